@@ -1,0 +1,10 @@
+//! Kafka Ordering Lab: interactive, deterministic scenes of how Apache Kafka
+//! keeps and loses order.
+//!
+//! `sim` is the pure simulation core; `params` and `i18n` are pure too; `ui`
+//! is the thin Yew view over them.
+
+pub mod i18n;
+pub mod params;
+pub mod sim;
+pub mod ui;

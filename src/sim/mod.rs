@@ -1,0 +1,18 @@
+//! The simulation core: a pure, deterministic model of Kafka's ordering
+//! machinery. Nothing here touches the browser, so all of it runs and is
+//! tested on the host.
+
+pub mod checker;
+pub mod consumer;
+pub mod engine;
+pub mod history;
+pub mod log;
+pub mod queue;
+pub mod record;
+pub mod rng;
+pub mod scenes;
+pub mod time;
+
+pub use engine::{Ctx, Model, Sim};
+pub use history::Timeline;
+pub use time::SimTime;

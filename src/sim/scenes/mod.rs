@@ -1,0 +1,3 @@
+//! The scenes' models, one module each.
+
+pub mod log;
