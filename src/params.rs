@@ -1,0 +1,481 @@
+//! The app's state in the URL: parsing, validation and the shareable query.
+//!
+//! Every parameter is checked. A bad value never stops the app: it falls
+//! back to a default (or is clamped into range) and leaves a [`ParamIssue`]
+//! that the page shows, translated, naming the parameter.
+
+use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
+
+/// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SceneId {
+    Log,
+}
+
+impl SceneId {
+    pub const ALL: [SceneId; 1] = [SceneId::Log];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            SceneId::Log => "log",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<SceneId> {
+        SceneId::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// The course is Russian, so Russian is the default.
+    #[default]
+    Ru,
+    En,
+}
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Ru => Lang::En,
+            Lang::En => Lang::Ru,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Theme {
+    /// The course diagrams' dark palette.
+    #[default]
+    Dark,
+    Light,
+}
+
+impl Theme {
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Dark => "dark",
+            Theme::Light => "light",
+        }
+    }
+}
+
+pub const DEFAULT_SEED: u64 = 42;
+
+/// Everything a link carries.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AppParams {
+    pub scene: SceneId,
+    pub lang: Lang,
+    pub theme: Theme,
+    pub seed: u64,
+    /// Simulated milliseconds to open at; `None` opens at the start.
+    pub t: Option<u64>,
+    /// `embed=1`: no app chrome, for iframes in course pages.
+    pub embed: bool,
+    /// Scene "log": `segment.bytes`.
+    pub segment_bytes: u32,
+}
+
+impl Default for AppParams {
+    fn default() -> Self {
+        AppParams {
+            scene: SceneId::Log,
+            lang: Lang::default(),
+            theme: Theme::default(),
+            seed: DEFAULT_SEED,
+            t: None,
+            embed: false,
+            segment_bytes: DEFAULT_SEGMENT_BYTES,
+        }
+    }
+}
+
+/// Something wrong with the URL, and what was done instead.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParamIssue {
+    UnknownScene {
+        value: String,
+    },
+    NotANumber {
+        name: &'static str,
+        value: String,
+    },
+    OutOfRange {
+        name: &'static str,
+        value: String,
+        used: u64,
+    },
+    BadChoice {
+        name: &'static str,
+        value: String,
+        choices: &'static str,
+    },
+    Repeated {
+        name: String,
+    },
+    UnknownParam {
+        name: String,
+    },
+}
+
+/// Longest value quoted back in a message: a 10,000-character parameter
+/// must not turn the message into a wall of text.
+const QUOTE_LIMIT: usize = 40;
+
+fn quote(value: &str) -> String {
+    let mut chars = value.chars();
+    let head: String = chars.by_ref().take(QUOTE_LIMIT).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding, as `URLSearchParams` does:
+/// `+` is a space, bad `%` escapes stay as they are, bad UTF-8 becomes U+FFFD.
+pub fn decode_component(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex_value(bytes[i + 1]), hex_value(bytes[i + 2]))
+            {
+                (Some(high), Some(low)) => {
+                    out.push(high << 4 | low);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Percent-encodes a value for a query string (unreserved bytes stay).
+pub fn encode_component(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn parse_number(
+    name: &'static str,
+    raw: &str,
+    range: std::ops::RangeInclusive<u64>,
+    issues: &mut Vec<ParamIssue>,
+) -> Option<u64> {
+    let trimmed = raw.trim();
+    let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        // A minus sign is a number, just out of range: clamp it to the low end.
+        if let Some(rest) = digits.strip_prefix('-') {
+            if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+                issues.push(ParamIssue::OutOfRange {
+                    name,
+                    value: quote(raw),
+                    used: *range.start(),
+                });
+                return Some(*range.start());
+            }
+        }
+        issues.push(ParamIssue::NotANumber {
+            name,
+            value: quote(raw),
+        });
+        return None;
+    }
+    // All digits: too many of them for u64 is "too large", not "not a number".
+    let value = digits.parse::<u64>().unwrap_or(u64::MAX);
+    let clamped = value.clamp(*range.start(), *range.end());
+    if clamped != value || digits.parse::<u64>().is_err() {
+        issues.push(ParamIssue::OutOfRange {
+            name,
+            value: quote(raw),
+            used: clamped,
+        });
+    }
+    Some(clamped)
+}
+
+fn parse_flag(name: &'static str, raw: &str, issues: &mut Vec<ParamIssue>) -> Option<bool> {
+    match raw {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => {
+            issues.push(ParamIssue::BadChoice {
+                name,
+                value: quote(raw),
+                choices: "1, 0",
+            });
+            None
+        }
+    }
+}
+
+/// Reads a query string (with or without the leading `?`).
+pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
+    let mut params = AppParams::default();
+    let mut issues = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let query = query.strip_prefix('?').unwrap_or(query);
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+        let name = decode_component(raw_name);
+        let value = decode_component(raw_value);
+        if seen.contains(&name) {
+            issues.push(ParamIssue::Repeated { name: quote(&name) });
+            continue;
+        }
+        seen.push(name.clone());
+        match name.as_str() {
+            "scene" => match SceneId::from_id(&value) {
+                Some(scene) => params.scene = scene,
+                None => issues.push(ParamIssue::UnknownScene {
+                    value: quote(&value),
+                }),
+            },
+            "lang" => match value.as_str() {
+                "ru" => params.lang = Lang::Ru,
+                "en" => params.lang = Lang::En,
+                _ => issues.push(ParamIssue::BadChoice {
+                    name: "lang",
+                    value: quote(&value),
+                    choices: "ru, en",
+                }),
+            },
+            "theme" => match value.as_str() {
+                "dark" => params.theme = Theme::Dark,
+                "light" => params.theme = Theme::Light,
+                _ => issues.push(ParamIssue::BadChoice {
+                    name: "theme",
+                    value: quote(&value),
+                    choices: "dark, light",
+                }),
+            },
+            "seed" => {
+                if let Some(seed) = parse_number("seed", &value, 0..=u64::MAX, &mut issues) {
+                    params.seed = seed;
+                }
+            }
+            "t" => {
+                // The scene clamps t to its own length once the run is known.
+                params.t = parse_number("t", &value, 0..=u64::MAX, &mut issues).or(params.t);
+            }
+            "embed" => {
+                if let Some(embed) = parse_flag("embed", &value, &mut issues) {
+                    params.embed = embed;
+                }
+            }
+            "segment-bytes" => {
+                let range =
+                    u64::from(*SEGMENT_BYTES_RANGE.start())..=u64::from(*SEGMENT_BYTES_RANGE.end());
+                if let Some(bytes) = parse_number("segment-bytes", &value, range, &mut issues) {
+                    params.segment_bytes = u32::try_from(bytes).unwrap_or(DEFAULT_SEGMENT_BYTES);
+                }
+            }
+            _ => issues.push(ParamIssue::UnknownParam { name: quote(&name) }),
+        }
+    }
+    (params, issues)
+}
+
+/// The query that reproduces `params`. Defaults that are not part of the
+/// state (theme, embed) are left out to keep links short.
+pub fn to_query(params: &AppParams) -> String {
+    let mut q = format!(
+        "?scene={}&lang={}&seed={}",
+        params.scene.id(),
+        params.lang.code(),
+        params.seed
+    );
+    if let Some(t) = params.t {
+        q.push_str(&format!("&t={t}"));
+    }
+    match params.scene {
+        SceneId::Log => q.push_str(&format!("&segment-bytes={}", params.segment_bytes)),
+    }
+    if params.theme != Theme::default() {
+        q.push_str(&format!("&theme={}", params.theme.code()));
+    }
+    if params.embed {
+        q.push_str("&embed=1");
+    }
+    q
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_with_an_empty_query() {
+        assert_eq!(parse_query(""), (AppParams::default(), vec![]));
+        assert_eq!(parse_query("?"), (AppParams::default(), vec![]));
+        assert_eq!(AppParams::default().lang, Lang::Ru);
+    }
+
+    #[test]
+    fn reads_every_parameter() {
+        let (p, issues) =
+            parse_query("?scene=log&lang=en&seed=7&t=1500&embed=1&theme=light&segment-bytes=500");
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(
+            p,
+            AppParams {
+                scene: SceneId::Log,
+                lang: Lang::En,
+                theme: Theme::Light,
+                seed: 7,
+                t: Some(1500),
+                embed: true,
+                segment_bytes: 500,
+            }
+        );
+    }
+
+    #[test]
+    fn round_trips_through_to_query() {
+        let p = AppParams {
+            lang: Lang::En,
+            seed: 123,
+            t: Some(42),
+            embed: true,
+            theme: Theme::Light,
+            segment_bytes: 777,
+            ..AppParams::default()
+        };
+        assert_eq!(parse_query(&to_query(&p)), (p, vec![]));
+    }
+
+    #[test]
+    fn bad_values_fall_back_and_are_named() {
+        let (p, issues) = parse_query("?scene=nonsense&seed=abc");
+        assert_eq!(p, AppParams::default());
+        assert_eq!(
+            issues,
+            vec![
+                ParamIssue::UnknownScene {
+                    value: "nonsense".into()
+                },
+                ParamIssue::NotANumber {
+                    name: "seed",
+                    value: "abc".into()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_are_clamped_with_a_message() {
+        let (p, issues) = parse_query("segment-bytes=5&t=-3&seed=99999999999999999999999");
+        assert_eq!(p.segment_bytes, *SEGMENT_BYTES_RANGE.start());
+        assert_eq!(p.t, Some(0));
+        assert_eq!(p.seed, u64::MAX);
+        assert_eq!(issues.len(), 3);
+        assert!(issues
+            .iter()
+            .all(|i| matches!(i, ParamIssue::OutOfRange { .. })));
+        let (p, _) = parse_query("segment-bytes=99999");
+        assert_eq!(p.segment_bytes, *SEGMENT_BYTES_RANGE.end());
+    }
+
+    #[test]
+    fn unknown_repeated_and_malformed_parameters_are_reported() {
+        let (p, issues) = parse_query("lang=en&lang=ru&foo=1&lang2&embed=yes&theme=%ZZ");
+        assert_eq!(p.lang, Lang::En);
+        assert!(!p.embed);
+        assert_eq!(
+            issues,
+            vec![
+                ParamIssue::Repeated {
+                    name: "lang".into()
+                },
+                ParamIssue::UnknownParam { name: "foo".into() },
+                ParamIssue::UnknownParam {
+                    name: "lang2".into()
+                },
+                ParamIssue::BadChoice {
+                    name: "embed",
+                    value: "yes".into(),
+                    choices: "1, 0"
+                },
+                ParamIssue::BadChoice {
+                    name: "theme",
+                    value: "%ZZ".into(),
+                    choices: "dark, light"
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn long_values_are_quoted_short() {
+        let long = "x".repeat(10_000);
+        let (_, issues) = parse_query(&format!("scene={long}"));
+        match &issues[0] {
+            ParamIssue::UnknownScene { value } => assert_eq!(value.chars().count(), 41),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn decoding_matches_url_search_params() {
+        assert_eq!(decode_component("a+b%20c"), "a b c");
+        assert_eq!(decode_component("%F0%9F%90%9B"), "🐛");
+        assert_eq!(decode_component("100%"), "100%");
+        assert_eq!(decode_component("%4"), "%4");
+        assert_eq!(decode_component("%C3"), "\u{fffd}");
+        assert_eq!(decode_component("%3Cscript%3E"), "<script>");
+        assert_eq!(encode_component("a b/ü"), "a%20b%2F%C3%BC");
+        for s in ["", "order-42", "<img src=x>", "ключ 🔑", "a&b=c"] {
+            assert_eq!(decode_component(&encode_component(s)), s);
+        }
+    }
+
+    #[test]
+    fn random_garbage_never_panics_and_always_yields_valid_params() {
+        let mut rng = crate::sim::rng::Rng::new(1);
+        let alphabet: Vec<char> = "=&?%+-09azAZ_.~ 🔑ключ\u{0}\u{fffd}<>\"'#/"
+            .chars()
+            .collect();
+        for _ in 0..10_000 {
+            let len = rng.below(60) as usize;
+            let q: String = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+                .collect();
+            let (p, _) = parse_query(&q);
+            assert!(SEGMENT_BYTES_RANGE.contains(&p.segment_bytes));
+            let (again, issues) = parse_query(&to_query(&p));
+            assert_eq!(again, p, "query {q:?}");
+            assert!(issues.is_empty());
+        }
+    }
+}
