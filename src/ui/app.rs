@@ -1,0 +1,294 @@
+//! The app shell: scene menu, language and theme, the URL, the keyboard, and
+//! the one player that drives the current scene.
+
+use super::clock::use_animation_frames;
+use super::controls::view_controls;
+use super::layout::NARROW_BELOW_PX;
+use super::log_view::view_log_scene;
+use super::player::{Player, PlayerAction};
+use crate::i18n::{self, t, Msg};
+use crate::params::{parse_query, to_query, AppParams, ParamIssue, SceneId, Theme};
+use crate::sim::scenes::log::{LogScene, LogSceneConfig};
+use crate::sim::{Sim, SimTime, Timeline};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, KeyboardEvent};
+use yew::prelude::*;
+
+/// Snapshots every this many events: a seek replays at most this many.
+const SNAPSHOT_EVERY: u64 = 16;
+/// No scene runs past ten simulated minutes.
+const HORIZON: SimTime = SimTime(10 * 60 * 1000);
+
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// The page's query string, e.g. `?scene=log&lang=en`.
+    pub query: AttrValue,
+}
+
+fn build_player(params: &AppParams, issues: &mut Vec<ParamIssue>) -> Player<LogScene> {
+    let scene = LogScene::new(LogSceneConfig {
+        segment_bytes: params.segment_bytes,
+    });
+    let mut timeline = Timeline::new(Sim::new(scene, params.seed), HORIZON, SNAPSHOT_EVERY);
+    if let Some(t) = params.t {
+        if t > timeline.end().as_millis() {
+            issues.push(ParamIssue::OutOfRange {
+                name: "t",
+                value: t.to_string(),
+                used: timeline.end().as_millis(),
+            });
+        }
+        timeline.seek(SimTime(t));
+    }
+    Player::new(timeline)
+}
+
+fn is_narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w < NARROW_BELOW_PX)
+}
+
+/// Listens to `event` on `target` until the returned guard is dropped.
+fn listen(
+    target: web_sys::EventTarget,
+    event: &'static str,
+    handler: impl FnMut(web_sys::Event) + 'static,
+) -> impl FnOnce() {
+    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    move || {
+        let _ = target.remove_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    }
+}
+
+fn key_action(e: &KeyboardEvent) -> Option<PlayerAction> {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return None;
+    }
+    // Typing into a field or moving a slider keeps its own keys.
+    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+    if target.is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")) {
+        return None;
+    }
+    match e.key().as_str() {
+        " " => Some(PlayerAction::TogglePlay),
+        "ArrowRight" => Some(PlayerAction::StepForward),
+        "ArrowLeft" => Some(PlayerAction::StepBack),
+        "Home" => Some(PlayerAction::Reset),
+        _ => None,
+    }
+}
+
+#[function_component(App)]
+pub fn app(props: &AppProps) -> Html {
+    let start = use_memo(props.query.clone(), |query| {
+        let (params, mut issues) = parse_query(query);
+        let player = build_player(&params, &mut issues);
+        (params, issues, RefCell::new(Some(player)))
+    });
+    let params = use_state(|| start.0.clone());
+    let issues = use_state(|| start.1.clone());
+    let player: Rc<RefCell<Player<LogScene>>> = use_mut_ref(|| {
+        start
+            .2
+            .borrow_mut()
+            .take()
+            .unwrap_or_else(|| build_player(&start.0, &mut Vec::new()))
+    });
+    let force = use_force_update();
+    let ready = use_state(|| false);
+    let narrow = use_state(is_narrow);
+
+    let dispatch = {
+        let player = player.clone();
+        Callback::from(move |action: PlayerAction| {
+            let changed = player.borrow_mut().apply(action);
+            if changed {
+                force.force_update();
+            }
+        })
+    };
+
+    let playing = player.borrow().playing;
+    use_animation_frames(
+        playing,
+        dispatch.reform(|wall_ms| PlayerAction::Frame { wall_ms }),
+    );
+
+    {
+        let dispatch = dispatch.clone();
+        let narrow = narrow.clone();
+        use_effect_with((), move |_| {
+            let window = web_sys::window();
+            let document = window.as_ref().and_then(|w| w.document());
+            let keys = document.map(|d| {
+                listen(d.into(), "keydown", move |e: web_sys::Event| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if let Some(action) = key_action(e) {
+                        e.prevent_default();
+                        dispatch.emit(action);
+                    }
+                })
+            });
+            let resize = window.map(|w| {
+                listen(w.into(), "resize", move |_: web_sys::Event| {
+                    narrow.set(is_narrow())
+                })
+            });
+            move || {
+                if let Some(stop) = keys {
+                    stop();
+                }
+                if let Some(stop) = resize {
+                    stop();
+                }
+            }
+        });
+    }
+
+    {
+        let ready = ready.clone();
+        use_effect_with((), move |_| ready.set(true));
+    }
+
+    // Keep the address bar a shareable link to what is on screen. While
+    // playing it would change sixty times a second, so it waits for a pause.
+    let now = player.borrow().timeline.now();
+    {
+        let params = (*params).clone();
+        use_effect_with((params, now, playing), move |(params, now, playing)| {
+            if !*playing {
+                let query = to_query(&AppParams {
+                    t: (now.as_millis() > 0).then_some(now.as_millis()),
+                    ..params.clone()
+                });
+                if let Some(window) = web_sys::window() {
+                    let current = window.location().search().unwrap_or_default();
+                    if current != query {
+                        if let Ok(history) = window.history() {
+                            let _ =
+                                history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+                        }
+                    }
+                    if let Some(root) = window.document().and_then(|d| d.document_element()) {
+                        let _ = root.set_attribute("lang", params.lang.code());
+                    }
+                }
+            }
+        });
+    }
+
+    let lang = params.lang;
+    let toggle_lang = {
+        let params = params.clone();
+        Callback::from(move |_: MouseEvent| {
+            params.set(AppParams {
+                lang: params.lang.other(),
+                ..(*params).clone()
+            })
+        })
+    };
+    let toggle_theme = {
+        let params = params.clone();
+        Callback::from(move |_: MouseEvent| {
+            let theme = match params.theme {
+                Theme::Dark => Theme::Light,
+                Theme::Light => Theme::Dark,
+            };
+            params.set(AppParams {
+                theme,
+                ..(*params).clone()
+            })
+        })
+    };
+    let on_segment_bytes = {
+        let params = params.clone();
+        let player = player.clone();
+        Callback::from(move |segment_bytes: u32| {
+            let next = AppParams {
+                segment_bytes,
+                t: Some(player.borrow().timeline.now().as_millis()),
+                ..(*params).clone()
+            };
+            // Same seed, same time, new segment size: the run is rebuilt and
+            // replayed to where the learner was.
+            *player.borrow_mut() = build_player(&next, &mut Vec::new());
+            params.set(next);
+        })
+    };
+    let dismiss = {
+        let issues = issues.clone();
+        Callback::from(move |_: MouseEvent| issues.set(Vec::new()))
+    };
+
+    let prefs = html! {
+        <div class="prefs">
+            <button type="button" data-testid="lang" onclick={toggle_lang}
+                aria-label={t(lang, Msg::SwitchLanguage)} title={t(lang, Msg::SwitchLanguage)}>
+                {lang.other().code().to_uppercase()}
+            </button>
+            <button type="button" data-testid="theme" onclick={toggle_theme}>
+                {match params.theme { Theme::Dark => t(lang, Msg::LightTheme), Theme::Light => t(lang, Msg::DarkTheme) }}
+            </button>
+        </div>
+    };
+
+    let p = player.borrow();
+    let sim = p.timeline.current();
+    let menu_href = |scene: SceneId| {
+        to_query(&AppParams {
+            scene,
+            t: None,
+            ..(*params).clone()
+        })
+    };
+
+    html! {
+        <div class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}>
+            if !params.embed {
+                <header class="topbar">
+                    <span class="brand">{"Kafka Ordering Lab"}</span>
+                    <nav class="scene-menu" aria-label={t(lang, Msg::ScenesMenu)}>
+                        <ol>
+                            { for SceneId::ALL.iter().map(|&scene| html! {
+                                <li>
+                                    <a href={menu_href(scene)} data-testid="scene-link" data-scene={scene.id()}
+                                        aria-current={(scene == params.scene).then_some("page")}>
+                                        {i18n::scene_title(lang, scene)}
+                                    </a>
+                                </li>
+                            }) }
+                        </ol>
+                    </nav>
+                    {prefs.clone()}
+                </header>
+            }
+            if !issues.is_empty() {
+                <div class="param-issues" role="alert" data-testid="param-message">
+                    <p>{t(lang, Msg::ParamProblemsTitle)}</p>
+                    <ul>{ for issues.iter().map(|i| html! { <li>{i18n::param_issue(lang, i)}</li> }) }</ul>
+                    <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
+                </div>
+            }
+            <main class="scene" data-testid="scene" data-scene={params.scene.id()}
+                data-sim-time={sim.now().as_millis().to_string()}
+                data-ready={(*ready).then_some("true")}
+                data-state-digest={format!("{:016x}", sim.digest())}>
+                <h1>{i18n::scene_title(lang, params.scene)}</h1>
+                <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
+                { view_log_scene(sim, lang, *narrow, on_segment_bytes) }
+            </main>
+            { view_controls(&p, lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
+            if !params.embed {
+                <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,66 @@
+//! The player's control bar: reset, step back, play/pause, step forward, the
+//! scrub slider and the log-scale speed slider.
+
+use super::player::{speed_factor, Player, PlayerAction, SPEED_STEPS};
+use crate::i18n::{self, t, Msg};
+use crate::params::Lang;
+use crate::sim::{Model, SimTime};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+fn range_value(e: &InputEvent) -> Option<i64> {
+    let input: HtmlInputElement = e.target_unchecked_into();
+    input.value().parse().ok()
+}
+
+pub fn view_controls<M: Model>(
+    player: &Player<M>,
+    lang: Lang,
+    dispatch: &Callback<PlayerAction>,
+    extra: Html,
+) -> Html {
+    let now = player.timeline.now();
+    let end = player.timeline.end();
+    let act = |action: PlayerAction| dispatch.reform(move |_: MouseEvent| action);
+    let seek = dispatch.reform(|e: InputEvent| {
+        PlayerAction::Seek(SimTime(range_value(&e).unwrap_or(0).max(0) as u64))
+    });
+    let set_speed = dispatch.reform(|e: InputEvent| {
+        PlayerAction::SetSpeed(range_value(&e).unwrap_or(0).clamp(-10, 10) as i32)
+    });
+    let (play_id, play_label, play_icon) = if player.playing {
+        ("pause", t(lang, Msg::Pause), "❚❚")
+    } else {
+        ("play", t(lang, Msg::Play), "▶")
+    };
+    let time_text = i18n::time_of(lang, now, end);
+    html! {
+        <div class="controls" role="group" aria-label={t(lang, Msg::Timeline)}>
+            <div class="buttons">
+                <button type="button" data-testid="reset" onclick={act(PlayerAction::Reset)}
+                    title={t(lang, Msg::Reset)} aria-label={t(lang, Msg::Reset)}>{"⏮"}</button>
+                <button type="button" data-testid="step-back" onclick={act(PlayerAction::StepBack)}
+                    title={t(lang, Msg::StepBack)} aria-label={t(lang, Msg::StepBack)}>{"◀❙"}</button>
+                <button type="button" class="primary" data-testid={play_id} onclick={act(PlayerAction::TogglePlay)}
+                    title={play_label} aria-label={play_label}>{play_icon}</button>
+                <button type="button" data-testid="step-forward" onclick={act(PlayerAction::StepForward)}
+                    title={t(lang, Msg::StepForward)} aria-label={t(lang, Msg::StepForward)}>{"❙▶"}</button>
+            </div>
+            <label class="timeline">
+                <span class="visually-hidden">{t(lang, Msg::Timeline)}</span>
+                <input type="range" data-testid="timeline" min="0" max={end.as_millis().to_string()} step="1"
+                    value={now.as_millis().to_string()} oninput={seek}
+                    aria-valuetext={time_text.clone()} />
+            </label>
+            <output class="time" data-testid="time">{time_text}</output>
+            <label class="speed">
+                <span>{t(lang, Msg::Speed)}</span>
+                <input type="range" data-testid="speed" min={SPEED_STEPS.start().to_string()}
+                    max={SPEED_STEPS.end().to_string()} step="1" value={player.speed_step.to_string()}
+                    oninput={set_speed} aria-valuetext={i18n::speed(lang, speed_factor(player.speed_step))} />
+                <output>{i18n::speed(lang, speed_factor(player.speed_step))}</output>
+            </label>
+            {extra}
+        </div>
+    }
+}

@@ -1,0 +1,235 @@
+//! Geometry of the log scene's figure, as plain functions of the model.
+//!
+//! Each segment file is a card: its name, fill and index on the left (or on
+//! top, at phone width), its records as cells on the right, wrapping onto
+//! more lines when they do not fit. Markers sit in two lanes under the cells.
+
+pub const WIDE_WIDTH: f64 = 960.0;
+pub const NARROW_WIDTH: f64 = 360.0;
+/// Below this many CSS pixels the figure switches to its narrow layout.
+pub const NARROW_BELOW_PX: f64 = 720.0;
+
+pub const CELL_W: f64 = 64.0;
+pub const CELL_H: f64 = 54.0;
+const CELL_GAP: f64 = 6.0;
+/// Room under each line of cells for the position and committed markers.
+const MARKER_LANES_H: f64 = 36.0;
+const LINE_H: f64 = CELL_H + MARKER_LANES_H;
+const MARGIN: f64 = 12.0;
+const WIDE_LABEL_W: f64 = 230.0;
+const NARROW_LABEL_H: f64 = 44.0;
+const CARD_PAD: f64 = 8.0;
+const CARD_GAP: f64 = 10.0;
+pub const ACTOR_H: f64 = 58.0;
+const TITLE_H: f64 = 30.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SegmentCard {
+    pub base_offset: u64,
+    pub card: Rect,
+    /// Where the file name starts; the fill and index lines follow below it.
+    pub label: Point,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLayout {
+    pub width: f64,
+    pub height: f64,
+    pub narrow: bool,
+    pub producer: Rect,
+    pub title: Point,
+    pub cards: Vec<SegmentCard>,
+    pub consumer: Rect,
+    /// Top-left corner of each record's cell by offset; the last entry is
+    /// the empty slot at the log end offset.
+    slots: Vec<Point>,
+}
+
+impl LogLayout {
+    /// The cell for `offset`, or the log-end slot for any later offset.
+    pub fn slot(&self, offset: u64) -> Point {
+        let last = self.slots.len() - 1;
+        self.slots[usize::try_from(offset).map_or(last, |o| o.min(last))]
+    }
+}
+
+/// Lays out a log whose segments hold `segment_sizes[i] = (base offset,
+/// record count)`, in order, with the active segment last.
+pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
+    let width = if narrow { NARROW_WIDTH } else { WIDE_WIDTH };
+    let cells_x = if narrow {
+        MARGIN + CARD_PAD
+    } else {
+        MARGIN + WIDE_LABEL_W
+    };
+    let per_line =
+        (((width - MARGIN - CARD_PAD - cells_x + CELL_GAP) / (CELL_W + CELL_GAP)).floor() as usize)
+            .max(1);
+    let producer = Rect {
+        x: MARGIN,
+        y: MARGIN,
+        w: if narrow { width - 2.0 * MARGIN } else { 300.0 },
+        h: ACTOR_H,
+    };
+    let title = Point {
+        x: MARGIN,
+        y: producer.y + producer.h + TITLE_H - 8.0,
+    };
+    let mut y = producer.y + producer.h + TITLE_H;
+    let mut cards = Vec::with_capacity(segment_sizes.len());
+    let mut slots = Vec::new();
+    let last_segment = segment_sizes.len().saturating_sub(1);
+    for (i, &(base_offset, records)) in segment_sizes.iter().enumerate() {
+        // The active segment also holds the empty slot at the log end.
+        let cells = records + usize::from(i == last_segment);
+        let lines = cells.div_ceil(per_line).max(1);
+        let cells_y = y + CARD_PAD + if narrow { NARROW_LABEL_H } else { 0.0 };
+        for c in 0..cells {
+            slots.push(Point {
+                x: cells_x + (c % per_line) as f64 * (CELL_W + CELL_GAP),
+                y: cells_y + (c / per_line) as f64 * LINE_H,
+            });
+        }
+        let cells_h = lines as f64 * LINE_H;
+        let h = CARD_PAD * 2.0
+            + if narrow {
+                NARROW_LABEL_H + cells_h
+            } else {
+                cells_h.max(64.0)
+            };
+        cards.push(SegmentCard {
+            base_offset,
+            card: Rect {
+                x: MARGIN / 2.0,
+                y,
+                w: width - MARGIN,
+                h,
+            },
+            label: Point {
+                x: MARGIN + CARD_PAD / 2.0,
+                y: y + CARD_PAD + 12.0,
+            },
+        });
+        y += h + CARD_GAP;
+    }
+    if slots.is_empty() {
+        slots.push(Point { x: cells_x, y });
+    }
+    let consumer = Rect {
+        x: MARGIN,
+        y: y + 4.0,
+        w: if narrow { width - 2.0 * MARGIN } else { 420.0 },
+        h: ACTOR_H,
+    };
+    LogLayout {
+        width,
+        height: consumer.y + consumer.h + MARGIN,
+        narrow,
+        producer,
+        title,
+        cards,
+        consumer,
+        slots,
+    }
+}
+
+/// How far along a trip from `sent_at` to `deliver_at` is at `now`, in 0..=1.
+pub fn progress(now: u64, sent_at: u64, deliver_at: u64) -> f64 {
+    if deliver_at <= sent_at {
+        return 1.0;
+    }
+    (now.saturating_sub(sent_at) as f64 / (deliver_at - sent_at) as f64).clamp(0.0, 1.0)
+}
+
+pub fn lerp(a: Point, b: Point, t: f64) -> Point {
+    Point {
+        x: a.x + (b.x - a.x) * t,
+        y: a.y + (b.y - a.y) * t,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overlaps(a: Point, b: Point) -> bool {
+        (a.x - b.x).abs() < CELL_W && (a.y - b.y).abs() < CELL_H
+    }
+
+    #[test]
+    fn cells_never_overlap_and_stay_inside_the_figure() {
+        for narrow in [false, true] {
+            for sizes in [
+                vec![(0, 4), (4, 4), (8, 4)],
+                vec![(0, 12)],
+                (0..12).map(|i| (i, 1)).collect::<Vec<_>>(),
+                vec![(0, 0)],
+            ] {
+                let l = layout_log(&sizes, narrow);
+                let total: usize = sizes.iter().map(|s| s.1).sum();
+                let slots: Vec<Point> = (0..=total as u64).map(|o| l.slot(o)).collect();
+                for (i, a) in slots.iter().enumerate() {
+                    assert!(a.x >= 0.0 && a.x + CELL_W <= l.width, "{sizes:?} {narrow}");
+                    assert!(a.y + CELL_H < l.consumer.y);
+                    for b in &slots[i + 1..] {
+                        assert!(!overlaps(*a, *b), "{sizes:?} narrow={narrow}");
+                    }
+                }
+                assert!(l.height > l.consumer.y);
+            }
+        }
+    }
+
+    #[test]
+    fn each_offset_sits_in_its_segments_card() {
+        let sizes = [(0, 4), (4, 3), (7, 5)];
+        for narrow in [false, true] {
+            let l = layout_log(&sizes, narrow);
+            for (card, &(base, n)) in l.cards.iter().zip(&sizes) {
+                for o in base..base + n as u64 {
+                    let p = l.slot(o);
+                    assert!(p.y > card.card.y && p.y + CELL_H < card.card.y + card.card.h);
+                }
+            }
+            // The log-end slot belongs to the active (last) segment.
+            let end = l.slot(12);
+            let active = &l.cards[2].card;
+            assert!(end.y > active.y && end.y < active.y + active.h);
+            assert_eq!(l.slot(12), l.slot(99));
+        }
+    }
+
+    #[test]
+    fn narrow_fits_a_phone_and_wide_fits_a_line_of_ten() {
+        let narrow = layout_log(&[(0, 12)], true);
+        assert_eq!(narrow.width, 360.0);
+        assert_eq!(narrow.slot(4).y, narrow.slot(0).y + LINE_H);
+        let wide = layout_log(&[(0, 12)], false);
+        assert_eq!(wide.slot(9).y, wide.slot(0).y);
+        assert!(wide.slot(10).y > wide.slot(0).y);
+    }
+
+    #[test]
+    fn trips_interpolate_between_send_and_delivery() {
+        assert_eq!(progress(150, 100, 200), 0.5);
+        assert_eq!(progress(50, 100, 200), 0.0);
+        assert_eq!(progress(250, 100, 200), 1.0);
+        assert_eq!(progress(5, 7, 7), 1.0);
+        let mid = lerp(Point { x: 0.0, y: 0.0 }, Point { x: 10.0, y: 20.0 }, 0.5);
+        assert_eq!(mid, Point { x: 5.0, y: 10.0 });
+    }
+}

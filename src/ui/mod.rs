@@ -1,0 +1,13 @@
+//! The thin Yew view. It renders from the simulation's state and the
+//! player's position; Kafka's rules live in `sim`, not here.
+
+mod app;
+mod clock;
+mod controls;
+pub mod layout;
+mod log_view;
+mod panic;
+pub mod player;
+
+pub use app::{App, AppProps};
+pub use panic::show_panic_overlay;
