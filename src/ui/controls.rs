@@ -8,6 +8,22 @@ use crate::sim::{Model, SimTime};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+/// Button icons as inline SVG paths: no icon font, so they render the same
+/// on every machine and when embedded.
+const ICON_RESET: &str = "M4 4h2v16H4z M20 4l-7 8 7 8z M13 4l-7 8 7 8z";
+const ICON_STEP_BACK: &str = "M16 4l-9 8 9 8z M17 4h2v16h-2z";
+const ICON_PLAY: &str = "M7 4l13 8-13 8z";
+const ICON_PAUSE: &str = "M6 4h4v16H6z M14 4h4v16h-4z";
+const ICON_STEP_FORWARD: &str = "M5 4h2v16H5z M8 4l9 8-9 8z";
+
+fn icon(path: &'static str) -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d={path} />
+        </svg>
+    }
+}
+
 fn range_value(e: &InputEvent) -> Option<i64> {
     let input: HtmlInputElement = e.target_unchecked_into();
     input.value().parse().ok()
@@ -29,22 +45,22 @@ pub fn view_controls<M: Model>(
         PlayerAction::SetSpeed(range_value(&e).unwrap_or(0).clamp(-10, 10) as i32)
     });
     let (play_id, play_label, play_icon) = if player.playing {
-        ("pause", t(lang, Msg::Pause), "❚❚")
+        ("pause", t(lang, Msg::Pause), ICON_PAUSE)
     } else {
-        ("play", t(lang, Msg::Play), "▶")
+        ("play", t(lang, Msg::Play), ICON_PLAY)
     };
     let time_text = i18n::time_of(lang, now, end);
     html! {
         <div class="controls" role="group" aria-label={t(lang, Msg::Timeline)}>
             <div class="buttons">
                 <button type="button" data-testid="reset" onclick={act(PlayerAction::Reset)}
-                    title={t(lang, Msg::Reset)} aria-label={t(lang, Msg::Reset)}>{"⏮"}</button>
+                    title={t(lang, Msg::Reset)} aria-label={t(lang, Msg::Reset)}>{icon(ICON_RESET)}</button>
                 <button type="button" data-testid="step-back" onclick={act(PlayerAction::StepBack)}
-                    title={t(lang, Msg::StepBack)} aria-label={t(lang, Msg::StepBack)}>{"◀❙"}</button>
+                    title={t(lang, Msg::StepBack)} aria-label={t(lang, Msg::StepBack)}>{icon(ICON_STEP_BACK)}</button>
                 <button type="button" class="primary" data-testid={play_id} onclick={act(PlayerAction::TogglePlay)}
-                    title={play_label} aria-label={play_label}>{play_icon}</button>
+                    title={play_label} aria-label={play_label}>{icon(play_icon)}</button>
                 <button type="button" data-testid="step-forward" onclick={act(PlayerAction::StepForward)}
-                    title={t(lang, Msg::StepForward)} aria-label={t(lang, Msg::StepForward)}>{"❙▶"}</button>
+                    title={t(lang, Msg::StepForward)} aria-label={t(lang, Msg::StepForward)}>{icon(ICON_STEP_FORWARD)}</button>
             </div>
             <label class="timeline">
                 <span class="visually-hidden">{t(lang, Msg::Timeline)}</span>

@@ -51,6 +51,9 @@ pub struct LogLayout {
     pub height: f64,
     pub narrow: bool,
     pub producer: Rect,
+    /// Where the producer's not-yet-sent records are shown, when there is
+    /// room beside the producer (wide layout only).
+    pub outbox: Option<Rect>,
     pub title: Point,
     pub cards: Vec<SegmentCard>,
     pub consumer: Rect,
@@ -85,6 +88,12 @@ pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
         w: if narrow { width - 2.0 * MARGIN } else { 300.0 },
         h: ACTOR_H,
     };
+    let outbox = (!narrow).then_some(Rect {
+        x: producer.x + producer.w + 2.0 * MARGIN,
+        y: producer.y,
+        w: width - producer.w - 4.0 * MARGIN,
+        h: ACTOR_H,
+    });
     let title = Point {
         x: MARGIN,
         y: producer.y + producer.h + TITLE_H - 8.0,
@@ -140,6 +149,7 @@ pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
         height: consumer.y + consumer.h + MARGIN,
         narrow,
         producer,
+        outbox,
         title,
         cards,
         consumer,
@@ -153,6 +163,23 @@ pub fn progress(now: u64, sent_at: u64, deliver_at: u64) -> f64 {
         return 1.0;
     }
     (now.saturating_sub(sent_at) as f64 / (deliver_at - sent_at) as f64).clamp(0.0, 1.0)
+}
+
+/// Keeps a `w`-wide chip inside a figure `width` wide.
+pub fn clamp_x(x: f64, w: f64, width: f64) -> f64 {
+    x.clamp(MARGIN / 2.0, (width - w - MARGIN / 2.0).max(MARGIN / 2.0))
+}
+
+/// Pills that fit in the outbox, each `OUTBOX_PILL_W` wide.
+pub fn outbox_capacity(outbox: &Rect) -> usize {
+    ((outbox.w + CELL_GAP) / (OUTBOX_PILL_W + CELL_GAP)).floor() as usize
+}
+
+pub const OUTBOX_PILL_W: f64 = 64.0;
+
+/// Left edge of the `i`-th outbox pill.
+pub fn outbox_pill_x(outbox: &Rect, i: usize) -> f64 {
+    outbox.x + i as f64 * (OUTBOX_PILL_W + CELL_GAP)
 }
 
 pub fn lerp(a: Point, b: Point, t: f64) -> Point {
@@ -221,6 +248,19 @@ mod tests {
         let wide = layout_log(&[(0, 12)], false);
         assert_eq!(wide.slot(9).y, wide.slot(0).y);
         assert!(wide.slot(10).y > wide.slot(0).y);
+    }
+
+    #[test]
+    fn the_outbox_is_beside_the_producer_only_when_wide() {
+        assert!(layout_log(&[(0, 0)], true).outbox.is_none());
+        let wide = layout_log(&[(0, 0)], false);
+        let outbox = wide.outbox.expect("wide layout has an outbox");
+        assert!(outbox.x > wide.producer.x + wide.producer.w);
+        let n = outbox_capacity(&outbox);
+        assert!(n >= 8);
+        assert!(outbox_pill_x(&outbox, n - 1) + OUTBOX_PILL_W <= wide.width);
+        assert_eq!(clamp_x(400.0, 130.0, 360.0), 360.0 - 130.0 - MARGIN / 2.0);
+        assert_eq!(clamp_x(-5.0, 130.0, 360.0), MARGIN / 2.0);
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! The view of scene "log": segment files, records, the producer's requests
 //! in flight, and the consumer's position and committed offset.
 
-use super::layout::{layout_log, lerp, progress, LogLayout, Point, CELL_H, CELL_W};
+use super::layout::{
+    clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
+    CELL_W, OUTBOX_PILL_W,
+};
 use crate::i18n::{self, t, Msg};
 use crate::params::Lang;
 use crate::sim::checker::Violation;
@@ -94,7 +97,7 @@ fn view_segment_label(
     let entries: Vec<String> = segment
         .index
         .iter()
-        .map(|e| format!("{}→{}", e.relative_offset, e.position))
+        .map(|e| format!("{} → {}", e.relative_offset, e.position))
         .collect();
     let entries = if entries.is_empty() {
         "∅".to_owned()
@@ -180,23 +183,50 @@ pub fn view_log_scene(
     };
     let waiting = format!("{}: {}", t(lang, Msg::ToSend), SCRIPT.len() - next);
 
+    // Requests travel from the producer down to the slot at the log end.
+    const CHIP_W: f64 = 132.0;
+    const CHIP_H: f64 = 22.0;
     let wire_from = Point {
-        x: producer.x + producer.w,
-        y: producer.y + producer.h / 2.0,
+        x: producer.x + producer.w - CHIP_W,
+        y: producer.y + producer.h - CHIP_H / 2.0,
     };
     let leo_slot = layout.slot(leo);
     let wire_to = Point {
-        x: leo_slot.x + CELL_W / 2.0 - 55.0,
-        y: leo_slot.y - 11.0,
+        x: leo_slot.x + CELL_W / 2.0 - CHIP_W / 2.0,
+        y: leo_slot.y - CHIP_H - 2.0,
     };
     let in_flight = scene.in_flight.iter().map(|f| {
-        let at = lerp(wire_from, wire_to, progress(now.as_millis(), f.sent_at.as_millis(), f.deliver_at.as_millis()));
+        let trip = progress(now.as_millis(), f.sent_at.as_millis(), f.deliver_at.as_millis());
+        let at = lerp(wire_from, wire_to, trip);
+        let x = clamp_x(at.x, CHIP_W, layout.width);
         let (order, event) = SCRIPT[f.index as usize];
         html! {
             <g key={format!("f{}", f.index)} class="in-flight" data-testid="in-flight"
-                transform={format!("translate({},{})", px(at.x), px(at.y))}>
-                <rect width="110" height="22" rx="11" />
-                <text x="55" y="15" text-anchor="middle">{format!("{} · {}", order_key(order), event.value())}</text>
+                transform={format!("translate({},{})", px(x), px(at.y))}>
+                <rect width={px(CHIP_W)} height={px(CHIP_H)} rx="11" />
+                <text x={px(CHIP_W / 2.0)} y="15" text-anchor="middle">{format!("{} · {}", order_key(order), event.value())}</text>
+            </g>
+        }
+    });
+    let outbox = layout.outbox.map(|outbox| {
+        let pending = &SCRIPT[next.min(SCRIPT.len())..];
+        let room = outbox_capacity(&outbox);
+        // Leave the last place for "+N" when not everything fits.
+        let shown = if pending.len() > room { room.saturating_sub(1) } else { pending.len() };
+        html! {
+            <g class="outbox" data-testid="outbox" data-pending={pending.len().to_string()}>
+                { for pending.iter().take(shown).enumerate().map(|(i, &(order, event))| html! {
+                    <g class="pending" transform={format!("translate({},{})", px(outbox_pill_x(&outbox, i)), px(outbox.y + 8.0))}>
+                        <rect width={px(OUTBOX_PILL_W)} height="40" rx="6" />
+                        <text x="6" y="16">{order_key(order)}</text>
+                        <text x="6" y="31">{event.value()}</text>
+                    </g>
+                }) }
+                if pending.len() > shown {
+                    <text class="dim" x={px(outbox_pill_x(&outbox, shown) + 6.0)} y={px(outbox.y + 32.0)}>
+                        {format!("+{}", pending.len() - shown)}
+                    </text>
+                }
             </g>
         }
     });
@@ -237,6 +267,7 @@ pub fn view_log_scene(
                         <text class="actor-line" x={px(producer.x + 10.0)} y={px(producer.y + 34.0)}>{producer_line}</text>
                         <text class="actor-line dim" x={px(producer.x + 10.0)} y={px(producer.y + 49.0)}>{waiting}</text>
                     </g>
+                    { for outbox }
                     <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, Msg::PartitionTitle)}</text>
                     { for log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)) }
                     { for log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)) }
@@ -272,6 +303,9 @@ pub fn view_log_scene(
                     <li><span class="glyph leo">{"LEO"}</span>{format!(" {} — {}", t(lang, Msg::LogEndOffset), t(lang, Msg::LegendLogEndOffset))}</li>
                     <li><span class="glyph position">{"▲"}</span>{format!(" {} — {}", t(lang, Msg::Position), t(lang, Msg::LegendPosition))}</li>
                     <li><span class="glyph committed">{"◆"}</span>{format!(" {} — {}", t(lang, Msg::CommittedOffset), t(lang, Msg::LegendCommitted))}</li>
+                    <li><span class="swatch processed">{"✓"}</span>{format!(" {}", t(lang, Msg::Processed))}</li>
+                    <li><span class="swatch fetched"></span>{format!(" {}", t(lang, Msg::Fetched))}</li>
+                    <li><span class="swatch unread"></span>{format!(" {}", t(lang, Msg::Unread))}</li>
                 </ul>
                 <div class="violations">
                     if violations.is_empty() {
