@@ -1,0 +1,60 @@
+# Two commands: `make serve` runs the app, `make test` runs every test.
+# Each first installs whatever tool is missing, and skips what is present.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+TRUNK_VERSION := 0.21.14
+BINARYEN_VERSION := 132
+# wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
+WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: serve test bench build tools browser lint host-tests wasm-tests e2e
+
+serve: tools
+	trunk serve --offline
+
+test: tools browser lint host-tests wasm-tests build e2e
+
+build: tools
+	trunk build --release --offline
+
+lint:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+
+host-tests:
+	cargo test
+
+wasm-tests: tools browser
+	CHROMEDRIVER="$$(command -v chromedriver)" \
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	cargo test --target wasm32-unknown-unknown --test web
+
+# Writes BENCHMARKS.md from a fresh release build.
+bench: build browser tests/e2e/node_modules
+	node tests/e2e/bench.mjs
+
+e2e: browser tests/e2e/node_modules
+	cd tests/e2e && npm test
+
+tests/e2e/node_modules: tests/e2e/package-lock.json
+	cd tests/e2e && npm ci --no-audit --no-fund
+	touch $@
+
+tools:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+	  || rustup target add wasm32-unknown-unknown
+	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" \
+	  || cargo install --locked trunk --version $(TRUNK_VERSION)
+	@# No --locked: the CLI's own lockfile pins a webpki-roots release the registry lacks.
+	@wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
+	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@wasm-opt --version 2>/dev/null | grep -q "version $(BINARYEN_VERSION)" \
+	  || $(SUDO) npm install -g binaryen@$(BINARYEN_VERSION)
+
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
+	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; }

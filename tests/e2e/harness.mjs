@@ -1,0 +1,102 @@
+// Shared set-up for the browser tests: a static server for the release
+// build on 127.0.0.1, and Debian's Chromium driven by playwright-core.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const distDir = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
+export const artifactsDir = join(here, 'artifacts');
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Serves `root` on an ephemeral loopback port; resolves to its base URL. */
+export async function serve(root = distDir) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { server, base: `http://127.0.0.1:${port}/` };
+}
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+}
+
+export async function launch() {
+  await mkdir(artifactsDir, { recursive: true });
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/**
+ * A new page that records console errors and uncaught exceptions, so a
+ * test can assert there were none.
+ */
+export async function openPage(browser, url, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  return { page, context, errors };
+}
+
+export const records = (page) =>
+  page.$$eval('[data-testid="record"]', (els) =>
+    els.map((e) => ({
+      offset: Number(e.dataset.offset),
+      key: e.dataset.key,
+      step: Number(e.dataset.step),
+      topic: e.dataset.topic,
+      partition: Number(e.dataset.partition),
+    })),
+  );
+
+export const simTime = (page) =>
+  page.$eval('[data-testid="scene"]', (e) => Number(e.dataset.simTime));
+
+export const digest = (page) =>
+  page.$eval('[data-testid="scene"]', (e) => e.dataset.stateDigest);
+
+export const shot = (page, name) =>
+  page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
