@@ -94,6 +94,7 @@ mod tests {
         for i in 0..n {
             l.append(
                 Some("order-42"),
+                "order-42",
                 OrderEvent::ALL[(i % 4) as usize],
                 SimTime(i),
             );

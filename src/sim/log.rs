@@ -118,7 +118,13 @@ impl PartitionLog {
     }
 
     /// Appends a one-record batch at the log end offset.
-    pub fn append(&mut self, key: Option<&str>, event: OrderEvent, timestamp: SimTime) -> Appended {
+    pub fn append(
+        &mut self,
+        key: Option<&str>,
+        entity: &str,
+        event: OrderEvent,
+        timestamp: SimTime,
+    ) -> Appended {
         let size = single_record_batch_size(key.map(str::as_bytes), event.value().as_bytes());
         let offset = self.log_end_offset;
         let active = self
@@ -153,6 +159,7 @@ impl PartitionLog {
         segment.records.push(Record {
             offset,
             key: key.map(str::to_owned),
+            entity: entity.to_owned(),
             event,
             timestamp,
             position,
@@ -182,7 +189,7 @@ mod tests {
     fn offsets_start_at_zero_and_count_up() {
         let mut l = log(10_000);
         for (i, e) in OrderEvent::ALL.iter().enumerate() {
-            let a = l.append(Some("order-42"), *e, SimTime(i as u64));
+            let a = l.append(Some("order-42"), "order-42", *e, SimTime(i as u64));
             assert_eq!(a.offset, i as u64);
             assert_eq!(l.log_end_offset(), i as u64 + 1);
         }
@@ -194,7 +201,7 @@ mod tests {
     fn segment_names_are_twenty_digit_base_offsets() {
         let mut l = log(200);
         for _ in 0..5 {
-            l.append(Some("order-42"), OrderEvent::Paid, SimTime(0));
+            l.append(Some("order-42"), "order-42", OrderEvent::Paid, SimTime(0));
         }
         let names: Vec<String> = l.segments().iter().map(Segment::log_file_name).collect();
         assert_eq!(
@@ -220,23 +227,30 @@ mod tests {
         // order-42/Paid batches are 80 bytes.
         let mut l = log(160);
         assert!(
-            !l.append(Some("order-42"), OrderEvent::Paid, SimTime(0))
+            !l.append(Some("order-42"), "order-42", OrderEvent::Paid, SimTime(0))
                 .rolled
         );
         assert!(
-            !l.append(Some("order-42"), OrderEvent::Paid, SimTime(0))
+            !l.append(Some("order-42"), "order-42", OrderEvent::Paid, SimTime(0))
                 .rolled
         );
         assert_eq!(l.active_segment().size_in_bytes, 160);
         assert!(
-            l.append(Some("order-42"), OrderEvent::Paid, SimTime(0))
+            l.append(Some("order-42"), "order-42", OrderEvent::Paid, SimTime(0))
                 .rolled
         );
         assert_eq!(l.active_segment().base_offset, 2);
         // A batch larger than the segment still lands in an empty segment.
         let mut tiny = log(10);
-        assert!(!tiny.append(Some("k"), OrderEvent::Paid, SimTime(0)).rolled);
-        assert!(tiny.append(Some("k"), OrderEvent::Paid, SimTime(0)).rolled);
+        assert!(
+            !tiny
+                .append(Some("k"), "k", OrderEvent::Paid, SimTime(0))
+                .rolled
+        );
+        assert!(
+            tiny.append(Some("k"), "k", OrderEvent::Paid, SimTime(0))
+                .rolled
+        );
         assert_eq!(tiny.segments().len(), 2);
     }
 
@@ -244,7 +258,7 @@ mod tests {
     fn sparse_index_follows_log_segment_append() {
         let mut l = log(100_000);
         for _ in 0..6 {
-            l.append(Some("order-42"), OrderEvent::Paid, SimTime(0));
+            l.append(Some("order-42"), "order-42", OrderEvent::Paid, SimTime(0));
         }
         // 80-byte batches and a 100-byte interval: the first entry is written
         // at the third batch (160 > 100), then every second batch.
@@ -260,7 +274,12 @@ mod tests {
     fn lookup_by_offset_crosses_segments() {
         let mut l = log(200);
         for i in 0..9u64 {
-            l.append(Some("k"), OrderEvent::ALL[(i % 4) as usize], SimTime(i));
+            l.append(
+                Some("k"),
+                "k",
+                OrderEvent::ALL[(i % 4) as usize],
+                SimTime(i),
+            );
         }
         for offset in 0..9 {
             assert_eq!(l.record(offset).map(|r| r.offset), Some(offset));

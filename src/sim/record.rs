@@ -48,6 +48,10 @@ pub struct Record {
     /// `None` is a null key (keyless); `Some("")` is an empty key, which
     /// Kafka hashes like any other.
     pub key: Option<String>,
+    /// The entity the event is about, e.g. `order-42`. For keyed records it
+    /// is the key; a keyless record still belongs to an order, and the order
+    /// checker follows that.
+    pub entity: String,
     pub event: OrderEvent,
     pub timestamp: SimTime,
     /// Byte position of the record's batch inside its segment file.
@@ -73,6 +77,12 @@ pub const RECORD_BATCH_OVERHEAD: u32 = 61;
 /// Size of a batch holding one record with no headers, following
 /// `DefaultRecord.sizeInBytes` and `DefaultRecordBatch.RECORD_BATCH_OVERHEAD`.
 pub fn single_record_batch_size(key: Option<&[u8]>, value: &[u8]) -> u32 {
+    RECORD_BATCH_OVERHEAD + record_size_in_batch(key, value)
+}
+
+/// Size of one record inside a batch (`DefaultRecord.sizeInBytes`), with
+/// offset and timestamp deltas small enough for one-byte varints.
+pub fn record_size_in_batch(key: Option<&[u8]>, value: &[u8]) -> u32 {
     let len = |b: &[u8]| i64::try_from(b.len()).unwrap_or(i64::MAX);
     // attributes (1 byte) + offsetDelta 0 + timestampDelta 0
     let mut body = 1 + size_of_varint(0) + size_of_varint(0);
@@ -83,7 +93,7 @@ pub fn single_record_batch_size(key: Option<&[u8]>, value: &[u8]) -> u32 {
     };
     body += size_of_varint(len(value)) + value.len() as u32;
     body += size_of_varint(0); // header count
-    RECORD_BATCH_OVERHEAD + body + size_of_varint(i64::from(body))
+    body + size_of_varint(i64::from(body))
 }
 
 #[cfg(test)]

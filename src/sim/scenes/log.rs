@@ -294,7 +294,7 @@ impl Model for LogScene {
                 self.in_flight.retain(|f| f.index != index);
                 let (order, event) = SCRIPT[index as usize];
                 let key = order_key(order);
-                let appended = self.log.append(Some(&key), event, now);
+                let appended = self.log.append(Some(&key), &key, event, now);
                 self.checker.observe(
                     &Self::log_observer(),
                     &key,
@@ -319,10 +319,15 @@ impl Model for LogScene {
                 if let Some(offset) = self.consumer.process_next() {
                     self.processed_at.push(now);
                     if let Some(record) = self.log.record(offset) {
-                        let key = record.key.clone().unwrap_or_default();
+                        let entity = record.entity.clone();
                         let step = record.event.step();
-                        self.checker
-                            .observe(&Self::consumer_observer(), &key, step, offset, now);
+                        self.checker.observe(
+                            &Self::consumer_observer(),
+                            &entity,
+                            step,
+                            offset,
+                            now,
+                        );
                     }
                 }
                 if self.consumer.fetched().next().is_some() {

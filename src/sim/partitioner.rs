@@ -1,0 +1,291 @@
+//! Keyed routing, bit for bit as the clients do it: Kafka's murmur2 (with a
+//! step-by-step trace for the learner), sarama's FNV-1a, librdkafka's CRC-32.
+
+/// `Utils.murmur2`'s constants.
+pub const MURMUR2_SEED: u32 = 0x9747_b28c;
+pub const MURMUR2_M: u32 = 0x5bd1_e995;
+const MURMUR2_R: u32 = 24;
+
+/// Kafka's `Utils.murmur2`: the 32-bit MurmurHash2 of the key's bytes, as
+/// the Java producer computes it, returned as Java's signed `int`.
+pub fn murmur2(data: &[u8]) -> i32 {
+    let len = data.len();
+    let mut h = MURMUR2_SEED ^ len as u32;
+    let mut words = data.chunks_exact(4);
+    for w in words.by_ref() {
+        let mut k = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+        k = k.wrapping_mul(MURMUR2_M);
+        k ^= k >> MURMUR2_R;
+        k = k.wrapping_mul(MURMUR2_M);
+        h = h.wrapping_mul(MURMUR2_M);
+        h ^= k;
+    }
+    let tail = words.remainder();
+    if !tail.is_empty() {
+        // The switch in Java falls through: 3 → 2 → 1.
+        for (i, &b) in tail.iter().enumerate().rev() {
+            h ^= u32::from(b) << (8 * i);
+        }
+        h = h.wrapping_mul(MURMUR2_M);
+    }
+    h ^= h >> 13;
+    h = h.wrapping_mul(MURMUR2_M);
+    h ^= h >> 15;
+    h as i32
+}
+
+/// One 4-byte little-endian word of the key, and what it did to the hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordStep {
+    /// Byte offset of the word in the key.
+    pub at: u32,
+    pub bytes: [u8; 4],
+    /// The bytes read little-endian.
+    pub k: u32,
+    /// `k *= m; k ^= k >>> 24; k *= m`.
+    pub k_mixed: u32,
+    /// `h *= m; h ^= k`.
+    pub h: u32,
+}
+
+/// The 1–3 bytes left over after the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TailStep {
+    pub bytes: Vec<u8>,
+    /// After xoring the tail bytes in.
+    pub h_xored: u32,
+    /// After `h *= m`.
+    pub h: u32,
+}
+
+/// Every intermediate value of one murmur2 computation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Murmur2Trace {
+    pub len: u32,
+    /// `seed ^ len`.
+    pub initial: u32,
+    pub words: Vec<WordStep>,
+    pub tail: Option<TailStep>,
+    /// After `h ^= h >>> 13`, `h *= m` and `h ^= h >>> 15`.
+    pub final_mix: [u32; 3],
+    pub result: i32,
+}
+
+pub fn murmur2_trace(data: &[u8]) -> Murmur2Trace {
+    let len = data.len() as u32;
+    let initial = MURMUR2_SEED ^ len;
+    let mut h = initial;
+    let mut words = Vec::with_capacity(data.len() / 4);
+    let mut chunks = data.chunks_exact(4);
+    for (i, w) in chunks.by_ref().enumerate() {
+        let bytes = [w[0], w[1], w[2], w[3]];
+        let k = u32::from_le_bytes(bytes);
+        let mut k_mixed = k.wrapping_mul(MURMUR2_M);
+        k_mixed ^= k_mixed >> MURMUR2_R;
+        k_mixed = k_mixed.wrapping_mul(MURMUR2_M);
+        h = h.wrapping_mul(MURMUR2_M) ^ k_mixed;
+        words.push(WordStep {
+            at: (i * 4) as u32,
+            bytes,
+            k,
+            k_mixed,
+            h,
+        });
+    }
+    let rest = chunks.remainder();
+    let tail = (!rest.is_empty()).then(|| {
+        for (i, &b) in rest.iter().enumerate() {
+            h ^= u32::from(b) << (8 * i);
+        }
+        let h_xored = h;
+        h = h.wrapping_mul(MURMUR2_M);
+        TailStep {
+            bytes: rest.to_vec(),
+            h_xored,
+            h,
+        }
+    });
+    let a = h ^ (h >> 13);
+    let b = a.wrapping_mul(MURMUR2_M);
+    let c = b ^ (b >> 15);
+    Murmur2Trace {
+        len,
+        initial,
+        words,
+        tail,
+        final_mix: [a, b, c],
+        result: c as i32,
+    }
+}
+
+/// `Utils.toPositive`: clears the sign bit. Not `abs()`.
+pub fn to_positive(h: i32) -> u32 {
+    (h & 0x7fff_ffff) as u32
+}
+
+/// What `Math.abs(h) % n` would give, the classic mistake. Java's
+/// `Math.abs(Integer.MIN_VALUE)` is still negative, so this can even be a
+/// negative "partition".
+pub fn abs_partition(h: i32, partitions: u32) -> i64 {
+    i64::from(h.wrapping_abs()) % i64::from(partitions.max(1))
+}
+
+/// 32-bit FNV-1a, as Go's `hash/fnv.New32a`.
+pub fn fnv1a_32(data: &[u8]) -> u32 {
+    data.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// CRC-32 (IEEE), as librdkafka's `rd_crc32`.
+pub fn crc32(data: &[u8]) -> u32 {
+    crc32fast::hash(data)
+}
+
+/// How a client turns a key into a partition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyHasher {
+    /// `(murmur2(key) & 0x7fffffff) % n`: the Java producer, franz-go's
+    /// `KafkaHasher`, kafka-python, and librdkafka's `murmur2` partitioner.
+    Murmur2,
+    /// sarama's default `NewHashPartitioner` (also kafka-go's `Hash`):
+    /// `p = int32(fnv1a(key)) % n; if p < 0 { p = -p }`.
+    SaramaFnv1a,
+    /// sarama's `NewReferenceHashPartitioner`: `(int32(fnv1a(key)) & 0x7fffffff) % n`.
+    SaramaReferenceFnv1a,
+    /// librdkafka's `consistent` / `consistent_random` (confluent-kafka-go and
+    /// friends), sarama's `ConsistentCRC`, kafka-go's `CRC32Balancer`:
+    /// `crc32(key) % n`, unsigned.
+    Crc32,
+}
+
+/// The partition `hasher` picks for `key` among `partitions`.
+///
+/// `partitions` counts every partition of the topic, available or not. It
+/// must be at least 1: callers validate it, and for 0 this returns 0 rather
+/// than dividing by zero.
+pub fn partition_for_key(hasher: KeyHasher, key: &[u8], partitions: u32) -> u32 {
+    if partitions == 0 {
+        return 0;
+    }
+    match hasher {
+        KeyHasher::Murmur2 => to_positive(murmur2(key)) % partitions,
+        KeyHasher::SaramaFnv1a => {
+            // Go's % truncates toward zero like Rust's; the remainder's
+            // magnitude is below n, so negating it cannot overflow.
+            let n = i64::from(partitions);
+            let p = i64::from(fnv1a_32(key) as i32) % n;
+            p.unsigned_abs() as u32
+        }
+        KeyHasher::SaramaReferenceFnv1a => {
+            ((fnv1a_32(key) as i32) & 0x7fff_ffff) as u32 % partitions
+        }
+        KeyHasher::Crc32 => crc32(key) % partitions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kafka_utils_test_murmur2_vectors() {
+        // UtilsTest.testMurmur2 in apache/kafka.
+        let cases: [(&str, i32); 6] = [
+            ("21", -973_932_308),
+            ("foobar", -790_332_482),
+            ("a-little-bit-long-string", -985_981_536),
+            ("a-little-bit-longer-string", -1_486_304_829),
+            (
+                "lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8",
+                -58_897_971,
+            ),
+            ("abc", 479_470_107),
+        ];
+        for (key, expected) in cases {
+            assert_eq!(murmur2(key.as_bytes()), expected, "{key}");
+            assert_eq!(murmur2_trace(key.as_bytes()).result, expected, "{key}");
+        }
+        assert_eq!(murmur2(b"") as u32, 0x106e_08d9);
+    }
+
+    #[test]
+    fn the_chapters_keys_both_land_on_partition_0_of_3() {
+        assert_eq!(partition_for_key(KeyHasher::Murmur2, b"order-42", 3), 0);
+        assert_eq!(partition_for_key(KeyHasher::Murmur2, b"order-99", 3), 0);
+    }
+
+    #[test]
+    fn mask_is_not_abs() {
+        let h = murmur2(b"21");
+        assert_eq!(to_positive(h), 1_173_551_340);
+        assert_eq!(to_positive(h) % 3, 0);
+        assert_eq!(abs_partition(h, 3), 2);
+        assert_eq!(abs_partition(i32::MIN, 3), -2);
+        assert_eq!(to_positive(i32::MIN), 0);
+    }
+
+    #[test]
+    fn fnv1a_and_crc32_reference_values() {
+        assert_eq!(fnv1a_32(b""), 0x811c_9dc5);
+        assert_eq!(fnv1a_32(b"a"), 0xe40c_292c);
+        assert_eq!(fnv1a_32(b"foobar"), 0xbf9c_f968);
+        assert_eq!(crc32(b""), 0);
+        assert_eq!(crc32(b"a"), 0xe8b7_be43);
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+    }
+
+    #[test]
+    fn derived_vectors_for_the_other_clients() {
+        // Worked out separately (Python, with Go's truncating %):
+        // fnv1a("foobar") = 0xbf9cf968, as int32 -1080231576.
+        // sarama: -1080231576 % 3 = 0; % 7 = -4, negated → 4.
+        assert_eq!(partition_for_key(KeyHasher::SaramaFnv1a, b"foobar", 3), 0);
+        assert_eq!(partition_for_key(KeyHasher::SaramaFnv1a, b"foobar", 7), 4);
+        // Reference: -1080231576 & 0x7fffffff = 1067252072; % 7 = 5.
+        assert_eq!(
+            partition_for_key(KeyHasher::SaramaReferenceFnv1a, b"foobar", 7),
+            5
+        );
+        // crc32("123456789") = 3421780262; % 10 = 2.
+        assert_eq!(partition_for_key(KeyHasher::Crc32, b"123456789", 10), 2);
+    }
+
+    #[test]
+    fn trace_steps_are_consistent() {
+        let t = murmur2_trace(b"order-42");
+        assert_eq!(t.len, 8);
+        assert_eq!(t.initial, MURMUR2_SEED ^ 8);
+        assert_eq!(t.words.len(), 2);
+        assert_eq!(t.words[0].bytes, *b"orde");
+        assert_eq!(t.words[0].k, u32::from_le_bytes(*b"orde"));
+        assert!(t.tail.is_none());
+        let t = murmur2_trace(b"abcdefg");
+        let tail = t.tail.expect("3 tail bytes");
+        assert_eq!(tail.bytes, b"efg");
+        assert_eq!(tail.h, tail.h_xored.wrapping_mul(MURMUR2_M));
+        assert_eq!(t.final_mix[2] as i32, t.result);
+    }
+
+    #[test]
+    fn every_partition_in_range_and_stable_over_many_keys() {
+        let mut rng = crate::sim::rng::Rng::new(5);
+        for _ in 0..20_000 {
+            let len = rng.below(40) as usize;
+            let key: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            let n = 1 + rng.below(64) as u32;
+            assert_eq!(murmur2(&key), murmur2_trace(&key).result);
+            for hasher in [
+                KeyHasher::Murmur2,
+                KeyHasher::SaramaFnv1a,
+                KeyHasher::SaramaReferenceFnv1a,
+                KeyHasher::Crc32,
+            ] {
+                let p = partition_for_key(hasher, &key, n);
+                assert!(p < n);
+                assert_eq!(p, partition_for_key(hasher, &key, n));
+            }
+        }
+        assert_eq!(partition_for_key(KeyHasher::Murmur2, b"x", 0), 0);
+    }
+}
