@@ -4,141 +4,139 @@
 //! error. Strings with numbers in them are functions of their arguments.
 
 use crate::params::{Lang, ParamIssue, SceneId};
-use crate::sim::checker::{FindingKind, Violation};
+use crate::sim::checker::{FindingKind, Position, Violation};
+use crate::sim::record::OrderEvent;
 use crate::sim::scenes::log::LogCaption;
 use crate::sim::SimTime;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Msg {
-    ScenesMenu,
-    Play,
-    Pause,
-    StepForward,
-    StepBack,
-    Reset,
-    Timeline,
-    Speed,
-    SwitchLanguage,
-    LightTheme,
-    DarkTheme,
-    KeyboardHint,
-    ParamProblemsTitle,
-    Dismiss,
-    Producer,
-    Consumer,
-    AllSent,
-    ToSend,
-    PartitionTitle,
-    ActiveSegment,
-    LogEndOffset,
-    Position,
-    CommittedOffset,
-    NotCommitted,
-    LegendLogEndOffset,
-    LegendPosition,
-    LegendCommitted,
-    Segments,
-    OrderViolations,
-    NoViolations,
-    ConsumerWaiting,
-    ConsumerDone,
-    SegmentBytesHelp,
-    IndexFile,
-    Processed,
-    Fetched,
-    Unread,
-    Processing,
-    CommittedShort,
-    ReadsInOrder,
+/// Declares a catalogue: an enum of messages, `ALL` to iterate them, and a
+/// lookup function. Russian and English sit side by side, and a message
+/// without both cannot be written.
+macro_rules! catalogue {
+    ($(#[$doc:meta])* $name:ident, $lookup:ident { $($variant:ident => ($ru:expr, $en:expr),)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+        }
+
+        pub fn $lookup(lang: Lang, msg: $name) -> &'static str {
+            match (lang, msg) {
+                $(
+                    (Lang::Ru, $name::$variant) => $ru,
+                    (Lang::En, $name::$variant) => $en,
+                )*
+            }
+        }
+    };
 }
 
-pub fn t(lang: Lang, msg: Msg) -> &'static str {
-    use Msg::*;
-    match lang {
-        Lang::Ru => match msg {
-            ScenesMenu => "Сцены",
-            Play => "Пуск",
-            Pause => "Пауза",
-            StepForward => "Шаг вперёд",
-            StepBack => "Шаг назад",
-            Reset => "В начало",
-            Timeline => "Время симуляции",
-            Speed => "Скорость",
-            SwitchLanguage => "Switch to English",
-            LightTheme => "Светлая тема",
-            DarkTheme => "Тёмная тема",
-            KeyboardHint => "Пробел — пуск или пауза · ← → — шаг · Home — в начало",
-            ParamProblemsTitle => "Часть параметров ссылки не распознана, вместо них взяты значения по умолчанию:",
-            Dismiss => "Скрыть",
-            Producer => "Продюсер",
-            Consumer => "Консьюмер",
-            AllSent => "всё отправлено",
-            ToSend => "ждут отправки",
-            PartitionTitle => "Топик orders, партиция 0: файлы сегментов",
-            ActiveSegment => "активный",
-            LogEndOffset => "Log end offset",
-            Position => "Позиция",
-            CommittedOffset => "Закоммиченный offset",
-            NotCommitted => "—",
-            LegendLogEndOffset => "offset, который получит следующая запись",
-            LegendPosition => "следующий offset, который заберёт poll()",
-            LegendCommitted => "откуда группа продолжит после перезапуска: последний обработанный + 1",
-            Segments => "Сегментов",
-            OrderViolations => "Нарушений порядка",
-            NoViolations => "✓ Порядок по каждому ключу сохранён",
-            ConsumerWaiting => "ждёт в poll()",
-            ConsumerDone => "всё прочитано",
-            SegmentBytesHelp => "Когда очередная запись не помещается в активный сегмент, брокер закрывает его и открывает новый файл, названный по первому offset'у. В Kafka по умолчанию это 1 ГиБ; здесь — сотни байт, чтобы смена сегмента была видна.",
-            IndexFile => "разреженный индекс: offset → позиция в файле",
-            Processed => "обработана",
-            Fetched => "получена poll(), ждёт обработки",
-            Unread => "ещё не прочитана",
-            Processing => "обрабатывается",
-            CommittedShort => "коммит",
-            ReadsInOrder => "читает строго по порядку: 0 → 1 → 2 → …",
-        },
-        Lang::En => match msg {
-            ScenesMenu => "Scenes",
-            Play => "Play",
-            Pause => "Pause",
-            StepForward => "Step forward",
-            StepBack => "Step back",
-            Reset => "Reset",
-            Timeline => "Simulation time",
-            Speed => "Speed",
-            SwitchLanguage => "Переключить на русский",
-            LightTheme => "Light theme",
-            DarkTheme => "Dark theme",
-            KeyboardHint => "Space play or pause · ← → step · Home reset",
-            ParamProblemsTitle => "Some link parameters were not understood; defaults are used instead:",
-            Dismiss => "Dismiss",
-            Producer => "Producer",
-            Consumer => "Consumer",
-            AllSent => "all sent",
-            ToSend => "waiting to be sent",
-            PartitionTitle => "Topic orders, partition 0: segment files",
-            ActiveSegment => "active",
-            LogEndOffset => "Log end offset",
-            Position => "Position",
-            CommittedOffset => "Committed offset",
-            NotCommitted => "—",
-            LegendLogEndOffset => "the offset the next record will get",
-            LegendPosition => "the next offset poll() will fetch",
-            LegendCommitted => "where the group resumes after a restart: last processed + 1",
-            Segments => "Segments",
-            OrderViolations => "Order violations",
-            NoViolations => "✓ Every key is still in order",
-            ConsumerWaiting => "waiting in poll()",
-            ConsumerDone => "read everything",
-            SegmentBytesHelp => "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB; here it is a few hundred bytes so you can watch segments roll.",
-            IndexFile => "sparse index: offset → position in the file",
-            Processed => "processed",
-            Fetched => "fetched by poll(), not processed yet",
-            Unread => "not read yet",
-            Processing => "being processed",
-            CommittedShort => "committed",
-            ReadsInOrder => "reads strictly in order: 0 → 1 → 2 → …",
-        },
+catalogue! {
+    /// Fixed strings of the app shell and the log scene.
+    Msg, t {
+        ScenesMenu => ("Сцены", "Scenes"),
+        Play => ("Пуск", "Play"),
+        Pause => ("Пауза", "Pause"),
+        StepForward => ("Шаг вперёд", "Step forward"),
+        StepBack => ("Шаг назад", "Step back"),
+        Reset => ("В начало", "Reset"),
+        Timeline => ("Время симуляции", "Simulation time"),
+        Speed => ("Скорость", "Speed"),
+        SwitchLanguage => ("Switch to English", "Переключить на русский"),
+        LightTheme => ("Светлая тема", "Light theme"),
+        DarkTheme => ("Тёмная тема", "Dark theme"),
+        KeyboardHint => ("Пробел — пуск или пауза · ← → — шаг · Home — в начало", "Space play or pause · ← → step · Home reset"),
+        ParamProblemsTitle => ("Часть параметров ссылки не распознана, вместо них взяты значения по умолчанию:", "Some link parameters were not understood; defaults are used instead:"),
+        Dismiss => ("Скрыть", "Dismiss"),
+        Producer => ("Продюсер", "Producer"),
+        Consumer => ("Консьюмер", "Consumer"),
+        AllSent => ("всё отправлено", "all sent"),
+        ToSend => ("ждут отправки", "waiting to be sent"),
+        PartitionTitle => ("Топик orders, партиция 0: файлы сегментов", "Topic orders, partition 0: segment files"),
+        ActiveSegment => ("активный", "active"),
+        LogEndOffset => ("Log end offset", "Log end offset"),
+        Position => ("Позиция", "Position"),
+        CommittedOffset => ("Закоммиченный offset", "Committed offset"),
+        NotCommitted => ("—", "—"),
+        LegendLogEndOffset => ("offset, который получит следующая запись", "the offset the next record will get"),
+        LegendPosition => ("следующий offset, который заберёт poll()", "the next offset poll() will fetch"),
+        LegendCommitted => ("откуда группа продолжит после перезапуска: последний обработанный + 1", "where the group resumes after a restart: last processed + 1"),
+        Segments => ("Сегментов", "Segments"),
+        OrderViolations => ("Нарушений порядка", "Order violations"),
+        NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
+        ConsumerWaiting => ("ждёт в poll()", "waiting in poll()"),
+        ConsumerDone => ("всё прочитано", "read everything"),
+        SegmentBytesHelp => ("Когда очередная запись не помещается в активный сегмент, брокер закрывает его и открывает новый файл, названный по первому offset'у. В Kafka по умолчанию это 1 ГиБ; здесь — сотни байт, чтобы смена сегмента была видна.", "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB; here it is a few hundred bytes so you can watch segments roll."),
+        IndexFile => ("разреженный индекс: offset → позиция в файле", "sparse index: offset → position in the file"),
+        Processed => ("обработана", "processed"),
+        Fetched => ("получена poll(), ждёт обработки", "fetched by poll(), not processed yet"),
+        Unread => ("ещё не прочитана", "not read yet"),
+        Processing => ("обрабатывается", "being processed"),
+        CommittedShort => ("коммит", "committed"),
+        ReadsInOrder => ("читает строго по порядку: 0 → 1 → 2 → …", "reads strictly in order: 0 → 1 → 2 → …"),
+    }
+}
+
+catalogue! {
+    /// Fixed strings of the routing scene.
+    RoutingMsg, tr {
+        KeySection => ("Ключ → партиция", "Key → partition"),
+        KeyLabel => ("Ключ записи", "Record key"),
+        NullKey => ("ключ = null (записи без ключа)", "key = null (a record with no key)"),
+        PartitionsLabel => ("Партиций в топике", "Partitions in the topic"),
+        KeyBytes => ("Байты ключа (UTF-8)", "Key bytes (UTF-8)"),
+        Partition => ("Партиция", "Partition"),
+        NullExplain => ("У записи нет ключа: хеш не считается, партицию выберет стратегия для записей без ключа (ниже, в потоке событий). Пустой ключ \"\" — это другое: он хешируется, как любой ключ.", "The record has no key: nothing is hashed, and the keyless strategy picks the partition (see the stream below). An empty key \"\" is different: it is hashed like any other key."),
+        AbsTitle => ("Ловушка abs()", "The abs() trap"),
+        AbsSame => ("Для этого ключа abs() дал бы ту же партицию, но так бывает не всегда: попробуйте ключ 21.", "For this key abs() would give the same partition, but not for every key: try key 21."),
+        HowHash => ("Как считается murmur2, шаг за шагом", "How murmur2 is computed, step by step"),
+        HashStart => ("Начало: h = seed ^ длина", "Start: h = seed ^ length"),
+        HashWord => ("Слово", "Word"),
+        HashTail => ("Хвост", "Tail"),
+        HashFinal => ("Финальное перемешивание", "Final mix"),
+        HashResult => ("Итог как int в Java", "Result as a Java int"),
+        Bytes => ("байты", "bytes"),
+        Placement => ("Кто выбирает партицию", "Who picks the partition"),
+        PlacementPartitioner => ("партиционер по хешу ключа (по умолчанию)", "the partitioner, by the key's hash (default)"),
+        PlacementExplicit => ("явная партиция в самой записи", "an explicit partition on the record"),
+        PlacementRegion => ("свой партиционер: по префиксу региона (eu/, us/, asia/)", "a custom partitioner: by region prefix (eu/, us/, asia/)"),
+        Precedence => ("Порядок правил в Java-продюсере: явная партиция → свой партиционер → хеш ключа → стратегия без ключа.", "The Java producer's order of rules: explicit partition → custom partitioner → key hash → keyless strategy."),
+        DecidedExplicit => ("Решила явная партиция: ключ не учитывается.", "The explicit partition decided: the key is not used."),
+        DecidedHash => ("Решил хеш ключа: (murmur2 & 0x7fffffff) % N.", "The key's hash decided: (murmur2 & 0x7fffffff) % N."),
+        DecidedKeyless => ("Ключа нет — решает стратегия для записей без ключа.", "No key: the keyless strategy decides."),
+        ChapterTitle => ("Пример из главы: топик orders, 3 партиции", "The chapter's example: topic orders, 3 partitions"),
+        ChapterNote => ("На схеме в главе order-42 идёт в партицию 1, а order-99 — в 2: это условные номера. Настоящий murmur2 отправляет оба ключа в партицию 0. Так и должно быть: Kafka обещает порядок внутри ключа, а не отдельную партицию на ключ. Параллелизм дают много ключей, разложенных по партициям.", "The chapter's diagram sends order-42 to partition 1 and order-99 to 2: those numbers are illustrative. The real murmur2 sends both keys to partition 0. That is normal: Kafka promises order per key, not a partition per key. Parallelism comes from many keys spread over the partitions."),
+        ClientsTitle => ("Тот же ключ, другой клиент", "Same key, different client"),
+        Client => ("Клиент", "Client"),
+        Rule => ("Правило", "Rule"),
+        AnyPartition => ("любая", "any"),
+        RuleKafkaGo => ("ключ не учитывается: по кругу", "ignores the key: round-robin"),
+        RuleRandomIfEmpty => ("пустой или null ключ → случайная партиция", "an empty or null key → a random partition"),
+        ClientsLesson => ("Если в один топик пишут сервисы на разных клиентах, один ключ может оказаться в разных партициях, и порядок по ключу пропадёт. Договоритесь об одном партиционере, например murmur2 во всех клиентах.", "When services on different clients write to one topic, the same key can land in different partitions, and per-key order is gone. Agree on one partitioner, e.g. murmur2 in every client."),
+        HistogramTitle => ("Как ложатся ключи order-1 … order-K", "Where the keys order-1 … order-K land"),
+        HistogramKeys => ("Ключей", "Keys"),
+        StreamTitle => ("Поток событий и порядок обработки", "A stream of events, and the order it is handled in"),
+        StreamKeyed => ("Ключ — номер заказа: все события заказа попадают в одну партицию, и её консьюмер обрабатывает их по порядку. Нарушений нет при любом числе партиций.", "The key is the order id: all of an order's events go to one partition, and its consumer handles them in order. No violation, whatever the partition count."),
+        StreamNull => ("Ключ = null: события одного заказа расходятся по партициям. Консьюмеры работают с разной скоростью, и «Paid» может быть обработан раньше «Created» — это и видит проверка порядка.", "Key = null: one order's events spread over partitions. The consumers run at different speeds, so \"Paid\" can be handled before \"Created\", which is what the order checker catches."),
+        Strategy => ("Стратегия для записей без ключа", "Keyless strategy"),
+        StrategyRoundRobin => ("round-robin (Kafka ≤ 2.3): по одной записи в каждую партицию по кругу", "round-robin (Kafka ≤ 2.3): one record per partition, in turn"),
+        StrategySticky => ("sticky (2.4–3.2): партиция меняется, когда нужен новый батч", "sticky (2.4–3.2): the partition changes when a new batch is needed"),
+        StrategyUniformSticky => ("uniform sticky (3.3+): партиция меняется после batch.size байт", "uniform sticky (3.3+): the partition changes after batch.size bytes"),
+        BatchSizeHelp => ("Предел размера батча. В Kafka по умолчанию 16384 байта; записи в этом потоке по 14 байт, поэтому здесь меньше.", "The batch size limit. Kafka's default is 16384 bytes; this stream's records are 14 bytes each, so it is smaller here."),
+        LingerHelp => ("Сколько открытый батч ждёт новых записей перед отправкой (0 в Kafka 3.x, 5 в 4.0).", "How long an open batch waits for more records before it is sent (0 in Kafka 3.x, 5 in 4.0)."),
+        AdaptiveNote => ("Упрощение: в 3.3+ следующая партиция выбирается с учётом длины очередей (адаптивное разбиение); здесь очереди почти равны, и выбор равномерный.", "A simplification: from 3.3 the next partition is weighted by queue length (adaptive partitioning); here the queues are about equal, so the choice is uniform."),
+        Accumulator => ("Аккумулятор", "Accumulator"),
+        OpenBatch => ("открытый батч", "open batch"),
+        InFlight => ("в пути", "in flight"),
+        HandledTitle => ("Порядок обработки в группе order-service", "Processing order in group order-service"),
+        NothingHandled => ("Пока ничего не обработано: нажмите ▶.", "Nothing handled yet: press ▶."),
+        Switches => ("Смен sticky-партиции", "Sticky partition switches"),
+        EmptyPartitions => ("пустые партиции", "empty partitions"),
+        OutOfOrder => ("не по порядку", "out of order"),
     }
 }
 
@@ -146,6 +144,8 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         (Lang::Ru, SceneId::Log) => "Партиция — это append-only лог",
         (Lang::En, SceneId::Log) => "A partition is an append-only log",
+        (Lang::Ru, SceneId::Routing) => "Ключ решает порядок",
+        (Lang::En, SceneId::Routing) => "Keys decide order",
     }
 }
 
@@ -153,6 +153,8 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         (Lang::Ru, SceneId::Log) => "Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждая запись встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа он видит в том порядке, в каком они записаны.",
         (Lang::En, SceneId::Log) => "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written.",
+        (Lang::Ru, SceneId::Routing) => "Порядок есть только внутри партиции, поэтому всё решает, в какую партицию попадёт запись. Java-продюсер берёт murmur2 от байтов ключа и делит по модулю на число партиций: одинаковый ключ — одна партиция — один порядок. Запись без ключа раскладывается по партициям, и порядок событий одного заказа теряется.",
+        (Lang::En, SceneId::Routing) => "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order.",
     }
 }
 
@@ -193,6 +195,12 @@ pub fn param_issue(lang: Lang, issue: &ParamIssue) -> String {
         }
         (Lang::En, ParamIssue::UnknownScene { value }) => {
             format!("scene: there is no scene “{value}”; showing “{fallback}”.")
+        }
+        (Lang::Ru, ParamIssue::KeyTooLong { bytes, used }) => {
+            format!("key: ключ из {bytes} байт слишком длинный, взяты первые {used}.")
+        }
+        (Lang::En, ParamIssue::KeyTooLong { bytes, used }) => {
+            format!("key: a {bytes}-byte key is too long; the first {used} bytes are used.")
         }
         (Lang::Ru, ParamIssue::NotANumber { name, value }) => {
             format!("{name}: «{value}» — не число, взято значение по умолчанию.")
@@ -312,36 +320,107 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
     }
 }
 
+/// A step's name when it is one of an order's, else its number.
+fn step_name(step: u32) -> String {
+    OrderEvent::ALL
+        .get((step as usize).wrapping_sub(1))
+        .map_or_else(|| step.to_string(), |e| e.value().to_owned())
+}
+
+fn at(lang: Lang, p: Position) -> String {
+    match lang {
+        Lang::Ru => format!("партиция {}, offset {}", p.partition, p.offset),
+        Lang::En => format!("partition {}, offset {}", p.partition, p.offset),
+    }
+}
+
 pub fn violation(lang: Lang, v: &Violation) -> String {
+    let step = step_name(v.step);
+    let here = at(lang, v.position);
     match (lang, v.kind) {
-        (
-            Lang::Ru,
-            FindingKind::Reorder {
-                seen_step,
-                seen_offset,
-            },
-        ) => format!(
-            "⚠ {}: шаг {} (offset {}) пришёл после шага {} (offset {seen_offset})",
-            v.key, v.step, v.offset, seen_step
+        (Lang::Ru, FindingKind::Reorder { seen_step, seen_at }) => format!(
+            "⚠ {}: {step} ({here}) — после {} ({})",
+            v.key,
+            step_name(seen_step),
+            at(lang, seen_at)
         ),
-        (
-            Lang::En,
-            FindingKind::Reorder {
-                seen_step,
-                seen_offset,
-            },
-        ) => format!(
-            "⚠ {}: step {} (offset {}) came after step {} (offset {seen_offset})",
-            v.key, v.step, v.offset, seen_step
+        (Lang::En, FindingKind::Reorder { seen_step, seen_at }) => format!(
+            "⚠ {}: {step} ({here}) came after {} ({})",
+            v.key,
+            step_name(seen_step),
+            at(lang, seen_at)
         ),
-        (Lang::Ru, FindingKind::Duplicate { first_offset }) => format!(
-            "⚠ {}: шаг {} повторился (offset {}, впервые offset {first_offset})",
-            v.key, v.step, v.offset
+        (Lang::Ru, FindingKind::Duplicate { first_at }) => format!(
+            "⚠ {}: {step} повторно ({here}; впервые: {})",
+            v.key,
+            at(lang, first_at)
         ),
-        (Lang::En, FindingKind::Duplicate { first_offset }) => format!(
-            "⚠ {}: step {} seen again (offset {}, first at offset {first_offset})",
-            v.key, v.step, v.offset
+        (Lang::En, FindingKind::Duplicate { first_at }) => format!(
+            "⚠ {}: {step} again ({here}; first: {})",
+            v.key,
+            at(lang, first_at)
         ),
+    }
+}
+
+pub fn abs_differs(lang: Lang, abs: i64, masked: u32, partitions: u32) -> String {
+    match lang {
+        Lang::Ru => format!("abs(murmur2) % {partitions} = {abs}, а Kafka берёт (murmur2 & 0x7fffffff) % {partitions} = {masked}. Клиент с abs() отправил бы этот ключ в другую партицию и сломал бы порядок по ключу."),
+        Lang::En => format!("abs(murmur2) % {partitions} = {abs}, but Kafka takes (murmur2 & 0x7fffffff) % {partitions} = {masked}. A client using abs() would send this key elsewhere and break per-key order."),
+    }
+}
+
+pub fn decided_region(lang: Lang, region: &str, partition: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Решил свой партиционер: регион {region} → партиция {partition}."),
+        Lang::En => {
+            format!("The custom partitioner decided: region {region} → partition {partition}.")
+        }
+    }
+}
+
+pub fn invalid_partition(lang: Lang, partition: u32, partitions: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Ошибка продюсера: партиции {partition} нет, в топике их {partitions} (0…{}). Java-клиент бросит «Invalid partition given with record».", partitions.saturating_sub(1)),
+        Lang::En => format!("Producer error: there is no partition {partition}; the topic has {partitions} (0…{}). The Java client throws \"Invalid partition given with record\".", partitions.saturating_sub(1)),
+    }
+}
+
+pub fn skipped_words(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::Ru => format!("… ещё {n} слов пропущено …"),
+        Lang::En => format!("… {n} more words skipped …"),
+    }
+}
+
+pub fn more_bytes(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::Ru => format!("… и ещё {n} байт"),
+        Lang::En => format!("… and {n} more bytes"),
+    }
+}
+
+pub fn byte_count(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::Ru => format!("{n} байт"),
+        Lang::En => format!("{n} bytes"),
+    }
+}
+
+pub fn histogram_summary(lang: Lang, min: u32, max: u32, skew: f64) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "меньше всего {min}, больше всего {max}; перекос (максимум / среднее) = {}",
+            format!("{skew:.3}").replace('.', ",")
+        ),
+        Lang::En => format!("fewest {min}, most {max}; skew (max / mean) = {skew:.3}"),
+    }
+}
+
+pub fn consumer_speed(lang: Lang, client: &str, ms: u64) -> String {
+    match lang {
+        Lang::Ru => format!("{client} · ~{ms} мс на запись"),
+        Lang::En => format!("{client} · ~{ms} ms a record"),
     }
 }
 
@@ -369,50 +448,6 @@ pub fn segment_fill(lang: Lang, used: u32, limit: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::record::OrderEvent;
-
-    const ALL_MSGS: [Msg; 40] = [
-        Msg::ScenesMenu,
-        Msg::Play,
-        Msg::Pause,
-        Msg::StepForward,
-        Msg::StepBack,
-        Msg::Reset,
-        Msg::Timeline,
-        Msg::Speed,
-        Msg::SwitchLanguage,
-        Msg::LightTheme,
-        Msg::DarkTheme,
-        Msg::KeyboardHint,
-        Msg::ParamProblemsTitle,
-        Msg::Dismiss,
-        Msg::Producer,
-        Msg::Consumer,
-        Msg::AllSent,
-        Msg::ToSend,
-        Msg::PartitionTitle,
-        Msg::ActiveSegment,
-        Msg::LogEndOffset,
-        Msg::Position,
-        Msg::CommittedOffset,
-        Msg::NotCommitted,
-        Msg::LegendLogEndOffset,
-        Msg::LegendPosition,
-        Msg::LegendCommitted,
-        Msg::Segments,
-        Msg::OrderViolations,
-        Msg::NoViolations,
-        Msg::ConsumerWaiting,
-        Msg::ConsumerDone,
-        Msg::SegmentBytesHelp,
-        Msg::IndexFile,
-        Msg::Processed,
-        Msg::Fetched,
-        Msg::Unread,
-        Msg::Processing,
-        Msg::CommittedShort,
-        Msg::ReadsInOrder,
-    ];
 
     fn has_cyrillic(s: &str) -> bool {
         s.chars()
@@ -421,7 +456,7 @@ mod tests {
 
     #[test]
     fn every_message_exists_in_both_languages() {
-        for msg in ALL_MSGS {
+        for &msg in Msg::ALL {
             let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
             assert!(!ru.is_empty() && !en.is_empty(), "{msg:?}");
             // Terms that Kafka itself names stay the same in both languages;
@@ -433,6 +468,16 @@ mod tests {
                 assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
                 assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
             }
+        }
+    }
+
+    #[test]
+    fn every_routing_message_exists_in_both_languages() {
+        for &msg in RoutingMsg::ALL {
+            let (ru, en) = (tr(Lang::Ru, msg), tr(Lang::En, msg));
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
+            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
         }
     }
 
@@ -454,6 +499,28 @@ mod tests {
         };
         assert!(log_caption(Lang::En, sent, 350).contains("order-42 · Paid"));
         assert!(has_cyrillic(&log_caption(Lang::Ru, sent, 350)));
+    }
+
+    #[test]
+    fn violations_name_both_steps_and_where_they_were() {
+        let v = Violation {
+            observer: crate::sim::checker::Observer::Group {
+                group_id: "order-service".into(),
+            },
+            key: "order-42".into(),
+            step: 1,
+            position: Position::new(1, 101),
+            at: SimTime(9),
+            kind: FindingKind::Reorder {
+                seen_step: 2,
+                seen_at: Position::new(1, 100),
+            },
+        };
+        assert_eq!(
+            violation(Lang::En, &v),
+            "⚠ order-42: Created (partition 1, offset 101) came after Paid (partition 1, offset 100)"
+        );
+        assert!(has_cyrillic(&violation(Lang::Ru, &v)));
     }
 
     #[test]

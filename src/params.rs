@@ -4,20 +4,30 @@
 //! back to a default (or is clamped into range) and leaves a [`ParamIssue`]
 //! that the page shows, translated, naming the parameter.
 
+use crate::sim::keyless::KeylessStrategy;
+use crate::sim::partitioner::Placement;
 use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
+use crate::sim::scenes::routing::{
+    BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
+    PARTITIONS_RANGE,
+};
+use std::ops::RangeInclusive;
 
 /// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SceneId {
     Log,
+    Routing,
 }
 
 impl SceneId {
-    pub const ALL: [SceneId; 1] = [SceneId::Log];
+    /// In the order of the course chapter.
+    pub const ALL: [SceneId; 2] = [SceneId::Log, SceneId::Routing];
 
     pub fn id(self) -> &'static str {
         match self {
             SceneId::Log => "log",
+            SceneId::Routing => "routing",
         }
     }
 
@@ -68,6 +78,38 @@ impl Theme {
 }
 
 pub const DEFAULT_SEED: u64 = 42;
+pub const DEFAULT_KEY: &str = "order-42";
+/// Longest key a link may carry, in bytes: far beyond any real key, short
+/// enough that hashing it on every keystroke stays instant.
+pub const MAX_KEY_BYTES: usize = 100_000;
+/// How many keys `order-1 … order-K` the histogram may hash.
+pub const HISTOGRAM_KEYS_RANGE: RangeInclusive<u32> = 1..=100_000;
+pub const DEFAULT_HISTOGRAM_KEYS: u32 = 1000;
+
+/// Scene "routing": how the typed key is placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PlacementChoice {
+    #[default]
+    Partitioner,
+    Explicit,
+    Region,
+}
+
+impl PlacementChoice {
+    pub const ALL: [PlacementChoice; 3] = [
+        PlacementChoice::Partitioner,
+        PlacementChoice::Explicit,
+        PlacementChoice::Region,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            PlacementChoice::Partitioner => "partitioner",
+            PlacementChoice::Explicit => "explicit",
+            PlacementChoice::Region => "region",
+        }
+    }
+}
 
 /// Everything a link carries.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -82,6 +124,43 @@ pub struct AppParams {
     pub embed: bool,
     /// Scene "log": `segment.bytes`.
     pub segment_bytes: u32,
+    /// Scene "routing": the typed key, and whether the key is null instead.
+    pub key: String,
+    pub key_null: bool,
+    /// Scene "routing": the topic's partition count.
+    pub partitions: u32,
+    pub keyless: KeylessStrategy,
+    pub batch_size: u32,
+    pub linger_ms: u32,
+    pub placement: PlacementChoice,
+    pub explicit_partition: u32,
+    pub histogram_keys: u32,
+}
+
+impl AppParams {
+    /// What the simulation depends on: when this changes, the run is
+    /// rebuilt; anything else only changes the view.
+    pub fn sim_config(&self) -> (SceneId, u64, u32, u32, bool, KeylessStrategy, u32, u32) {
+        (
+            self.scene,
+            self.seed,
+            self.segment_bytes,
+            self.partitions,
+            self.key_null,
+            self.keyless,
+            self.batch_size,
+            self.linger_ms,
+        )
+    }
+
+    /// The placement the typed key's record asks for.
+    pub fn placement(&self) -> Placement {
+        match self.placement {
+            PlacementChoice::Partitioner => Placement::Partitioner,
+            PlacementChoice::Explicit => Placement::Explicit(self.explicit_partition),
+            PlacementChoice::Region => Placement::RegionPartitioner,
+        }
+    }
 }
 
 impl Default for AppParams {
@@ -94,6 +173,15 @@ impl Default for AppParams {
             t: None,
             embed: false,
             segment_bytes: DEFAULT_SEGMENT_BYTES,
+            key: DEFAULT_KEY.to_owned(),
+            key_null: false,
+            partitions: DEFAULT_PARTITIONS,
+            keyless: KeylessStrategy::UniformSticky,
+            batch_size: DEFAULT_BATCH_SIZE,
+            linger_ms: DEFAULT_LINGER_MS,
+            placement: PlacementChoice::default(),
+            explicit_partition: 0,
+            histogram_keys: DEFAULT_HISTOGRAM_KEYS,
         }
     }
 }
@@ -103,6 +191,11 @@ impl Default for AppParams {
 pub enum ParamIssue {
     UnknownScene {
         value: String,
+    },
+    /// The key was cut to `used` bytes.
+    KeyTooLong {
+        bytes: usize,
+        used: usize,
     },
     NotANumber {
         name: &'static str,
@@ -225,6 +318,16 @@ fn parse_number(
     Some(clamped)
 }
 
+fn parse_u32(
+    name: &'static str,
+    raw: &str,
+    range: RangeInclusive<u32>,
+    issues: &mut Vec<ParamIssue>,
+) -> Option<u32> {
+    let wide = u64::from(*range.start())..=u64::from(*range.end());
+    parse_number(name, raw, wide, issues).and_then(|v| u32::try_from(v).ok())
+}
+
 fn parse_flag(name: &'static str, raw: &str, issues: &mut Vec<ParamIssue>) -> Option<bool> {
     match raw {
         "1" | "true" => Some(true),
@@ -295,10 +398,73 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
                 }
             }
             "segment-bytes" => {
-                let range =
-                    u64::from(*SEGMENT_BYTES_RANGE.start())..=u64::from(*SEGMENT_BYTES_RANGE.end());
-                if let Some(bytes) = parse_number("segment-bytes", &value, range, &mut issues) {
-                    params.segment_bytes = u32::try_from(bytes).unwrap_or(DEFAULT_SEGMENT_BYTES);
+                if let Some(v) =
+                    parse_u32("segment-bytes", &value, SEGMENT_BYTES_RANGE, &mut issues)
+                {
+                    params.segment_bytes = v;
+                }
+            }
+            "key" => {
+                let mut key = value;
+                if key.len() > MAX_KEY_BYTES {
+                    let mut end = MAX_KEY_BYTES;
+                    while !key.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    issues.push(ParamIssue::KeyTooLong {
+                        bytes: key.len(),
+                        used: end,
+                    });
+                    key.truncate(end);
+                }
+                params.key = key;
+            }
+            "key-null" => {
+                if let Some(null) = parse_flag("key-null", &value, &mut issues) {
+                    params.key_null = null;
+                }
+            }
+            "partitions" => {
+                if let Some(v) = parse_u32("partitions", &value, PARTITIONS_RANGE, &mut issues) {
+                    params.partitions = v;
+                }
+            }
+            "keyless" => match KeylessStrategy::from_id(&value) {
+                Some(strategy) => params.keyless = strategy,
+                None => issues.push(ParamIssue::BadChoice {
+                    name: "keyless",
+                    value: quote(&value),
+                    choices: "round-robin, sticky, uniform-sticky",
+                }),
+            },
+            "batch-size" => {
+                if let Some(v) = parse_u32("batch-size", &value, BATCH_SIZE_RANGE, &mut issues) {
+                    params.batch_size = v;
+                }
+            }
+            "linger-ms" => {
+                if let Some(v) = parse_u32("linger-ms", &value, LINGER_MS_RANGE, &mut issues) {
+                    params.linger_ms = v;
+                }
+            }
+            "placement" => match PlacementChoice::ALL.into_iter().find(|c| c.id() == value) {
+                Some(choice) => params.placement = choice,
+                None => issues.push(ParamIssue::BadChoice {
+                    name: "placement",
+                    value: quote(&value),
+                    choices: "partitioner, explicit, region",
+                }),
+            },
+            "explicit-partition" => {
+                // Any partition may be asked for; one that does not exist is
+                // the producer's error to show, not the link's.
+                if let Some(v) = parse_u32("explicit-partition", &value, 0..=1000, &mut issues) {
+                    params.explicit_partition = v;
+                }
+            }
+            "keys" => {
+                if let Some(v) = parse_u32("keys", &value, HISTOGRAM_KEYS_RANGE, &mut issues) {
+                    params.histogram_keys = v;
                 }
             }
             _ => issues.push(ParamIssue::UnknownParam { name: quote(&name) }),
@@ -321,6 +487,29 @@ pub fn to_query(params: &AppParams) -> String {
     }
     match params.scene {
         SceneId::Log => q.push_str(&format!("&segment-bytes={}", params.segment_bytes)),
+        SceneId::Routing => {
+            q.push_str(&format!("&key={}", encode_component(&params.key)));
+            if params.key_null {
+                q.push_str("&key-null=1");
+            }
+            q.push_str(&format!(
+                "&partitions={}&keyless={}&batch-size={}&linger-ms={}&keys={}",
+                params.partitions,
+                params.keyless.id(),
+                params.batch_size,
+                params.linger_ms,
+                params.histogram_keys
+            ));
+            if params.placement != PlacementChoice::default() {
+                q.push_str(&format!("&placement={}", params.placement.id()));
+            }
+            if params.placement == PlacementChoice::Explicit {
+                q.push_str(&format!(
+                    "&explicit-partition={}",
+                    params.explicit_partition
+                ));
+            }
+        }
     }
     if params.theme != Theme::default() {
         q.push_str(&format!("&theme={}", params.theme.code()));
@@ -357,6 +546,7 @@ mod tests {
                 t: Some(1500),
                 embed: true,
                 segment_bytes: 500,
+                ..AppParams::default()
             }
         );
     }
@@ -373,6 +563,63 @@ mod tests {
             ..AppParams::default()
         };
         assert_eq!(parse_query(&to_query(&p)), (p, vec![]));
+    }
+
+    #[test]
+    fn routing_parameters_round_trip_with_any_key() {
+        for key in [
+            "",
+            "order-42",
+            "<img src=x onerror=alert(1)>",
+            "ключ 🔑",
+            "a&b=c+d%",
+            &"x".repeat(10_000),
+        ] {
+            for placement in PlacementChoice::ALL {
+                let p = AppParams {
+                    scene: SceneId::Routing,
+                    key: key.to_owned(),
+                    key_null: key.is_empty(),
+                    partitions: 7,
+                    keyless: KeylessStrategy::Sticky,
+                    batch_size: 300,
+                    linger_ms: 0,
+                    placement,
+                    explicit_partition: 9,
+                    histogram_keys: 100_000,
+                    t: Some(99),
+                    ..AppParams::default()
+                };
+                let (back, issues) = parse_query(&to_query(&p));
+                assert!(issues.is_empty(), "{issues:?}");
+                let expected = AppParams {
+                    explicit_partition: if placement == PlacementChoice::Explicit {
+                        9
+                    } else {
+                        0
+                    },
+                    ..p
+                };
+                assert_eq!(back, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn routing_parameters_are_validated() {
+        let (p, issues) = parse_query(
+            "scene=routing&partitions=0&keyless=random&batch-size=1&linger-ms=x&keys=1000000",
+        );
+        assert_eq!(p.partitions, 1);
+        assert_eq!(p.keyless, KeylessStrategy::UniformSticky);
+        assert_eq!(p.batch_size, *BATCH_SIZE_RANGE.start());
+        assert_eq!(p.linger_ms, DEFAULT_LINGER_MS);
+        assert_eq!(p.histogram_keys, 100_000);
+        assert_eq!(issues.len(), 5);
+        let long = "й".repeat(MAX_KEY_BYTES);
+        let (p, issues) = parse_query(&format!("key={}", encode_component(&long)));
+        assert_eq!(p.key.len(), MAX_KEY_BYTES);
+        assert!(matches!(issues[0], ParamIssue::KeyTooLong { .. }));
     }
 
     #[test]
@@ -473,6 +720,8 @@ mod tests {
                 .collect();
             let (p, _) = parse_query(&q);
             assert!(SEGMENT_BYTES_RANGE.contains(&p.segment_bytes));
+            assert!(PARTITIONS_RANGE.contains(&p.partitions));
+            assert!(p.key.len() <= MAX_KEY_BYTES);
             let (again, issues) = parse_query(&to_query(&p));
             assert_eq!(again, p, "query {q:?}");
             assert!(issues.is_empty());

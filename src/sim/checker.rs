@@ -16,14 +16,30 @@ pub enum Observer {
     Log { topic: String, partition: u32 },
     /// A consumer, in processing order.
     Consumer { client_id: String },
+    /// A whole consumer group, in the order its members finished records:
+    /// what the service behind the group did, across partitions.
+    Group { group_id: String },
+}
+
+/// Where a record sits: its partition and offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Position {
+    pub partition: u32,
+    pub offset: u64,
+}
+
+impl Position {
+    pub fn new(partition: u32, offset: u64) -> Self {
+        Position { partition, offset }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FindingKind {
-    /// `step` arrived after the later step `seen_step`, which came at `seen_offset`.
-    Reorder { seen_step: u32, seen_offset: u64 },
-    /// `step` was already seen, at `first_offset`.
-    Duplicate { first_offset: u64 },
+    /// `step` arrived after the later step `seen_step`, which came from `seen_at`.
+    Reorder { seen_step: u32, seen_at: Position },
+    /// `step` was already seen, from `first_at`.
+    Duplicate { first_at: Position },
 }
 
 /// One place where per-key order was broken.
@@ -32,15 +48,15 @@ pub struct Violation {
     pub observer: Observer,
     pub key: String,
     pub step: u32,
-    pub offset: u64,
+    pub position: Position,
     pub at: SimTime,
     pub kind: FindingKind,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct KeyHistory {
-    /// Step → offset where it was first seen.
-    seen: BTreeMap<u32, u64>,
+    /// Step → where it was first seen.
+    seen: BTreeMap<u32, Position>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -50,38 +66,35 @@ pub struct OrderChecker {
 }
 
 impl OrderChecker {
-    /// Records that `observer` saw `key` at `step`, from `offset`. Returns
-    /// the violation this creates, if any.
+    /// Records that `observer` saw `key` at `step`, from `position`.
+    /// Returns the violation this creates, if any.
     pub fn observe(
         &mut self,
         observer: &Observer,
         key: &str,
         step: u32,
-        offset: u64,
+        position: Position,
         at: SimTime,
     ) -> Option<&Violation> {
         let history = self
             .history
             .entry((observer.clone(), key.to_owned()))
             .or_default();
-        let kind = if let Some(&first_offset) = history.seen.get(&step) {
-            Some(FindingKind::Duplicate { first_offset })
+        let kind = if let Some(&first_at) = history.seen.get(&step) {
+            Some(FindingKind::Duplicate { first_at })
         } else {
             history
                 .seen
                 .range(step + 1..)
                 .next_back()
-                .map(|(&seen_step, &seen_offset)| FindingKind::Reorder {
-                    seen_step,
-                    seen_offset,
-                })
+                .map(|(&seen_step, &seen_at)| FindingKind::Reorder { seen_step, seen_at })
         };
-        history.seen.entry(step).or_insert(offset);
+        history.seen.entry(step).or_insert(position);
         self.violations.push(Violation {
             observer: observer.clone(),
             key: key.to_owned(),
             step,
-            offset,
+            position,
             at,
             kind: kind?,
         });
@@ -123,7 +136,7 @@ mod tests {
             .enumerate()
         {
             assert!(c
-                .observe(&o, key, step, offset as u64, SimTime(0))
+                .observe(&o, key, step, Position::new(0, offset as u64), SimTime(0))
                 .is_none());
         }
         assert!(c.violations().is_empty());
@@ -137,13 +150,17 @@ mod tests {
             topic: "orders".into(),
             partition: 1,
         };
-        assert!(c.observe(&log, "order-42", 2, 100, SimTime(5)).is_none());
-        let v = c.observe(&log, "order-42", 1, 101, SimTime(9)).cloned();
+        assert!(c
+            .observe(&log, "order-42", 2, Position::new(1, 100), SimTime(5))
+            .is_none());
+        let v = c
+            .observe(&log, "order-42", 1, Position::new(1, 101), SimTime(9))
+            .cloned();
         assert_eq!(
             v.map(|v| v.kind),
             Some(FindingKind::Reorder {
                 seen_step: 2,
-                seen_offset: 100
+                seen_at: Position::new(1, 100)
             })
         );
         assert_eq!(c.reorders(), 1);
@@ -153,12 +170,16 @@ mod tests {
     fn a_repeat_is_a_duplicate_not_a_reorder() {
         let mut c = OrderChecker::default();
         let o = consumer();
-        c.observe(&o, "k", 1, 0, SimTime(0));
-        c.observe(&o, "k", 2, 1, SimTime(0));
-        let v = c.observe(&o, "k", 2, 2, SimTime(0)).cloned();
+        c.observe(&o, "k", 1, Position::new(0, 0), SimTime(0));
+        c.observe(&o, "k", 2, Position::new(0, 1), SimTime(0));
+        let v = c
+            .observe(&o, "k", 2, Position::new(0, 2), SimTime(0))
+            .cloned();
         assert_eq!(
             v.map(|v| v.kind),
-            Some(FindingKind::Duplicate { first_offset: 1 })
+            Some(FindingKind::Duplicate {
+                first_at: Position::new(0, 1)
+            })
         );
         assert_eq!((c.reorders(), c.duplicates()), (0, 1));
     }
@@ -167,14 +188,16 @@ mod tests {
     fn reports_the_highest_step_seen_before() {
         let mut c = OrderChecker::default();
         let o = consumer();
-        c.observe(&o, "k", 3, 0, SimTime(0));
-        c.observe(&o, "k", 4, 1, SimTime(0));
-        let v = c.observe(&o, "k", 1, 2, SimTime(0)).cloned();
+        c.observe(&o, "k", 3, Position::new(0, 0), SimTime(0));
+        c.observe(&o, "k", 4, Position::new(0, 1), SimTime(0));
+        let v = c
+            .observe(&o, "k", 1, Position::new(0, 2), SimTime(0))
+            .cloned();
         assert_eq!(
             v.map(|v| v.kind),
             Some(FindingKind::Reorder {
                 seen_step: 4,
-                seen_offset: 1
+                seen_at: Position::new(0, 1)
             })
         );
     }
@@ -186,7 +209,9 @@ mod tests {
         let b = Observer::Consumer {
             client_id: "consumer-2".into(),
         };
-        c.observe(&a, "k", 2, 0, SimTime(0));
-        assert!(c.observe(&b, "k", 1, 1, SimTime(0)).is_none());
+        c.observe(&a, "k", 2, Position::new(0, 0), SimTime(0));
+        assert!(c
+            .observe(&b, "k", 1, Position::new(0, 1), SimTime(0))
+            .is_none());
     }
 }

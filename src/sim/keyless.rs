@@ -266,11 +266,6 @@ impl Accumulator {
             None
         }
     }
-
-    /// Sends every open batch (the producer is flushed).
-    pub fn drain(&mut self) -> Vec<OpenBatch> {
-        self.open.iter_mut().filter_map(Option::take).collect()
-    }
 }
 
 #[cfg(test)]

@@ -184,6 +184,80 @@ pub fn partition_for_key(hasher: KeyHasher, key: &[u8], partitions: u32) -> u32 
     }
 }
 
+/// The example custom partitioner: keys like `eu/order-42` go to their
+/// region's partition (`eu` 0, `us` 1, `asia` 2, modulo the count); any
+/// other key is hashed as usual. Returns the region and its partition.
+pub fn region_partition(key: &[u8], partitions: u32) -> Option<(&'static str, u32)> {
+    const REGIONS: [&str; 3] = ["eu", "us", "asia"];
+    let prefix = key
+        .split(|&b| b == b'/')
+        .next()
+        .filter(|_| key.contains(&b'/'))?;
+    let index = REGIONS.iter().position(|r| r.as_bytes() == prefix)?;
+    Some((REGIONS[index], index as u32 % partitions.max(1)))
+}
+
+/// How the application asked for a record to be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Placement {
+    /// `new ProducerRecord(topic, key, value)`: the partitioner decides.
+    Partitioner,
+    /// `new ProducerRecord(topic, partition, key, value)`.
+    Explicit(u32),
+    /// `partitioner.class` set to the region partitioner.
+    RegionPartitioner,
+}
+
+/// Where one record goes, and which rule decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Route {
+    Explicit(u32),
+    /// The explicit partition does not exist: the Java producer throws
+    /// "Invalid partition given with record".
+    InvalidPartition(u32),
+    Region {
+        region: &'static str,
+        partition: u32,
+    },
+    Hashed {
+        partition: u32,
+    },
+    /// A null key: the keyless strategy will choose.
+    Keyless,
+}
+
+/// The Java producer's precedence: explicit partition, then a custom
+/// partitioner, then the key's hash, then the keyless strategy.
+pub fn route(key: Option<&[u8]>, partitions: u32, placement: Placement) -> Route {
+    match (placement, key) {
+        (Placement::Explicit(p), _) if p < partitions => Route::Explicit(p),
+        (Placement::Explicit(p), _) => Route::InvalidPartition(p),
+        (Placement::RegionPartitioner, Some(k)) => match region_partition(k, partitions) {
+            Some((region, partition)) => Route::Region { region, partition },
+            None => Route::Hashed {
+                partition: partition_for_key(KeyHasher::Murmur2, k, partitions),
+            },
+        },
+        (_, Some(k)) => Route::Hashed {
+            partition: partition_for_key(KeyHasher::Murmur2, k, partitions),
+        },
+        (_, None) => Route::Keyless,
+    }
+}
+
+/// How many of the keys `order-1` … `order-{keys}` each partition gets.
+pub fn key_histogram(keys: u32, partitions: u32) -> Vec<u32> {
+    let mut counts = vec![0u32; partitions.max(1) as usize];
+    let mut key = Vec::with_capacity(16);
+    for i in 1..=keys {
+        key.clear();
+        key.extend_from_slice(b"order-");
+        key.extend_from_slice(i.to_string().as_bytes());
+        counts[partition_for_key(KeyHasher::Murmur2, &key, partitions.max(1)) as usize] += 1;
+    }
+    counts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +323,59 @@ mod tests {
         );
         // crc32("123456789") = 3421780262; % 10 = 2.
         assert_eq!(partition_for_key(KeyHasher::Crc32, b"123456789", 10), 2);
+    }
+
+    #[test]
+    fn precedence_explicit_then_custom_then_hash_then_keyless() {
+        let k = Some(&b"eu/order-42"[..]);
+        assert_eq!(route(k, 3, Placement::Explicit(2)), Route::Explicit(2));
+        assert_eq!(route(None, 3, Placement::Explicit(1)), Route::Explicit(1));
+        assert_eq!(
+            route(k, 3, Placement::Explicit(3)),
+            Route::InvalidPartition(3)
+        );
+        assert_eq!(
+            route(k, 3, Placement::RegionPartitioner),
+            Route::Region {
+                region: "eu",
+                partition: 0
+            }
+        );
+        assert_eq!(
+            route(Some(b"asia/x"), 2, Placement::RegionPartitioner),
+            Route::Region {
+                region: "asia",
+                partition: 0
+            }
+        );
+        let plain = Some(&b"order-42"[..]);
+        assert_eq!(
+            route(plain, 3, Placement::RegionPartitioner),
+            Route::Hashed { partition: 0 }
+        );
+        assert_eq!(
+            route(k, 3, Placement::Partitioner),
+            Route::Hashed {
+                partition: partition_for_key(KeyHasher::Murmur2, b"eu/order-42", 3)
+            }
+        );
+        assert_eq!(route(None, 3, Placement::Partitioner), Route::Keyless);
+        assert_eq!(route(None, 3, Placement::RegionPartitioner), Route::Keyless);
+    }
+
+    #[test]
+    fn histogram_matches_a_direct_count() {
+        for (keys, n) in [(0, 3), (1, 1), (1000, 3), (5000, 7), (777, 64)] {
+            let counts = key_histogram(keys, n);
+            assert_eq!(counts.len(), n as usize);
+            assert_eq!(counts.iter().sum::<u32>(), keys);
+            let mut direct = vec![0u32; n as usize];
+            for i in 1..=keys {
+                direct[partition_for_key(KeyHasher::Murmur2, format!("order-{i}").as_bytes(), n)
+                    as usize] += 1;
+            }
+            assert_eq!(counts, direct);
+        }
     }
 
     #[test]

@@ -5,11 +5,11 @@ use super::clock::use_animation_frames;
 use super::controls::view_controls;
 use super::layout::NARROW_BELOW_PX;
 use super::log_view::view_log_scene;
-use super::player::{Player, PlayerAction};
+use super::player::PlayerAction;
+use super::routing_view::view_routing_scene;
+use super::scene_player::ScenePlayer;
 use crate::i18n::{self, t, Msg};
-use crate::params::{parse_query, to_query, AppParams, ParamIssue, SceneId, Theme};
-use crate::sim::scenes::log::{LogScene, LogSceneConfig};
-use crate::sim::{Sim, SimTime, Timeline};
+use crate::params::{parse_query, to_query, AppParams, SceneId, Theme};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -17,33 +17,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
-/// Snapshots every this many events: a seek replays at most this many.
-const SNAPSHOT_EVERY: u64 = 16;
-/// No scene runs past ten simulated minutes.
-const HORIZON: SimTime = SimTime(10 * 60 * 1000);
-
 #[derive(Properties, PartialEq)]
 pub struct AppProps {
     /// The page's query string, e.g. `?scene=log&lang=en`.
     pub query: AttrValue,
-}
-
-fn build_player(params: &AppParams, issues: &mut Vec<ParamIssue>) -> Player<LogScene> {
-    let scene = LogScene::new(LogSceneConfig {
-        segment_bytes: params.segment_bytes,
-    });
-    let mut timeline = Timeline::new(Sim::new(scene, params.seed), HORIZON, SNAPSHOT_EVERY);
-    if let Some(t) = params.t {
-        if t > timeline.end().as_millis() {
-            issues.push(ParamIssue::OutOfRange {
-                name: "t",
-                value: t.to_string(),
-                used: timeline.end().as_millis(),
-            });
-        }
-        timeline.seek(SimTime(t));
-    }
-    Player::new(timeline)
 }
 
 fn is_narrow() -> bool {
@@ -88,17 +65,17 @@ fn key_action(e: &KeyboardEvent) -> Option<PlayerAction> {
 pub fn app(props: &AppProps) -> Html {
     let start = use_memo(props.query.clone(), |query| {
         let (params, mut issues) = parse_query(query);
-        let player = build_player(&params, &mut issues);
+        let player = ScenePlayer::build(&params, &mut issues);
         (params, issues, RefCell::new(Some(player)))
     });
     let params = use_state(|| start.0.clone());
     let issues = use_state(|| start.1.clone());
-    let player: Rc<RefCell<Player<LogScene>>> = use_mut_ref(|| {
+    let player: Rc<RefCell<ScenePlayer>> = use_mut_ref(|| {
         start
             .2
             .borrow_mut()
             .take()
-            .unwrap_or_else(|| build_player(&start.0, &mut Vec::new()))
+            .unwrap_or_else(|| ScenePlayer::build(&start.0, &mut Vec::new()))
     });
     let force = use_force_update();
     let ready = use_state(|| false);
@@ -114,7 +91,7 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
 
-    let playing = player.borrow().playing;
+    let playing = player.borrow().playing();
     use_animation_frames(
         playing,
         dispatch.reform(|wall_ms| PlayerAction::Frame { wall_ms }),
@@ -160,7 +137,7 @@ pub fn app(props: &AppProps) -> Html {
 
     // Keep the address bar a shareable link to what is on screen. While
     // playing it would change sixty times a second, so it waits for a pause.
-    let now = player.borrow().timeline.now();
+    let now = player.borrow().now();
     {
         let params = (*params).clone();
         use_effect_with((params, now, playing), move |(params, now, playing)| {
@@ -208,18 +185,19 @@ pub fn app(props: &AppProps) -> Html {
             })
         })
     };
-    let on_segment_bytes = {
+    // Scene parameters: a change to what the run depends on rebuilds it
+    // with the same seed and replays it to the moment the learner was at.
+    let on_params = {
         let params = params.clone();
         let player = player.clone();
-        Callback::from(move |segment_bytes: u32| {
-            let next = AppParams {
-                segment_bytes,
-                t: Some(player.borrow().timeline.now().as_millis()),
-                ..(*params).clone()
-            };
-            // Same seed, same time, new segment size: the run is rebuilt and
-            // replayed to where the learner was.
-            *player.borrow_mut() = build_player(&next, &mut Vec::new());
+        Callback::from(move |next: AppParams| {
+            if next.sim_config() != params.sim_config() {
+                let at = AppParams {
+                    t: Some(player.borrow().now().as_millis()),
+                    ..next.clone()
+                };
+                *player.borrow_mut() = ScenePlayer::build(&at, &mut Vec::new());
+            }
             params.set(next);
         })
     };
@@ -241,7 +219,6 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     let p = player.borrow();
-    let sim = p.timeline.current();
     let menu_href = |scene: SceneId| {
         to_query(&AppParams {
             scene,
@@ -278,14 +255,20 @@ pub fn app(props: &AppProps) -> Html {
                 </div>
             }
             <main class="scene" data-testid="scene" data-scene={params.scene.id()}
-                data-sim-time={sim.now().as_millis().to_string()}
+                data-sim-time={p.now().as_millis().to_string()}
                 data-ready={(*ready).then_some("true")}
-                data-state-digest={format!("{:016x}", sim.digest())}>
+                data-state-digest={format!("{:016x}", p.digest())}>
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>
                 <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
-                { view_log_scene(sim, lang, *narrow, on_segment_bytes) }
+                { match &*p {
+                    ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
+                    ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
+                } }
             </main>
-            { view_controls(&p, lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
+            { match &*p {
+                ScenePlayer::Log(lp) => view_controls(lp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
+                ScenePlayer::Routing(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
+            } }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
             }

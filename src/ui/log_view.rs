@@ -5,9 +5,9 @@ use super::layout::{
     clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
     CELL_W, OUTBOX_PILL_W,
 };
+use super::violations::view_violations;
 use crate::i18n::{self, t, Msg};
-use crate::params::Lang;
-use crate::sim::checker::Violation;
+use crate::params::{AppParams, Lang};
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::scenes::log::{
@@ -152,16 +152,13 @@ fn view_marker(
     }
 }
 
-fn violation_item(v: &Violation, lang: Lang) -> Html {
-    html! { <li data-testid="violation" data-key={v.key.clone()} data-offset={v.offset.to_string()}>{i18n::violation(lang, v)}</li> }
-}
-
 pub fn view_log_scene(
     sim: &Sim<LogScene>,
-    lang: Lang,
+    params: &AppParams,
     narrow: bool,
-    on_segment_bytes: Callback<u32>,
+    on_params: Callback<AppParams>,
 ) -> Html {
+    let lang = params.lang;
     let scene = sim.model();
     let now: SimTime = sim.now();
     let log = &scene.log;
@@ -248,13 +245,16 @@ pub fn view_log_scene(
     let narration = i18n::log_caption(lang, caption, segment_bytes);
     let violations = scene.checker.violations();
 
-    let on_bytes = on_segment_bytes.reform(|e: InputEvent| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        input
-            .value()
-            .parse()
-            .unwrap_or(*SEGMENT_BYTES_RANGE.start())
-    });
+    let on_bytes = {
+        let params = params.clone();
+        on_params.reform(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            AppParams {
+                segment_bytes: input.value().parse().unwrap_or(params.segment_bytes),
+                ..params.clone()
+            }
+        })
+    };
 
     html! {
         <>
@@ -307,13 +307,7 @@ pub fn view_log_scene(
                     <li><span class="swatch fetched"></span>{format!(" {}", t(lang, Msg::Fetched))}</li>
                     <li><span class="swatch unread"></span>{format!(" {}", t(lang, Msg::Unread))}</li>
                 </ul>
-                <div class="violations">
-                    if violations.is_empty() {
-                        <p class="ok">{t(lang, Msg::NoViolations)}</p>
-                    } else {
-                        <ul>{ for violations.iter().map(|v| violation_item(v, lang)) }</ul>
-                    }
-                </div>
+                { view_violations(violations, lang) }
                 <label class="param">
                     <span class="param-name"><code>{"segment.bytes"}</code>{format!(" = {segment_bytes}")}</span>
                     <input type="range" data-testid="segment-bytes" min={SEGMENT_BYTES_RANGE.start().to_string()}

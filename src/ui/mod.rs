@@ -8,6 +8,9 @@ pub mod layout;
 mod log_view;
 mod panic;
 pub mod player;
+mod routing_view;
+mod scene_player;
+mod violations;
 
 pub use app::{App, AppProps};
 pub use panic::show_panic_overlay;

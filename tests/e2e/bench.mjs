@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { serve, launch, distDir } from './harness.mjs';
 
 const LOADS = 10;
-const SCENES = ['log'];
+const SCENES = ['log', 'routing'];
 
 async function bundleSizes() {
   const rows = [];

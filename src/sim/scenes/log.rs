@@ -6,7 +6,7 @@
 //! offset order, processes, and commits after each batch, so its position
 //! and its committed offset are visibly two different things.
 
-use crate::sim::checker::{Observer, OrderChecker};
+use crate::sim::checker::{Observer, OrderChecker, Position};
 use crate::sim::consumer::Consumer;
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::log::{LogConfig, PartitionLog};
@@ -299,7 +299,7 @@ impl Model for LogScene {
                     &Self::log_observer(),
                     &key,
                     event.step(),
-                    appended.offset,
+                    Position::new(PARTITION, appended.offset),
                     now,
                 );
             }
@@ -325,7 +325,7 @@ impl Model for LogScene {
                             &Self::consumer_observer(),
                             &entity,
                             step,
-                            offset,
+                            Position::new(PARTITION, offset),
                             now,
                         );
                     }

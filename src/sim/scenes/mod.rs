@@ -1,3 +1,4 @@
 //! The scenes' models, one module each.
 
 pub mod log;
+pub mod routing;

@@ -1,0 +1,157 @@
+// Scene "routing" in the release build, in real headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, records, shot } from './harness.mjs';
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  ({ server, base } = await serve());
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const partitionOf = (page) => page.getAttribute('[data-testid="routing-partition"]', 'data-partition');
+
+async function typeKey(page, key) {
+  await page.fill('[data-testid="key-input"]', key);
+}
+
+test('typing order-42 with 3 partitions routes to partition 0, as the Java client does', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en`);
+  await page.fill('[data-testid="partitions-input"]', '3');
+  await typeKey(page, 'order-99');
+  await page.waitForFunction(() => document.querySelector('[data-testid="murmur2-value"]').dataset.value !== '501153024');
+  await typeKey(page, 'order-42');
+  await page.waitForFunction(() => document.querySelector('[data-testid="key-input"]').value === 'order-42');
+  assert.equal(await partitionOf(page), '0');
+  assert.equal(await page.textContent('[data-testid="routing-partition"]'), '0');
+  // Kafka's own vector: murmur2("21") = -973932308, partition 0 of 3; abs() says 2.
+  await typeKey(page, '21');
+  await page.waitForFunction(() => document.querySelector('[data-testid="murmur2-value"]').dataset.value === '-973932308');
+  assert.equal(await partitionOf(page), '0');
+  assert.equal(await page.getAttribute('[data-testid="abs-trap"]', 'data-abs-partition'), '2');
+  const clients = await page.$$eval('[data-testid="client-partition"]', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.client, r.dataset.partition])),
+  );
+  assert.equal(clients.java, '0');
+  assert.equal(clients['kafka-go'], 'any');
+  for (const id of ['sarama', 'sarama-reference', 'librdkafka']) assert.match(clients[id], /^[0-2]$/);
+  await page.click('[data-testid="hash-steps"] summary');
+  await shot(page, 'routing-en-key-21');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a key that looks like markup is shown as text', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en`);
+  let dialogs = 0;
+  page.on('dialog', async (d) => {
+    dialogs += 1;
+    await d.dismiss();
+  });
+  const evil = '<img src=x onerror=alert(1)>';
+  await typeKey(page, evil);
+  await page.waitForFunction(() => document.querySelector('[data-testid="key-input"]').value.startsWith('<img'));
+  assert.equal(await page.$$eval('.routing img', (imgs) => imgs.length), 0);
+  assert.equal(await page.inputValue('[data-testid="key-input"]'), evil);
+  // The bytes are shown, and the link carries the key safely.
+  const bytes = await page.textContent('[data-testid="key-bytes"]');
+  assert.match(bytes, /^3c 69 6d 67/);
+  await page.click('[data-testid="play"]');
+  await page.click('[data-testid="pause"]');
+  assert.ok(page.url().includes('key=%3Cimg'));
+  const again = await openPage(browser, page.url());
+  assert.equal(await again.page.inputValue('[data-testid="key-input"]'), evil);
+  assert.equal(dialogs, 0);
+  assert.deepEqual([...errors, ...again.errors], []);
+  await again.context.close();
+  await context.close();
+});
+
+test('null key: the keyless strategy decides, and one order\'s events are handled out of order', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en&partitions=3`);
+  assert.equal((await page.$$('[data-testid="violation"]')).length, 0, 'keyed by order id: no violation');
+  await page.check('[data-testid="key-null"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="routing-partition"]').dataset.partition === 'any');
+  assert.match(await page.textContent('[data-testid="routing-partition"]'), /uniform-sticky/);
+  assert.equal(await page.$('[data-testid="murmur2-value"]'), null);
+  const clients = await page.$$eval('[data-testid="client-partition"]', (rows) => rows.map((r) => r.dataset.partition));
+  assert.deepEqual(clients, ['any', 'any', 'any', 'any', 'any']);
+  // The stream opens on its outcome: null keys spread orders over partitions.
+  await page.waitForSelector('[data-testid="violation"]');
+  const spread = await records(page);
+  assert.equal(spread.length, 20);
+  const nullKeyed = await page.$$eval('[data-testid="record"]', (els) => els.every((e) => e.dataset.keyNull === 'true'));
+  assert.ok(nullKeyed);
+  for (const strategy of ['round-robin', 'sticky', 'uniform-sticky']) {
+    await page.selectOption('[data-testid="keyless-strategy"]', strategy);
+    await page.waitForFunction((s) => location.search.includes(`keyless=${s}`), strategy);
+    assert.ok((await page.$$('[data-testid="violation"]')).length > 0, strategy);
+  }
+  assert.match(page.url(), /key-null=1/);
+  await shot(page, 'routing-en-null-key');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('links open the routing scene with key, partitions and strategy', async () => {
+  const long = 'k'.repeat(10000);
+  const { page, context, errors } = await openPage(
+    browser,
+    `${base}?scene=routing&lang=ru&key=${encodeURIComponent(long)}&partitions=64&key-null=0&keyless=sticky`,
+  );
+  const p = Number(await partitionOf(page));
+  assert.ok(p >= 0 && p < 64);
+  assert.equal((await page.$$('.partition-strip li')).length, 64);
+  assert.match(await page.textContent('.bytes'), /10000/);
+  await page.click('[data-testid="hash-steps"] summary');
+  assert.match(await page.textContent('[data-testid="hash-steps"]'), /2492/);
+  await shot(page, 'routing-ru-long-key');
+  const nullKey = await openPage(browser, `${base}?scene=routing&lang=en&key-null=1&keyless=round-robin`);
+  assert.equal(await nullKey.page.$eval('[data-testid="keyless-strategy"]', (s) => s.value), 'round-robin');
+  assert.deepEqual([...errors, ...nullKey.errors], []);
+  await nullKey.context.close();
+  await context.close();
+});
+
+test('explicit partitions win over the key, and a missing one is the producer\'s error', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en&key=order-42&partitions=3`);
+  await page.check('[data-testid="placement"][value="explicit"]');
+  await page.fill('[data-testid="explicit-partition"]', '2');
+  await page.waitForFunction(() => document.querySelector('[data-testid="routing-partition"]').dataset.partition === '2');
+  await page.fill('[data-testid="explicit-partition"]', '7');
+  await page.waitForSelector('[data-testid="route-error"]');
+  assert.match(await page.textContent('[data-testid="route-error"]'), /no partition 7/);
+  await page.check('[data-testid="placement"][value="region"]');
+  await typeKey(page, 'asia/order-42');
+  await page.waitForFunction(() => document.querySelector('[data-testid="routing-partition"]').dataset.partition === '2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the key histogram counts 100,000 keys across the partitions', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en&partitions=7&keys=100000`);
+  const counts = await page.$$eval('[data-testid="histogram-bar"]', (bars) => bars.map((b) => Number(b.dataset.count)));
+  assert.equal(counts.length, 7);
+  assert.equal(counts.reduce((a, b) => a + b, 0), 100000);
+  await page.fill('[data-testid="partitions-input"]', '12');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="histogram-bar"]').length === 12);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('phone width: no horizontal scroll', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=ru&key-null=1`, { width: 360, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
+  await shot(page, 'routing-ru-phone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
