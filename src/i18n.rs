@@ -137,6 +137,10 @@ catalogue! {
         Switches => ("Смен sticky-партиции", "Sticky partition switches"),
         EmptyPartitions => ("пустые партиции", "empty partitions"),
         OutOfOrder => ("не по порядку", "out of order"),
+        CompareTitle => ("Тот же поток, тот же seed: все способы сразу", "The same stream and seed, every way at once"),
+        CompareHow => ("Способ", "Routing"),
+        ComparePerPartition => ("Записей по партициям", "Records per partition"),
+        KeyedByOrder => ("ключ = номер заказа (murmur2)", "key = order id (murmur2)"),
     }
 }
 

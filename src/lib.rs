@@ -8,3 +8,6 @@ pub mod i18n;
 pub mod params;
 pub mod sim;
 pub mod ui;
+
+/// Kafka's key routing, for this project's tests and tools.
+pub use sim::partitioner::{murmur2, partition_for_key, KeyHasher};

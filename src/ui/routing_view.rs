@@ -11,8 +11,8 @@ use crate::sim::partitioner::{
     KeyHasher, Murmur2Trace, Route, MURMUR2_SEED,
 };
 use crate::sim::scenes::routing::{
-    order_key, processing_ms, RoutingStream, BATCH_SIZE_RANGE, LINGER_MS_RANGE, PARTITIONS_RANGE,
-    TOPIC,
+    order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys,
+    BATCH_SIZE_RANGE, LINGER_MS_RANGE, PARTITIONS_RANGE, TOPIC,
 };
 use crate::sim::Sim;
 use web_sys::HtmlInputElement;
@@ -582,6 +582,7 @@ fn view_stream(
                 }
             </svg>
             <p class="dim small">{tr(lang, RoutingMsg::AdaptiveNote)}</p>
+            <KeylessComparison params={params.clone()} />
             <dl class="stats inline">
                 <div><dt>{tr(lang, RoutingMsg::Switches)}</dt>
                     <dd data-testid="stat" data-name="switches" data-value={s.accumulator.switches.to_string()}>{s.accumulator.switches}</dd></div>
@@ -626,6 +627,84 @@ fn histogram(props: &HistogramProps) -> Html {
         |&(k, n)| key_histogram(k, n),
     );
     view_histogram(&props.params, &counts, &props.on_params)
+}
+
+#[derive(Properties, PartialEq)]
+struct ComparisonProps {
+    params: AppParams,
+}
+
+/// The stream under every routing at once, on the learner's seed and
+/// settings. Each run is a few hundred events; they are redone only when
+/// a setting changes, not on every frame.
+#[function_component(KeylessComparison)]
+fn keyless_comparison(props: &ComparisonProps) -> Html {
+    let p = &props.params;
+    let lang = p.lang;
+    let rows = use_memo(
+        (p.seed, p.partitions, p.batch_size, p.linger_ms),
+        |&(seed, partitions, batch_size, linger_ms)| {
+            let keys = [StreamKeys::OrderId]
+                .into_iter()
+                .chain(KeylessStrategy::ALL.map(StreamKeys::Null))
+                .collect::<Vec<_>>();
+            keys.into_iter()
+                .map(|keys| {
+                    let s = run_to_end(
+                        RoutingStreamConfig {
+                            partitions,
+                            keys,
+                            batch_size,
+                            linger_ms,
+                        },
+                        seed,
+                    );
+                    let per_partition: Vec<u64> =
+                        s.logs.iter().map(|l| l.log_end_offset()).collect();
+                    (keys, per_partition, s.accumulator.switches, s.reorders())
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    let current = if p.key_null {
+        StreamKeys::Null(p.keyless)
+    } else {
+        StreamKeys::OrderId
+    };
+    html! {
+        <div class="table-scroll">
+            <table class="clients compare" data-testid="keyless-comparison">
+                <caption>{tr(lang, RoutingMsg::CompareTitle)}</caption>
+                <thead><tr>
+                    <th scope="col">{tr(lang, RoutingMsg::CompareHow)}</th>
+                    <th scope="col">{tr(lang, RoutingMsg::ComparePerPartition)}</th>
+                    <th scope="col">{tr(lang, RoutingMsg::Switches)}</th>
+                    <th scope="col">{t(lang, Msg::OrderViolations)}</th>
+                </tr></thead>
+                <tbody>
+                    { for rows.iter().map(|(keys, per_partition, switches, reorders)| {
+                        let (id, name) = match keys {
+                            StreamKeys::OrderId => ("order-id", tr(lang, RoutingMsg::KeyedByOrder)),
+                            StreamKeys::Null(s) => (s.id(), strategy_label(lang, *s)),
+                        };
+                        let shown: Vec<String> = per_partition.iter().take(16).map(u64::to_string).collect();
+                        let more = if per_partition.len() > 16 { " …" } else { "" };
+                        html! {
+                            <tr data-testid="comparison-row" data-routing={id} data-violations={reorders.to_string()}
+                                class={classes!((*keys == current).then_some("current"))}>
+                                <th scope="row">{name}</th>
+                                <td><code>{format!("{}{more}", shown.join(" · "))}</code></td>
+                                <td class="num">{switches}</td>
+                                <td class={classes!("num", (*reorders > 0).then_some("bad"))}>
+                                    {if *reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}
+                                </td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
 }
 
 pub fn view_routing_scene(

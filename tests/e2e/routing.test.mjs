@@ -96,6 +96,12 @@ test('null key: the keyless strategy decides, and one order\'s events are handle
     assert.ok((await page.$$('[data-testid="violation"]')).length > 0, strategy);
   }
   assert.match(page.url(), /key-null=1/);
+  // Every way side by side on the same seed: only the keyed stream keeps order.
+  const compared = await page.$$eval('[data-testid="comparison-row"]', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.routing, Number(r.dataset.violations)])),
+  );
+  assert.equal(compared['order-id'], 0);
+  for (const s of ['round-robin', 'sticky', 'uniform-sticky']) assert.ok(compared[s] > 0, s);
   await shot(page, 'routing-en-null-key');
   assert.deepEqual(errors, []);
   await context.close();

@@ -358,19 +358,19 @@ impl Model for RoutingStream {
     }
 }
 
+/// The stream's outcome for `config` and `seed`: the run played to its end.
+pub fn run_to_end(config: RoutingStreamConfig, seed: u64) -> RoutingStream {
+    let mut sim = crate::sim::Sim::new(RoutingStream::new(config), seed);
+    while sim.step() {}
+    sim.model().clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::engine::Sim;
 
     fn run(config: RoutingStreamConfig, seed: u64) -> RoutingStream {
-        let mut sim = Sim::new(RoutingStream::new(config), seed);
-        let mut steps = 0;
-        while sim.step() {
-            steps += 1;
-            assert!(steps < 1_000_000, "the stream must end");
-        }
-        sim.model().clone()
+        run_to_end(config, seed)
     }
 
     fn config(partitions: u32, keys: StreamKeys) -> RoutingStreamConfig {
