@@ -79,13 +79,29 @@ pub struct PartitionLog {
 
 impl PartitionLog {
     pub fn new(topic: &str, partition: u32, config: LogConfig) -> Self {
+        Self::starting_at(topic, partition, config, 0)
+    }
+
+    /// A log whose earlier records are out of the picture: the next record
+    /// gets `log_start_offset`, as after retention removed older segments.
+    pub fn starting_at(
+        topic: &str,
+        partition: u32,
+        config: LogConfig,
+        log_start_offset: u64,
+    ) -> Self {
         PartitionLog {
             topic: topic.to_owned(),
             partition,
             config,
-            segments: vec![Segment::new(0)],
-            log_end_offset: 0,
+            segments: vec![Segment::new(log_start_offset)],
+            log_end_offset: log_start_offset,
         }
+    }
+
+    /// The first offset still in the log.
+    pub fn log_start_offset(&self) -> u64 {
+        self.segments[0].base_offset
     }
 
     /// The offset the next record will get.
@@ -268,6 +284,29 @@ mod tests {
             .map(|e| (e.relative_offset, e.position))
             .collect();
         assert_eq!(entries, vec![(2, 160), (4, 320)]);
+    }
+
+    #[test]
+    fn a_log_can_start_past_zero() {
+        let mut l = PartitionLog::starting_at(
+            "orders",
+            1,
+            LogConfig {
+                segment_bytes: 1000,
+                index_interval_bytes: 4096,
+            },
+            100,
+        );
+        assert_eq!(l.log_end_offset(), 100);
+        assert_eq!(
+            l.append(Some("k"), "k", OrderEvent::Paid, SimTime(0))
+                .offset,
+            100
+        );
+        assert_eq!(l.record(100).map(|r| r.event), Some(OrderEvent::Paid));
+        assert!(l.record(99).is_none());
+        assert_eq!(l.log_start_offset(), 100);
+        assert_eq!(l.segments()[0].log_file_name(), "00000000000000000100.log");
     }
 
     #[test]

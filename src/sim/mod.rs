@@ -9,6 +9,7 @@ pub mod history;
 pub mod keyless;
 pub mod log;
 pub mod partitioner;
+pub mod producer;
 pub mod queue;
 pub mod record;
 pub mod rng;

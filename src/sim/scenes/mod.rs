@@ -1,4 +1,5 @@
 //! The scenes' models, one module each.
 
 pub mod log;
+pub mod producer;
 pub mod routing;
