@@ -5,8 +5,10 @@
 
 use crate::params::{Lang, ParamIssue, SceneId};
 use crate::sim::checker::{FindingKind, Position, Violation};
+use crate::sim::producer::ConfigError;
 use crate::sim::record::OrderEvent;
 use crate::sim::scenes::log::LogCaption;
+use crate::sim::scenes::producer::{ErrorCode, FailReason, Fault, FaultKind, Outage, SeqKind};
 use crate::sim::SimTime;
 
 /// Declares a catalogue: an enum of messages, `ALL` to iterate them, and a
@@ -144,12 +146,82 @@ catalogue! {
     }
 }
 
+catalogue! {
+    /// Fixed strings of the producer scene.
+    ProducerMsg, tp {
+        Presets => ("Сценарии", "Presets"),
+        PresetCatastrophe => ("Катастрофа из главы", "The chapter's catastrophe"),
+        PresetIdempotent => ("Идемпотентный продюсер", "Idempotent producer"),
+        PresetInFlight1 => ("Один запрос в полёте", "One request in flight"),
+        PresetLostAck => ("Потерянный ответ", "Lost answer"),
+        PresetChaos => ("Хаос", "Chaos"),
+        AboutCatastrophe => ("Пять запросов в полёте, повторы включены, идемпотентность выключена. Батч 1 (Created) теряется в сети, батч 2 (Paid) записывается под offset 100, а повтор батча 1 — под 101: в логе заказ оплачен раньше, чем создан.", "Five requests in flight, retries on, idempotence off. Batch 1 (Created) is lost on the network, batch 2 (Paid) is written at offset 100, and the retry of batch 1 at 101: the log says the order was paid before it was created."),
+        AboutIdempotent => ("Та же потеря, но enable.idempotence=true. Брокер знает номера последовательности продюсера и отвергает батч 2 с OUT_OF_ORDER_SEQUENCE_NUMBER, пока не пришёл батч 1. Продюсер повторяет по порядку, и лог остаётся в причинном порядке.", "The same loss with enable.idempotence=true. The broker knows the producer's sequence numbers and refuses batch 2 with OUT_OF_ORDER_SEQUENCE_NUMBER until batch 1 has arrived. The producer retries in order, and the log stays in causal order."),
+        AboutInFlight1 => ("Старый совет: max.in.flight.requests.per.connection=1 без идемпотентности. Пока батч 1 не подтверждён, батч 2 не уходит, поэтому обогнать некому. Порядок есть, но каждый батч ждёт полный круг по сети.", "The old advice: max.in.flight.requests.per.connection=1 without idempotence. Batch 2 does not leave until batch 1 is acknowledged, so nothing can overtake. Order holds, but every batch waits a full round trip."),
+        AboutLostAck => ("Брокер записал батч 1, но ответ потерялся. Продюсер не знает, что запись удалась, и повторяет. Без идемпотентности в логе появится дубликат; включите её, и брокер узнает батч (DUPLICATE_SEQUENCE_NUMBER) и не запишет его второй раз.", "The broker wrote batch 1, but the answer was lost. The producer cannot know the write succeeded and retries. Without idempotence the log gets a duplicate; turn it on and the broker recognises the batch (DUPLICATE_SEQUENCE_NUMBER) and does not write it twice."),
+        AboutChaos => ("Две тысячи записей по сети, где 3 запроса из 100 теряют запрос или ответ. Счётчики показывают повторы, перестановки и дубликаты. Переключите идемпотентность и сравните на том же seed.", "Two thousand records over a network where 3 requests in 100 lose the request or the answer. The counters show retries, reorders and duplicates. Flip idempotence and compare on the same seed."),
+        Settings => ("Настройки продюсера", "Producer settings"),
+        HelpBatchSize => ("Предел размера батча в байтах. По умолчанию 16384.", "Batch size limit in bytes. Default 16384."),
+        HelpLinger => ("Сколько батч ждёт новых записей. По умолчанию 0 (в 4.0 — 5).", "How long a batch waits for more records. Default 0 (5 in 4.0)."),
+        HelpMaxInFlight => ("Сколько запросов уходит, не дожидаясь ответа. По умолчанию 5.", "Requests sent without waiting for an answer. Default 5."),
+        HelpRetries => ("Сколько раз повторять неудачную отправку. По умолчанию 2147483647.", "How many times a failed send is retried. Default 2147483647."),
+        HelpRetryBackoff => ("Пауза перед повтором, мс. По умолчанию 100.", "Pause before a retry, ms. Default 100."),
+        HelpRequestTimeout => ("Сколько ждать ответа; потом соединение закрывается. По умолчанию 30000 (здесь меньше).", "How long to wait for an answer; then the connection is closed. Default 30000 (smaller here)."),
+        HelpDeliveryTimeout => ("Предел для записи от send() до итога, с повторами. По умолчанию 120000.", "Limit for a record from send() to its outcome, retries included. Default 120000."),
+        HelpAcks => ("Чего ждать от брокера: 0 — ничего, 1 — запись у лидера, all — у всех ISR. По умолчанию all.", "What to wait for: 0 nothing, 1 the leader's write, all every in-sync replica. Default all."),
+        HelpIdempotence => ("Номера последовательности и проверка на брокере. По умолчанию включено с Kafka 3.0.", "Sequence numbers checked by the broker. On by default since Kafka 3.0."),
+        HelpLink => ("Сеть: задержка в одну сторону, разброс из seed и доля потерь на тысячу запросов.", "The network: one-way latency, seeded jitter, and losses per thousand requests."),
+        Accumulator => ("Аккумулятор", "Accumulator"),
+        Queue => ("очередь отправки", "send queue"),
+        Wire => ("Сеть", "Network"),
+        Broker => ("Брокер · orders-1", "Broker · orders-1"),
+        Earlier => ("раньше", "earlier"),
+        Duplicate => ("дубликат", "duplicate"),
+        StateOpen => ("открыт", "open"),
+        StateQueued => ("ждёт отправки", "queued"),
+        StateInFlight => ("в полёте", "in flight"),
+        StateBackoff => ("пауза перед повтором", "backing off"),
+        StateAcked => ("подтверждён", "acknowledged"),
+        StateResolved => ("записан (понятно по следующему ACK)", "written (known from a later ACK)"),
+        StateSentNoAck => ("отправлен, ответа не будет (acks=0)", "sent, no answer will come (acks=0)"),
+        StateFailed => ("не доставлен", "not delivered"),
+        OnTheWire => ("Запросы в сети: вмешайтесь", "Requests on the wire: interfere"),
+        NothingOnWire => ("Сейчас в сети ничего нет. Поставьте на паузу, когда запрос в пути.", "Nothing is on the wire now. Pause while a request is travelling."),
+        LoseRequest => ("потерять запрос", "lose the request"),
+        LoseResponse => ("потерять ответ", "lose the answer"),
+        Delay => ("задержать на 200 мс", "delay by 200 ms"),
+        BrokerOutage => ("Брокер недоступен 300 мс", "Broker unavailable for 300 ms"),
+        Interventions => ("Ваши вмешательства", "Your interventions"),
+        ClearInterventions => ("убрать все", "clear all"),
+        Diagram => ("Диаграмма последовательности", "Sequence diagram"),
+        LifelineProducer => ("Продюсер", "Producer"),
+        LifelineBroker => ("Брокер (партиция 1)", "Broker (partition 1)"),
+        StatSent => ("Отправлено записей", "Records sent"),
+        StatRetries => ("Повторов", "Retries"),
+        StatReorders => ("Перестановок", "Reorders"),
+        StatDuplicates => ("Дубликатов", "Duplicates"),
+        StatThroughput => ("Записей в секунду (подтверждено)", "Records per second (acknowledged)"),
+        PriceTitle => ("Цена старого совета: одна симулированная минута без сбоев", "The price of the old advice: one simulated minute without faults"),
+        PriceOne => ("max.in.flight = 1, без идемпотентности", "max.in.flight = 1, no idempotence"),
+        PriceFive => ("max.in.flight = 5, идемпотентность", "max.in.flight = 5, idempotence"),
+        PriceNote => ("Приложение отправляет 500 записей в секунду. С одним запросом в полёте каждый батч ждёт круг по сети, и продюсер не успевает.", "The application sends 500 records a second. With one request in flight every batch waits a round trip, and the producer falls behind."),
+        FlipIdempotence => ("Переключить идемпотентность", "Flip idempotence"),
+        CompareTitle => ("Тот же seed с идемпотентностью и без", "The same seed with and without idempotence"),
+        WithIdempotence => ("с идемпотентностью", "with idempotence"),
+        WithoutIdempotence => ("без идемпотентности", "without idempotence"),
+        NotStarted => ("Продюсер не создан: Kafka отвергла настройки. Исправьте их выше.", "The producer was not created: Kafka rejected the settings. Fix them above."),
+        Caption0 => ("Нажмите ▶: приложение отправит события заказа, продюсер соберёт батчи и отправит их брокеру.", "Press ▶: the application sends the order's events, and the producer batches them and sends them to the broker."),
+    }
+}
+
 pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         (Lang::Ru, SceneId::Log) => "Партиция — это append-only лог",
         (Lang::En, SceneId::Log) => "A partition is an append-only log",
         (Lang::Ru, SceneId::Routing) => "Ключ решает порядок",
         (Lang::En, SceneId::Routing) => "Keys decide order",
+        (Lang::Ru, SceneId::Producer) => "Продюсер сам ломает порядок",
+        (Lang::En, SceneId::Producer) => "The producer reorders its own records",
     }
 }
 
@@ -159,6 +231,8 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Log) => "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written.",
         (Lang::Ru, SceneId::Routing) => "Порядок есть только внутри партиции, поэтому всё решает, в какую партицию попадёт запись. Java-продюсер берёт murmur2 от байтов ключа и делит по модулю на число партиций: одинаковый ключ — одна партиция — один порядок. Запись без ключа раскладывается по партициям, и порядок событий одного заказа теряется.",
         (Lang::En, SceneId::Routing) => "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order.",
+        (Lang::Ru, SceneId::Producer) => "Порядок может сломаться ещё до диска брокера. Продюсер держит несколько запросов в полёте; если первый потерялся, а второй дошёл, повтор первого запишется после второго. Посмотрите, как это происходит и как это лечат идемпотентность и один запрос в полёте.",
+        (Lang::En, SceneId::Producer) => "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the first is lost and the second arrives, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it.",
     }
 }
 
@@ -428,6 +502,371 @@ pub fn consumer_speed(lang: Lang, client: &str, ms: u64) -> String {
     }
 }
 
+pub fn config_error(lang: Lang, e: ConfigError) -> String {
+    match (lang, e) {
+        (Lang::Ru, ConfigError::IdempotenceNeedsAtMostFiveInFlight { max_in_flight }) => format!("ConfigException: при enable.idempotence=true max.in.flight.requests.per.connection должно быть не больше 5, а задано {max_in_flight}. Брокер помнит только 5 последних батчей продюсера: при большем числе он не отличит повтор от нового батча."),
+        (Lang::En, ConfigError::IdempotenceNeedsAtMostFiveInFlight { max_in_flight }) => format!("ConfigException: with enable.idempotence=true, max.in.flight.requests.per.connection must be at most 5, not {max_in_flight}. The broker remembers only a producer's last 5 batches; with more it could not tell a retry from a new batch."),
+        (Lang::Ru, ConfigError::IdempotenceNeedsRetries) => "ConfigException: идемпотентному продюсеру нужны повторы: retries не может быть 0.".to_owned(),
+        (Lang::En, ConfigError::IdempotenceNeedsRetries) => "ConfigException: an idempotent producer needs retries: retries cannot be 0.".to_owned(),
+        (Lang::Ru, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: идемпотентному продюсеру нужен acks=all, иначе гарантия не держится.".to_owned(),
+        (Lang::En, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: an idempotent producer needs acks=all, or the guarantee does not hold.".to_owned(),
+        (Lang::Ru, ConfigError::DeliveryTimeoutTooShort { delivery_timeout_ms, at_least }) => format!("ConfigException: delivery.timeout.ms ({delivery_timeout_ms}) должен быть не меньше linger.ms + request.timeout.ms ({at_least})."),
+        (Lang::En, ConfigError::DeliveryTimeoutTooShort { delivery_timeout_ms, at_least }) => format!("ConfigException: delivery.timeout.ms ({delivery_timeout_ms}) must be at least linger.ms + request.timeout.ms ({at_least})."),
+        (Lang::Ru, ConfigError::MaxInFlightZero) => "ConfigException: max.in.flight.requests.per.connection должно быть не меньше 1.".to_owned(),
+        (Lang::En, ConfigError::MaxInFlightZero) => "ConfigException: max.in.flight.requests.per.connection must be at least 1.".to_owned(),
+    }
+}
+
+/// One line of the sequence diagram, as its arrow's label.
+pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
+    let ru = lang == Lang::Ru;
+    match kind {
+        SeqKind::Send {
+            batch,
+            attempt,
+            base_seq,
+        } => {
+            let seq = base_seq.map(|s| format!(", seq {s}")).unwrap_or_default();
+            let retry = if attempt > 1 {
+                if ru {
+                    format!(" (повтор {})", attempt - 1)
+                } else {
+                    format!(" (retry {})", attempt - 1)
+                }
+            } else {
+                String::new()
+            };
+            if ru {
+                format!("Батч {batch}{retry}: {records}{seq}")
+            } else {
+                format!("Batch {batch}{retry}: {records}{seq}")
+            }
+        }
+        SeqKind::RequestLost { batch, .. } => {
+            if ru {
+                format!("батч {batch} потерян в сети")
+            } else {
+                format!("batch {batch} lost on the network")
+            }
+        }
+        SeqKind::Append {
+            batch,
+            first_offset,
+            last_offset,
+        } => {
+            let at = if first_offset == last_offset {
+                format!("{first_offset}")
+            } else {
+                format!("{first_offset}–{last_offset}")
+            };
+            if ru {
+                format!("запись батча {batch}: offset {at}")
+            } else {
+                format!("write batch {batch}: offset {at}")
+            }
+        }
+        SeqKind::Duplicate { batch, base_offset } => {
+            if ru {
+                format!("батч {batch} уже есть (offset {base_offset}): не пишем")
+            } else {
+                format!("batch {batch} already here (offset {base_offset}): not written")
+            }
+        }
+        SeqKind::Ack {
+            batch,
+            base_offset,
+            duplicate,
+        } => {
+            let dup = if duplicate {
+                " · DUPLICATE_SEQUENCE_NUMBER"
+            } else {
+                ""
+            };
+            if ru {
+                format!("ACK батча {batch}: offset {base_offset}{dup}")
+            } else {
+                format!("ACK batch {batch}: offset {base_offset}{dup}")
+            }
+        }
+        SeqKind::Error { batch, code } => {
+            if ru {
+                format!("батч {batch}: {} ({})", code.name(), code.code())
+            } else {
+                format!("batch {batch}: {} ({})", code.name(), code.code())
+            }
+        }
+        SeqKind::ResponseLost { batch } => {
+            if ru {
+                format!("ответ на батч {batch} потерян")
+            } else {
+                format!("answer for batch {batch} lost")
+            }
+        }
+        SeqKind::Timeout { batch } => {
+            if ru {
+                format!("батч {batch}: истёк request.timeout.ms, соединение закрыто")
+            } else {
+                format!("batch {batch}: request.timeout.ms expired, connection closed")
+            }
+        }
+        SeqKind::Disconnected { batch } => {
+            if ru {
+                format!("батч {batch}: сорвался вместе с соединением")
+            } else {
+                format!("batch {batch}: failed with the connection")
+            }
+        }
+        SeqKind::LateAnswerIgnored { batch } => {
+            if ru {
+                format!("поздний ответ на батч {batch} уже никто не ждёт")
+            } else {
+                format!("a late answer for batch {batch}: nobody waits for it")
+            }
+        }
+        SeqKind::Retry { batch, attempt } => {
+            if ru {
+                format!("повтор батча {batch} (попытка {attempt})")
+            } else {
+                format!("retry batch {batch} (attempt {attempt})")
+            }
+        }
+        SeqKind::Resolved { batch } => {
+            if ru {
+                format!("батч {batch} записан: брокер подтвердил следующий номер")
+            } else {
+                format!("batch {batch} was written: the broker acknowledged a later sequence")
+            }
+        }
+        SeqKind::Failed { batch, reason } => {
+            let why = match (reason, ru) {
+                (FailReason::RetriesExhausted, true) => "кончились повторы".to_owned(),
+                (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
+                (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
+                (FailReason::DeliveryTimeout, false) => "delivery.timeout.ms expired".to_owned(),
+                (FailReason::Fatal(code), _) => code.name().to_owned(),
+            };
+            if ru {
+                format!("батч {batch} не доставлен: {why}")
+            } else {
+                format!("batch {batch} not delivered: {why}")
+            }
+        }
+        SeqKind::BrokerDown => {
+            if ru {
+                "лидер партиции недоступен".to_owned()
+            } else {
+                "the partition leader is unavailable".to_owned()
+            }
+        }
+        SeqKind::BrokerUp => {
+            if ru {
+                "лидер снова доступен".to_owned()
+            } else {
+                "the leader is back".to_owned()
+            }
+        }
+    }
+}
+
+/// What the latest line of the diagram means, for the narration.
+pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str {
+    let ru = lang == Lang::Ru;
+    match kind {
+        SeqKind::Send { attempt: 1, .. } => {
+            if ru {
+                "Продюсер отправил батч и, не дожидаясь ответа, может отправлять следующие — до max.in.flight запросов."
+            } else {
+                "The producer sent a batch and, without waiting for the answer, may send more, up to max.in.flight requests."
+            }
+        }
+        SeqKind::Send { .. } => {
+            if ru {
+                "Повторная отправка. Если за это время брокер уже записал более поздний батч, повтор встанет в лог после него."
+            } else {
+                "A resend. If the broker has written a later batch meanwhile, this one lands after it in the log."
+            }
+        }
+        SeqKind::RequestLost { .. } => {
+            if ru {
+                "Запрос пропал в сети. Продюсер узнает об этом только по таймауту."
+            } else {
+                "The request vanished on the network. The producer only finds out when its timeout expires."
+            }
+        }
+        SeqKind::Append { .. } => {
+            if ru {
+                "Брокер дописал батч в конец лога: offset'ы даются в порядке прихода, а не отправки."
+            } else {
+                "The broker appended the batch to the log: offsets follow arrival order, not send order."
+            }
+        }
+        SeqKind::Duplicate { .. } => {
+            if ru {
+                "Этот батч (тот же PID и номера) брокер уже записал: он отвечает исходным offset'ом и не пишет второй раз."
+            } else {
+                "The broker already wrote this batch (same PID and sequence numbers): it answers with the original offset and does not write it again."
+            }
+        }
+        SeqKind::Ack {
+            duplicate: true, ..
+        } => {
+            if ru {
+                "Продюсер получил подтверждение: дубликата в логе нет."
+            } else {
+                "The producer has its acknowledgement, and the log holds no duplicate."
+            }
+        }
+        SeqKind::Ack { .. } => {
+            if ru {
+                "Продюсер получил подтверждение с offset'ом записи."
+            } else {
+                "The producer got the acknowledgement with the record's offset."
+            }
+        }
+        SeqKind::Error {
+            code: ErrorCode::OutOfOrderSequenceNumber,
+            ..
+        } => {
+            if ru {
+                "Номер последовательности не следует за последним записанным: брокер отказал, чтобы не нарушить порядок. Продюсер повторит батчи по порядку номеров."
+            } else {
+                "The sequence number does not follow the last one written: the broker refused, to keep order. The producer will resend the batches in sequence order."
+            }
+        }
+        SeqKind::Error { .. } => {
+            if ru {
+                "Брокер сейчас не лидер партиции. Ошибка временная, продюсер повторит."
+            } else {
+                "The broker is not the partition's leader right now. The error is retriable; the producer will retry."
+            }
+        }
+        SeqKind::ResponseLost { .. } => {
+            if ru {
+                "Запись сделана, но ответ пропал. Продюсер не знает, что всё получилось, и повторит."
+            } else {
+                "The write happened but the answer vanished. The producer does not know it worked, and will retry."
+            }
+        }
+        SeqKind::Timeout { .. } => {
+            if ru {
+                "Ответа нет дольше request.timeout.ms: клиент закрывает соединение, и все запросы на нём считаются неудавшимися."
+            } else {
+                "No answer within request.timeout.ms: the client closes the connection, and every request on it counts as failed."
+            }
+        }
+        SeqKind::Disconnected { .. } => {
+            if ru {
+                "Этот запрос сорвался вместе с закрытым соединением и будет повторён."
+            } else {
+                "This request failed with the closed connection and will be retried."
+            }
+        }
+        SeqKind::LateAnswerIgnored { .. } => {
+            if ru {
+                "Ответ пришёл, когда продюсер уже сдался: он его не учитывает."
+            } else {
+                "The answer arrived after the producer gave up: it is ignored."
+            }
+        }
+        SeqKind::Retry { .. } => {
+            if idempotent {
+                if ru {
+                    "Повтор встаёт в очередь по номеру последовательности и уйдёт один, когда в полёте ничего нет."
+                } else {
+                    "The retry takes its place in sequence order and goes alone once nothing else is in flight."
+                }
+            } else if ru {
+                "Повтор встаёт в голову очереди. Но всё, что уже ушло раньше, может быть записано до него."
+            } else {
+                "The retry goes to the head of the queue. But whatever was already sent may be written before it."
+            }
+        }
+        SeqKind::Resolved { .. } => {
+            if ru {
+                "Брокер принимает номера только по порядку; раз подтверждён более поздний, этот батч тоже записан."
+            } else {
+                "The broker accepts sequences only in order; since a later one was acknowledged, this batch was written too."
+            }
+        }
+        SeqKind::Failed { .. } => {
+            if ru {
+                "Продюсер сдался: записи батча не доставлены, приложение получит ошибку в callback."
+            } else {
+                "The producer gave up: the batch's records are not delivered, and the application gets the error in its callback."
+            }
+        }
+        SeqKind::BrokerDown => {
+            if ru {
+                "Лидер партиции недоступен (например, идут выборы лидера)."
+            } else {
+                "The partition leader is unavailable (a leader election, say)."
+            }
+        }
+        SeqKind::BrokerUp => {
+            if ru {
+                "Лидер снова принимает запросы."
+            } else {
+                "The leader accepts requests again."
+            }
+        }
+    }
+}
+
+pub fn interventions_list(lang: Lang, faults: &[Fault], outages: &[Outage]) -> Vec<String> {
+    let ru = lang == Lang::Ru;
+    let mut out: Vec<String> = faults
+        .iter()
+        .map(|f| {
+            let what = match (f.kind, ru) {
+                (FaultKind::LoseRequest, true) => "потерять запрос".to_owned(),
+                (FaultKind::LoseRequest, false) => "lose the request".to_owned(),
+                (FaultKind::LoseResponse, true) => "потерять ответ".to_owned(),
+                (FaultKind::LoseResponse, false) => "lose the answer".to_owned(),
+                (FaultKind::Delay { ms }, true) => format!("задержать на {ms} мс"),
+                (FaultKind::Delay { ms }, false) => format!("delay by {ms} ms"),
+            };
+            if ru {
+                format!("батч {}, попытка {}: {what}", f.batch, f.attempt)
+            } else {
+                format!("batch {}, attempt {}: {what}", f.batch, f.attempt)
+            }
+        })
+        .collect();
+    out.extend(outages.iter().map(|o| {
+        if ru {
+            format!("брокер недоступен с {} на {} мс", seconds(lang, o.at), o.ms)
+        } else {
+            format!(
+                "broker unavailable from {} for {} ms",
+                seconds(lang, o.at),
+                o.ms
+            )
+        }
+    }));
+    out
+}
+
+pub fn records_per_second(lang: Lang, n: u64) -> String {
+    match lang {
+        Lang::Ru => format!("{n} записей/с"),
+        Lang::En => format!("{n} records/s"),
+    }
+}
+
+pub fn request_label(lang: Lang, batch: u32, attempt: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Батч {batch}, попытка {attempt}"),
+        Lang::En => format!("Batch {batch}, attempt {attempt}"),
+    }
+}
+
+pub fn earlier_offsets(lang: Lang, start: u64) -> String {
+    match lang {
+        Lang::Ru => format!("offset'ы 0–{}: записи раньше", start.saturating_sub(1)),
+        Lang::En => format!("offsets 0–{}: earlier records", start.saturating_sub(1)),
+    }
+}
+
 pub fn processing(lang: Lang, offset: u64) -> String {
     match lang {
         Lang::Ru => format!("обрабатывает offset {offset}"),
@@ -482,6 +921,34 @@ mod tests {
             assert!(ru != en, "{msg:?} is not translated");
             assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
             assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
+        }
+    }
+
+    #[test]
+    fn every_producer_message_exists_in_both_languages() {
+        for &msg in ProducerMsg::ALL {
+            let (ru, en) = (tp(Lang::Ru, msg), tp(Lang::En, msg));
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
+            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
+        }
+    }
+
+    #[test]
+    fn config_errors_and_diagram_lines_are_translated() {
+        let e = ConfigError::IdempotenceNeedsAtMostFiveInFlight { max_in_flight: 6 };
+        assert!(config_error(Lang::En, e).contains("at most 5"));
+        assert!(has_cyrillic(&config_error(Lang::Ru, e)));
+        let k = SeqKind::Error {
+            batch: 2,
+            code: ErrorCode::OutOfOrderSequenceNumber,
+        };
+        assert_eq!(
+            seq_label(Lang::En, k, ""),
+            "batch 2: OUT_OF_ORDER_SEQUENCE_NUMBER (45)"
+        );
+        for lang in [Lang::Ru, Lang::En] {
+            assert!(!seq_explain(lang, k, true).is_empty());
         }
     }
 

@@ -6,6 +6,7 @@
 
 pub mod i18n;
 pub mod params;
+pub mod presets;
 pub mod sim;
 pub mod ui;
 

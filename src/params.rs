@@ -4,9 +4,15 @@
 //! back to a default (or is clamped into range) and leaves a [`ParamIssue`]
 //! that the page shows, translated, naming the parameter.
 
+use crate::presets::{
+    faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
+    ProducerPreset,
+};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
+use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
+use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, Workload};
 use crate::sim::scenes::routing::{
     BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
     PARTITIONS_RANGE,
@@ -18,16 +24,18 @@ use std::ops::RangeInclusive;
 pub enum SceneId {
     Log,
     Routing,
+    Producer,
 }
 
 impl SceneId {
     /// In the order of the course chapter.
-    pub const ALL: [SceneId; 2] = [SceneId::Log, SceneId::Routing];
+    pub const ALL: [SceneId; 3] = [SceneId::Log, SceneId::Routing, SceneId::Producer];
 
     pub fn id(self) -> &'static str {
         match self {
             SceneId::Log => "log",
             SceneId::Routing => "routing",
+            SceneId::Producer => "producer",
         }
     }
 
@@ -135,22 +143,37 @@ pub struct AppParams {
     pub placement: PlacementChoice,
     pub explicit_partition: u32,
     pub histogram_keys: u32,
+    /// Scene "producer": the preset the scene was opened with, if any.
+    pub preset: Option<ProducerPreset>,
+    pub producer: ProducerConfig,
+    pub link: LinkConfig,
+    pub workload: Workload,
+    pub log_start: u64,
+    /// The learner's (or the preset's) interventions, in the link.
+    pub faults: Vec<Fault>,
+    pub outages: Vec<Outage>,
 }
 
+/// The producer scene when a link names no preset: the chapter's catastrophe.
+pub const DEFAULT_PRESET: ProducerPreset = ProducerPreset::Catastrophe;
+
 impl AppParams {
-    /// What the simulation depends on: when this changes, the run is
-    /// rebuilt; anything else only changes the view.
-    pub fn sim_config(&self) -> (SceneId, u64, u32, u32, bool, KeylessStrategy, u32, u32) {
-        (
-            self.scene,
-            self.seed,
-            self.segment_bytes,
-            self.partitions,
-            self.key_null,
-            self.keyless,
-            self.batch_size,
-            self.linger_ms,
-        )
+    /// What the simulation depends on: the parameters with every view-only
+    /// one reset. When this changes the run is rebuilt; otherwise only the
+    /// view changes.
+    pub fn sim_config(&self) -> AppParams {
+        AppParams {
+            lang: Lang::default(),
+            theme: Theme::default(),
+            t: None,
+            embed: false,
+            key: String::new(),
+            placement: PlacementChoice::default(),
+            explicit_partition: 0,
+            histogram_keys: 0,
+            preset: None,
+            ..self.clone()
+        }
     }
 
     /// The placement the typed key's record asks for.
@@ -182,6 +205,17 @@ impl Default for AppParams {
             placement: PlacementChoice::default(),
             explicit_partition: 0,
             histogram_keys: DEFAULT_HISTOGRAM_KEYS,
+            preset: None,
+            producer: ProducerConfig::default(),
+            link: LinkConfig {
+                latency_ms: 20,
+                jitter_ms: 10,
+                chaos_per_mille: 0,
+            },
+            workload: Workload::Chapter,
+            log_start: 0,
+            faults: Vec::new(),
+            outages: Vec::new(),
         }
     }
 }
@@ -347,130 +381,264 @@ fn parse_flag(name: &'static str, raw: &str, issues: &mut Vec<ParamIssue>) -> Op
 pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     let mut params = AppParams::default();
     let mut issues = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
-        let name = decode_component(raw_name);
-        let value = decode_component(raw_value);
-        if seen.contains(&name) {
-            issues.push(ParamIssue::Repeated { name: quote(&name) });
+    let pairs: Vec<(String, String)> = query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode_component(raw_name), decode_component(raw_value))
+        })
+        .collect();
+    // Some names mean different things per scene (batch-size), and a
+    // preset sets the stage that the link's own parameters then adjust:
+    // so scene and preset are read first.
+    let first = |wanted: &str| {
+        pairs
+            .iter()
+            .find(|(n, _)| n == wanted)
+            .map(|(_, v)| v.as_str())
+    };
+    if let Some(scene) = first("scene").and_then(SceneId::from_id) {
+        params.scene = scene;
+    }
+    if params.scene == SceneId::Producer {
+        let preset = match first("preset") {
+            None => Some(DEFAULT_PRESET),
+            Some(id) => ProducerPreset::from_id(id),
+        };
+        if let Some(preset) = preset {
+            for (name, value) in preset.pairs() {
+                // The preset files are part of the app; a mistake in one is
+                // caught by the tests, so their messages are not shown.
+                apply(&mut params, name, value.to_owned(), &mut Vec::new());
+            }
+            params.preset = Some(preset);
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, value) in &pairs {
+        if seen.contains(&name.as_str()) {
+            issues.push(ParamIssue::Repeated { name: quote(name) });
             continue;
         }
-        seen.push(name.clone());
-        match name.as_str() {
-            "scene" => match SceneId::from_id(&value) {
-                Some(scene) => params.scene = scene,
-                None => issues.push(ParamIssue::UnknownScene {
-                    value: quote(&value),
-                }),
-            },
-            "lang" => match value.as_str() {
-                "ru" => params.lang = Lang::Ru,
-                "en" => params.lang = Lang::En,
-                _ => issues.push(ParamIssue::BadChoice {
-                    name: "lang",
-                    value: quote(&value),
-                    choices: "ru, en",
-                }),
-            },
-            "theme" => match value.as_str() {
-                "dark" => params.theme = Theme::Dark,
-                "light" => params.theme = Theme::Light,
-                _ => issues.push(ParamIssue::BadChoice {
-                    name: "theme",
-                    value: quote(&value),
-                    choices: "dark, light",
-                }),
-            },
-            "seed" => {
-                if let Some(seed) = parse_number("seed", &value, 0..=u64::MAX, &mut issues) {
-                    params.seed = seed;
+        seen.push(name);
+        apply(&mut params, name, value.clone(), &mut issues);
+    }
+    (params, issues)
+}
+
+/// Applies one parameter, or notes why it could not be.
+fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<ParamIssue>) {
+    let producer = params.scene == SceneId::Producer;
+    match name {
+        "scene" => match SceneId::from_id(&value) {
+            Some(scene) => params.scene = scene,
+            None => issues.push(ParamIssue::UnknownScene {
+                value: quote(&value),
+            }),
+        },
+        "lang" => match value.as_str() {
+            "ru" => params.lang = Lang::Ru,
+            "en" => params.lang = Lang::En,
+            _ => issues.push(ParamIssue::BadChoice {
+                name: "lang",
+                value: quote(&value),
+                choices: "ru, en",
+            }),
+        },
+        "theme" => match value.as_str() {
+            "dark" => params.theme = Theme::Dark,
+            "light" => params.theme = Theme::Light,
+            _ => issues.push(ParamIssue::BadChoice {
+                name: "theme",
+                value: quote(&value),
+                choices: "dark, light",
+            }),
+        },
+        "seed" => {
+            if let Some(seed) = parse_number("seed", &value, 0..=u64::MAX, issues) {
+                params.seed = seed;
+            }
+        }
+        "t" => {
+            // The scene clamps t to its own length once the run is known.
+            params.t = parse_number("t", &value, 0..=u64::MAX, issues).or(params.t);
+        }
+        "embed" => {
+            if let Some(embed) = parse_flag("embed", &value, issues) {
+                params.embed = embed;
+            }
+        }
+        "segment-bytes" => {
+            if let Some(v) = parse_u32("segment-bytes", &value, SEGMENT_BYTES_RANGE, issues) {
+                params.segment_bytes = v;
+            }
+        }
+        "key" => {
+            let mut key = value;
+            if key.len() > MAX_KEY_BYTES {
+                let mut end = MAX_KEY_BYTES;
+                while !key.is_char_boundary(end) {
+                    end -= 1;
                 }
+                issues.push(ParamIssue::KeyTooLong {
+                    bytes: key.len(),
+                    used: end,
+                });
+                key.truncate(end);
             }
-            "t" => {
-                // The scene clamps t to its own length once the run is known.
-                params.t = parse_number("t", &value, 0..=u64::MAX, &mut issues).or(params.t);
+            params.key = key;
+        }
+        "key-null" => {
+            if let Some(null) = parse_flag("key-null", &value, issues) {
+                params.key_null = null;
             }
-            "embed" => {
-                if let Some(embed) = parse_flag("embed", &value, &mut issues) {
-                    params.embed = embed;
-                }
+        }
+        "partitions" => {
+            if let Some(v) = parse_u32("partitions", &value, PARTITIONS_RANGE, issues) {
+                params.partitions = v;
             }
-            "segment-bytes" => {
-                if let Some(v) =
-                    parse_u32("segment-bytes", &value, SEGMENT_BYTES_RANGE, &mut issues)
-                {
-                    params.segment_bytes = v;
-                }
-            }
-            "key" => {
-                let mut key = value;
-                if key.len() > MAX_KEY_BYTES {
-                    let mut end = MAX_KEY_BYTES;
-                    while !key.is_char_boundary(end) {
-                        end -= 1;
-                    }
-                    issues.push(ParamIssue::KeyTooLong {
-                        bytes: key.len(),
-                        used: end,
-                    });
-                    key.truncate(end);
-                }
-                params.key = key;
-            }
-            "key-null" => {
-                if let Some(null) = parse_flag("key-null", &value, &mut issues) {
-                    params.key_null = null;
-                }
-            }
-            "partitions" => {
-                if let Some(v) = parse_u32("partitions", &value, PARTITIONS_RANGE, &mut issues) {
-                    params.partitions = v;
-                }
-            }
-            "keyless" => match KeylessStrategy::from_id(&value) {
-                Some(strategy) => params.keyless = strategy,
-                None => issues.push(ParamIssue::BadChoice {
-                    name: "keyless",
-                    value: quote(&value),
-                    choices: "round-robin, sticky, uniform-sticky",
-                }),
-            },
-            "batch-size" => {
-                if let Some(v) = parse_u32("batch-size", &value, BATCH_SIZE_RANGE, &mut issues) {
+        }
+        "keyless" => match KeylessStrategy::from_id(&value) {
+            Some(strategy) => params.keyless = strategy,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "keyless",
+                value: quote(&value),
+                choices: "round-robin, sticky, uniform-sticky",
+            }),
+        },
+        "batch-size" => {
+            if let Some(v) = parse_u32("batch-size", &value, BATCH_SIZE_RANGE, issues) {
+                if producer {
+                    params.producer.batch_size = v;
+                } else {
                     params.batch_size = v;
                 }
             }
-            "linger-ms" => {
-                if let Some(v) = parse_u32("linger-ms", &value, LINGER_MS_RANGE, &mut issues) {
+        }
+        "linger-ms" => {
+            if let Some(v) = parse_u32("linger-ms", &value, LINGER_MS_RANGE, issues) {
+                if producer {
+                    params.producer.linger_ms = v;
+                } else {
                     params.linger_ms = v;
                 }
             }
-            "placement" => match PlacementChoice::ALL.into_iter().find(|c| c.id() == value) {
-                Some(choice) => params.placement = choice,
-                None => issues.push(ParamIssue::BadChoice {
-                    name: "placement",
-                    value: quote(&value),
-                    choices: "partitioner, explicit, region",
-                }),
-            },
-            "explicit-partition" => {
-                // Any partition may be asked for; one that does not exist is
-                // the producer's error to show, not the link's.
-                if let Some(v) = parse_u32("explicit-partition", &value, 0..=1000, &mut issues) {
-                    params.explicit_partition = v;
-                }
-            }
-            "keys" => {
-                if let Some(v) = parse_u32("keys", &value, HISTOGRAM_KEYS_RANGE, &mut issues) {
-                    params.histogram_keys = v;
-                }
-            }
-            _ => issues.push(ParamIssue::UnknownParam { name: quote(&name) }),
         }
+        "placement" => match PlacementChoice::ALL.into_iter().find(|c| c.id() == value) {
+            Some(choice) => params.placement = choice,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "placement",
+                value: quote(&value),
+                choices: "partitioner, explicit, region",
+            }),
+        },
+        "explicit-partition" => {
+            // Any partition may be asked for; one that does not exist is
+            // the producer's error to show, not the link's.
+            if let Some(v) = parse_u32("explicit-partition", &value, 0..=1000, issues) {
+                params.explicit_partition = v;
+            }
+        }
+        "keys" => {
+            if let Some(v) = parse_u32("keys", &value, HISTOGRAM_KEYS_RANGE, issues) {
+                params.histogram_keys = v;
+            }
+        }
+        "preset" => {
+            if ProducerPreset::from_id(&value).is_none() {
+                issues.push(ParamIssue::BadChoice {
+                    name: "preset",
+                    value: quote(&value),
+                    choices: "catastrophe, idempotent, inflight-1, lost-ack, chaos",
+                });
+            }
+        }
+        "max-in-flight" => {
+            if let Some(v) = parse_u32("max-in-flight", &value, 1..=10, issues) {
+                params.producer.max_in_flight = v;
+            }
+        }
+        "retries" => {
+            if let Some(v) = parse_u32("retries", &value, 0..=2_147_483_647, issues) {
+                params.producer.retries = v;
+            }
+        }
+        "retry-backoff-ms" => {
+            if let Some(v) = parse_u32("retry-backoff-ms", &value, 0..=10_000, issues) {
+                params.producer.retry_backoff_ms = v;
+            }
+        }
+        "request-timeout-ms" => {
+            if let Some(v) = parse_u32("request-timeout-ms", &value, 10..=60_000, issues) {
+                params.producer.request_timeout_ms = v;
+            }
+        }
+        "delivery-timeout-ms" => {
+            if let Some(v) = parse_u32("delivery-timeout-ms", &value, 10..=600_000, issues) {
+                params.producer.delivery_timeout_ms = v;
+            }
+        }
+        "acks" => match Acks::from_id(&value) {
+            Some(acks) => params.producer.acks = acks,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "acks",
+                value: quote(&value),
+                choices: "0, 1, all",
+            }),
+        },
+        "idempotence" => {
+            if let Some(on) = parse_flag("idempotence", &value, issues) {
+                params.producer.enable_idempotence = on;
+            }
+        }
+        "latency-ms" => {
+            if let Some(v) = parse_u32("latency-ms", &value, 1..=1000, issues) {
+                params.link.latency_ms = v;
+            }
+        }
+        "jitter-ms" => {
+            if let Some(v) = parse_u32("jitter-ms", &value, 0..=1000, issues) {
+                params.link.jitter_ms = v;
+            }
+        }
+        "chaos" => {
+            if let Some(v) = parse_u32("chaos", &value, 0..=500, issues) {
+                params.link.chaos_per_mille = v;
+            }
+        }
+        "log-start" => {
+            if let Some(v) = parse_u32("log-start", &value, 0..=1_000_000, issues) {
+                params.log_start = u64::from(v);
+            }
+        }
+        "workload" => match parse_workload(&value) {
+            Some(w) => params.workload = w,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "workload",
+                value: quote(&value),
+                choices: "chapter, stream-N (N up to 5000)",
+            }),
+        },
+        "faults" => match parse_faults(&value) {
+            Some(f) => params.faults = f,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "faults",
+                value: quote(&value),
+                choices: "B.A:lose-request | lose-response | delay-MS",
+            }),
+        },
+        "outages" => match parse_outages(&value) {
+            Some(o) => params.outages = o,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "outages",
+                value: quote(&value),
+                choices: "AT+MS",
+            }),
+        },
+        _ => issues.push(ParamIssue::UnknownParam { name: quote(name) }),
     }
-    (params, issues)
 }
 
 /// The query that reproduces `params`. Defaults that are not part of the
@@ -509,6 +677,33 @@ pub fn to_query(params: &AppParams) -> String {
                     params.explicit_partition
                 ));
             }
+        }
+        SceneId::Producer => {
+            if let Some(preset) = params.preset {
+                q.push_str(&format!("&preset={}", preset.id()));
+            }
+            let p = &params.producer;
+            q.push_str(&format!(
+                "&workload={}&log-start={}&max-in-flight={}&retries={}&idempotence={}&acks={}\
+                 &batch-size={}&linger-ms={}&request-timeout-ms={}&retry-backoff-ms={}\
+                 &delivery-timeout-ms={}&latency-ms={}&jitter-ms={}&chaos={}&faults={}&outages={}",
+                workload_text(params.workload),
+                params.log_start,
+                p.max_in_flight,
+                p.retries,
+                u8::from(p.enable_idempotence),
+                p.acks.id(),
+                p.batch_size,
+                p.linger_ms,
+                p.request_timeout_ms,
+                p.retry_backoff_ms,
+                p.delivery_timeout_ms,
+                params.link.latency_ms,
+                params.link.jitter_ms,
+                params.link.chaos_per_mille,
+                encode_component(&faults_text(&params.faults)),
+                encode_component(&outages_text(&params.outages)),
+            ));
         }
     }
     if params.theme != Theme::default() {

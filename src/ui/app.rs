@@ -263,11 +263,14 @@ pub fn app(props: &AppProps) -> Html {
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
+                    ScenePlayer::Producer(_) | ScenePlayer::Refused(_) => Html::default(),
                 } }
             </main>
             { match &*p {
                 ScenePlayer::Log(lp) => view_controls(lp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
                 ScenePlayer::Routing(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
+                ScenePlayer::Producer(pp) => view_controls(pp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
+                ScenePlayer::Refused(_) => if params.embed { prefs } else { Html::default() },
             } }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>

@@ -2,7 +2,9 @@
 
 use super::player::{Player, PlayerAction};
 use crate::params::{AppParams, ParamIssue, SceneId};
+use crate::sim::producer::ConfigError;
 use crate::sim::scenes::log::{LogScene, LogSceneConfig};
+use crate::sim::scenes::producer::{ProducerScene, ProducerSceneConfig};
 use crate::sim::scenes::routing::{RoutingStream, RoutingStreamConfig, StreamKeys};
 use crate::sim::{Model, Sim, SimTime, Timeline};
 
@@ -14,6 +16,9 @@ const HORIZON: SimTime = SimTime(10 * 60 * 1000);
 pub enum ScenePlayer {
     Log(Player<LogScene>),
     Routing(Player<RoutingStream>),
+    Producer(Player<ProducerScene>),
+    /// The producer was not created: Kafka would throw this `ConfigException`.
+    Refused(ConfigError),
 }
 
 /// Runs `model` and opens it at `t`, or at `default_t` when the link has
@@ -72,6 +77,12 @@ impl ScenePlayer {
                 |end| end,
                 issues,
             )),
+            // Each preset opens paused on the moment that tells its story:
+            // the end, with the log as the faults left it.
+            SceneId::Producer => match ProducerScene::new(producer_config(params)) {
+                Ok(scene) => ScenePlayer::Producer(open(scene, params, |end| end, issues)),
+                Err(e) => ScenePlayer::Refused(e),
+            },
         }
     }
 
@@ -79,6 +90,8 @@ impl ScenePlayer {
         match self {
             ScenePlayer::Log(p) => p.apply(action),
             ScenePlayer::Routing(p) => p.apply(action),
+            ScenePlayer::Producer(p) => p.apply(action),
+            ScenePlayer::Refused(_) => false,
         }
     }
 
@@ -86,6 +99,8 @@ impl ScenePlayer {
         match self {
             ScenePlayer::Log(p) => p.playing,
             ScenePlayer::Routing(p) => p.playing,
+            ScenePlayer::Producer(p) => p.playing,
+            ScenePlayer::Refused(_) => false,
         }
     }
 
@@ -93,6 +108,8 @@ impl ScenePlayer {
         match self {
             ScenePlayer::Log(p) => p.timeline.now(),
             ScenePlayer::Routing(p) => p.timeline.now(),
+            ScenePlayer::Producer(p) => p.timeline.now(),
+            ScenePlayer::Refused(_) => SimTime::ZERO,
         }
     }
 
@@ -100,6 +117,20 @@ impl ScenePlayer {
         match self {
             ScenePlayer::Log(p) => p.timeline.current().digest(),
             ScenePlayer::Routing(p) => p.timeline.current().digest(),
+            ScenePlayer::Producer(p) => p.timeline.current().digest(),
+            ScenePlayer::Refused(_) => 0,
         }
+    }
+}
+
+/// The producer scene's model settings, from the link.
+pub fn producer_config(params: &AppParams) -> ProducerSceneConfig {
+    ProducerSceneConfig {
+        producer: params.producer,
+        link: params.link,
+        workload: params.workload,
+        log_start_offset: params.log_start,
+        faults: params.faults.clone(),
+        outages: params.outages.clone(),
     }
 }

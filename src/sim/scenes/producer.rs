@@ -162,9 +162,9 @@ pub enum FailReason {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BatchState {
-    /// In the accumulator, still taking records.
+    /// In the accumulator, never sent yet.
     Open,
-    /// Closed and waiting for the sender.
+    /// A retry, back in the queue after its backoff.
     Queued,
     InFlight,
     /// Failed and back at the head of the queue, but not to be sent before
@@ -331,9 +331,9 @@ pub struct ProducerScene {
     pub config: ProducerSceneConfig,
     pub batches: Vec<Batch>,
     pub requests: Vec<Request>,
-    /// Closed batches in the order the sender will take them.
+    /// Unsent batches in the order the sender will take them; the last one
+    /// may still be taking records.
     pub queue: VecDeque<u32>,
-    pub open: Option<u32>,
     /// Requests the producer is waiting on.
     pub awaiting: Vec<u32>,
     pub next_seq: i32,
@@ -345,6 +345,10 @@ pub struct ProducerScene {
     pub checker: OrderChecker,
     pub diagram: Vec<SeqEntry>,
     pub stats: Stats,
+    /// One TCP connection carries everything, so requests reach the broker,
+    /// and answers the producer, in the order they were sent.
+    last_request_arrival: SimTime,
+    last_answer_arrival: SimTime,
     link_rng: Rng,
 }
 
@@ -366,7 +370,6 @@ impl ProducerScene {
             batches: Vec::new(),
             requests: Vec::new(),
             queue: VecDeque::new(),
-            open: None,
             awaiting: Vec::new(),
             next_seq: 0,
             log,
@@ -376,6 +379,8 @@ impl ProducerScene {
             checker: OrderChecker::default(),
             diagram: Vec::new(),
             stats: Stats::default(),
+            last_request_arrival: SimTime::ZERO,
+            last_answer_arrival: SimTime::ZERO,
             link_rng: Rng::new(0),
         })
     }
@@ -417,11 +422,16 @@ impl ProducerScene {
         }
     }
 
-    fn close_open(&mut self) {
-        if let Some(id) = self.open.take() {
-            self.batch_mut(id).state = BatchState::Queued;
-            self.queue.push_back(id);
-        }
+    /// `RecordAccumulator.ready`: a batch may go once it is full, once a
+    /// newer batch exists behind it, once `linger.ms` has passed, or when
+    /// it is a retry.
+    fn ready(&self, id: u32, now: SimTime) -> bool {
+        let batch = self.batch(id);
+        batch.attempts > 0
+            || self.queue.back() != Some(&id)
+            || batch.bytes >= self.config.producer.batch_size
+            || now.as_millis()
+                >= batch.created_at.as_millis() + u64::from(self.config.producer.linger_ms)
     }
 
     fn fault_for(&self, batch: u32, attempt: u32) -> Option<FaultKind> {
@@ -438,6 +448,9 @@ impl ProducerScene {
         let max_in_flight = self.config.producer.max_in_flight as usize;
         while self.awaiting.len() < max_in_flight {
             let Some(&id) = self.queue.front() else { break };
+            if !self.ready(id, ctx.now()) {
+                break;
+            }
             // RecordAccumulator.drain skips the partition while the batch at
             // its head is backing off: nothing overtakes a retry that way.
             if let BatchState::Backoff { until } = self.batch(id).state {
@@ -488,7 +501,11 @@ impl ProducerScene {
             Some(FaultKind::LoseRequest) => None,
             Some(FaultKind::Delay { ms }) => Some(now.plus_millis(out + u64::from(ms))),
             _ => Some(now.plus_millis(out)),
-        };
+        }
+        .map(|t| t.max(self.last_request_arrival));
+        if let Some(t) = arrives_at {
+            self.last_request_arrival = t;
+        }
         self.requests.push(Request {
             id: request_id,
             batch: id,
@@ -719,37 +736,36 @@ impl Model for ProducerScene {
                 let key = format!("order-{order}");
                 let size = record_size_in_batch(Some(key.as_bytes()), step.value().as_bytes());
                 let batch_size = self.config.producer.batch_size;
-                let fits = self
-                    .open
-                    .is_some_and(|id| self.batch(id).bytes + size <= batch_size);
-                if fits {
-                    let id = self.open.expect("fits implies an open batch");
-                    let batch = self.batch_mut(id);
-                    batch.records.push(index);
-                    batch.bytes += size;
-                } else {
-                    self.close_open();
-                    let id = self.batches.len() as u32 + 1;
-                    self.batches.push(Batch {
-                        id,
-                        records: vec![index],
-                        bytes: RECORD_BATCH_OVERHEAD + size,
-                        created_at: now,
-                        base_seq: None,
-                        attempts: 0,
-                        state: BatchState::Open,
-                    });
-                    self.open = Some(id);
-                    ctx.schedule_in(
-                        u64::from(self.config.producer.linger_ms),
-                        ProducerEvent::LingerExpired { batch: id },
-                    );
-                }
-                if self
-                    .open
-                    .is_some_and(|id| self.batch(id).bytes >= batch_size)
-                {
-                    self.close_open();
+                // RecordAccumulator.tryAppend: the newest unsent batch takes
+                // the record if it has room, even after linger made it ready.
+                let tail = self
+                    .queue
+                    .back()
+                    .copied()
+                    .filter(|&id| self.batch(id).attempts == 0);
+                match tail.filter(|&id| self.batch(id).bytes + size <= batch_size) {
+                    Some(id) => {
+                        let batch = self.batch_mut(id);
+                        batch.records.push(index);
+                        batch.bytes += size;
+                    }
+                    None => {
+                        let id = self.batches.len() as u32 + 1;
+                        self.batches.push(Batch {
+                            id,
+                            records: vec![index],
+                            bytes: RECORD_BATCH_OVERHEAD + size,
+                            created_at: now,
+                            base_seq: None,
+                            attempts: 0,
+                            state: BatchState::Open,
+                        });
+                        self.queue.push_back(id);
+                        ctx.schedule_in(
+                            u64::from(self.config.producer.linger_ms),
+                            ProducerEvent::LingerExpired { batch: id },
+                        );
+                    }
                 }
                 self.stats.sent += 1;
                 if index + 1 < workload.len() {
@@ -761,12 +777,7 @@ impl Model for ProducerScene {
                 }
                 self.drain(ctx);
             }
-            ProducerEvent::LingerExpired { batch } => {
-                if self.open == Some(batch) {
-                    self.close_open();
-                    self.drain(ctx);
-                }
-            }
+            ProducerEvent::LingerExpired { .. } => self.drain(ctx),
             ProducerEvent::RequestArrives { request } => {
                 let response = self.broker_handle(request, now);
                 let req = &mut self.requests[request as usize - 1];
@@ -779,8 +790,13 @@ impl Model for ProducerScene {
                 if req.answer_lost {
                     self.note(now, SeqKind::ResponseLost { batch });
                 } else {
-                    req.answered_at = Some(now.plus_millis(back));
-                    ctx.schedule_in(back, ProducerEvent::AnswerArrives { request });
+                    let at = now.plus_millis(back).max(self.last_answer_arrival);
+                    req.answered_at = Some(at);
+                    self.last_answer_arrival = at;
+                    ctx.schedule_in(
+                        at.as_millis() - now.as_millis(),
+                        ProducerEvent::AnswerArrives { request },
+                    );
                 }
             }
             ProducerEvent::AnswerArrives { request } => {
@@ -880,6 +896,42 @@ impl Model for ProducerScene {
             }
         }
     }
+}
+
+/// Runs a scene to `until` (or its end), for side-by-side comparisons.
+pub fn run_until(
+    config: ProducerSceneConfig,
+    seed: u64,
+    until: SimTime,
+) -> Result<ProducerScene, ConfigError> {
+    let mut sim = crate::sim::Sim::new(ProducerScene::new(config)?, seed);
+    sim.run_until(until);
+    Ok(sim.model().clone())
+}
+
+/// One simulated minute of a steady stream, 500 records a second, with no
+/// faults: what a setting costs in throughput on this link.
+pub fn minute_throughput(
+    producer: ProducerConfig,
+    link: LinkConfig,
+    seed: u64,
+) -> Result<u64, ConfigError> {
+    const MINUTE: SimTime = SimTime(60_000);
+    let config = ProducerSceneConfig {
+        producer,
+        link: LinkConfig {
+            chaos_per_mille: 0,
+            ..link
+        },
+        workload: Workload::Stream {
+            records: 30_000,
+            every_ms: 2,
+        },
+        log_start_offset: 0,
+        faults: Vec::new(),
+        outages: Vec::new(),
+    };
+    Ok(run_until(config, seed, MINUTE)?.throughput(MINUTE))
 }
 
 #[cfg(test)]

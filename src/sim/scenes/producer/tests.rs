@@ -303,3 +303,31 @@ fn a_fault_added_later_does_not_change_what_came_before() {
     };
     assert_eq!(before(&a), before(&b));
 }
+
+#[test]
+fn one_in_flight_costs_throughput_over_a_minute() {
+    let link = LinkConfig {
+        latency_ms: 20,
+        jitter_ms: 10,
+        chaos_per_mille: 0,
+    };
+    let base = ProducerConfig {
+        batch_size: 256,
+        linger_ms: 5,
+        ..ProducerConfig::default()
+    };
+    let one = minute_throughput(
+        ProducerConfig {
+            max_in_flight: 1,
+            enable_idempotence: false,
+            ..base
+        },
+        link,
+        1,
+    )
+    .expect("valid");
+    let five = minute_throughput(base, link, 1).expect("valid");
+    // 500 records/s offered: five in flight keep up, one does not.
+    assert!((480..=500).contains(&five), "five in flight: {five}");
+    assert!(one < five * 3 / 4, "one in flight: {one}, five: {five}");
+}

@@ -1,0 +1,239 @@
+//! Producer presets, and the text forms of the producer scene's faults.
+//!
+//! A preset is a data file under `static/presets/`: the link parameters
+//! that set the scene up, one `name=value` per line. Opening
+//! `?scene=producer&preset=<id>` applies the file, then any parameters the
+//! link adds on top.
+
+use crate::sim::scenes::producer::{Fault, FaultKind, Outage, Workload};
+use crate::sim::SimTime;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProducerPreset {
+    Catastrophe,
+    Idempotent,
+    InFlight1,
+    LostAck,
+    Chaos,
+}
+
+impl ProducerPreset {
+    pub const ALL: [ProducerPreset; 5] = [
+        ProducerPreset::Catastrophe,
+        ProducerPreset::Idempotent,
+        ProducerPreset::InFlight1,
+        ProducerPreset::LostAck,
+        ProducerPreset::Chaos,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            ProducerPreset::Catastrophe => "catastrophe",
+            ProducerPreset::Idempotent => "idempotent",
+            ProducerPreset::InFlight1 => "inflight-1",
+            ProducerPreset::LostAck => "lost-ack",
+            ProducerPreset::Chaos => "chaos",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    /// The preset's data file.
+    pub fn source(self) -> &'static str {
+        match self {
+            ProducerPreset::Catastrophe => include_str!("../static/presets/catastrophe.preset"),
+            ProducerPreset::Idempotent => include_str!("../static/presets/idempotent.preset"),
+            ProducerPreset::InFlight1 => include_str!("../static/presets/inflight-1.preset"),
+            ProducerPreset::LostAck => include_str!("../static/presets/lost-ack.preset"),
+            ProducerPreset::Chaos => include_str!("../static/presets/chaos.preset"),
+        }
+    }
+
+    /// The file as query pairs: comments and blank lines dropped.
+    pub fn pairs(self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        self.source()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.split_once('=').unwrap_or((l, "")))
+    }
+}
+
+/// The stream workload's interval between records.
+const STREAM_EVERY_MS: u32 = 2;
+/// The most records a stream may have.
+pub const MAX_STREAM_RECORDS: u32 = 5000;
+
+pub fn workload_text(w: Workload) -> String {
+    match w {
+        Workload::Chapter => "chapter".to_owned(),
+        Workload::Stream { records, .. } => format!("stream-{records}"),
+    }
+}
+
+pub fn parse_workload(s: &str) -> Option<Workload> {
+    if s == "chapter" {
+        return Some(Workload::Chapter);
+    }
+    let records: u32 = s.strip_prefix("stream-")?.parse().ok()?;
+    (1..=MAX_STREAM_RECORDS)
+        .contains(&records)
+        .then_some(Workload::Stream {
+            records,
+            every_ms: STREAM_EVERY_MS,
+        })
+}
+
+fn fault_kind_text(k: FaultKind) -> String {
+    match k {
+        FaultKind::LoseRequest => "lose-request".to_owned(),
+        FaultKind::LoseResponse => "lose-response".to_owned(),
+        FaultKind::Delay { ms } => format!("delay-{ms}"),
+    }
+}
+
+/// `1.1:lose-request,2.1:delay-200`: batch.attempt:what.
+pub fn faults_text(faults: &[Fault]) -> String {
+    faults
+        .iter()
+        .map(|f| format!("{}.{}:{}", f.batch, f.attempt, fault_kind_text(f.kind)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The most faults and outages a link may carry.
+pub const MAX_INTERVENTIONS: usize = 200;
+
+pub fn parse_faults(s: &str) -> Option<Vec<Fault>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (at, what) = item.split_once(':')?;
+        let (batch, attempt) = at.split_once('.')?;
+        let (batch, attempt): (u32, u32) = (batch.parse().ok()?, attempt.parse().ok()?);
+        if batch == 0 || attempt == 0 {
+            return None;
+        }
+        let kind = match what {
+            "lose-request" => FaultKind::LoseRequest,
+            "lose-response" => FaultKind::LoseResponse,
+            _ => FaultKind::Delay {
+                ms: what
+                    .strip_prefix("delay-")?
+                    .parse()
+                    .ok()
+                    .filter(|ms| *ms <= 60_000)?,
+            },
+        };
+        out.push(Fault {
+            batch,
+            attempt,
+            kind,
+        });
+    }
+    (out.len() <= MAX_INTERVENTIONS).then_some(out)
+}
+
+/// `1500+300`: down at 1500 ms for 300 ms.
+pub fn outages_text(outages: &[Outage]) -> String {
+    outages
+        .iter()
+        .map(|o| format!("{}+{}", o.at.as_millis(), o.ms))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn parse_outages(s: &str) -> Option<Vec<Outage>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (at, ms) = item.split_once('+')?;
+        let at: u64 = at.parse().ok()?;
+        let ms: u32 = ms.parse().ok().filter(|ms| (1..=60_000).contains(ms))?;
+        out.push(Outage {
+            at: SimTime(at),
+            ms,
+        });
+    }
+    (out.len() <= MAX_INTERVENTIONS).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_file_is_well_formed() {
+        for p in ProducerPreset::ALL {
+            assert_eq!(ProducerPreset::from_id(p.id()), Some(p));
+            let names: Vec<&str> = p.pairs().map(|(n, _)| n).collect();
+            assert!(
+                names.contains(&"workload") && names.contains(&"idempotence"),
+                "{p:?}"
+            );
+            assert!(
+                p.source()
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.starts_with('#')),
+                "{p:?} explains itself"
+            );
+        }
+    }
+
+    #[test]
+    fn faults_and_outages_round_trip() {
+        let faults = vec![
+            Fault {
+                batch: 1,
+                attempt: 1,
+                kind: FaultKind::LoseRequest,
+            },
+            Fault {
+                batch: 12,
+                attempt: 3,
+                kind: FaultKind::LoseResponse,
+            },
+            Fault {
+                batch: 2,
+                attempt: 1,
+                kind: FaultKind::Delay { ms: 250 },
+            },
+        ];
+        assert_eq!(
+            faults_text(&faults),
+            "1.1:lose-request,12.3:lose-response,2.1:delay-250"
+        );
+        assert_eq!(parse_faults(&faults_text(&faults)), Some(faults));
+        assert_eq!(parse_faults(""), Some(vec![]));
+        for bad in [
+            "1:lose-request",
+            "0.1:lose-request",
+            "1.1:explode",
+            "1.1:delay-x",
+            "a.b:lose-request",
+            "1.1:delay-99999999",
+        ] {
+            assert_eq!(parse_faults(bad), None, "{bad}");
+        }
+        let outages = vec![Outage {
+            at: SimTime(1500),
+            ms: 300,
+        }];
+        assert_eq!(parse_outages(&outages_text(&outages)), Some(outages));
+        assert_eq!(parse_outages("5+0"), None);
+        assert_eq!(
+            parse_workload(&workload_text(Workload::Chapter)),
+            Some(Workload::Chapter)
+        );
+        assert_eq!(
+            parse_workload("stream-2000"),
+            Some(Workload::Stream {
+                records: 2000,
+                every_ms: 2
+            })
+        );
+        assert_eq!(parse_workload("stream-0"), None);
+        assert_eq!(parse_workload("stream-999999"), None);
+    }
+}
