@@ -210,6 +210,9 @@ catalogue! {
         WithIdempotence => ("с идемпотентностью", "with idempotence"),
         WithoutIdempotence => ("без идемпотентности", "without idempotence"),
         NotStarted => ("Продюсер не создан: Kafka отвергла настройки. Исправьте их выше.", "The producer was not created: Kafka rejected the settings. Fix them above."),
+        SummaryReordered => ("Итог: в логе более позднее событие заказа стоит раньше более раннего. Это видно в красной записи и в списке нарушений; шаги назад покажут, как так вышло.", "Outcome: the log holds an order's later event before its earlier one. See the red record and the violation; step back to see how it happened."),
+        SummaryDuplicated => ("Итог: порядок цел, но одна и та же запись лежит в логе дважды: повтор после потерянного ответа.", "Outcome: order holds, but the same record is in the log twice: a retry after a lost answer."),
+        SummaryKept => ("Итог: каждая запись в логе ровно один раз и в том порядке, в каком её отправило приложение.", "Outcome: every record is in the log exactly once, in the order the application sent it."),
         Caption0 => ("Нажмите ▶: приложение отправит события заказа, продюсер соберёт батчи и отправит их брокеру.", "Press ▶: the application sends the order's events, and the producer batches them and sends them to the broker."),
     }
 }

@@ -21,6 +21,14 @@ pub trait Model: Clone + Hash {
 
     /// Applies one event at `ctx.now()` and schedules its consequences.
     fn handle(&mut self, event: &Self::Event, ctx: &mut Ctx<'_, Self::Event>);
+
+    /// Whether `event`, due next, would change nothing: a timer whose
+    /// reason has gone (a request timeout after the answer came). Such
+    /// events are dropped unseen, so "step forward" never shows a step in
+    /// which nothing happens, and the run ends with its last real event.
+    fn is_noop(&self, _event: &Self::Event) -> bool {
+        false
+    }
 }
 
 /// What a model may do while it handles an event.
@@ -69,7 +77,7 @@ impl<M: Model> Sim<M> {
         // that differ only in a parameter never share a digest.
         let mut hasher = XxHash64::with_seed(seed);
         model.hash(&mut hasher);
-        Sim {
+        let mut sim = Sim {
             digest: hasher.finish(),
             model,
             queue,
@@ -77,6 +85,17 @@ impl<M: Model> Sim<M> {
             now: SimTime::ZERO,
             events_done: 0,
             last: None,
+        };
+        sim.drop_noops();
+        sim
+    }
+
+    /// Drops no-op events from the head of the queue. Everything before
+    /// the head has happened, so the model's state is the state the event
+    /// would meet.
+    fn drop_noops(&mut self) {
+        while self.queue.peek().is_some_and(|e| self.model.is_noop(e)) {
+            self.queue.pop();
         }
     }
 
@@ -131,6 +150,7 @@ impl<M: Model> Sim<M> {
         self.digest = hasher.finish();
         self.events_done += 1;
         self.last = Some((at, event));
+        self.drop_noops();
         true
     }
 
@@ -189,6 +209,54 @@ mod tests {
         assert_eq!(run(9), run(9));
         assert_ne!(run(9).0, run(10).0);
         assert_ne!(run(9).1, run(10).1);
+    }
+
+    /// Schedules a timer that a later event cancels by its state.
+    #[derive(Clone, Debug, Default, Hash)]
+    struct Timers {
+        answered: bool,
+        seen: Vec<&'static str>,
+    }
+
+    #[derive(Clone, Debug, Hash)]
+    enum TimerEvent {
+        Send,
+        Answer,
+        Timeout,
+    }
+
+    impl Model for Timers {
+        type Event = TimerEvent;
+        fn start(&mut self, ctx: &mut Ctx<'_, TimerEvent>) {
+            ctx.schedule_in(0, TimerEvent::Send);
+        }
+        fn handle(&mut self, event: &TimerEvent, ctx: &mut Ctx<'_, TimerEvent>) {
+            match event {
+                TimerEvent::Send => {
+                    self.seen.push("send");
+                    ctx.schedule_in(10, TimerEvent::Answer);
+                    ctx.schedule_in(300, TimerEvent::Timeout);
+                }
+                TimerEvent::Answer => {
+                    self.seen.push("answer");
+                    self.answered = true;
+                }
+                TimerEvent::Timeout => self.seen.push("timeout"),
+            }
+        }
+        fn is_noop(&self, event: &TimerEvent) -> bool {
+            matches!(event, TimerEvent::Timeout) && self.answered
+        }
+    }
+
+    #[test]
+    fn noop_events_are_dropped_and_do_not_extend_the_run() {
+        let mut sim = Sim::new(Timers::default(), 1);
+        while sim.step() {}
+        assert_eq!(sim.model().seen, vec!["send", "answer"]);
+        assert_eq!(sim.events_done(), 2);
+        assert_eq!(sim.now(), SimTime(10));
+        assert_eq!(sim.next_event_time(), None);
     }
 
     #[test]

@@ -54,6 +54,11 @@ impl<E> EventQueue<E> {
         self.heap.push(Scheduled { at, seq, event });
     }
 
+    /// The event due next, without taking it.
+    pub fn peek(&self) -> Option<&E> {
+        self.heap.peek().map(|s| &s.event)
+    }
+
     pub fn peek_time(&self) -> Option<SimTime> {
         self.heap.peek().map(|s| s.at)
     }

@@ -6,6 +6,7 @@ use super::controls::view_controls;
 use super::layout::NARROW_BELOW_PX;
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
+use super::producer_view::view_producer_scene;
 use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
 use crate::i18n::{self, t, Msg};
@@ -263,7 +264,8 @@ pub fn app(props: &AppProps) -> Html {
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Producer(_) | ScenePlayer::Refused(_) => Html::default(),
+                    ScenePlayer::Producer(pp) => view_producer_scene(Ok(pp.timeline.current()), &params, *narrow, on_params),
+                    ScenePlayer::Refused(e) => view_producer_scene(Err(*e), &params, *narrow, on_params),
                 } }
             </main>
             { match &*p {

@@ -8,6 +8,7 @@ pub mod layout;
 mod log_view;
 mod panic;
 pub mod player;
+mod producer_view;
 mod routing_view;
 mod scene_player;
 mod violations;

@@ -714,6 +714,17 @@ impl ProducerScene {
 impl Model for ProducerScene {
     type Event = ProducerEvent;
 
+    fn is_noop(&self, event: &ProducerEvent) -> bool {
+        match *event {
+            // The answer came, or the connection already closed.
+            ProducerEvent::RequestTimeout { request } => !self.awaiting.contains(&request),
+            ProducerEvent::BackoffDone { batch } => {
+                !matches!(self.batch(batch).state, BatchState::Backoff { .. })
+            }
+            _ => false,
+        }
+    }
+
     fn start(&mut self, ctx: &mut Ctx<'_, ProducerEvent>) {
         self.link_rng = ctx.rng().child(LINK_STREAM);
         if !self.config.workload.is_empty() {

@@ -206,6 +206,18 @@ impl RoutingStream {
 impl Model for RoutingStream {
     type Event = RoutingEvent;
 
+    fn is_noop(&self, event: &RoutingEvent) -> bool {
+        match *event {
+            RoutingEvent::Wake { partition } => self.busy[partition as usize].is_some(),
+            // The batch already left: it filled up before linger ran out.
+            RoutingEvent::LingerExpired { partition, batch } => self
+                .accumulator
+                .open_batch(partition)
+                .is_none_or(|b| b.id != batch),
+            _ => false,
+        }
+    }
+
     fn start(&mut self, ctx: &mut Ctx<'_, RoutingEvent>) {
         self.latency_rng = ctx.rng().child(LATENCY_STREAM);
         self.consumer_rng = ctx.rng().child(CONSUMER_STREAM);

@@ -1,0 +1,696 @@
+//! The view of scene "producer": presets, the producer's settings, the
+//! pipeline (accumulator → network → broker log), the learner's faults, the
+//! live sequence diagram, and the counters.
+
+use super::layout::{lerp, progress, Point};
+use super::scene_player::producer_config;
+use super::violations::view_violations;
+use crate::i18n::{self, tp, ProducerMsg};
+use crate::params::{AppParams, Lang, SceneId};
+use crate::presets::ProducerPreset;
+use crate::sim::checker::FindingKind;
+use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
+use crate::sim::scenes::producer::{
+    minute_throughput, run_until, BatchState, ErrorCode, Fault, FaultKind, Outage, ProducerScene,
+    Request, Response, SeqKind, Workload, TOPIC,
+};
+use crate::sim::{Sim, SimTime};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// How many records of the log and lines of the diagram are drawn; older
+/// ones are counted, not drawn, so a long chaos run stays light.
+const SHOWN_RECORDS: usize = 14;
+const SHOWN_LINES: usize = 16;
+
+fn px(v: f64) -> String {
+    format!("{v:.1}")
+}
+
+fn edit<E: 'static>(
+    params: &AppParams,
+    on_params: &Callback<AppParams>,
+    f: impl Fn(&mut AppParams, E) + 'static,
+) -> Callback<E> {
+    let params = params.clone();
+    on_params.reform(move |e: E| {
+        let mut next = params.clone();
+        f(&mut next, e);
+        next
+    })
+}
+
+fn number(e: &InputEvent, fallback: u32, lo: u32, hi: u32) -> u32 {
+    let input: HtmlInputElement = e.target_unchecked_into();
+    input
+        .value()
+        .trim()
+        .parse::<u32>()
+        .map_or(fallback, |v| v.clamp(lo, hi))
+}
+
+fn preset_title(lang: Lang, p: ProducerPreset) -> &'static str {
+    tp(
+        lang,
+        match p {
+            ProducerPreset::Catastrophe => ProducerMsg::PresetCatastrophe,
+            ProducerPreset::Idempotent => ProducerMsg::PresetIdempotent,
+            ProducerPreset::InFlight1 => ProducerMsg::PresetInFlight1,
+            ProducerPreset::LostAck => ProducerMsg::PresetLostAck,
+            ProducerPreset::Chaos => ProducerMsg::PresetChaos,
+        },
+    )
+}
+
+fn preset_about(lang: Lang, p: ProducerPreset) -> &'static str {
+    tp(
+        lang,
+        match p {
+            ProducerPreset::Catastrophe => ProducerMsg::AboutCatastrophe,
+            ProducerPreset::Idempotent => ProducerMsg::AboutIdempotent,
+            ProducerPreset::InFlight1 => ProducerMsg::AboutInFlight1,
+            ProducerPreset::LostAck => ProducerMsg::AboutLostAck,
+            ProducerPreset::Chaos => ProducerMsg::AboutChaos,
+        },
+    )
+}
+
+fn view_presets(params: &AppParams) -> Html {
+    let lang = params.lang;
+    html! {
+        <nav class="presets" aria-label={tp(lang, ProducerMsg::Presets)}>
+            <span class="dim">{format!("{}:", tp(lang, ProducerMsg::Presets))}</span>
+            { for ProducerPreset::ALL.iter().map(|&p| {
+                let href = format!(
+                    "?scene={}&lang={}&seed={}&preset={}{}",
+                    SceneId::Producer.id(),
+                    lang.code(),
+                    params.seed,
+                    p.id(),
+                    if params.embed { "&embed=1" } else { "" }
+                );
+                html! {
+                    <a class="preset" href={href} data-testid="preset" data-preset={p.id()}
+                        aria-current={(params.preset == Some(p)).then_some("true")}>{preset_title(lang, p)}</a>
+                }
+            }) }
+        </nav>
+    }
+}
+
+/// One setting: its Kafka name, an input, and what it means.
+fn setting(name: &'static str, testid: &'static str, input: Html, help: &'static str) -> Html {
+    html! {
+        <label class="setting" data-setting={testid}>
+            <code>{name}</code>
+            {input}
+            <span class="help">{help}</span>
+        </label>
+    }
+}
+
+fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool) -> Html {
+    let lang = params.lang;
+    let p = params.producer;
+    let num = |testid: &'static str,
+               value: u32,
+               lo: u32,
+               hi: u32,
+               set: fn(&mut ProducerConfig, u32)| {
+        let on = edit(params, on_params, move |n, e: InputEvent| {
+            let v = number(&e, 0, lo, hi);
+            set(&mut n.producer, v);
+            // A changed setting is no longer the preset as written.
+            n.preset = None;
+        });
+        html! { <input type="number" data-testid={testid} min={lo.to_string()} max={hi.to_string()} value={value.to_string()} oninput={on} /> }
+    };
+    let on_acks = edit(params, on_params, |n, e: Event| {
+        let select: HtmlSelectElement = e.target_unchecked_into();
+        if let Some(acks) = Acks::from_id(&select.value()) {
+            n.producer.acks = acks;
+            n.preset = None;
+        }
+    });
+    let on_idem = edit(params, on_params, |n, e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        n.producer.enable_idempotence = input.checked();
+        n.preset = None;
+    });
+    let link_num = |testid: &'static str, value: u32, hi: u32, set: fn(&mut AppParams, u32)| {
+        let on = edit(params, on_params, move |n, e: InputEvent| {
+            set(n, number(&e, 0, 0, hi));
+            n.preset = None;
+        });
+        html! { <input type="number" data-testid={testid} min="0" max={hi.to_string()} value={value.to_string()} oninput={on} /> }
+    };
+    html! {
+        <details class="card settings" open={open} data-testid="settings">
+            <summary><h2>{tp(lang, ProducerMsg::Settings)}</h2></summary>
+            <div class="settings-grid">
+                { setting("max.in.flight.requests.per.connection", "max-in-flight",
+                    num("max-in-flight", p.max_in_flight, 1, 10, |c, v| c.max_in_flight = v), tp(lang, ProducerMsg::HelpMaxInFlight)) }
+                { setting("enable.idempotence", "idempotence",
+                    html! { <input type="checkbox" data-testid="idempotence" checked={p.enable_idempotence} onchange={on_idem} /> },
+                    tp(lang, ProducerMsg::HelpIdempotence)) }
+                { setting("acks", "acks", html! {
+                    <select data-testid="acks" onchange={on_acks}>
+                        { for [Acks::None, Acks::Leader, Acks::All].iter().map(|&a| html! {
+                            <option value={a.id()} selected={p.acks == a}>{a.id()}</option>
+                        }) }
+                    </select>
+                }, tp(lang, ProducerMsg::HelpAcks)) }
+                { setting("retries", "retries", num("retries", p.retries, 0, 2_147_483_647, |c, v| c.retries = v), tp(lang, ProducerMsg::HelpRetries)) }
+                { setting("retry.backoff.ms", "retry-backoff-ms", num("retry-backoff-ms", p.retry_backoff_ms, 0, 10_000, |c, v| c.retry_backoff_ms = v), tp(lang, ProducerMsg::HelpRetryBackoff)) }
+                { setting("request.timeout.ms", "request-timeout-ms", num("request-timeout-ms", p.request_timeout_ms, 10, 60_000, |c, v| c.request_timeout_ms = v), tp(lang, ProducerMsg::HelpRequestTimeout)) }
+                { setting("delivery.timeout.ms", "delivery-timeout-ms", num("delivery-timeout-ms", p.delivery_timeout_ms, 10, 600_000, |c, v| c.delivery_timeout_ms = v), tp(lang, ProducerMsg::HelpDeliveryTimeout)) }
+                { setting("batch.size", "batch-size", num("batch-size", p.batch_size, 64, 16384, |c, v| c.batch_size = v), tp(lang, ProducerMsg::HelpBatchSize)) }
+                { setting("linger.ms", "linger-ms", num("linger-ms", p.linger_ms, 0, 500, |c, v| c.linger_ms = v), tp(lang, ProducerMsg::HelpLinger)) }
+                <div class="setting" data-setting="link">
+                    <code>{"latency · jitter · chaos ‰"}</code>
+                    <div class="inline-inputs">
+                        { link_num("latency-ms", params.link.latency_ms, 1000, |n, v| n.link.latency_ms = v.max(1)) }
+                        { link_num("jitter-ms", params.link.jitter_ms, 1000, |n, v| n.link.jitter_ms = v) }
+                        { link_num("chaos", params.link.chaos_per_mille, 500, |n, v| n.link.chaos_per_mille = v) }
+                    </div>
+                    <span class="help">{tp(lang, ProducerMsg::HelpLink)}</span>
+                </div>
+            </div>
+        </details>
+    }
+}
+
+fn records_label(scene: &ProducerScene, batch: u32) -> String {
+    let b = scene.batch(batch);
+    let w = scene.config.workload;
+    let names: Vec<String> = b
+        .records
+        .iter()
+        .take(2)
+        .map(|&i| {
+            let (order, event) = w.record(i);
+            format!("order-{order} {}", event.value())
+        })
+        .collect();
+    let more = b.records.len().saturating_sub(2);
+    if more > 0 {
+        format!("{} +{more}", names.join(", "))
+    } else {
+        names.join(", ")
+    }
+}
+
+fn state_text(lang: Lang, state: BatchState) -> &'static str {
+    tp(
+        lang,
+        match state {
+            BatchState::Open => ProducerMsg::StateOpen,
+            BatchState::Queued => ProducerMsg::StateQueued,
+            BatchState::InFlight => ProducerMsg::StateInFlight,
+            BatchState::Backoff { .. } => ProducerMsg::StateBackoff,
+            BatchState::Acked { .. } => ProducerMsg::StateAcked,
+            BatchState::ResolvedByLaterAck => ProducerMsg::StateResolved,
+            BatchState::SentUnacknowledged => ProducerMsg::StateSentNoAck,
+            BatchState::Failed(_) => ProducerMsg::StateFailed,
+        },
+    )
+}
+
+/// Where a request or its answer is drawn at `now`, if it is on the wire.
+enum Trip {
+    Out(f64),
+    Back(f64, Response),
+    LostOut,
+    LostBack,
+}
+
+fn trip(r: &Request, now: SimTime, awaited: bool) -> Option<Trip> {
+    let n = now.as_millis();
+    match (r.arrives_at, r.response) {
+        (Some(a), _) if n < a.as_millis() => {
+            Some(Trip::Out(progress(n, r.sent_at.as_millis(), a.as_millis())))
+        }
+        (None, _) if awaited => Some(Trip::LostOut),
+        (Some(a), Some(resp)) => match r.answered_at {
+            Some(back) if n < back.as_millis() => Some(Trip::Back(
+                progress(n, a.as_millis(), back.as_millis()),
+                resp,
+            )),
+            None if awaited && r.answer_lost => Some(Trip::LostBack),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) -> Html {
+    let width = if narrow { 360.0 } else { 960.0 };
+    // Three bands: the producer's queue, the wire, the broker's log.
+    let (prod_x, wire_x0, wire_x1, log_x) = if narrow {
+        (8.0, 20.0, 340.0, 8.0)
+    } else {
+        (10.0, 270.0, 640.0, 660.0)
+    };
+    let queue: Vec<u32> = scene.queue.iter().copied().take(8).collect();
+    let log: Vec<_> = scene.log.records().collect();
+    let skipped = log.len().saturating_sub(SHOWN_RECORDS);
+    let shown = &log[skipped..];
+    let row = 24.0;
+    let top = 34.0;
+    let (wire_y0, log_y0) = if narrow {
+        (
+            top + 20.0 + queue.len().max(1) as f64 * row,
+            top + 80.0 + queue.len().max(1) as f64 * row,
+        )
+    } else {
+        (top, top)
+    };
+    let log_rows = shown.len() + 1 + usize::from(skipped > 0 || scene.config.log_start_offset > 0);
+    let height = (log_y0 + log_rows as f64 * row + 16.0).max(top + 6.0 * row);
+    let reorder_offsets: Vec<u64> = scene
+        .checker
+        .violations()
+        .iter()
+        .filter(|v| matches!(v.kind, FindingKind::Reorder { .. }))
+        .map(|v| v.position.offset)
+        .collect();
+    let awaiting = &scene.awaiting;
+    let lane_y = |i: usize| wire_y0 + 10.0 + (i % 6) as f64 * 26.0;
+    html! {
+        <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {width} {}", px(height))} role="img"
+            aria-label={format!("{} → {} → {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Wire), tp(lang, ProducerMsg::Broker))}>
+            <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Queue))}</text>
+            { for queue.iter().enumerate().map(|(i, &id)| {
+                let b = scene.batch(id);
+                let y = top + i as f64 * row;
+                html! {
+                    <g class={classes!("queued-batch", matches!(b.state, BatchState::Backoff { .. } | BatchState::Queued).then_some("retry"))}
+                        data-testid="queued-batch" data-batch={id.to_string()} transform={format!("translate({},{})", px(prod_x), px(y))}>
+                        <rect width="240" height="20" rx="4" />
+                        <text x="6" y="14">{format!("#{id} · {} · {}", records_label(scene, id), state_text(lang, b.state))}</text>
+                    </g>
+                }
+            }) }
+            <text class="band-title" x={px(wire_x0)} y={px(if narrow { wire_y0 - 4.0 } else { 18.0 })}>{tp(lang, ProducerMsg::Wire)}</text>
+            <line class="wire" x1={px(wire_x0)} x2={px(wire_x1)} y1={px(wire_y0 + 4.0)} y2={px(wire_y0 + 4.0)} />
+            { for scene.requests.iter().filter(|r| r.sent_at <= now).enumerate().filter_map(|(i, r)| {
+                let awaited = awaiting.contains(&r.id);
+                let tr = trip(r, now, awaited)?;
+                let y = lane_y(i);
+                let from = Point { x: wire_x0, y };
+                let to = Point { x: wire_x1 - 96.0, y };
+                let label_seq = scene.batch(r.batch).base_seq.map(|s| format!(" · seq {s}")).unwrap_or_default();
+                let (at, class, text, testid) = match tr {
+                    Trip::Out(f) => (lerp(from, to, f), "request", format!("→ #{}{label_seq}", r.batch), "wire-request"),
+                    Trip::LostOut => (lerp(from, to, 0.5), "lost", format!("✕ #{} lost", r.batch), "wire-lost"),
+                    Trip::Back(f, Response::Written { base_offset, .. }) => (lerp(to, from, f), "ack", format!("← ACK {base_offset}"), "wire-answer"),
+                    Trip::Back(f, Response::Error(code)) => (lerp(to, from, f), "error", format!("← ✕ {}", match code { ErrorCode::OutOfOrderSequenceNumber => "OOSN", ErrorCode::NotLeaderOrFollower => "NOT_LEADER" }), "wire-answer"),
+                    Trip::LostBack => (lerp(to, from, 0.5), "lost", format!("✕ ACK #{}", r.batch), "wire-lost"),
+                };
+                Some(html! {
+                    <g key={r.id.to_string()} class={classes!("chip", class)} data-testid={testid} data-batch={r.batch.to_string()}
+                        transform={format!("translate({},{})", px(at.x), px(at.y))}>
+                        <rect width="96" height="20" rx="10" />
+                        <text x="48" y="14" text-anchor="middle">{text}</text>
+                    </g>
+                })
+            }) }
+            <text class="band-title" x={px(log_x)} y={px(if narrow { log_y0 - 4.0 } else { 18.0 })}>{tp(lang, ProducerMsg::Broker)}</text>
+            if skipped > 0 || scene.config.log_start_offset > 0 {
+                <text class="dim" x={px(log_x)} y={px(log_y0 + 14.0)}>
+                    { if skipped > 0 {
+                        format!("… {} {}", skipped + scene.config.log_start_offset as usize, tp(lang, ProducerMsg::Earlier))
+                    } else {
+                        i18n::earlier_offsets(lang, scene.config.log_start_offset)
+                    } }
+                </text>
+            }
+            { for shown.iter().enumerate().map(|(i, r)| {
+                let y = log_y0 + (i + usize::from(skipped > 0 || scene.config.log_start_offset > 0)) as f64 * row;
+                let duplicate = scene.duplicate_offsets.contains(&r.offset);
+                let reorder = reorder_offsets.contains(&r.offset);
+                let mark = if reorder { "⚠ " } else if duplicate { "⧉ " } else { "" };
+                let note = if duplicate { format!(" · {}", tp(lang, ProducerMsg::Duplicate)) } else { String::new() };
+                html! {
+                    <g key={r.offset.to_string()} class={classes!("log-row", reorder.then_some("violating"), duplicate.then_some("duplicate"))}
+                        data-testid="record" data-topic={TOPIC} data-partition="1" data-offset={r.offset.to_string()}
+                        data-key={r.key.clone().unwrap_or_default()} data-step={r.event.step().to_string()}
+                        data-duplicate={duplicate.then_some("true")}
+                        transform={format!("translate({},{})", px(log_x), px(y))}>
+                        <rect width={px(width - log_x - 8.0)} height="20" rx="4" />
+                        <text x="6" y="14">{format!("{mark}{} · {} · {}{note}", r.offset, r.entity, r.event.value())}</text>
+                    </g>
+                }
+            }) }
+        </svg>
+    }
+}
+
+fn view_interventions(
+    scene: &ProducerScene,
+    now: SimTime,
+    params: &AppParams,
+    on_params: &Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let open: Vec<&Request> = scene
+        .requests
+        .iter()
+        .filter(|r| {
+            r.sent_at <= now
+                && !r.abandoned
+                && (r.answered_at.is_none_or(|a| now < a))
+                && scene.awaiting.contains(&r.id)
+        })
+        .collect();
+    let add = |fault: Fault| {
+        edit(params, on_params, move |n, _: MouseEvent| {
+            n.faults
+                .retain(|f| !(f.batch == fault.batch && f.attempt == fault.attempt));
+            n.faults.push(fault);
+            n.faults.sort();
+            n.preset = None;
+        })
+    };
+    let outage = edit(params, on_params, move |n, _: MouseEvent| {
+        n.outages.push(Outage { at: now, ms: 300 });
+        n.preset = None;
+    });
+    let clear = edit(params, on_params, |n, _: MouseEvent| {
+        n.faults.clear();
+        n.outages.clear();
+        n.preset = None;
+    });
+    let listed = i18n::interventions_list(lang, &params.faults, &params.outages);
+    html! {
+        <section class="card interventions" aria-labelledby="wire-title">
+            <h3 id="wire-title">{tp(lang, ProducerMsg::OnTheWire)}</h3>
+            if open.is_empty() {
+                <p class="dim">{tp(lang, ProducerMsg::NothingOnWire)}</p>
+            } else {
+                <ul class="plain">
+                    { for open.iter().map(|r| {
+                        let traveling = r.arrives_at.is_some_and(|a| now < a);
+                        let mk = |kind| Fault { batch: r.batch, attempt: r.attempt, kind };
+                        html! {
+                            <li data-testid="in-flight-request" data-batch={r.batch.to_string()} data-attempt={r.attempt.to_string()}>
+                                <strong>{i18n::request_label(lang, r.batch, r.attempt)}</strong>
+                                <button type="button" data-testid="fault-lose-request" disabled={!traveling}
+                                    onclick={add(mk(FaultKind::LoseRequest))}>{tp(lang, ProducerMsg::LoseRequest)}</button>
+                                <button type="button" data-testid="fault-lose-response" disabled={r.arrives_at.is_none()}
+                                    onclick={add(mk(FaultKind::LoseResponse))}>{tp(lang, ProducerMsg::LoseResponse)}</button>
+                                <button type="button" data-testid="fault-delay" disabled={!traveling}
+                                    onclick={add(mk(FaultKind::Delay { ms: 200 }))}>{tp(lang, ProducerMsg::Delay)}</button>
+                            </li>
+                        }
+                    }) }
+                </ul>
+            }
+            <button type="button" data-testid="fault-outage" onclick={outage}>{tp(lang, ProducerMsg::BrokerOutage)}</button>
+            if !listed.is_empty() {
+                <h4>{tp(lang, ProducerMsg::Interventions)}</h4>
+                <ul class="interventions-list">{ for listed.into_iter().map(|l| html! { <li>{l}</li> }) }</ul>
+                <button type="button" data-testid="clear-faults" onclick={clear}>{tp(lang, ProducerMsg::ClearInterventions)}</button>
+            }
+        </section>
+    }
+}
+
+fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool) -> Html {
+    let width = if narrow { 360.0 } else { 960.0 };
+    let (px_p, px_b) = if narrow {
+        (40.0, 320.0)
+    } else {
+        (120.0, 840.0)
+    };
+    let entries = &scene.diagram;
+    let skipped = entries.len().saturating_sub(SHOWN_LINES);
+    let shown = &entries[skipped..];
+    let row = if narrow { 40.0 } else { 30.0 };
+    let top = 40.0;
+    let height = top + shown.len().max(1) as f64 * row + 20.0;
+    let mid = (px_p + px_b) / 2.0;
+    html! {
+        <figure class="card diagram">
+            <figcaption><h3>{tp(lang, ProducerMsg::Diagram)}</h3></figcaption>
+            <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {width} {}", px(height))} role="img"
+                aria-label={tp(lang, ProducerMsg::Diagram)}>
+                <defs>
+                    <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                        <path d="M0,0 L10,5 L0,10 z" class="arrow-head" />
+                    </marker>
+                </defs>
+                <text class="lifeline-title" x={px(px_p)} y="18" text-anchor="middle">{tp(lang, ProducerMsg::LifelineProducer)}</text>
+                <text class="lifeline-title" x={px(px_b)} y="18" text-anchor="middle">{tp(lang, ProducerMsg::LifelineBroker)}</text>
+                <line class="lifeline" x1={px(px_p)} x2={px(px_p)} y1="26" y2={px(height)} />
+                <line class="lifeline" x1={px(px_b)} x2={px(px_b)} y1="26" y2={px(height)} />
+                if skipped > 0 {
+                    <text class="dim" x={px(mid)} y="34" text-anchor="middle">{format!("… +{skipped}")}</text>
+                }
+                { for shown.iter().enumerate().map(|(i, e)| {
+                    let y = top + i as f64 * row + row * 0.6;
+                    let records = match e.kind {
+                        SeqKind::Send { batch, .. } => records_label(scene, batch),
+                        _ => String::new(),
+                    };
+                    let label = i18n::seq_label(lang, e.kind, &records);
+                    let n = skipped + i + 1;
+                    let text_y = px(y - 6.0);
+                    let (shape, class, testid, text_x, anchor): (Html, &str, &str, f64, &str) = match e.kind {
+                        SeqKind::Send { .. } => (html! { <line x1={px(px_p)} x2={px(px_b)} y1={px(y)} y2={px(y)} marker-end="url(#arrow)" /> }, "send", "seq-send", mid, "middle"),
+                        SeqKind::RequestLost { .. } => (html! { <text x={px(mid)} y={px(y + 5.0)} text-anchor="middle" class="cross">{"✕"}</text> }, "lost", "seq-lost", mid, "middle"),
+                        SeqKind::Append { .. } | SeqKind::Duplicate { .. } => (html! { <path d={format!("M{} {} h-40 v10 h36", px(px_b), px(y - 5.0))} marker-end="url(#arrow)" /> }, "write", "seq-write", px_b - 46.0, "end"),
+                        SeqKind::Ack { .. } => (html! { <line x1={px(px_b)} x2={px(px_p)} y1={px(y)} y2={px(y)} class="dashed" marker-end="url(#arrow)" /> }, "ack", "seq-ack", mid, "middle"),
+                        SeqKind::Error { .. } => (html! {
+                            <>
+                                <line x1={px(px_b)} x2={px(px_p + 8.0)} y1={px(y)} y2={px(y)} class="dashed" />
+                                <text x={px(px_p + 6.0)} y={px(y + 5.0)} class="cross">{"✕"}</text>
+                            </>
+                        }, "error", "seq-error", mid, "middle"),
+                        SeqKind::ResponseLost { .. } => (html! {
+                            <>
+                                <line x1={px(px_b)} x2={px(mid)} y1={px(y)} y2={px(y)} class="dashed" />
+                                <text x={px(mid - 4.0)} y={px(y + 5.0)} class="cross">{"✕"}</text>
+                            </>
+                        }, "lost", "seq-lost", mid, "middle"),
+                        SeqKind::BrokerDown | SeqKind::BrokerUp => (html! { <rect x={px(px_b - 60.0)} y={px(y - 12.0)} width="120" height="16" rx="3" class="note-box" /> }, "note", "seq-note", px_b - 66.0, "end"),
+                        _ => (html! { <rect x={px(px_p - 8.0)} y={px(y - 12.0)} width="16" height="16" rx="3" class="note-box" /> }, "note", "seq-note", px_p + 14.0, "start"),
+                    };
+                    html! {
+                        <g key={n.to_string()} class={classes!("seq-line", class)} data-testid={testid}
+                            data-kind={format!("{:?}", e.kind).split([' ', '{']).next().unwrap_or_default().to_owned()}>
+                            <text class="seq-number" x="4" y={px(y + 4.0)}>{n}</text>
+                            {shape}
+                            <text class="seq-label" x={px(text_x)} y={text_y} text-anchor={anchor}>
+                                {label}
+                            </text>
+                        </g>
+                    }
+                }) }
+            </svg>
+        </figure>
+    }
+}
+
+fn stat(name: &'static str, label: &'static str, value: u64) -> Html {
+    html! {
+        <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
+    }
+}
+
+/// Runs that are heavier than one frame (a simulated minute, a whole
+/// chaos run twice) start after the figure is on screen.
+#[derive(Properties, PartialEq)]
+struct PriceProps {
+    params: AppParams,
+}
+
+#[function_component(PricePanel)]
+fn price_panel(props: &PriceProps) -> Html {
+    let lang = props.params.lang;
+    let link = props.params.link;
+    let seed = props.params.seed;
+    let result = use_state(|| None::<(u64, u64)>);
+    {
+        let result = result.clone();
+        use_effect_with((link, seed), move |&(link, seed)| {
+            let base = ProducerConfig {
+                batch_size: 256,
+                linger_ms: 5,
+                ..ProducerConfig::default()
+            };
+            let one = minute_throughput(
+                ProducerConfig {
+                    max_in_flight: 1,
+                    enable_idempotence: false,
+                    ..base
+                },
+                link,
+                seed,
+            );
+            let five = minute_throughput(base, link, seed);
+            if let (Ok(one), Ok(five)) = (one, five) {
+                result.set(Some((one, five)));
+            }
+        });
+    }
+    html! {
+        <section class="card price" data-testid="price">
+            <h3>{tp(lang, ProducerMsg::PriceTitle)}</h3>
+            { match *result {
+                Some((one, five)) => html! {
+                    <dl class="stats">
+                        <div><dt>{tp(lang, ProducerMsg::PriceOne)}</dt><dd data-testid="price-one" data-value={one.to_string()}>{i18n::records_per_second(lang, one)}</dd></div>
+                        <div><dt>{tp(lang, ProducerMsg::PriceFive)}</dt><dd data-testid="price-five" data-value={five.to_string()}>{i18n::records_per_second(lang, five)}</dd></div>
+                    </dl>
+                },
+                None => html! { <p class="dim">{"…"}</p> },
+            } }
+            <p class="small">{tp(lang, ProducerMsg::PriceNote)}</p>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CompareProps {
+    params: AppParams,
+    on_params: Callback<AppParams>,
+}
+
+/// The same chaos run with idempotence on and off, side by side.
+#[function_component(IdempotenceCompare)]
+fn idempotence_compare(props: &CompareProps) -> Html {
+    let lang = props.params.lang;
+    let result = use_state(|| None::<[(bool, u64, u64, u64); 2]>);
+    {
+        let result = result.clone();
+        let mut config = producer_config(&props.params);
+        config.producer.max_in_flight = config.producer.max_in_flight.min(5);
+        config.producer.acks = Acks::All;
+        let seed = props.params.seed;
+        use_effect_with((config, seed), move |(config, seed)| {
+            let run = |on: bool| {
+                let mut c = config.clone();
+                c.producer.enable_idempotence = on;
+                run_until(c, *seed, SimTime(u64::MAX)).ok().map(|s| {
+                    (
+                        on,
+                        s.stats.retries as u64,
+                        s.reorders() as u64,
+                        s.duplicates() as u64,
+                    )
+                })
+            };
+            if let (Some(a), Some(b)) = (run(true), run(false)) {
+                result.set(Some([a, b]));
+            }
+        });
+    }
+    let flip = edit(&props.params, &props.on_params, |n, _: MouseEvent| {
+        n.producer.enable_idempotence = !n.producer.enable_idempotence;
+        if n.producer.enable_idempotence {
+            n.producer.max_in_flight = n.producer.max_in_flight.min(5);
+            n.producer.acks = Acks::All;
+            n.producer.retries = n.producer.retries.max(1);
+        }
+        n.preset = None;
+    });
+    html! {
+        <section class="card compare-idempotence" data-testid="idempotence-compare">
+            <h3>{tp(lang, ProducerMsg::CompareTitle)}</h3>
+            <button type="button" data-testid="flip-idempotence" onclick={flip}>{tp(lang, ProducerMsg::FlipIdempotence)}</button>
+            { for result.iter().flatten().map(|&(on, retries, reorders, duplicates)| html! {
+                <p data-testid="compare-row" data-idempotence={on.to_string()} data-reorders={reorders.to_string()} data-duplicates={duplicates.to_string()}>
+                    <strong>{tp(lang, if on { ProducerMsg::WithIdempotence } else { ProducerMsg::WithoutIdempotence })}</strong>
+                    {format!(": {} {retries} · {} {reorders} · {} {duplicates}",
+                        tp(lang, ProducerMsg::StatRetries), tp(lang, ProducerMsg::StatReorders), tp(lang, ProducerMsg::StatDuplicates))}
+                </p>
+            }) }
+        </section>
+    }
+}
+
+pub fn view_producer_scene(
+    run: Result<&Sim<ProducerScene>, ConfigError>,
+    params: &AppParams,
+    narrow: bool,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let about = params.preset.map(|p| preset_about(lang, p));
+    let body = match run {
+        Err(e) => html! {
+            <div class="card">
+                <p class="config-error" role="alert" data-testid="config-error">{i18n::config_error(lang, e)}</p>
+                <p>{tp(lang, ProducerMsg::NotStarted)}</p>
+            </div>
+        },
+        Ok(sim) => {
+            let scene = sim.model();
+            let now = sim.now();
+            let finished = sim.next_event_time().is_none();
+            let narration = match scene.diagram.last() {
+                Some(_) if finished => {
+                    let verdict = if scene.reorders() > 0 {
+                        ProducerMsg::SummaryReordered
+                    } else if scene.duplicates() > 0 {
+                        ProducerMsg::SummaryDuplicated
+                    } else {
+                        ProducerMsg::SummaryKept
+                    };
+                    tp(lang, verdict).to_owned()
+                }
+                Some(e) => {
+                    let records = match e.kind {
+                        SeqKind::Send { batch, .. } => records_label(scene, batch),
+                        _ => String::new(),
+                    };
+                    format!(
+                        "{} — {}",
+                        i18n::seq_label(lang, e.kind, &records),
+                        i18n::seq_explain(lang, e.kind, scene.config.producer.enable_idempotence)
+                    )
+                }
+                None => tp(lang, ProducerMsg::Caption0).to_owned(),
+            };
+            html! {
+                <>
+                    <figure class="figure">
+                        { view_pipeline(scene, now, lang, narrow) }
+                        <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
+                    </figure>
+                    <div class="panels">
+                        <dl class="stats">
+                            { stat("sent", tp(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
+                            { stat("retries", tp(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
+                            { stat("reorders", tp(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
+                            { stat("duplicates", tp(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
+                            { stat("throughput", tp(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
+                        </dl>
+                        { view_violations(scene.checker.violations(), lang) }
+                        { view_interventions(scene, now, params, &on_params) }
+                    </div>
+                    { view_diagram(scene, lang, narrow) }
+                    if matches!(scene.config.workload, Workload::Stream { .. }) {
+                        <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
+                    }
+                    if params.preset == Some(ProducerPreset::InFlight1) || params.preset == Some(ProducerPreset::Idempotent) {
+                        <PricePanel params={params.clone()} />
+                    }
+                </>
+            }
+        }
+    };
+    html! {
+        <div class="producer">
+            { view_presets(params) }
+            if let Some(about) = about {
+                <p class="about" data-testid="preset-about">{about}</p>
+            }
+            // The story comes first; the settings open by themselves only
+            // when Kafka refused them.
+            { view_settings(params, &on_params, run.is_err()) }
+            {body}
+        </div>
+    }
+}

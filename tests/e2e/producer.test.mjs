@@ -1,0 +1,148 @@
+// Scene "producer" in the release build, in real headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, records, shot, simTime } from './harness.mjs';
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  ({ server, base } = await serve());
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const stats = (page) =>
+  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
+
+async function seekToEnd(page) {
+  await page.$eval('[data-testid="timeline"]', (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+test('preset 1, the chapter\'s catastrophe: Paid at 100, Created at 101, and a violation', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&lang=en`);
+  const log = await records(page);
+  assert.deepEqual(log.map((r) => [r.offset, r.step]), [[100, 2], [101, 1]]);
+  assert.ok((await page.$$('[data-testid="violation"]')).length >= 1);
+  assert.match(await page.textContent('[data-testid="violation"]'), /Created \(partition 1, offset 101\) came after Paid \(partition 1, offset 100\)/);
+  const s = await stats(page);
+  assert.equal(s.reorders, 1);
+  assert.equal(s.retries, 1);
+  assert.equal(s.sent, 2);
+  for (const name of ['sent', 'retries', 'reorders', 'duplicates', 'throughput']) assert.ok(name in s, name);
+  await shot(page, 'producer-en-catastrophe');
+  // Stepping back undoes the write of the retried Created.
+  await page.click('[data-testid="step-back"]');
+  await page.click('[data-testid="step-back"]');
+  assert.deepEqual((await records(page)).map((r) => r.offset), [100]);
+  assert.equal((await page.$$('[data-testid="violation"]')).length, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('preset 2, idempotence: OUT_OF_ORDER_SEQUENCE_NUMBER in the diagram, and no violation', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=idempotent&lang=en`);
+  assert.equal((await page.$$('[data-testid="violation"]')).length, 0);
+  const log = await records(page);
+  assert.deepEqual(log.map((r) => [r.offset, r.step]), [[100, 1], [101, 2]]);
+  const seqError = await page.textContent('[data-testid="seq-error"]');
+  assert.match(seqError, /OUT_OF_ORDER_SEQUENCE_NUMBER/);
+  await page.waitForSelector('[data-testid="price-one"]');
+  const one = Number(await page.getAttribute('[data-testid="price-one"]', 'data-value'));
+  const five = Number(await page.getAttribute('[data-testid="price-five"]', 'data-value'));
+  assert.ok(one < five, `one in flight ${one} should be slower than five ${five}`);
+  await shot(page, 'producer-en-idempotent');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('preset 4, a lost answer: a duplicate without idempotence, none with it', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=lost-ack&lang=ru`);
+  const dup = await page.$$eval('[data-testid="record"][data-duplicate="true"]', (els) => els.map((e) => Number(e.dataset.offset)));
+  assert.deepEqual(dup, [102]);
+  assert.equal((await stats(page)).duplicates, 1);
+  await page.click('[data-testid="settings"] summary');
+  await page.check('[data-testid="idempotence"]');
+  await page.waitForFunction(() => location.search.includes('idempotence=1'));
+  await seekToEnd(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="record"]').length === 2);
+  assert.equal((await page.$$('[data-testid="record"][data-duplicate="true"]')).length, 0);
+  assert.equal((await stats(page)).duplicates, 0);
+  await shot(page, 'producer-ru-lost-ack-idempotent');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('more than five in flight with idempotence is refused, as by Kafka', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=idempotent&lang=en&max-in-flight=6`);
+  const msg = await page.textContent('[data-testid="config-error"]');
+  assert.match(msg, /at most 5/);
+  assert.equal(await page.$('[data-testid="pipeline"]'), null);
+  // Fixing the setting brings the scene back.
+  await page.fill('[data-testid="max-in-flight"]', '5');
+  await page.waitForSelector('[data-testid="pipeline"]');
+  assert.equal(await page.$('[data-testid="config-error"]'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the learner loses a request by hand, and the link replays it', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&faults=&lang=en&t=0`);
+  assert.equal(await simTime(page), 0);
+  // Step until batch 1 is on the wire.
+  for (let i = 0; i < 5 && !(await page.$('[data-testid="in-flight-request"][data-batch="1"]')); i++) {
+    await page.click('[data-testid="step-forward"]');
+  }
+  await page.click('[data-testid="in-flight-request"][data-batch="1"] [data-testid="fault-lose-request"]');
+  await page.waitForFunction(() => location.search.includes('faults=1.1%3Alose-request'));
+  await seekToEnd(page);
+  await page.waitForSelector('[data-testid="violation"]');
+  const replay = await openPage(browser, page.url());
+  assert.equal(await replay.page.getAttribute('[data-testid="scene"]', 'data-state-digest'),
+    await page.getAttribute('[data-testid="scene"]', 'data-state-digest'));
+  assert.ok((await replay.page.$$('[data-testid="violation"]')).length >= 1);
+  assert.deepEqual([...errors, ...replay.errors], []);
+  await replay.context.close();
+  await context.close();
+});
+
+test('chaos: thousands of records, live counters, and idempotence compared on one seed', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=chaos&lang=en`);
+  const s = await stats(page);
+  assert.equal(s.sent, 2000);
+  assert.ok(s.retries > 0);
+  assert.ok(s.throughput > 0);
+  assert.ok((await page.$$('[data-testid="record"]')).length <= 14, 'only the newest records are drawn');
+  await page.waitForSelector('[data-testid="compare-row"]');
+  const rows = await page.$$eval('[data-testid="compare-row"]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.idempotence, { reorders: Number(e.dataset.reorders), duplicates: Number(e.dataset.duplicates) }])),
+  );
+  assert.deepEqual(rows.true, { reorders: 0, duplicates: 0 });
+  assert.ok(rows.false.reorders + rows.false.duplicates > 0);
+  await page.click('[data-testid="flip-idempotence"]');
+  await page.waitForFunction(() => location.search.includes('idempotence=1'));
+  await seekToEnd(page);
+  const after = await stats(page);
+  assert.equal(after.reorders, 0);
+  assert.equal(after.duplicates, 0);
+  await shot(page, 'producer-en-chaos');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('phone width: no horizontal scroll on the producer scene', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&lang=ru`, { width: 360, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
+  await shot(page, 'producer-ru-phone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
