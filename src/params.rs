@@ -12,7 +12,7 @@ use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
 use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
-use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, Workload};
+use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
 use crate::sim::scenes::routing::{
     BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
     PARTITIONS_RANGE,
@@ -173,6 +173,18 @@ impl AppParams {
             histogram_keys: 0,
             preset: None,
             ..self.clone()
+        }
+    }
+
+    /// The producer scene's model settings.
+    pub fn producer_scene_config(&self) -> ProducerSceneConfig {
+        ProducerSceneConfig {
+            producer: self.producer,
+            link: self.link,
+            workload: self.workload,
+            log_start_offset: self.log_start,
+            faults: self.faults.clone(),
+            outages: self.outages.clone(),
         }
     }
 

@@ -3,7 +3,6 @@
 //! live sequence diagram, and the counters.
 
 use super::layout::{lerp, progress, Point};
-use super::scene_player::producer_config;
 use super::violations::view_violations;
 use crate::i18n::{self, tp, ProducerMsg};
 use crate::params::{AppParams, Lang, SceneId};
@@ -564,7 +563,7 @@ fn idempotence_compare(props: &CompareProps) -> Html {
     let result = use_state(|| None::<[(bool, u64, u64, u64); 2]>);
     {
         let result = result.clone();
-        let mut config = producer_config(&props.params);
+        let mut config = props.params.producer_scene_config();
         config.producer.max_in_flight = config.producer.max_in_flight.min(5);
         config.producer.acks = Acks::All;
         let seed = props.params.seed;

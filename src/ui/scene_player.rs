@@ -4,7 +4,7 @@ use super::player::{Player, PlayerAction};
 use crate::params::{AppParams, ParamIssue, SceneId};
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::log::{LogScene, LogSceneConfig};
-use crate::sim::scenes::producer::{ProducerScene, ProducerSceneConfig};
+use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::scenes::routing::{RoutingStream, RoutingStreamConfig, StreamKeys};
 use crate::sim::{Model, Sim, SimTime, Timeline};
 
@@ -79,7 +79,7 @@ impl ScenePlayer {
             )),
             // Each preset opens paused on the moment that tells its story:
             // the end, with the log as the faults left it.
-            SceneId::Producer => match ProducerScene::new(producer_config(params)) {
+            SceneId::Producer => match ProducerScene::new(params.producer_scene_config()) {
                 Ok(scene) => ScenePlayer::Producer(open(scene, params, |end| end, issues)),
                 Err(e) => ScenePlayer::Refused(e),
             },
@@ -120,17 +120,5 @@ impl ScenePlayer {
             ScenePlayer::Producer(p) => p.timeline.current().digest(),
             ScenePlayer::Refused(_) => 0,
         }
-    }
-}
-
-/// The producer scene's model settings, from the link.
-pub fn producer_config(params: &AppParams) -> ProducerSceneConfig {
-    ProducerSceneConfig {
-        producer: params.producer,
-        link: params.link,
-        workload: params.workload,
-        log_start_offset: params.log_start,
-        faults: params.faults.clone(),
-        outages: params.outages.clone(),
     }
 }

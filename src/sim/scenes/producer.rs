@@ -721,6 +721,8 @@ impl Model for ProducerScene {
             ProducerEvent::BackoffDone { batch } => {
                 !matches!(self.batch(batch).state, BatchState::Backoff { .. })
             }
+            // The batch left already: it was ready before linger ran out.
+            ProducerEvent::LingerExpired { batch } => !self.queue.contains(&batch),
             _ => false,
         }
     }

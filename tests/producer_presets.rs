@@ -1,0 +1,68 @@
+//! Golden event traces for the producer presets, loaded from their data
+//! files exactly as a link opens them.
+//!
+//! Regenerate deliberately with `WRITE_GOLDEN=1 cargo test --test
+//! producer_presets` and review the diff: these traces pin what each
+//! preset's link shows.
+
+use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::sim::scenes::producer::ProducerScene;
+use kafka_ordering_lab::sim::Sim;
+
+fn trace(preset: &str) -> String {
+    let (params, issues) = parse_query(&format!("?scene=producer&preset={preset}"));
+    assert!(issues.is_empty(), "{preset}: {issues:?}");
+    let scene = ProducerScene::new(params.producer_scene_config()).expect("the preset is valid");
+    let mut sim = Sim::new(scene, params.seed);
+    let mut out = String::new();
+    while sim.step() {
+        let (t, e) = sim.last_event().expect("an event was applied");
+        out.push_str(&format!("{} {e:?}\n", t.as_millis()));
+    }
+    let log: Vec<String> = sim
+        .model()
+        .log
+        .records()
+        .map(|r| format!("{}:{}:{}", r.offset, r.entity, r.event.value()))
+        .collect();
+    out.push_str(&format!("log {}\n", log.join(" ")));
+    out
+}
+
+fn check(preset: &str) {
+    let path = format!(
+        "{}/tests/golden/producer-{preset}.trace",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let actual = trace(preset);
+    if std::env::var_os("WRITE_GOLDEN").is_some() {
+        std::fs::write(&path, &actual).expect("golden written");
+    }
+    let golden = std::fs::read_to_string(&path).expect("golden trace exists");
+    assert_eq!(actual, golden, "{preset}");
+}
+
+#[test]
+fn catastrophe() {
+    check("catastrophe");
+    assert!(trace("catastrophe").ends_with("log 100:order-42:Paid 101:order-42:Created\n"));
+}
+
+#[test]
+fn idempotent() {
+    check("idempotent");
+    assert!(trace("idempotent").ends_with("log 100:order-42:Created 101:order-42:Paid\n"));
+}
+
+#[test]
+fn inflight_1() {
+    check("inflight-1");
+    assert!(trace("inflight-1").ends_with("log 100:order-42:Created 101:order-42:Paid\n"));
+}
+
+#[test]
+fn lost_ack() {
+    check("lost-ack");
+    assert!(trace("lost-ack")
+        .ends_with("log 100:order-42:Created 101:order-42:Paid 102:order-42:Created\n"));
+}
