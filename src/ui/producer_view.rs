@@ -256,11 +256,11 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     let shown = &log[skipped..];
     let row = 24.0;
     let top = 34.0;
+    // Requests travel in lanes so that several in flight stay readable.
+    let lanes = if narrow { 3 } else { 6 };
     let (wire_y0, log_y0) = if narrow {
-        (
-            top + 20.0 + queue.len().max(1) as f64 * row,
-            top + 80.0 + queue.len().max(1) as f64 * row,
-        )
+        let wire_y0 = top + 20.0 + queue.len().max(1) as f64 * row;
+        (wire_y0, wire_y0 + 40.0 + lanes as f64 * 26.0)
     } else {
         (top, top)
     };
@@ -274,7 +274,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
         .map(|v| v.position.offset)
         .collect();
     let awaiting = &scene.awaiting;
-    let lane_y = |i: usize| wire_y0 + 10.0 + (i % 6) as f64 * 26.0;
+    let lane_y = |i: usize| wire_y0 + 10.0 + (i % lanes) as f64 * 26.0;
     html! {
         <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {width} {}", px(height))} role="img"
             aria-label={format!("{} → {} → {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Wire), tp(lang, ProducerMsg::Broker))}>
