@@ -138,6 +138,28 @@ test('chaos: thousands of records, live counters, and idempotence compared on on
   await context.close();
 });
 
+test('the sequence diagram follows the timeline when scrubbing back and forth', async () => {
+  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=idempotent&lang=en`);
+  const lines = () => page.$$eval('[data-testid="sequence-diagram"] .seq-line', (els) => els.map((e) => e.textContent));
+  const atEnd = await lines();
+  const seek = (t) =>
+    page.$eval('[data-testid="timeline"]', (el, t) => {
+      el.value = String(t);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, t);
+  await seek(20);
+  const early = await lines();
+  assert.ok(early.length < atEnd.length);
+  assert.deepEqual(early, atEnd.slice(0, early.length), 'the past is the same past');
+  assert.equal((await page.$$('[data-testid="seq-error"]')).length, 0, 'no error has happened by 20 ms');
+  await seek(200);
+  assert.equal((await page.$$('[data-testid="seq-error"]')).length, 1);
+  await seek(100000);
+  assert.deepEqual(await lines(), atEnd);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('phone width: no horizontal scroll on the producer scene', async () => {
   const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&lang=ru`, { width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
