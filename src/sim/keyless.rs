@@ -123,6 +123,18 @@ impl Accumulator {
             .is_none_or(|b| b.bytes >= self.batch_size)
     }
 
+    /// The sticky partition, chosen at random the first time.
+    fn sticky_partition_or_pick(&mut self) -> u32 {
+        match self.sticky {
+            Some(p) => p,
+            None => {
+                let p = self.random_partition();
+                self.sticky = Some(p);
+                p
+            }
+        }
+    }
+
     fn random_partition(&mut self) -> u32 {
         self.rng.below(u64::from(self.partitions)) as u32
     }
@@ -197,14 +209,7 @@ impl Accumulator {
                 }
             }
             KeylessStrategy::Sticky => {
-                let mut partition = match self.sticky {
-                    Some(p) => p,
-                    None => {
-                        let p = self.random_partition();
-                        self.sticky = Some(p);
-                        p
-                    }
-                };
+                let mut partition = self.sticky_partition_or_pick();
                 let mut switched = false;
                 // KafkaProducer.doSend: an append that needs a new batch is
                 // aborted, onNewBatch moves the sticky partition elsewhere,
@@ -228,14 +233,7 @@ impl Accumulator {
                 }
             }
             KeylessStrategy::UniformSticky => {
-                let partition = match self.sticky {
-                    Some(p) => p,
-                    None => {
-                        let p = self.random_partition();
-                        self.sticky = Some(p);
-                        p
-                    }
-                };
+                let partition = self.sticky_partition_or_pick();
                 let (closed, opened, appended_bytes) = self.append_to(partition, record, size, now);
                 // BuiltInPartitioner.updatePartitionInfo
                 self.produced_bytes += appended_bytes;

@@ -4,6 +4,7 @@
 mod app;
 mod clock;
 mod controls;
+mod form;
 pub mod layout;
 mod log_view;
 mod panic;

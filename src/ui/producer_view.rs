@@ -2,6 +2,7 @@
 //! pipeline (accumulator → network → broker log), the learner's faults, the
 //! live sequence diagram, and the counters.
 
+use super::form::{checked, edit, input_value, parse_in};
 use super::layout::{lerp, progress, Point};
 use super::violations::view_violations;
 use crate::i18n::{self, tp, ProducerMsg};
@@ -10,11 +11,11 @@ use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
 use crate::sim::scenes::producer::{
-    minute_throughput, run_until, BatchState, ErrorCode, Fault, FaultKind, Outage, ProducerScene,
-    Request, Response, SeqKind, Workload, TOPIC,
+    price_of_one_in_flight, run_until, BatchState, ErrorCode, Fault, FaultKind, Outage,
+    ProducerScene, Request, Response, SeqKind, Workload, TOPIC,
 };
 use crate::sim::{Sim, SimTime};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// How many records of the log and lines of the diagram are drawn; older
@@ -24,28 +25,6 @@ const SHOWN_LINES: usize = 16;
 
 fn px(v: f64) -> String {
     format!("{v:.1}")
-}
-
-fn edit<E: 'static>(
-    params: &AppParams,
-    on_params: &Callback<AppParams>,
-    f: impl Fn(&mut AppParams, E) + 'static,
-) -> Callback<E> {
-    let params = params.clone();
-    on_params.reform(move |e: E| {
-        let mut next = params.clone();
-        f(&mut next, e);
-        next
-    })
-}
-
-fn number(e: &InputEvent, fallback: u32, lo: u32, hi: u32) -> u32 {
-    let input: HtmlInputElement = e.target_unchecked_into();
-    input
-        .value()
-        .trim()
-        .parse::<u32>()
-        .map_or(fallback, |v| v.clamp(lo, hi))
 }
 
 fn preset_title(lang: Lang, p: ProducerPreset) -> &'static str {
@@ -117,7 +96,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
                hi: u32,
                set: fn(&mut ProducerConfig, u32)| {
         let on = edit(params, on_params, move |n, e: InputEvent| {
-            let v = number(&e, 0, lo, hi);
+            let v = parse_in(&input_value(&e), &(lo..=hi), 0);
             set(&mut n.producer, v);
             // A changed setting is no longer the preset as written.
             n.preset = None;
@@ -132,13 +111,12 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
         }
     });
     let on_idem = edit(params, on_params, |n, e: Event| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        n.producer.enable_idempotence = input.checked();
+        n.producer.enable_idempotence = checked(&e);
         n.preset = None;
     });
     let link_num = |testid: &'static str, value: u32, hi: u32, set: fn(&mut AppParams, u32)| {
         let on = edit(params, on_params, move |n, e: InputEvent| {
-            set(n, number(&e, 0, 0, hi));
+            set(n, parse_in(&input_value(&e), &(0..=hi), 0));
             n.preset = None;
         });
         html! { <input type="number" data-testid={testid} min="0" max={hi.to_string()} value={value.to_string()} oninput={on} /> }
@@ -513,23 +491,8 @@ fn price_panel(props: &PriceProps) -> Html {
     {
         let result = result.clone();
         use_effect_with((link, seed), move |&(link, seed)| {
-            let base = ProducerConfig {
-                batch_size: 256,
-                linger_ms: 5,
-                ..ProducerConfig::default()
-            };
-            let one = minute_throughput(
-                ProducerConfig {
-                    max_in_flight: 1,
-                    enable_idempotence: false,
-                    ..base
-                },
-                link,
-                seed,
-            );
-            let five = minute_throughput(base, link, seed);
-            if let (Ok(one), Ok(five)) = (one, five) {
-                result.set(Some((one, five)));
+            if let Ok(price) = price_of_one_in_flight(link, seed) {
+                result.set(Some(price));
             }
         });
     }

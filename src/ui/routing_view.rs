@@ -2,6 +2,7 @@
 //! clients' disagreement, the key histogram, and the stream whose order a
 //! null key breaks.
 
+use super::form::{checked, edit, input_value, parse_in};
 use super::violations::view_violations;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang, PlacementChoice, HISTOGRAM_KEYS_RANGE};
@@ -15,7 +16,6 @@ use crate::sim::scenes::routing::{
     BATCH_SIZE_RANGE, LINGER_MS_RANGE, PARTITIONS_RANGE, TOPIC,
 };
 use crate::sim::Sim;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// Bytes shown before "… and N more bytes".
@@ -26,36 +26,6 @@ const SHOWN_WORDS_TAIL: usize = 2;
 
 fn hex32(v: u32) -> String {
     format!("0x{v:08x}")
-}
-
-fn input_value(e: &InputEvent) -> String {
-    let input: HtmlInputElement = e.target_unchecked_into();
-    input.value()
-}
-
-fn checked(e: &Event) -> bool {
-    let input: HtmlInputElement = e.target_unchecked_into();
-    input.checked()
-}
-
-/// A callback that edits a copy of the parameters and hands it on.
-fn edit<E: 'static>(
-    params: &AppParams,
-    on_params: &Callback<AppParams>,
-    f: impl Fn(&mut AppParams, E) + 'static,
-) -> Callback<E> {
-    let params = params.clone();
-    on_params.reform(move |e: E| {
-        let mut next = params.clone();
-        f(&mut next, e);
-        next
-    })
-}
-
-fn parse_in(raw: &str, range: &std::ops::RangeInclusive<u32>, fallback: u32) -> u32 {
-    raw.trim()
-        .parse::<u32>()
-        .map_or(fallback, |v| v.clamp(*range.start(), *range.end()))
 }
 
 fn view_bytes(key: &[u8], lang: Lang) -> Html {

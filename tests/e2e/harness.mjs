@@ -5,6 +5,7 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -100,3 +101,22 @@ export const digest = (page) =>
 
 export const shot = (page, name) =>
   page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+
+/**
+ * Starts the server and the browser once for a test file, and stops them
+ * after it. The returned object's fields are filled in by the time tests run.
+ */
+export function useBrowser() {
+  const env = { server: null, base: '', browser: null };
+  before(async () => {
+    const served = await serve();
+    env.server = served.server;
+    env.base = served.base;
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
+}

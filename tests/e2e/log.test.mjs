@@ -1,24 +1,12 @@
 // Scene "log" in the release build, in real headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, records, simTime, digest, shot } from './harness.mjs';
+import { useBrowser, openPage, records, simTime, digest, shot } from './harness.mjs';
 
-let server;
-let base;
-let browser;
-
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exactly the last', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=log&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   assert.equal(await simTime(page), 0);
   assert.deepEqual(await records(page), []);
 
@@ -52,7 +40,7 @@ test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exac
 });
 
 test('keyboard: arrows step, Home resets, Space plays and pauses', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=log&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   const afterTwo = await simTime(page);
@@ -77,7 +65,7 @@ test('keyboard: arrows step, Home resets, Space plays and pauses', async () => {
 });
 
 test('scrubbing to a time equals opening a link at that time', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=log&lang=en&seed=7`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en&seed=7`);
   await page.$eval('[data-testid="timeline"]', (el) => {
     el.value = '6000';
     el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -93,7 +81,7 @@ test('scrubbing to a time equals opening a link at that time', async () => {
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
   assert.equal(await digest(page), scrubbed);
-  const fresh = await openPage(browser, `${base}?scene=log&lang=en&seed=7&t=6000`);
+  const fresh = await openPage(env.browser, `${env.base}?scene=log&lang=en&seed=7&t=6000`);
   assert.equal(await digest(fresh.page), scrubbed);
   assert.deepEqual(await records(fresh.page), scrubbedRecords);
   // The address bar is the shareable link to what is on screen.
@@ -105,7 +93,7 @@ test('scrubbing to a time equals opening a link at that time', async () => {
 });
 
 test('the language switch changes the visible text', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=log&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   const h1En = await page.textContent('h1');
   const narrationEn = await page.textContent('[data-testid="narration"]');
   assert.match(h1En, /append-only log/);
@@ -122,7 +110,7 @@ test('the language switch changes the visible text', async () => {
 });
 
 test('a nonsense link shows a message, not a blank page', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=nonsense&seed=abc`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=nonsense&seed=abc`);
   const message = await page.textContent('[data-testid="param-message"]');
   assert.match(message, /nonsense/);
   assert.match(message, /seed/);
@@ -135,7 +123,7 @@ test('a nonsense link shows a message, not a blank page', async () => {
 });
 
 test('segment.bytes changes where segments roll, keeping the moment', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=log&lang=en&t=20000`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en&t=20000`);
   const files = () => page.$$eval('[data-testid="segment"]', (els) => els.map((e) => e.dataset.file));
   assert.deepEqual(await files(), [
     '00000000000000000000.log',
@@ -154,15 +142,15 @@ test('segment.bytes changes where segments roll, keeping the moment', async () =
 });
 
 test('screenshots: phone width, embedded, light theme', async () => {
-  const phone = await openPage(browser, `${base}?scene=log&lang=ru&t=5200`, { width: 360, height: 780 });
+  const phone = await openPage(env.browser, `${env.base}?scene=log&lang=ru&t=5200`, { width: 360, height: 780 });
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
   await shot(phone.page, 'log-ru-phone');
-  const embed = await openPage(browser, `${base}?scene=log&lang=en&t=5200&embed=1`, { width: 800, height: 700 });
+  const embed = await openPage(env.browser, `${env.base}?scene=log&lang=en&t=5200&embed=1`, { width: 800, height: 700 });
   assert.equal(await embed.page.$('.topbar'), null);
   assert.ok(await embed.page.$('[data-testid="play"]'));
   await shot(embed.page, 'log-en-embed');
-  const light = await openPage(browser, `${base}?scene=log&lang=en&t=5200&theme=light`);
+  const light = await openPage(env.browser, `${env.base}?scene=log&lang=en&t=5200&theme=light`);
   await shot(light.page, 'log-en-light');
   assert.deepEqual([...phone.errors, ...embed.errors, ...light.errors], []);
   for (const p of [phone, embed, light]) await p.context.close();

@@ -1,21 +1,9 @@
 // Scene "producer" in the release build, in real headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, records, shot, simTime } from './harness.mjs';
+import { useBrowser, openPage, records, shot, simTime } from './harness.mjs';
 
-let server;
-let base;
-let browser;
-
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 const stats = (page) =>
   page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
@@ -28,7 +16,7 @@ async function seekToEnd(page) {
 }
 
 test('preset 1, the chapter\'s catastrophe: Paid at 100, Created at 101, and a violation', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=en`);
   const log = await records(page);
   assert.deepEqual(log.map((r) => [r.offset, r.step]), [[100, 2], [101, 1]]);
   assert.ok((await page.$$('[data-testid="violation"]')).length >= 1);
@@ -49,7 +37,7 @@ test('preset 1, the chapter\'s catastrophe: Paid at 100, Created at 101, and a v
 });
 
 test('preset 2, idempotence: OUT_OF_ORDER_SEQUENCE_NUMBER in the diagram, and no violation', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=idempotent&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=idempotent&lang=en`);
   assert.equal((await page.$$('[data-testid="violation"]')).length, 0);
   const log = await records(page);
   assert.deepEqual(log.map((r) => [r.offset, r.step]), [[100, 1], [101, 2]]);
@@ -65,7 +53,7 @@ test('preset 2, idempotence: OUT_OF_ORDER_SEQUENCE_NUMBER in the diagram, and no
 });
 
 test('preset 4, a lost answer: a duplicate without idempotence, none with it', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=lost-ack&lang=ru`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=lost-ack&lang=ru`);
   const dup = await page.$$eval('[data-testid="record"][data-duplicate="true"]', (els) => els.map((e) => Number(e.dataset.offset)));
   assert.deepEqual(dup, [102]);
   assert.equal((await stats(page)).duplicates, 1);
@@ -82,7 +70,7 @@ test('preset 4, a lost answer: a duplicate without idempotence, none with it', a
 });
 
 test('more than five in flight with idempotence is refused, as by Kafka', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=idempotent&lang=en&max-in-flight=6`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=idempotent&lang=en&max-in-flight=6`);
   const msg = await page.textContent('[data-testid="config-error"]');
   assert.match(msg, /at most 5/);
   assert.equal(await page.$('[data-testid="pipeline"]'), null);
@@ -95,7 +83,7 @@ test('more than five in flight with idempotence is refused, as by Kafka', async 
 });
 
 test('the learner loses a request by hand, and the link replays it', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&faults=&lang=en&t=0`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&faults=&lang=en&t=0`);
   assert.equal(await simTime(page), 0);
   // Step until batch 1 is on the wire.
   for (let i = 0; i < 5 && !(await page.$('[data-testid="in-flight-request"][data-batch="1"]')); i++) {
@@ -105,7 +93,7 @@ test('the learner loses a request by hand, and the link replays it', async () =>
   await page.waitForFunction(() => location.search.includes('faults=1.1%3Alose-request'));
   await seekToEnd(page);
   await page.waitForSelector('[data-testid="violation"]');
-  const replay = await openPage(browser, page.url());
+  const replay = await openPage(env.browser, page.url());
   assert.equal(await replay.page.getAttribute('[data-testid="scene"]', 'data-state-digest'),
     await page.getAttribute('[data-testid="scene"]', 'data-state-digest'));
   assert.ok((await replay.page.$$('[data-testid="violation"]')).length >= 1);
@@ -115,7 +103,7 @@ test('the learner loses a request by hand, and the link replays it', async () =>
 });
 
 test('chaos: thousands of records, live counters, and idempotence compared on one seed', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=chaos&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=chaos&lang=en`);
   const s = await stats(page);
   assert.equal(s.sent, 2000);
   assert.ok(s.retries > 0);
@@ -139,7 +127,7 @@ test('chaos: thousands of records, live counters, and idempotence compared on on
 });
 
 test('the sequence diagram follows the timeline when scrubbing back and forth', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=idempotent&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=idempotent&lang=en`);
   const lines = () => page.$$eval('[data-testid="sequence-diagram"] .seq-line', (els) => els.map((e) => e.textContent));
   const atEnd = await lines();
   const seek = (t) =>
@@ -161,7 +149,7 @@ test('the sequence diagram follows the timeline when scrubbing back and forth', 
 });
 
 test('phone width: no horizontal scroll on the producer scene', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=producer&preset=catastrophe&lang=ru`, { width: 360, height: 800 });
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=ru`, { width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
   await shot(page, 'producer-ru-phone');

@@ -1,21 +1,9 @@
 // Scene "routing" in the release build, in real headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, records, shot } from './harness.mjs';
+import { useBrowser, openPage, records, shot } from './harness.mjs';
 
-let server;
-let base;
-let browser;
-
-before(async () => {
-  ({ server, base } = await serve());
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 const partitionOf = (page) => page.getAttribute('[data-testid="routing-partition"]', 'data-partition');
 
@@ -24,7 +12,7 @@ async function typeKey(page, key) {
 }
 
 test('typing order-42 with 3 partitions routes to partition 0, as the Java client does', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
   await page.fill('[data-testid="partitions-input"]', '3');
   await typeKey(page, 'order-99');
   await page.waitForFunction(() => document.querySelector('[data-testid="murmur2-value"]').dataset.value !== '501153024');
@@ -50,7 +38,7 @@ test('typing order-42 with 3 partitions routes to partition 0, as the Java clien
 });
 
 test('a key that looks like markup is shown as text', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
   let dialogs = 0;
   page.on('dialog', async (d) => {
     dialogs += 1;
@@ -67,7 +55,7 @@ test('a key that looks like markup is shown as text', async () => {
   await page.click('[data-testid="play"]');
   await page.click('[data-testid="pause"]');
   assert.ok(page.url().includes('key=%3Cimg'));
-  const again = await openPage(browser, page.url());
+  const again = await openPage(env.browser, page.url());
   assert.equal(await again.page.inputValue('[data-testid="key-input"]'), evil);
   assert.equal(dialogs, 0);
   assert.deepEqual([...errors, ...again.errors], []);
@@ -76,7 +64,7 @@ test('a key that looks like markup is shown as text', async () => {
 });
 
 test('null key: the keyless strategy decides, and one order\'s events are handled out of order', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en&partitions=3`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en&partitions=3`);
   assert.equal((await page.$$('[data-testid="violation"]')).length, 0, 'keyed by order id: no violation');
   await page.check('[data-testid="key-null"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="routing-partition"]').dataset.partition === 'any');
@@ -110,8 +98,8 @@ test('null key: the keyless strategy decides, and one order\'s events are handle
 test('links open the routing scene with key, partitions and strategy', async () => {
   const long = 'k'.repeat(10000);
   const { page, context, errors } = await openPage(
-    browser,
-    `${base}?scene=routing&lang=ru&key=${encodeURIComponent(long)}&partitions=64&key-null=0&keyless=sticky`,
+    env.browser,
+    `${env.base}?scene=routing&lang=ru&key=${encodeURIComponent(long)}&partitions=64&key-null=0&keyless=sticky`,
   );
   const p = Number(await partitionOf(page));
   assert.ok(p >= 0 && p < 64);
@@ -120,7 +108,7 @@ test('links open the routing scene with key, partitions and strategy', async () 
   await page.click('[data-testid="hash-steps"] summary');
   assert.match(await page.textContent('[data-testid="hash-steps"]'), /2492/);
   await shot(page, 'routing-ru-long-key');
-  const nullKey = await openPage(browser, `${base}?scene=routing&lang=en&key-null=1&keyless=round-robin`);
+  const nullKey = await openPage(env.browser, `${env.base}?scene=routing&lang=en&key-null=1&keyless=round-robin`);
   assert.equal(await nullKey.page.$eval('[data-testid="keyless-strategy"]', (s) => s.value), 'round-robin');
   assert.deepEqual([...errors, ...nullKey.errors], []);
   await nullKey.context.close();
@@ -128,7 +116,7 @@ test('links open the routing scene with key, partitions and strategy', async () 
 });
 
 test('explicit partitions win over the key, and a missing one is the producer\'s error', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en&key=order-42&partitions=3`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en&key=order-42&partitions=3`);
   await page.check('[data-testid="placement"][value="explicit"]');
   await page.fill('[data-testid="explicit-partition"]', '2');
   await page.waitForFunction(() => document.querySelector('[data-testid="routing-partition"]').dataset.partition === '2');
@@ -143,7 +131,7 @@ test('explicit partitions win over the key, and a missing one is the producer\'s
 });
 
 test('the key histogram counts 100,000 keys across the partitions', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=en&partitions=7&keys=100000`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en&partitions=7&keys=100000`);
   const counts = await page.$$eval('[data-testid="histogram-bar"]', (bars) => bars.map((b) => Number(b.dataset.count)));
   assert.equal(counts.length, 7);
   assert.equal(counts.reduce((a, b) => a + b, 0), 100000);
@@ -154,7 +142,7 @@ test('the key histogram counts 100,000 keys across the partitions', async () => 
 });
 
 test('phone width: no horizontal scroll', async () => {
-  const { page, context, errors } = await openPage(browser, `${base}?scene=routing&lang=ru&key-null=1`, { width: 360, height: 800 });
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=ru&key-null=1`, { width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
   await shot(page, 'routing-ru-phone');

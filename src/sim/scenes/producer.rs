@@ -947,5 +947,26 @@ pub fn minute_throughput(
     Ok(run_until(config, seed, MINUTE)?.throughput(MINUTE))
 }
 
+/// The price of the old advice on this link: records per second over one
+/// minute with one request in flight and no idempotence, then with five in
+/// flight and idempotence, both with Kafka's defaults otherwise and small
+/// batches that fill in a few milliseconds.
+pub fn price_of_one_in_flight(link: LinkConfig, seed: u64) -> Result<(u64, u64), ConfigError> {
+    let idempotent = ProducerConfig {
+        batch_size: 256,
+        linger_ms: 5,
+        ..ProducerConfig::default()
+    };
+    let one = ProducerConfig {
+        max_in_flight: 1,
+        enable_idempotence: false,
+        ..idempotent
+    };
+    Ok((
+        minute_throughput(one, link, seed)?,
+        minute_throughput(idempotent, link, seed)?,
+    ))
+}
+
 #[cfg(test)]
 mod tests;

@@ -311,22 +311,7 @@ fn one_in_flight_costs_throughput_over_a_minute() {
         jitter_ms: 10,
         chaos_per_mille: 0,
     };
-    let base = ProducerConfig {
-        batch_size: 256,
-        linger_ms: 5,
-        ..ProducerConfig::default()
-    };
-    let one = minute_throughput(
-        ProducerConfig {
-            max_in_flight: 1,
-            enable_idempotence: false,
-            ..base
-        },
-        link,
-        1,
-    )
-    .expect("valid");
-    let five = minute_throughput(base, link, 1).expect("valid");
+    let (one, five) = price_of_one_in_flight(link, 1).expect("valid");
     // 500 records/s offered: five in flight keep up, one does not.
     assert!((480..=500).contains(&five), "five in flight: {five}");
     assert!(one < five * 3 / 4, "one in flight: {one}, five: {five}");

@@ -1,0 +1,54 @@
+//! Small helpers shared by the scenes' forms: read an input, and turn an
+//! edit of the parameters into a callback.
+
+use crate::params::AppParams;
+use std::ops::RangeInclusive;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+pub fn input_value(e: &InputEvent) -> String {
+    let input: HtmlInputElement = e.target_unchecked_into();
+    input.value()
+}
+
+pub fn checked(e: &Event) -> bool {
+    let input: HtmlInputElement = e.target_unchecked_into();
+    input.checked()
+}
+
+/// A whole number typed into a field, clamped to `range`; `fallback` while
+/// the field holds something else (empty, half typed).
+pub fn parse_in(raw: &str, range: &RangeInclusive<u32>, fallback: u32) -> u32 {
+    raw.trim()
+        .parse::<u32>()
+        .map_or(fallback, |v| v.clamp(*range.start(), *range.end()))
+}
+
+/// A callback that edits a copy of the parameters and hands it on.
+pub fn edit<E: 'static>(
+    params: &AppParams,
+    on_params: &Callback<AppParams>,
+    f: impl Fn(&mut AppParams, E) + 'static,
+) -> Callback<E> {
+    let params = params.clone();
+    on_params.reform(move |e: E| {
+        let mut next = params.clone();
+        f(&mut next, e);
+        next
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_numbers_are_clamped_or_ignored() {
+        assert_eq!(parse_in(" 7 ", &(1..=64), 3), 7);
+        assert_eq!(parse_in("0", &(1..=64), 3), 1);
+        assert_eq!(parse_in("999", &(1..=64), 3), 64);
+        assert_eq!(parse_in("", &(1..=64), 3), 3);
+        assert_eq!(parse_in("-2", &(1..=64), 3), 3);
+        assert_eq!(parse_in("1e3", &(1..=64), 3), 3);
+    }
+}
