@@ -200,13 +200,7 @@ impl Accumulator {
                 // Utils.toPositive(counter++) % partitions
                 let partition = (self.counter & 0x7fff_ffff) % self.partitions;
                 self.counter = self.counter.wrapping_add(1);
-                let (closed, opened, _) = self.append_to(partition, record, size, now);
-                Appended {
-                    partition,
-                    closed,
-                    opened,
-                    switched: false,
-                }
+                self.append_keyed(partition, record, size, now)
             }
             KeylessStrategy::Sticky => {
                 let mut partition = self.sticky_partition_or_pick();
