@@ -217,6 +217,40 @@ catalogue! {
     }
 }
 
+catalogue! {
+    /// Fixed strings of the repartition scene.
+    RepartitionMsg, trp {
+        From => ("Партиций было", "Partitions before"),
+        To => ("Стало", "Partitions after"),
+        How => ("Как меняем", "How the change is made"),
+        Naive => ("сразу, в лоб", "at once (naive)"),
+        TwoPhase => ("двухфазная миграция", "two-phase migration"),
+        NewTopic => ("новый топик с дренажом", "new topic with a drain"),
+        AboutNaive => ("Продюсер сразу считает партицию по новому числу. Ранние события заказа остались в старой партиции, поздние уходят в новую — и быстрый консьюмер новой партиции может обработать их раньше.", "The producer routes with the new count at once. An order's early events stay in its old partition, its later ones go to a new one, and the new partition's fast consumer can handle them first."),
+        AboutTwoPhase => ("Заказы, которые уже начались, закреплены за старой партицией в таблице (или в своём партиционере), пока не завершатся. Новые заказы идут по новому числу. Таблица пустеет сама, и потом все ключи живут по новому правилу.", "Orders already under way are pinned to their old partition in a table (or a custom partitioner) until they finish. New orders use the new count. The table empties by itself, and then every key follows the new rule."),
+        AboutNewTopic => ("Создаётся новый топик с нужным числом партиций. Продюсеры ставят запись на паузу (копят в буфере), консьюмеры дочитывают старый топик до конца, и только потом продюсеры переключаются. Порядок цел, цена — пауза.", "A new topic is created with the new count. Producers pause (and buffer), consumers read the old topic to its end, and only then do producers switch. Order holds; the price is the pause."),
+        KeysTitle => ("Какие ключи переедут", "Which keys move"),
+        ConsistentNote => ("Kafka не использует консистентное хеширование: партиция — это остаток от деления, и при смене числа партиций переезжает большинство ключей.", "Kafka does not use consistent hashing: the partition is a remainder, so changing the count moves most keys."),
+        Moved => ("переезжает", "moves"),
+        Stays => ("остаётся", "stays"),
+        SplitTitle => ("История одного заказа", "One order's history"),
+        ChooseOrder => ("Заказ", "Order"),
+        Step => ("Шаг", "Step"),
+        Where => ("Где лежит", "Where it is"),
+        HandledAt => ("Обработан", "Handled at"),
+        NotYet => ("ещё нет", "not yet"),
+        LanesTitle => ("Партиции и их консьюмеры", "Partitions and their consumers"),
+        AddedAtChange => ("новая", "new"),
+        TableTitle => ("Таблица закреплённых заказов", "The pinned-orders table"),
+        PauseTitle => ("Цена паузы", "The price of the pause"),
+        CompareTitle => ("Три способа на одном seed", "Three ways on one seed"),
+        Violations => ("Нарушений", "Violations"),
+        Pause => ("Пауза продюсеров", "Producer pause"),
+        ExtraState => ("Доп. состояние", "Extra state"),
+        None => ("нет", "none"),
+    }
+}
+
 pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         (Lang::Ru, SceneId::Log) => "Партиция — это append-only лог",
@@ -225,6 +259,8 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Routing) => "Keys decide order",
         (Lang::Ru, SceneId::Producer) => "Продюсер сам ломает порядок",
         (Lang::En, SceneId::Producer) => "The producer reorders its own records",
+        (Lang::Ru, SceneId::Repartition) => "Ловушка: добавили партиции",
+        (Lang::En, SceneId::Repartition) => "The trap of adding partitions",
     }
 }
 
@@ -236,6 +272,8 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Routing) => "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order.",
         (Lang::Ru, SceneId::Producer) => "Порядок может сломаться ещё до диска брокера. Продюсер держит несколько запросов в полёте; если первый потерялся, а второй дошёл, повтор первого запишется после второго. Посмотрите, как это происходит и как это лечат идемпотентность и один запрос в полёте.",
         (Lang::En, SceneId::Producer) => "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the first is lost and the second arrives, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it.",
+        (Lang::Ru, SceneId::Repartition) => "Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.",
+        (Lang::En, SceneId::Repartition) => "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate.",
     }
 }
 
@@ -870,6 +908,51 @@ pub fn earlier_offsets(lang: Lang, start: u64) -> String {
     }
 }
 
+pub fn moved_share(lang: Lang, moved: usize, total: usize, ideal: usize) -> String {
+    let pct = |n: usize| (n * 100).checked_div(total).unwrap_or(0);
+    match lang {
+        Lang::Ru => format!("Переезжает {moved} из {total} ключей ({}%). Идеальное минимальное перераспределение (jump consistent hash) сдвинуло бы {ideal} ({}%).", pct(moved), pct(ideal)),
+        Lang::En => format!("{moved} of {total} keys move ({}%). An ideal minimal remap (jump consistent hash) would move {ideal} ({}%).", pct(moved), pct(ideal)),
+    }
+}
+
+pub fn moved_share_many(lang: Lang, keys: usize, moved: usize, ideal: usize) -> String {
+    let pct = |n: usize| n * 100 / keys.max(1);
+    match lang {
+        Lang::Ru => format!(
+            "На {keys} ключах: Kafka — {}%, jump hash — {}%.",
+            pct(moved),
+            pct(ideal)
+        ),
+        Lang::En => format!(
+            "Over {keys} keys: Kafka {}%, jump hash {}%.",
+            pct(moved),
+            pct(ideal)
+        ),
+    }
+}
+
+pub fn table_size(lang: Lang, now: usize, max: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Сейчас в таблице {now}, максимум был {max}."),
+        Lang::En => format!("{now} in the table now; at most {max}."),
+    }
+}
+
+pub fn pause_cost(lang: Lang, ms: u64, buffered: u32) -> String {
+    match lang {
+        Lang::Ru => format!("Продюсеры стояли {ms} мс; в буфере копилось до {buffered} записей."),
+        Lang::En => format!("Producers waited {ms} ms; up to {buffered} records were buffered."),
+    }
+}
+
+pub fn change_at(lang: Lang, t: SimTime) -> String {
+    match lang {
+        Lang::Ru => format!("Число партиций меняется в {}.", seconds(lang, t)),
+        Lang::En => format!("The partition count changes at {}.", seconds(lang, t)),
+    }
+}
+
 pub fn processing(lang: Lang, offset: u64) -> String {
     match lang {
         Lang::Ru => format!("обрабатывает offset {offset}"),
@@ -931,6 +1014,16 @@ mod tests {
     fn every_producer_message_exists_in_both_languages() {
         for &msg in ProducerMsg::ALL {
             let (ru, en) = (tp(Lang::Ru, msg), tp(Lang::En, msg));
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
+            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
+        }
+    }
+
+    #[test]
+    fn every_repartition_message_exists_in_both_languages() {
+        for &msg in RepartitionMsg::ALL {
+            let (ru, en) = (trp(Lang::Ru, msg), trp(Lang::En, msg));
             assert!(ru != en, "{msg:?} is not translated");
             assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
             assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");

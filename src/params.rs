@@ -13,6 +13,7 @@ use crate::sim::partitioner::Placement;
 use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
 use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
+use crate::sim::scenes::repartition::{Strategy, ORDERS};
 use crate::sim::scenes::routing::{
     BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
     PARTITIONS_RANGE,
@@ -25,17 +26,24 @@ pub enum SceneId {
     Log,
     Routing,
     Producer,
+    Repartition,
 }
 
 impl SceneId {
     /// In the order of the course chapter.
-    pub const ALL: [SceneId; 3] = [SceneId::Log, SceneId::Routing, SceneId::Producer];
+    pub const ALL: [SceneId; 4] = [
+        SceneId::Log,
+        SceneId::Routing,
+        SceneId::Producer,
+        SceneId::Repartition,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
             SceneId::Log => "log",
             SceneId::Routing => "routing",
             SceneId::Producer => "producer",
+            SceneId::Repartition => "repartition",
         }
     }
 
@@ -152,6 +160,13 @@ pub struct AppParams {
     /// The learner's (or the preset's) interventions, in the link.
     pub faults: Vec<Fault>,
     pub outages: Vec<Outage>,
+    /// Scene "repartition": the partition count before and after, and how
+    /// the change is made.
+    pub from: u32,
+    pub to: u32,
+    pub strategy: Strategy,
+    /// Scene "repartition": the order whose split history is shown, if chosen.
+    pub focus_order: Option<u32>,
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -172,6 +187,7 @@ impl AppParams {
             explicit_partition: 0,
             histogram_keys: 0,
             preset: None,
+            focus_order: None,
             ..self.clone()
         }
     }
@@ -228,6 +244,10 @@ impl Default for AppParams {
             log_start: 0,
             faults: Vec::new(),
             outages: Vec::new(),
+            from: 3,
+            to: 4,
+            strategy: Strategy::Naive,
+            focus_order: None,
         }
     }
 }
@@ -649,6 +669,29 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
                 choices: "AT+MS",
             }),
         },
+        "from" => {
+            if let Some(v) = parse_u32("from", &value, PARTITIONS_RANGE, issues) {
+                params.from = v;
+            }
+        }
+        "to" => {
+            if let Some(v) = parse_u32("to", &value, PARTITIONS_RANGE, issues) {
+                params.to = v;
+            }
+        }
+        "strategy" => match Strategy::from_id(&value) {
+            Some(s) => params.strategy = s,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "strategy",
+                value: quote(&value),
+                choices: "naive, two-phase, new-topic",
+            }),
+        },
+        "order" => {
+            if let Some(v) = parse_u32("order", &value, 1..=ORDERS, issues) {
+                params.focus_order = Some(v);
+            }
+        }
         _ => issues.push(ParamIssue::UnknownParam { name: quote(name) }),
     }
 }
@@ -688,6 +731,17 @@ pub fn to_query(params: &AppParams) -> String {
                     "&explicit-partition={}",
                     params.explicit_partition
                 ));
+            }
+        }
+        SceneId::Repartition => {
+            q.push_str(&format!(
+                "&from={}&to={}&strategy={}",
+                params.from,
+                params.to,
+                params.strategy.id()
+            ));
+            if let Some(order) = params.focus_order {
+                q.push_str(&format!("&order={order}"));
             }
         }
         SceneId::Producer => {
@@ -827,6 +881,21 @@ mod tests {
         let (p, issues) = parse_query(&format!("key={}", encode_component(&long)));
         assert_eq!(p.key.len(), MAX_KEY_BYTES);
         assert!(matches!(issues[0], ParamIssue::KeyTooLong { .. }));
+    }
+
+    #[test]
+    fn repartition_parameters_round_trip() {
+        let (p, issues) = parse_query("scene=repartition&from=3&to=64&strategy=new-topic&order=7");
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(
+            (p.from, p.to, p.strategy, p.focus_order),
+            (3, 64, Strategy::NewTopic, Some(7))
+        );
+        assert_eq!(parse_query(&to_query(&p)).0, p);
+        let (p, issues) = parse_query("scene=repartition&from=0&to=65&strategy=magic&order=99");
+        assert_eq!((p.from, p.to, p.strategy), (1, 64, Strategy::Naive));
+        assert_eq!(p.focus_order, Some(ORDERS));
+        assert_eq!(issues.len(), 4);
     }
 
     #[test]

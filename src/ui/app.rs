@@ -7,6 +7,7 @@ use super::layout::NARROW_BELOW_PX;
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
 use super::producer_view::view_producer_scene;
+use super::repartition_view::view_repartition_scene;
 use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
 use crate::i18n::{self, t, Msg};
@@ -266,12 +267,14 @@ pub fn app(props: &AppProps) -> Html {
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Producer(pp) => view_producer_scene(Ok(pp.timeline.current()), &params, *narrow, on_params),
                     ScenePlayer::Refused(e) => view_producer_scene(Err(*e), &params, *narrow, on_params),
+                    ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
                 } }
             </main>
             { match &*p {
                 ScenePlayer::Log(lp) => view_controls(lp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
                 ScenePlayer::Routing(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
                 ScenePlayer::Producer(pp) => view_controls(pp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
+                ScenePlayer::Repartition(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
                 ScenePlayer::Refused(_) => if params.embed { prefs } else { Html::default() },
             } }
             if !params.embed {

@@ -10,6 +10,7 @@ mod log_view;
 mod panic;
 pub mod player;
 mod producer_view;
+mod repartition_view;
 mod routing_view;
 mod scene_player;
 mod violations;

@@ -5,6 +5,7 @@ use crate::params::{AppParams, ParamIssue, SceneId};
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::log::{LogScene, LogSceneConfig};
 use crate::sim::scenes::producer::ProducerScene;
+use crate::sim::scenes::repartition::{Repartition, RepartitionConfig, Speeds};
 use crate::sim::scenes::routing::{RoutingStream, RoutingStreamConfig, StreamKeys};
 use crate::sim::{Model, Sim, SimTime, Timeline};
 
@@ -17,6 +18,7 @@ pub enum ScenePlayer {
     Log(Player<LogScene>),
     Routing(Player<RoutingStream>),
     Producer(Player<ProducerScene>),
+    Repartition(Player<Repartition>),
     /// The producer was not created: Kafka would throw this `ConfigException`.
     Refused(ConfigError),
 }
@@ -79,6 +81,18 @@ impl ScenePlayer {
             )),
             // Each preset opens paused on the moment that tells its story:
             // the end, with the log as the faults left it.
+            // The migration opens on its outcome: the whole stream handled.
+            SceneId::Repartition => ScenePlayer::Repartition(open(
+                Repartition::new(RepartitionConfig {
+                    from: params.from,
+                    to: params.to,
+                    strategy: params.strategy,
+                    speeds: Speeds::default(),
+                }),
+                params,
+                |end| end,
+                issues,
+            )),
             SceneId::Producer => match ProducerScene::new(params.producer_scene_config()) {
                 Ok(scene) => ScenePlayer::Producer(open(scene, params, |end| end, issues)),
                 Err(e) => ScenePlayer::Refused(e),
@@ -91,6 +105,7 @@ impl ScenePlayer {
             ScenePlayer::Log(p) => p.apply(action),
             ScenePlayer::Routing(p) => p.apply(action),
             ScenePlayer::Producer(p) => p.apply(action),
+            ScenePlayer::Repartition(p) => p.apply(action),
             ScenePlayer::Refused(_) => false,
         }
     }
@@ -100,6 +115,7 @@ impl ScenePlayer {
             ScenePlayer::Log(p) => p.playing,
             ScenePlayer::Routing(p) => p.playing,
             ScenePlayer::Producer(p) => p.playing,
+            ScenePlayer::Repartition(p) => p.playing,
             ScenePlayer::Refused(_) => false,
         }
     }
@@ -109,6 +125,7 @@ impl ScenePlayer {
             ScenePlayer::Log(p) => p.timeline.now(),
             ScenePlayer::Routing(p) => p.timeline.now(),
             ScenePlayer::Producer(p) => p.timeline.now(),
+            ScenePlayer::Repartition(p) => p.timeline.now(),
             ScenePlayer::Refused(_) => SimTime::ZERO,
         }
     }
@@ -118,6 +135,7 @@ impl ScenePlayer {
             ScenePlayer::Log(p) => p.timeline.current().digest(),
             ScenePlayer::Routing(p) => p.timeline.current().digest(),
             ScenePlayer::Producer(p) => p.timeline.current().digest(),
+            ScenePlayer::Repartition(p) => p.timeline.current().digest(),
             ScenePlayer::Refused(_) => 0,
         }
     }

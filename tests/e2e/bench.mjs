@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { serve, launch, distDir } from './harness.mjs';
 
 const LOADS = 10;
-const SCENES = ['log', 'routing', 'producer'];
+const SCENES = ['log', 'routing', 'producer', 'repartition'];
 
 async function bundleSizes() {
   const rows = [];

@@ -2,4 +2,5 @@
 
 pub mod log;
 pub mod producer;
+pub mod repartition;
 pub mod routing;

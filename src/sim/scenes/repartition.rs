@@ -1,0 +1,463 @@
+//! Scene "repartition": what adding partitions does to per-key order, and
+//! the two migrations that avoid the damage.
+//!
+//! Orders go through Created → Paid → Shipped → Delivered, keyed by order
+//! id. Part way through, the topic grows from `from` to `to` partitions.
+//! - Naive: the producer routes with the new count at once, so an order
+//!   whose early events sit in a busy old partition sends its later events
+//!   to a fresh one, and they can be handled first.
+//! - Two-phase: orders already under way stay on their old partition through
+//!   a mapping table until they finish; new orders use the new count.
+//! - New topic: producers buffer, consumers drain the old topic to its end,
+//!   then producers switch to a new topic with the new count.
+
+use crate::sim::checker::{Observer, OrderChecker, Position};
+use crate::sim::consumer::Consumer;
+use crate::sim::engine::{Ctx, Model};
+use crate::sim::log::{LogConfig, PartitionLog};
+use crate::sim::partitioner::{murmur2, to_positive};
+use crate::sim::record::OrderEvent;
+use crate::sim::rng::Rng;
+use crate::sim::time::SimTime;
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+pub const OLD_TOPIC: &str = "orders";
+pub const NEW_TOPIC: &str = "orders-v2";
+pub const GROUP_ID: &str = "order-service";
+pub const ORDERS: u32 = 24;
+pub const PARTITIONS_RANGE: RangeInclusive<u32> = 1..=64;
+/// When the partition count changes.
+pub const CHANGE_AT: SimTime = SimTime(600);
+
+const ORDER_EVERY_MS: u64 = 40;
+const STEP_EVERY_MS: (u64, u64) = (120, 200);
+const IDLE_POLL_MS: u64 = 30;
+
+const PRODUCER_STREAM: u64 = 1;
+const CONSUMER_STREAM: u64 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    Naive,
+    TwoPhase,
+    NewTopic,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 3] = [Strategy::Naive, Strategy::TwoPhase, Strategy::NewTopic];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Strategy::Naive => "naive",
+            Strategy::TwoPhase => "two-phase",
+            Strategy::NewTopic => "new-topic",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+pub fn order_key(order: u32) -> String {
+    format!("order-{order}")
+}
+
+/// The masked murmur2 of an order's key: what `% n` is taken of.
+pub fn key_hash(order: u32) -> u32 {
+    to_positive(murmur2(order_key(order).as_bytes()))
+}
+
+/// Google's jump consistent hash (Lamping and Veach): the ideal minimal
+/// remap, which moves only the keys the new buckets must take.
+pub fn jump_consistent_hash(key: u64, buckets: u32) -> u32 {
+    let mut key = key;
+    let (mut b, mut j): (i64, i64) = (-1, 0);
+    while j < i64::from(buckets) {
+        b = j;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    b.max(0) as u32
+}
+
+/// How many of `keys` change partition from `from` to `to` under Kafka's
+/// modulo, and under jump consistent hashing.
+pub fn moved_counts(hashes: &[u32], from: u32, to: u32) -> (usize, usize) {
+    let (from, to) = (from.max(1), to.max(1));
+    let kafka = hashes.iter().filter(|&&h| h % from != h % to).count();
+    let jump = hashes
+        .iter()
+        .filter(|&&h| {
+            jump_consistent_hash(u64::from(h), from) != jump_consistent_hash(u64::from(h), to)
+        })
+        .count();
+    (kafka, jump)
+}
+
+/// Processing time of one record on the consumer of partition `p` of a
+/// topic with `old` partitions before the change: the old partitions are
+/// busy, the new ones idle. `speed` scales them for the property tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Speeds {
+    pub old_ms: (u64, u64),
+    pub new_ms: (u64, u64),
+}
+
+impl Default for Speeds {
+    fn default() -> Self {
+        Speeds {
+            old_ms: (70, 110),
+            new_ms: (10, 20),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepartitionConfig {
+    pub from: u32,
+    pub to: u32,
+    pub strategy: Strategy,
+    pub speeds: Speeds,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RepartitionEvent {
+    /// Order `order` reaches step `step` (0 = Created … 3 = Delivered).
+    Produce {
+        order: u32,
+        step: u32,
+    },
+    ChangePartitions,
+    /// New topic: the old one is drained; producers switch.
+    Switch,
+    Wake {
+        lane: u32,
+    },
+    Processed {
+        lane: u32,
+    },
+}
+
+/// One partition somewhere: old topic, or the new topic of the new-topic
+/// migration. Naive and two-phase grow the old topic's lanes in place.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lane {
+    pub log: PartitionLog,
+    pub consumer: Consumer,
+    pub busy: Option<(u64, SimTime)>,
+    pub created_at: SimTime,
+    pub speed_ms: (u64, u64),
+}
+
+/// A record as the group handled it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Handled {
+    pub order: u32,
+    pub event: OrderEvent,
+    pub topic: &'static str,
+    pub partition: u32,
+    pub offset: u64,
+    pub at: SimTime,
+    pub out_of_order: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Repartition {
+    pub config: RepartitionConfig,
+    pub lanes: Vec<Lane>,
+    pub changed: bool,
+    /// Two-phase: order → partition it stays pinned to until it finishes.
+    pub pinned: BTreeMap<u32, u32>,
+    /// Two-phase: the table's size after each change to it.
+    pub pinned_history: Vec<(SimTime, u32)>,
+    /// New topic: records held back while the old topic drains.
+    pub buffered: Vec<(u32, u32)>,
+    pub buffered_max: u32,
+    pub paused_at: Option<SimTime>,
+    pub switched_at: Option<SimTime>,
+    pub produced: u32,
+    pub handled: Vec<Handled>,
+    pub checker: OrderChecker,
+    /// Per order: where each produced step went (topic, partition, offset).
+    pub placements: BTreeMap<(u32, u32), (&'static str, u32, u64)>,
+    producer_rng: Rng,
+    consumer_rng: Rng,
+}
+
+impl Repartition {
+    pub fn new(config: RepartitionConfig) -> Self {
+        let clamp = |n: u32| n.clamp(*PARTITIONS_RANGE.start(), *PARTITIONS_RANGE.end());
+        let config = RepartitionConfig {
+            from: clamp(config.from),
+            to: clamp(config.to),
+            ..config
+        };
+        let mut scene = Repartition {
+            config,
+            lanes: Vec::new(),
+            changed: false,
+            pinned: BTreeMap::new(),
+            pinned_history: Vec::new(),
+            buffered: Vec::new(),
+            buffered_max: 0,
+            paused_at: None,
+            switched_at: None,
+            produced: 0,
+            handled: Vec::new(),
+            checker: OrderChecker::default(),
+            placements: BTreeMap::new(),
+            producer_rng: Rng::new(0),
+            consumer_rng: Rng::new(0),
+        };
+        for p in 0..config.from {
+            scene.add_lane(OLD_TOPIC, p, SimTime::ZERO, config.speeds.old_ms);
+        }
+        scene
+    }
+
+    fn add_lane(&mut self, topic: &str, partition: u32, at: SimTime, speed_ms: (u64, u64)) -> u32 {
+        let log_config = LogConfig {
+            segment_bytes: 1 << 30,
+            index_interval_bytes: 4096,
+        };
+        self.lanes.push(Lane {
+            log: PartitionLog::new(topic, partition, log_config),
+            consumer: Consumer::new(&format!("consumer-{}", self.lanes.len() + 1)),
+            busy: None,
+            created_at: at,
+            speed_ms,
+        });
+        self.lanes.len() as u32 - 1
+    }
+
+    pub fn total_records() -> u32 {
+        ORDERS * 4
+    }
+
+    /// The lane an order's record goes to now.
+    fn route(&self, order: u32) -> u32 {
+        let h = key_hash(order);
+        let (from, to) = (self.config.from, self.config.to);
+        match (self.config.strategy, self.changed) {
+            (_, false) => h % from,
+            (Strategy::Naive, true) => h % to,
+            (Strategy::TwoPhase, true) => self.pinned.get(&order).copied().unwrap_or(h % to),
+            // The new topic's lanes follow the old topic's in `lanes`.
+            (Strategy::NewTopic, true) => from + h % to,
+        }
+    }
+
+    fn lane_topic(&self, lane: u32) -> &'static str {
+        if self.lanes[lane as usize].log.topic == NEW_TOPIC {
+            NEW_TOPIC
+        } else {
+            OLD_TOPIC
+        }
+    }
+
+    fn append(&mut self, order: u32, step: u32, now: SimTime) {
+        let lane = self.route(order);
+        let event = OrderEvent::ALL[step as usize];
+        let key = order_key(order);
+        let topic = self.lane_topic(lane);
+        let l = &mut self.lanes[lane as usize];
+        let offset = l.log.append(Some(&key), &key, event, now).offset;
+        let partition = l.log.partition;
+        self.placements
+            .insert((order, step), (topic, partition, offset));
+    }
+
+    fn everything_produced(&self) -> bool {
+        self.produced == Self::total_records() && self.buffered.is_empty()
+    }
+
+    fn drained(&self, lane: u32) -> bool {
+        let l = &self.lanes[lane as usize];
+        l.busy.is_none() && l.consumer.position() == l.log.log_end_offset()
+    }
+
+    fn old_topic_drained(&self) -> bool {
+        (0..self.config.from).all(|lane| self.drained(lane))
+    }
+
+    /// How long producers were paused, for the new-topic migration.
+    pub fn pause_ms(&self, now: SimTime) -> u64 {
+        match (self.paused_at, self.switched_at) {
+            (Some(a), Some(b)) => b.as_millis() - a.as_millis(),
+            (Some(a), None) => now.as_millis().saturating_sub(a.as_millis()),
+            _ => 0,
+        }
+    }
+
+    pub fn pinned_max(&self) -> u32 {
+        self.pinned_history
+            .iter()
+            .map(|&(_, n)| n)
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub fn reorders(&self) -> usize {
+        self.checker.reorders()
+    }
+}
+
+impl Model for Repartition {
+    type Event = RepartitionEvent;
+
+    fn is_noop(&self, event: &RepartitionEvent) -> bool {
+        matches!(*event, RepartitionEvent::Wake { lane } if self.lanes[lane as usize].busy.is_some())
+    }
+
+    fn start(&mut self, ctx: &mut Ctx<'_, RepartitionEvent>) {
+        self.producer_rng = ctx.rng().child(PRODUCER_STREAM);
+        self.consumer_rng = ctx.rng().child(CONSUMER_STREAM);
+        for order in 1..=ORDERS {
+            ctx.schedule_in(
+                u64::from(order) * ORDER_EVERY_MS,
+                RepartitionEvent::Produce { order, step: 0 },
+            );
+        }
+        ctx.schedule_in(CHANGE_AT.as_millis(), RepartitionEvent::ChangePartitions);
+        for lane in 0..self.lanes.len() as u32 {
+            ctx.schedule_in(0, RepartitionEvent::Wake { lane });
+        }
+    }
+
+    fn handle(&mut self, event: &RepartitionEvent, ctx: &mut Ctx<'_, RepartitionEvent>) {
+        let now = ctx.now();
+        match *event {
+            RepartitionEvent::Produce { order, step } => {
+                self.produced += 1;
+                if step < 3 {
+                    let gap = self.producer_rng.between(STEP_EVERY_MS.0, STEP_EVERY_MS.1);
+                    ctx.schedule_in(
+                        gap,
+                        RepartitionEvent::Produce {
+                            order,
+                            step: step + 1,
+                        },
+                    );
+                }
+                if self.paused_at.is_some() && self.switched_at.is_none() {
+                    self.buffered.push((order, step));
+                    self.buffered_max = self.buffered_max.max(self.buffered.len() as u32);
+                    return;
+                }
+                self.append(order, step, now);
+                // The order's process is over: its pin is no longer needed.
+                if step == 3 && self.pinned.remove(&order).is_some() {
+                    self.pinned_history.push((now, self.pinned.len() as u32));
+                }
+            }
+            RepartitionEvent::ChangePartitions => {
+                let (from, to) = (self.config.from, self.config.to);
+                match self.config.strategy {
+                    Strategy::Naive | Strategy::TwoPhase => {
+                        for p in from..to {
+                            let lane = self.add_lane(OLD_TOPIC, p, now, self.config.speeds.new_ms);
+                            ctx.schedule_in(0, RepartitionEvent::Wake { lane });
+                        }
+                        if self.config.strategy == Strategy::TwoPhase {
+                            // Orders under way: Created produced, Delivered not yet.
+                            for order in 1..=ORDERS {
+                                let started = self.placements.contains_key(&(order, 0));
+                                let finished = self.placements.contains_key(&(order, 3));
+                                if started && !finished {
+                                    self.pinned.insert(order, key_hash(order) % from);
+                                }
+                            }
+                            self.pinned_history.push((now, self.pinned.len() as u32));
+                        }
+                        self.changed = true;
+                    }
+                    Strategy::NewTopic => {
+                        for p in 0..to {
+                            let lane = self.add_lane(NEW_TOPIC, p, now, self.config.speeds.new_ms);
+                            ctx.schedule_in(0, RepartitionEvent::Wake { lane });
+                        }
+                        self.paused_at = Some(now);
+                        self.changed = true;
+                        if self.old_topic_drained() {
+                            ctx.schedule_in(0, RepartitionEvent::Switch);
+                        }
+                    }
+                }
+            }
+            RepartitionEvent::Switch => {
+                if self.switched_at.is_some() {
+                    return;
+                }
+                self.switched_at = Some(now);
+                for (order, step) in std::mem::take(&mut self.buffered) {
+                    self.append(order, step, now);
+                }
+            }
+            RepartitionEvent::Wake { lane } => {
+                let l = &mut self.lanes[lane as usize];
+                let fetched = l.consumer.poll(&l.log, 1);
+                if let (false, Some(offset)) = (fetched.is_empty(), l.consumer.process_next()) {
+                    l.busy = Some((offset, now));
+                    let (lo, hi) = l.speed_ms;
+                    let ms = self.consumer_rng.between(lo, hi);
+                    ctx.schedule_in(ms, RepartitionEvent::Processed { lane });
+                } else if !(self.everything_produced() && self.changed && self.drained(lane)) {
+                    ctx.schedule_in(IDLE_POLL_MS, RepartitionEvent::Wake { lane });
+                }
+            }
+            RepartitionEvent::Processed { lane } => {
+                let topic = self.lane_topic(lane);
+                let l = &mut self.lanes[lane as usize];
+                let Some((offset, _)) = l.busy.take() else {
+                    return;
+                };
+                l.consumer.commit();
+                let partition = l.log.partition;
+                if let Some(record) = l.log.record(offset) {
+                    let (entity, event) = (record.entity.clone(), record.event);
+                    let order = entity.trim_start_matches("order-").parse().unwrap_or(0);
+                    let out_of_order = self
+                        .checker
+                        .observe(
+                            &Observer::Group {
+                                group_id: GROUP_ID.to_owned(),
+                            },
+                            &entity,
+                            event.step(),
+                            Position::new(partition, offset),
+                            now,
+                        )
+                        .is_some();
+                    self.handled.push(Handled {
+                        order,
+                        event,
+                        topic,
+                        partition,
+                        offset,
+                        at: now,
+                        out_of_order,
+                    });
+                }
+                ctx.schedule_in(0, RepartitionEvent::Wake { lane });
+                if self.paused_at.is_some()
+                    && self.switched_at.is_none()
+                    && self.old_topic_drained()
+                {
+                    ctx.schedule_in(0, RepartitionEvent::Switch);
+                }
+            }
+        }
+    }
+}
+
+/// The scene's outcome for one strategy: played to its end.
+pub fn run_to_end(config: RepartitionConfig, seed: u64) -> Repartition {
+    let mut sim = crate::sim::Sim::new(Repartition::new(config), seed);
+    while sim.step() {}
+    sim.model().clone()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,357 @@
+//! The view of scene "repartition": which keys move, one order's split
+//! history, the partitions as the change happens, and the three ways
+//! compared on one seed.
+
+use super::form::{edit, input_value, parse_in};
+use super::violations::view_violations;
+use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
+use crate::params::{AppParams, Lang};
+use crate::sim::record::OrderEvent;
+use crate::sim::scenes::repartition::{
+    key_hash, moved_counts, order_key, run_to_end, Repartition, RepartitionConfig, Speeds,
+    Strategy, CHANGE_AT, NEW_TOPIC, ORDERS, PARTITIONS_RANGE,
+};
+use crate::sim::Sim;
+use yew::prelude::*;
+
+/// Keys in the "over many keys" line.
+const MANY_KEYS: u32 = 10_000;
+
+fn strategy_label(lang: Lang, s: Strategy) -> &'static str {
+    trp(
+        lang,
+        match s {
+            Strategy::Naive => RepartitionMsg::Naive,
+            Strategy::TwoPhase => RepartitionMsg::TwoPhase,
+            Strategy::NewTopic => RepartitionMsg::NewTopic,
+        },
+    )
+}
+
+fn strategy_about(lang: Lang, s: Strategy) -> &'static str {
+    trp(
+        lang,
+        match s {
+            Strategy::Naive => RepartitionMsg::AboutNaive,
+            Strategy::TwoPhase => RepartitionMsg::AboutTwoPhase,
+            Strategy::NewTopic => RepartitionMsg::AboutNewTopic,
+        },
+    )
+}
+
+fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let on_from = edit(params, on_params, |p, e: InputEvent| {
+        p.from = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.from);
+    });
+    let on_to = edit(params, on_params, |p, e: InputEvent| {
+        p.to = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.to);
+    });
+    let pick = |s: Strategy| edit(params, on_params, move |p, _: Event| p.strategy = s);
+    html! {
+        <section class="card">
+            <div class="inputs">
+                <label class="field narrow-field">
+                    <span>{trp(lang, RepartitionMsg::From)}</span>
+                    <input type="number" data-testid="from-input" min="1" max="64" value={params.from.to_string()} oninput={on_from} />
+                </label>
+                <label class="field narrow-field">
+                    <span>{trp(lang, RepartitionMsg::To)}</span>
+                    <input type="number" data-testid="to-input" min="1" max="64" value={params.to.to_string()} oninput={on_to} />
+                </label>
+            </div>
+            <fieldset class="placement">
+                <legend>{trp(lang, RepartitionMsg::How)}</legend>
+                { for Strategy::ALL.iter().map(|&s| html! {
+                    <label class="check">
+                        <input type="radio" name="strategy" data-testid="strategy" value={s.id()}
+                            checked={params.strategy == s} onchange={pick(s)} />
+                        <span>{strategy_label(lang, s)}</span>
+                    </label>
+                }) }
+            </fieldset>
+            <p class="note" data-testid="strategy-about">{strategy_about(lang, params.strategy)}</p>
+            <p class="dim small">{i18n::change_at(lang, CHANGE_AT)}</p>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct KeysProps {
+    from: u32,
+    to: u32,
+    lang: Lang,
+}
+
+/// The key grid, and the moved share over many keys (10,000 hashes,
+/// redone only when the counts change).
+#[function_component(KeyMoves)]
+fn key_moves(props: &KeysProps) -> Html {
+    let (from, to, lang) = (props.from, props.to, props.lang);
+    let many = use_memo((from, to), |&(from, to)| {
+        let hashes: Vec<u32> = (1..=MANY_KEYS).map(key_hash).collect();
+        moved_counts(&hashes, from, to)
+    });
+    let hashes: Vec<u32> = (1..=ORDERS).map(key_hash).collect();
+    let (moved, ideal) = moved_counts(&hashes, from, to);
+    html! {
+        <section class="card" aria-labelledby="keys-title">
+            <h2 id="keys-title">{trp(lang, RepartitionMsg::KeysTitle)}</h2>
+            <p data-testid="moved-share" data-moved={moved.to_string()} data-total={hashes.len().to_string()}>
+                {i18n::moved_share(lang, moved, hashes.len(), ideal)}
+            </p>
+            <p class="dim small">{i18n::moved_share_many(lang, MANY_KEYS as usize, many.0, many.1)}</p>
+            <ul class="key-grid">
+                { for (1..=ORDERS).map(|order| {
+                    let h = key_hash(order);
+                    let (a, b) = (h % from, h % to);
+                    let moves = a != b;
+                    html! {
+                        <li class={classes!(moves.then_some("moved"))} data-testid="key-move" data-key={order_key(order)}
+                            data-from-partition={a.to_string()} data-to-partition={b.to_string()}>
+                            <code>{order_key(order)}</code>
+                            <span>{format!("{a} → {b}")}</span>
+                            <span class="small">{if moves { format!("↦ {}", trp(lang, RepartitionMsg::Moved)) } else { format!("= {}", trp(lang, RepartitionMsg::Stays)) }}</span>
+                        </li>
+                    }
+                }) }
+            </ul>
+            <p class="small">{trp(lang, RepartitionMsg::ConsistentNote)}</p>
+        </section>
+    }
+}
+
+fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    // The order to follow: the link's, else the first one broken, else
+    // the first one that moves.
+    let focus = params.focus_order.unwrap_or_else(|| {
+        scene
+            .checker
+            .violations()
+            .first()
+            .and_then(|v| v.key.trim_start_matches("order-").parse().ok())
+            .or_else(|| {
+                (1..=ORDERS).find(|&o| key_hash(o) % params.from != key_hash(o) % params.to)
+            })
+            .unwrap_or(1)
+    });
+    let on_pick = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        p.focus_order = select.value().parse().ok();
+    });
+    html! {
+        <section class="card" aria-labelledby="split-title">
+            <h2 id="split-title">{trp(lang, RepartitionMsg::SplitTitle)}</h2>
+            <label class="field narrow-field">
+                <span>{trp(lang, RepartitionMsg::ChooseOrder)}</span>
+                <select data-testid="focus-order" onchange={on_pick}>
+                    { for (1..=ORDERS).map(|o| html! {
+                        <option value={o.to_string()} selected={o == focus}>{order_key(o)}</option>
+                    }) }
+                </select>
+            </label>
+            <table class="clients split" data-testid="split-history">
+                <thead><tr>
+                    <th scope="col">{trp(lang, RepartitionMsg::Step)}</th>
+                    <th scope="col">{trp(lang, RepartitionMsg::Where)}</th>
+                    <th scope="col">{trp(lang, RepartitionMsg::HandledAt)}</th>
+                </tr></thead>
+                <tbody>
+                    { for (0..4u32).map(|step| {
+                        let event = OrderEvent::ALL[step as usize];
+                        let place = scene.placements.get(&(focus, step));
+                        let handled = scene.handled.iter().find(|h| h.order == focus && h.event == event);
+                        let bad = handled.is_some_and(|h| h.out_of_order);
+                        html! {
+                            <tr class={classes!(bad.then_some("bad"))} data-step={event.step().to_string()}
+                                data-partition={place.map(|p| p.1.to_string()).unwrap_or_default()}>
+                                <th scope="row">{event.value()}</th>
+                                <td>{place.map_or_else(|| trp(lang, RepartitionMsg::NotYet).to_owned(), |(topic, p, o)| format!("{topic}-{p} · offset {o}"))}</td>
+                                <td>
+                                    if bad { <span aria-hidden="true">{"⚠ "}</span> }
+                                    {handled.map_or_else(|| trp(lang, RepartitionMsg::NotYet).to_owned(), |h| i18n::seconds(lang, h.at))}
+                                </td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+const CELL_W: f64 = 40.0;
+const CELL_H: f64 = 28.0;
+
+fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
+    let width = if narrow { 360.0 } else { 960.0 };
+    let label_w = if narrow { 0.0 } else { 170.0 };
+    let per_line = (((width - label_w - 16.0) / (CELL_W + 3.0)).floor() as usize).max(1);
+    let mut y = 8.0;
+    let mut lanes = Vec::new();
+    for (i, lane) in scene.lanes.iter().enumerate() {
+        let n = lane.log.log_end_offset() as usize;
+        let lines = n.div_ceil(per_line).max(1);
+        let head = if narrow { 18.0 } else { 0.0 };
+        let h = 12.0 + head + lines as f64 * (CELL_H + 3.0);
+        lanes.push((i, y, h, head));
+        y += h + 4.0;
+    }
+    html! {
+        <section class="card" aria-labelledby="lanes-title">
+            <h2 id="lanes-title">{trp(lang, RepartitionMsg::LanesTitle)}</h2>
+            <svg class="stream-figure" data-testid="lanes" viewBox={format!("0 0 {width} {y:.0}")} role="img"
+                aria-label={trp(lang, RepartitionMsg::LanesTitle)}>
+                { for lanes.iter().map(|&(i, top, h, head)| {
+                    let lane = &scene.lanes[i];
+                    let added = lane.created_at > crate::sim::SimTime::ZERO;
+                    let title = format!("{}-{}{}", lane.log.topic, lane.log.partition,
+                        if added { format!(" · {}", trp(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
+                    let busy = lane.busy.map(|(o, _)| o);
+                    html! {
+                        <g class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
+                            data-testid="lane" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}>
+                            <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
+                            <text class="lane-title" x="10" y={format!("{:.1}", top + 16.0)}>{title}</text>
+                            <text class="lane-meta" x={format!("{:.1}", if narrow { 160.0 } else { 10.0 })} y={format!("{:.1}", top + if narrow { 16.0 } else { 30.0 })}>
+                                {format!("{} ~{} ms", lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2)}
+                            </text>
+                            { for lane.log.records().map(|r| {
+                                let k = r.offset as usize;
+                                let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
+                                let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
+                                let order = r.entity.trim_start_matches("order-").to_owned();
+                                let state = if busy == Some(r.offset) { "processing" } else if r.offset < lane.consumer.processed_up_to() { "processed" } else { "unread" };
+                                html! {
+                                    <g key={format!("{i}-{}", r.offset)} class={classes!("record", "small", state)}
+                                        data-testid="record" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}
+                                        data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()} data-step={r.event.step().to_string()}
+                                        transform={format!("translate({x:.1},{cy:.1})")}>
+                                        <title>{format!("{} · {} · offset {}", r.entity, r.event.value(), r.offset)}</title>
+                                        <rect class="cell" width={format!("{CELL_W}")} height={format!("{CELL_H}")} rx="3" />
+                                        <text x="3" y="12">{format!("#{order}")}</text>
+                                        <text x="3" y="24">{&r.event.value()[..1]}</text>
+                                    </g>
+                                }
+                            }) }
+                        </g>
+                    }
+                }) }
+            </svg>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CompareProps {
+    from: u32,
+    to: u32,
+    seed: u64,
+    lang: Lang,
+}
+
+#[function_component(StrategyCompare)]
+fn strategy_compare(props: &CompareProps) -> Html {
+    let lang = props.lang;
+    let rows = use_memo((props.from, props.to, props.seed), |&(from, to, seed)| {
+        Strategy::ALL
+            .map(|strategy| {
+                let s = run_to_end(
+                    RepartitionConfig {
+                        from,
+                        to,
+                        strategy,
+                        speeds: Speeds::default(),
+                    },
+                    seed,
+                );
+                (
+                    strategy,
+                    s.reorders(),
+                    s.pause_ms(crate::sim::SimTime(u64::MAX)),
+                    s.pinned_max(),
+                    s.buffered_max,
+                )
+            })
+            .to_vec()
+    });
+    html! {
+        <section class="card">
+            <div class="table-scroll">
+                <table class="clients compare" data-testid="strategy-comparison">
+                    <caption>{trp(lang, RepartitionMsg::CompareTitle)}</caption>
+                    <thead><tr>
+                        <th scope="col">{trp(lang, RepartitionMsg::How)}</th>
+                        <th scope="col">{trp(lang, RepartitionMsg::Violations)}</th>
+                        <th scope="col">{trp(lang, RepartitionMsg::Pause)}</th>
+                        <th scope="col">{trp(lang, RepartitionMsg::ExtraState)}</th>
+                    </tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|&(s, reorders, pause, pinned, buffered)| {
+                            let extra = match s {
+                                Strategy::Naive => trp(lang, RepartitionMsg::None).to_owned(),
+                                Strategy::TwoPhase => i18n::table_size(lang, 0, pinned),
+                                Strategy::NewTopic => i18n::pause_cost(lang, pause, buffered),
+                            };
+                            html! {
+                                <tr data-testid="comparison-row" data-strategy={s.id()} data-violations={reorders.to_string()}>
+                                    <th scope="row">{strategy_label(lang, s)}</th>
+                                    <td class={classes!("num", (reorders > 0).then_some("bad"))}>{if reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}</td>
+                                    <td class="num">{if pause > 0 { i18n::seconds(lang, crate::sim::SimTime(pause)) } else { "—".to_owned() }}</td>
+                                    <td>{extra}</td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+pub fn view_repartition_scene(
+    sim: &Sim<Repartition>,
+    params: &AppParams,
+    narrow: bool,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let scene = sim.model();
+    let now = sim.now();
+    let cost = match params.strategy {
+        Strategy::Naive => None,
+        Strategy::TwoPhase => Some((
+            trp(lang, RepartitionMsg::TableTitle),
+            i18n::table_size(lang, scene.pinned.len(), scene.pinned_max()),
+        )),
+        Strategy::NewTopic => Some((
+            trp(lang, RepartitionMsg::PauseTitle),
+            i18n::pause_cost(lang, scene.pause_ms(now), scene.buffered_max),
+        )),
+    };
+    html! {
+        <div class="repartition">
+            { view_inputs(params, &on_params) }
+            <KeyMoves from={params.from} to={params.to} lang={lang} />
+            { view_lanes(scene, lang, narrow) }
+            <div class="panels">
+                { view_split(scene, params, &on_params) }
+                <div>
+                    { view_violations(scene.checker.violations(), lang) }
+                    { for cost.map(|(title, text)| html! {
+                        <section class="card" data-testid="migration-cost">
+                            <h3>{title}</h3>
+                            <p>{text}</p>
+                        </section>
+                    }) }
+                    <dl class="stats">
+                        <div><dt>{t(lang, Msg::OrderViolations)}</dt>
+                            <dd data-testid="stat" data-name="violations" data-value={scene.reorders().to_string()}>{scene.reorders()}</dd></div>
+                    </dl>
+                </div>
+            </div>
+            <StrategyCompare from={params.from} to={params.to} seed={params.seed} lang={lang} />
+        </div>
+    }
+}
