@@ -4,3 +4,4 @@ pub mod log;
 pub mod producer;
 pub mod repartition;
 pub mod routing;
+pub mod workers;
