@@ -251,6 +251,38 @@ catalogue! {
     }
 }
 
+catalogue! {
+    /// Fixed strings of the workers scene.
+    WorkersMsg, tw {
+        Mode => ("Как обрабатываем", "How records are handled"),
+        Sequential => ("одна горутина, по очереди", "one goroutine, in order"),
+        PerMessage => ("go process(msg): горутина на каждое сообщение", "go process(msg): a goroutine per message"),
+        KeyedPool => ("пул воркеров по ключу: hash(key) % W", "a keyed worker pool: hash(key) % W"),
+        AboutSequential => ("Порядок сохраняется, но скорость упирается во время обработки: при 10 мс на запись — около 100 записей в секунду на партицию.", "Order holds, but speed is capped by the processing time: at 10 ms a record, about 100 records a second per partition."),
+        AboutPerMessage => ("Быстро, но горутины заканчивают в случайном порядке: «Paid» может быть обработан раньше «Created» того же заказа. Проверка порядка это ловит.", "Fast, but goroutines finish in any order: an order's Paid can be handled before its Created. The order checker catches it."),
+        AboutKeyedPool => ("Все записи одного ключа попадают в один канал и обрабатываются одним воркером по очереди: порядок по ключу цел, а разные ключи идут параллельно. Горячий ключ забивает свой канал, и цикл опроса блокируется на нём.", "All of a key's records go through one channel and are handled by one worker in turn: per-key order holds, and different keys run in parallel. A hot key fills its channel, and the poll loop blocks on it."),
+        Workers => ("Воркеров (W)", "Workers (W)"),
+        Hash => ("Хеш ключа", "Key hash"),
+        ProcessingMs => ("Обработка одной записи, мс (в среднем)", "Processing per record, ms (mean)"),
+        Skew => ("Горячий ключ: доля записей order-1, %", "Hot key: share of records for order-1, %"),
+        StripTitle => ("Offset'ы партиции", "The partition's offsets"),
+        LowWatermark => ("коммит по нижней границе", "low-watermark commit"),
+        NaiveCommit => ("наивный коммит «всё, что получено»", "naive commit of everything polled"),
+        Finished => ("обработана", "handled"),
+        InProgress => ("в работе или в канале", "in progress or in a channel"),
+        NotPolled => ("ещё не получена", "not polled yet"),
+        LostMark => ("потеряется при падении (наивный коммит)", "lost on a crash (naive commit)"),
+        WorkersTitle => ("Воркеры и их каналы", "Workers and their channels"),
+        Goroutines => ("горутин сейчас работает", "goroutines running now"),
+        PollBlocked => ("цикл опроса ждёт: канал воркера полон", "the poll loop waits: a worker's channel is full"),
+        CrashTitle => ("Если консьюмер упадёт прямо сейчас", "If the consumer crashed right now"),
+        StatThroughput => ("Записей в секунду", "Records per second"),
+        StatLost => ("Потеряется при падении (наивный коммит)", "Lost on a crash (naive commit)"),
+        StatRepeated => ("Повторится при падении (нижняя граница)", "Handled again on a crash (low watermark)"),
+        ChartTitle => ("Пропускная способность в зависимости от W, тот же seed", "Throughput against W, same seed"),
+    }
+}
+
 pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         (Lang::Ru, SceneId::Log) => "Партиция — это append-only лог",
@@ -261,6 +293,8 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Producer) => "The producer reorders its own records",
         (Lang::Ru, SceneId::Repartition) => "Ловушка: добавили партиции",
         (Lang::En, SceneId::Repartition) => "The trap of adding partitions",
+        (Lang::Ru, SceneId::Workers) => "Порядок внутри Go-консьюмера",
+        (Lang::En, SceneId::Workers) => "Order inside a Go consumer",
     }
 }
 
@@ -274,6 +308,8 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Producer) => "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the first is lost and the second arrives, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it.",
         (Lang::Ru, SceneId::Repartition) => "Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.",
         (Lang::En, SceneId::Repartition) => "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate.",
+        (Lang::Ru, SceneId::Workers) => "Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.",
+        (Lang::En, SceneId::Workers) => "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits.",
     }
 }
 
@@ -953,6 +989,20 @@ pub fn change_at(lang: Lang, t: SimTime) -> String {
     }
 }
 
+pub fn crash_summary(lang: Lang, lost: usize, repeated: usize, naive: u64, low: u64) -> String {
+    match lang {
+        Lang::Ru => format!("Наивный коммит (offset {naive}) потеряет {lost} необработанных записей: после рестарта чтение начнётся после них. Коммит по нижней границе (offset {low}) ничего не потеряет, но {repeated} уже обработанных записей будут обработаны ещё раз — обработчик должен быть идемпотентным."),
+        Lang::En => format!("The naive commit (offset {naive}) loses {lost} unhandled records: after a restart reading resumes past them. The low-watermark commit (offset {low}) loses nothing, but {repeated} records already handled are handled again, so the handler must be idempotent."),
+    }
+}
+
+pub fn worker_name(lang: Lang, i: usize) -> String {
+    match lang {
+        Lang::Ru => format!("воркер {i}"),
+        Lang::En => format!("worker {i}"),
+    }
+}
+
 pub fn processing(lang: Lang, offset: u64) -> String {
     match lang {
         Lang::Ru => format!("обрабатывает offset {offset}"),
@@ -1024,6 +1074,16 @@ mod tests {
     fn every_repartition_message_exists_in_both_languages() {
         for &msg in RepartitionMsg::ALL {
             let (ru, en) = (trp(Lang::Ru, msg), trp(Lang::En, msg));
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
+            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
+        }
+    }
+
+    #[test]
+    fn every_workers_message_exists_in_both_languages() {
+        for &msg in WorkersMsg::ALL {
+            let (ru, en) = (tw(Lang::Ru, msg), tw(Lang::En, msg));
             assert!(ru != en, "{msg:?} is not translated");
             assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
             assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");

@@ -18,6 +18,9 @@ use crate::sim::scenes::routing::{
     BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
     PARTITIONS_RANGE,
 };
+use crate::sim::scenes::workers::{
+    Mode, WorkerHash, WorkersConfig, PROCESSING_MS_RANGE, SKEW_RANGE, WORKERS_RANGE,
+};
 use std::ops::RangeInclusive;
 
 /// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
@@ -27,15 +30,17 @@ pub enum SceneId {
     Routing,
     Producer,
     Repartition,
+    Workers,
 }
 
 impl SceneId {
     /// In the order of the course chapter.
-    pub const ALL: [SceneId; 4] = [
+    pub const ALL: [SceneId; 5] = [
         SceneId::Log,
         SceneId::Routing,
         SceneId::Producer,
         SceneId::Repartition,
+        SceneId::Workers,
     ];
 
     pub fn id(self) -> &'static str {
@@ -44,6 +49,7 @@ impl SceneId {
             SceneId::Routing => "routing",
             SceneId::Producer => "producer",
             SceneId::Repartition => "repartition",
+            SceneId::Workers => "workers",
         }
     }
 
@@ -167,6 +173,8 @@ pub struct AppParams {
     pub strategy: Strategy,
     /// Scene "repartition": the order whose split history is shown, if chosen.
     pub focus_order: Option<u32>,
+    /// Scene "workers".
+    pub workers: WorkersConfig,
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -248,6 +256,7 @@ impl Default for AppParams {
             to: 4,
             strategy: Strategy::Naive,
             focus_order: None,
+            workers: WorkersConfig::default(),
         }
     }
 }
@@ -692,6 +701,37 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
                 params.focus_order = Some(v);
             }
         }
+        "mode" => match Mode::from_id(&value) {
+            Some(m) => params.workers.mode = m,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "mode",
+                value: quote(&value),
+                choices: "sequential, per-message, keyed-pool",
+            }),
+        },
+        "workers" => {
+            if let Some(v) = parse_u32("workers", &value, WORKERS_RANGE, issues) {
+                params.workers.workers = v;
+            }
+        }
+        "hash" => match WorkerHash::from_id(&value) {
+            Some(h) => params.workers.hash = h,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "hash",
+                value: quote(&value),
+                choices: "fnv1a, xxhash",
+            }),
+        },
+        "processing-ms" => {
+            if let Some(v) = parse_u32("processing-ms", &value, PROCESSING_MS_RANGE, issues) {
+                params.workers.processing_ms = v;
+            }
+        }
+        "skew" => {
+            if let Some(v) = parse_u32("skew", &value, SKEW_RANGE, issues) {
+                params.workers.skew_pct = v;
+            }
+        }
         _ => issues.push(ParamIssue::UnknownParam { name: quote(name) }),
     }
 }
@@ -732,6 +772,17 @@ pub fn to_query(params: &AppParams) -> String {
                     params.explicit_partition
                 ));
             }
+        }
+        SceneId::Workers => {
+            let w = &params.workers;
+            q.push_str(&format!(
+                "&mode={}&workers={}&hash={}&processing-ms={}&skew={}",
+                w.mode.id(),
+                w.workers,
+                w.hash.id(),
+                w.processing_ms,
+                w.skew_pct
+            ));
         }
         SceneId::Repartition => {
             q.push_str(&format!(
@@ -881,6 +932,26 @@ mod tests {
         let (p, issues) = parse_query(&format!("key={}", encode_component(&long)));
         assert_eq!(p.key.len(), MAX_KEY_BYTES);
         assert!(matches!(issues[0], ParamIssue::KeyTooLong { .. }));
+    }
+
+    #[test]
+    fn workers_parameters_round_trip() {
+        let (p, issues) = parse_query(
+            "scene=workers&mode=per-message&workers=64&hash=xxhash&processing-ms=25&skew=90",
+        );
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(p.workers.mode, Mode::PerMessage);
+        assert_eq!(
+            (p.workers.workers, p.workers.hash),
+            (64, WorkerHash::XxHash64)
+        );
+        assert_eq!(parse_query(&to_query(&p)).0, p);
+        let (p, issues) = parse_query("scene=workers&mode=threads&workers=0&skew=100");
+        assert_eq!(
+            (p.workers.mode, p.workers.workers, p.workers.skew_pct),
+            (Mode::KeyedPool, 1, 90)
+        );
+        assert_eq!(issues.len(), 3);
     }
 
     #[test]

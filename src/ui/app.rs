@@ -10,6 +10,7 @@ use super::producer_view::view_producer_scene;
 use super::repartition_view::view_repartition_scene;
 use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
+use super::workers_view::view_workers_scene;
 use crate::i18n::{self, t, Msg};
 use crate::params::{parse_query, to_query, AppParams, SceneId, Theme};
 use std::cell::RefCell;
@@ -268,6 +269,7 @@ pub fn app(props: &AppProps) -> Html {
                     ScenePlayer::Producer(pp) => view_producer_scene(Ok(pp.timeline.current()), &params, *narrow, on_params),
                     ScenePlayer::Refused(e) => view_producer_scene(Err(*e), &params, *narrow, on_params),
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
+                    ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),
                 } }
             </main>
             { match &*p {
@@ -275,6 +277,7 @@ pub fn app(props: &AppProps) -> Html {
                 ScenePlayer::Routing(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
                 ScenePlayer::Producer(pp) => view_controls(pp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
                 ScenePlayer::Repartition(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
+                ScenePlayer::Workers(wp) => view_controls(wp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
                 ScenePlayer::Refused(_) => if params.embed { prefs } else { Html::default() },
             } }
             if !params.embed {

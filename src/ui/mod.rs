@@ -14,6 +14,7 @@ mod repartition_view;
 mod routing_view;
 mod scene_player;
 mod violations;
+mod workers_view;
 
 pub use app::{App, AppProps};
 pub use panic::show_panic_overlay;

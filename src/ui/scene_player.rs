@@ -7,6 +7,7 @@ use crate::sim::scenes::log::{LogScene, LogSceneConfig};
 use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::scenes::repartition::{Repartition, RepartitionConfig, Speeds};
 use crate::sim::scenes::routing::{RoutingStream, RoutingStreamConfig, StreamKeys};
+use crate::sim::scenes::workers::Workers;
 use crate::sim::{Model, Sim, SimTime, Timeline};
 
 /// Snapshots every this many events: a seek replays at most this many.
@@ -19,6 +20,7 @@ pub enum ScenePlayer {
     Routing(Player<RoutingStream>),
     Producer(Player<ProducerScene>),
     Repartition(Player<Repartition>),
+    Workers(Player<Workers>),
     /// The producer was not created: Kafka would throw this `ConfigException`.
     Refused(ConfigError),
 }
@@ -93,6 +95,14 @@ impl ScenePlayer {
                 |end| end,
                 issues,
             )),
+            // The pool opens half way: channels full, offsets finishing out
+            // of order, so the commit question is visible before a click.
+            SceneId::Workers => ScenePlayer::Workers(open(
+                Workers::new(params.workers),
+                params,
+                |end| SimTime(end.as_millis() / 2),
+                issues,
+            )),
             SceneId::Producer => match ProducerScene::new(params.producer_scene_config()) {
                 Ok(scene) => ScenePlayer::Producer(open(scene, params, |end| end, issues)),
                 Err(e) => ScenePlayer::Refused(e),
@@ -106,6 +116,7 @@ impl ScenePlayer {
             ScenePlayer::Routing(p) => p.apply(action),
             ScenePlayer::Producer(p) => p.apply(action),
             ScenePlayer::Repartition(p) => p.apply(action),
+            ScenePlayer::Workers(p) => p.apply(action),
             ScenePlayer::Refused(_) => false,
         }
     }
@@ -116,6 +127,7 @@ impl ScenePlayer {
             ScenePlayer::Routing(p) => p.playing,
             ScenePlayer::Producer(p) => p.playing,
             ScenePlayer::Repartition(p) => p.playing,
+            ScenePlayer::Workers(p) => p.playing,
             ScenePlayer::Refused(_) => false,
         }
     }
@@ -126,6 +138,7 @@ impl ScenePlayer {
             ScenePlayer::Routing(p) => p.timeline.now(),
             ScenePlayer::Producer(p) => p.timeline.now(),
             ScenePlayer::Repartition(p) => p.timeline.now(),
+            ScenePlayer::Workers(p) => p.timeline.now(),
             ScenePlayer::Refused(_) => SimTime::ZERO,
         }
     }
@@ -136,6 +149,7 @@ impl ScenePlayer {
             ScenePlayer::Routing(p) => p.timeline.current().digest(),
             ScenePlayer::Producer(p) => p.timeline.current().digest(),
             ScenePlayer::Repartition(p) => p.timeline.current().digest(),
+            ScenePlayer::Workers(p) => p.timeline.current().digest(),
             ScenePlayer::Refused(_) => 0,
         }
     }

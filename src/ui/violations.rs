@@ -6,6 +6,10 @@ use crate::params::Lang;
 use crate::sim::checker::Violation;
 use yew::prelude::*;
 
+/// Findings listed one by one; the rest are counted. A goroutine per
+/// message can break order hundreds of times.
+const LISTED: usize = 30;
+
 pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
     html! {
         <div class="violations" data-testid="violations">
@@ -13,13 +17,16 @@ pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
                 <p class="ok">{t(lang, Msg::NoViolations)}</p>
             } else {
                 <ul>
-                    { for violations.iter().map(|v| html! {
+                    { for violations.iter().take(LISTED).map(|v| html! {
                         <li data-testid="violation" data-key={v.key.clone()}
                             data-partition={v.position.partition.to_string()}
                             data-offset={v.position.offset.to_string()}>
                             {i18n::violation(lang, v)}
                         </li>
                     }) }
+                    if violations.len() > LISTED {
+                        <li class="more">{format!("+{}", violations.len() - LISTED)}</li>
+                    }
                 </ul>
             }
         </div>

@@ -1,0 +1,304 @@
+//! The view of scene "workers": the partition's offsets with both commit
+//! positions, the workers and their channels, what a crash would cost, and
+//! throughput against W.
+
+use super::form::{edit, input_value, parse_in};
+use super::violations::view_violations;
+use crate::i18n::{self, t, tw, Msg, WorkersMsg};
+use crate::params::{AppParams, Lang};
+use crate::sim::scenes::workers::{
+    order_key, throughput_by_workers, Mode, WorkerHash, Workers, WorkersConfig, CHANNEL_CAPACITY,
+    PROCESSING_MS_RANGE, RECORDS, SKEW_RANGE, WORKERS_RANGE,
+};
+use crate::sim::Sim;
+use yew::prelude::*;
+
+fn mode_label(lang: Lang, m: Mode) -> &'static str {
+    tw(
+        lang,
+        match m {
+            Mode::Sequential => WorkersMsg::Sequential,
+            Mode::PerMessage => WorkersMsg::PerMessage,
+            Mode::KeyedPool => WorkersMsg::KeyedPool,
+        },
+    )
+}
+
+fn mode_about(lang: Lang, m: Mode) -> &'static str {
+    tw(
+        lang,
+        match m {
+            Mode::Sequential => WorkersMsg::AboutSequential,
+            Mode::PerMessage => WorkersMsg::AboutPerMessage,
+            Mode::KeyedPool => WorkersMsg::AboutKeyedPool,
+        },
+    )
+}
+
+fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let w = params.workers;
+    let pick = |m: Mode| edit(params, on_params, move |p, _: Event| p.workers.mode = m);
+    let on_w = edit(params, on_params, |p, e: InputEvent| {
+        p.workers.workers = parse_in(&input_value(&e), &WORKERS_RANGE, p.workers.workers);
+    });
+    let on_ms = edit(params, on_params, |p, e: InputEvent| {
+        p.workers.processing_ms = parse_in(
+            &input_value(&e),
+            &PROCESSING_MS_RANGE,
+            p.workers.processing_ms,
+        );
+    });
+    let on_skew = edit(params, on_params, |p, e: InputEvent| {
+        p.workers.skew_pct = parse_in(&input_value(&e), &SKEW_RANGE, p.workers.skew_pct);
+    });
+    let on_hash = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(h) = WorkerHash::from_id(&select.value()) {
+            p.workers.hash = h;
+        }
+    });
+    let pool = w.mode == Mode::KeyedPool;
+    html! {
+        <section class="card">
+            <fieldset class="placement">
+                <legend>{tw(lang, WorkersMsg::Mode)}</legend>
+                { for Mode::ALL.iter().map(|&m| html! {
+                    <label class="check">
+                        <input type="radio" name="mode" data-testid="mode" value={m.id()} checked={w.mode == m} onchange={pick(m)} />
+                        <span>{mode_label(lang, m)}</span>
+                    </label>
+                }) }
+            </fieldset>
+            <p class="note" data-testid="mode-about">{mode_about(lang, w.mode)}</p>
+            <div class="inputs">
+                <label class="field">
+                    <span>{format!("{} = {}", tw(lang, WorkersMsg::Workers), w.workers)}</span>
+                    <input type="range" data-testid="workers-input" min="1" max="64" value={w.workers.to_string()} oninput={on_w} disabled={!pool} />
+                </label>
+                <label class="field narrow-field">
+                    <span>{tw(lang, WorkersMsg::Hash)}</span>
+                    <select data-testid="hash" onchange={on_hash} disabled={!pool}>
+                        <option value="fnv1a" selected={w.hash == WorkerHash::Fnv1a}>{"FNV-1a (hash/fnv)"}</option>
+                        <option value="xxhash" selected={w.hash == WorkerHash::XxHash64}>{"xxHash64"}</option>
+                    </select>
+                </label>
+                <label class="field narrow-field">
+                    <span>{tw(lang, WorkersMsg::ProcessingMs)}</span>
+                    <input type="number" data-testid="processing-ms" min="1" max="100" value={w.processing_ms.to_string()} oninput={on_ms} />
+                </label>
+                <label class="field">
+                    <span>{format!("{} = {}", tw(lang, WorkersMsg::Skew), w.skew_pct)}</span>
+                    <input type="range" data-testid="skew" min="0" max="90" value={w.skew_pct.to_string()} oninput={on_skew} />
+                </label>
+            </div>
+        </section>
+    }
+}
+
+fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
+    let width = if narrow { 360.0 } else { 960.0 };
+    let per_row = if narrow { 60 } else { 120 };
+    let cell = (width - 16.0) / per_row as f64;
+    let rows = (RECORDS as usize).div_ceil(per_row);
+    let row_h = 34.0;
+    let height = 12.0 + rows as f64 * row_h + 8.0;
+    let lost: Vec<u64> = s.lost_if_crashed();
+    let in_progress = |o: u64| {
+        s.workers
+            .iter()
+            .any(|w| w.busy == Some(o) || w.queue.contains(&o))
+            || s.running.contains(&o)
+            || s.routing.contains(&o)
+    };
+    let pos = |o: u64| {
+        let i = o as usize;
+        (
+            8.0 + (i % per_row) as f64 * cell,
+            8.0 + (i / per_row) as f64 * row_h,
+        )
+    };
+    let marker = |o: u64, class: &'static str, glyph: &'static str, testid: &'static str| {
+        let (x, y) = pos(o.min(u64::from(RECORDS) - 1));
+        let x = if o >= u64::from(RECORDS) { x + cell } else { x };
+        html! {
+            <text class={classes!("marker-glyph", class)} data-testid={testid} data-offset={o.to_string()}
+                x={format!("{x:.1}")} y={format!("{:.1}", y + 28.0)}>{glyph}</text>
+        }
+    };
+    html! {
+        <section class="card" aria-labelledby="strip-title">
+            <h2 id="strip-title">{tw(lang, WorkersMsg::StripTitle)}</h2>
+            <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+                aria-label={tw(lang, WorkersMsg::StripTitle)}>
+                { for s.records.iter().map(|r| {
+                    let (x, y) = pos(r.offset);
+                    let state = if s.finished[r.offset as usize].is_some() { "processed" }
+                        else if in_progress(r.offset) { "processing" }
+                        else if r.offset < s.position { "fetched" } else { "unread" };
+                    let is_lost = lost.contains(&r.offset);
+                    html! {
+                        <rect class={classes!("offset", state, is_lost.then_some("lost"))} data-testid="record" data-topic="orders"
+                            data-partition="0" data-offset={r.offset.to_string()} data-key={order_key(r.order)} data-step={r.step.to_string()}
+                            data-lost={is_lost.then_some("true")}
+                            x={format!("{x:.1}")} y={format!("{y:.1}")} width={format!("{:.1}", (cell - 1.0).max(1.0))} height="18">
+                            <title>{format!("offset {} · {} · #{}", r.offset, order_key(r.order), r.step)}</title>
+                        </rect>
+                    }
+                }) }
+                { marker(s.low_watermark(), "committed", "◆", "low-watermark") }
+                { marker(s.naive_committed(), "naive", "▲", "naive-commit") }
+            </svg>
+            <ul class="legend inline-legend">
+                <li><span class="swatch processed"></span>{format!(" {}", tw(lang, WorkersMsg::Finished))}</li>
+                <li><span class="swatch fetched"></span>{format!(" {}", tw(lang, WorkersMsg::InProgress))}</li>
+                <li><span class="swatch unread"></span>{format!(" {}", tw(lang, WorkersMsg::NotPolled))}</li>
+                <li><span class="swatch lost"></span>{format!(" {}", tw(lang, WorkersMsg::LostMark))}</li>
+                <li><span class="glyph committed">{"◆"}</span>{format!(" {}", tw(lang, WorkersMsg::LowWatermark))}</li>
+                <li><span class="glyph naive">{"▲"}</span>{format!(" {}", tw(lang, WorkersMsg::NaiveCommit))}</li>
+            </ul>
+        </section>
+    }
+}
+
+fn view_workers(s: &Workers, lang: Lang) -> Html {
+    let blocked = !s.routing.is_empty();
+    html! {
+        <section class="card" aria-labelledby="workers-title">
+            <h2 id="workers-title">{tw(lang, WorkersMsg::WorkersTitle)}</h2>
+            if s.config.mode == Mode::PerMessage {
+                <p data-testid="goroutines" data-count={s.running.len().to_string()}>
+                    {format!("{}: {}", tw(lang, WorkersMsg::Goroutines), s.running.len())}
+                </p>
+            } else {
+                <ol class="worker-list">
+                    { for s.workers.iter().enumerate().map(|(i, w)| {
+                        let busy = w.busy.map(|o| {
+                            let r = s.records[o as usize];
+                            format!("{} #{}", order_key(r.order), r.step)
+                        }).unwrap_or_default();
+                        html! {
+                            <li data-testid="worker" data-worker={i.to_string()} data-queue={w.queue.len().to_string()}>
+                                <span class="worker-name">{i18n::worker_name(lang, i)}</span>
+                                <span class="slots" aria-label={format!("{}/{}", w.queue.len(), CHANNEL_CAPACITY)}>
+                                    { for (0..CHANNEL_CAPACITY).map(|k| html! {
+                                        <span class={classes!("slot", (k < w.queue.len()).then_some("full"))}></span>
+                                    }) }
+                                </span>
+                                <code class="busy">{busy}</code>
+                            </li>
+                        }
+                    }) }
+                </ol>
+                if blocked {
+                    <p class="warning" data-testid="poll-blocked">{format!("⚠ {}", tw(lang, WorkersMsg::PollBlocked))}</p>
+                }
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ChartProps {
+    config: WorkersConfig,
+    seed: u64,
+    lang: Lang,
+}
+
+const WS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+
+/// Throughput against W for every mode, run on the learner's seed.
+#[function_component(ThroughputChart)]
+fn throughput_chart(props: &ChartProps) -> Html {
+    let lang = props.lang;
+    let series = use_memo((props.config, props.seed), |&(config, seed)| {
+        Mode::ALL
+            .map(|mode| {
+                (
+                    mode,
+                    throughput_by_workers(WorkersConfig { mode, ..config }, seed, &WS),
+                )
+            })
+            .to_vec()
+    });
+    // A log scale: a goroutine per message is a hundred times faster than
+    // one goroutine, and both must stay readable.
+    let top_decade = series
+        .iter()
+        .flat_map(|(_, s)| s.iter().map(|&(_, t)| t))
+        .max()
+        .map_or(3, |m| (m.max(1) as f64).log10().ceil() as u32)
+        .max(2);
+    let (w, h, left, bottom) = (640.0, 220.0, 56.0, 190.0);
+    let x = |i: usize| left + i as f64 * (w - left - 20.0) / (WS.len() - 1) as f64;
+    let y = |t: u64| bottom - ((t.max(1) as f64).log10() / f64::from(top_decade)) * (bottom - 20.0);
+    html! {
+        <section class="card" aria-labelledby="chart-title">
+            <h2 id="chart-title">{tw(lang, WorkersMsg::ChartTitle)}</h2>
+            <svg class="chart" data-testid="throughput-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={tw(lang, WorkersMsg::ChartTitle)}>
+                <line class="axis" x1={left.to_string()} x2={(w - 10.0).to_string()} y1={bottom.to_string()} y2={bottom.to_string()} />
+                <line class="axis" x1={left.to_string()} x2={left.to_string()} y1="10" y2={bottom.to_string()} />
+                { for WS.iter().enumerate().map(|(i, ws)| html! {
+                    <text class="tick" x={format!("{:.1}", x(i))} y={(bottom + 16.0).to_string()} text-anchor="middle">{format!("W={ws}")}</text>
+                }) }
+                { for (0..=top_decade).map(|d| {
+                    let v = 10u64.pow(d);
+                    html! { <text class="tick" x="4" y={format!("{:.1}", y(v) + 4.0)}>{v}</text> }
+                }) }
+                { for series.iter().map(|(mode, points)| {
+                    let d: Vec<String> = points.iter().enumerate().map(|(i, &(_, t))| format!("{:.1},{:.1}", x(i), y(t))).collect();
+                    html! {
+                        <g class={classes!("series", mode.id())} data-testid="chart-series" data-mode={mode.id()}
+                            data-values={points.iter().map(|(_, t)| t.to_string()).collect::<Vec<_>>().join(",")}>
+                            <polyline points={d.join(" ")} />
+                            <text x={format!("{:.1}", x(WS.len() - 1) - 4.0)} y={format!("{:.1}", y(points.last().map_or(0, |p| p.1)) + if *mode == Mode::Sequential { 14.0 } else { -6.0 })} text-anchor="end">
+                                {mode_label(lang, *mode)}
+                            </text>
+                        </g>
+                    }
+                }) }
+            </svg>
+        </section>
+    }
+}
+
+pub fn view_workers_scene(
+    sim: &Sim<Workers>,
+    params: &AppParams,
+    narrow: bool,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let s = sim.model();
+    let now = sim.now();
+    let lost = s.lost_if_crashed().len();
+    let repeated = s.repeated_if_crashed().len();
+    let stat = |name: &'static str, label: &'static str, value: u64| {
+        html! {
+            <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
+        }
+    };
+    html! {
+        <div class="workers-scene">
+            { view_inputs(params, &on_params) }
+            { view_strip(s, lang, narrow) }
+            <div class="panels">
+                { view_workers(s, lang) }
+                <div>
+                    <dl class="stats">
+                        { stat("violations", t(lang, Msg::OrderViolations), s.checker.reorders() as u64) }
+                        { stat("throughput", tw(lang, WorkersMsg::StatThroughput), s.throughput(now)) }
+                        { stat("lost", tw(lang, WorkersMsg::StatLost), lost as u64) }
+                        { stat("duplicates", tw(lang, WorkersMsg::StatRepeated), repeated as u64) }
+                    </dl>
+                    <section class="card">
+                        <h3>{tw(lang, WorkersMsg::CrashTitle)}</h3>
+                        <p data-testid="crash-summary">{i18n::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
+                    </section>
+                    { view_violations(s.checker.violations(), lang) }
+                </div>
+            </div>
+            <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
+        </div>
+    }
+}

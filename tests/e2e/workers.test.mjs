@@ -1,0 +1,60 @@
+// Scene "workers" in the release build, in real headless Chromium.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, shot } from './harness.mjs';
+
+const env = useBrowser();
+
+const stats = (page) =>
+  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
+
+async function seekToEnd(page) {
+  await page.$eval('[data-testid="timeline"]', (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+test('a goroutine per message breaks order; the keyed pool does not', async () => {
+  const perMessage = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&lang=en`);
+  await seekToEnd(perMessage.page);
+  assert.ok((await perMessage.page.$$('[data-testid="violation"]')).length > 0);
+  assert.ok((await stats(perMessage.page)).violations > 0);
+  await shot(perMessage.page, 'workers-en-per-message');
+  const pool = await openPage(env.browser, `${env.base}?scene=workers&mode=keyed-pool&workers=8&hash=xxhash&lang=en`);
+  await seekToEnd(pool.page);
+  assert.equal((await pool.page.$$('[data-testid="violation"]')).length, 0);
+  const s = await stats(pool.page);
+  assert.equal(s.violations, 0);
+  assert.equal(s.lost, 0, 'at the end nothing is unfinished');
+  assert.deepEqual([...perMessage.errors, ...pool.errors], []);
+  await perMessage.context.close();
+  await pool.context.close();
+});
+
+test('half way, the naive commit would lose records and the low watermark would not', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=keyed-pool&workers=8&lang=ru`);
+  const s = await stats(page);
+  assert.ok(s.lost > 0, 'records between the two commits would be lost');
+  const lost = await page.$$eval('[data-testid="record"][data-lost="true"]', (els) => els.map((e) => Number(e.dataset.offset)));
+  assert.equal(lost.length, s.lost);
+  const low = Number(await page.getAttribute('[data-testid="low-watermark"]', 'data-offset'));
+  const naive = Number(await page.getAttribute('[data-testid="naive-commit"]', 'data-offset'));
+  assert.ok(lost.every((o) => o >= low && o < naive));
+  await shot(page, 'workers-ru-half-way');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a hot key fills one worker\'s channel; the throughput chart has every mode', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=keyed-pool&workers=8&skew=80&lang=en`);
+  const queues = await page.$$eval('[data-testid="worker"]', (els) => els.map((e) => Number(e.dataset.queue)));
+  assert.equal(queues.length, 8);
+  assert.equal(Math.max(...queues), 8, 'the hot worker\'s channel is full');
+  const modes = await page.$$eval('[data-testid="chart-series"]', (els) => els.map((e) => e.dataset.mode));
+  assert.deepEqual(modes.sort(), ['keyed-pool', 'per-message', 'sequential']);
+  await page.fill('[data-testid="processing-ms"]', '20');
+  await page.waitForFunction(() => location.search.includes('processing-ms=20'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
