@@ -2,6 +2,7 @@
 //! machinery. Nothing here touches the browser, so all of it runs and is
 //! tested on the host.
 
+pub mod assignor;
 pub mod checker;
 pub mod consumer;
 pub mod engine;

@@ -1,0 +1,320 @@
+//! Partition assignors, as the Java consumer's: range, round-robin and
+//! (cooperative-)sticky.
+//!
+//! Members are always sorted by member id as plain strings, so
+//! "consumer-10" comes before "consumer-2", exactly as Kafka sorts them.
+
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TopicPartition {
+    pub topic: String,
+    pub partition: u32,
+}
+
+impl TopicPartition {
+    pub fn new(topic: &str, partition: u32) -> Self {
+        TopicPartition {
+            topic: topic.to_owned(),
+            partition,
+        }
+    }
+}
+
+/// Member id → its partitions, sorted.
+pub type Assignment = BTreeMap<String, Vec<TopicPartition>>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Assignor {
+    Range,
+    RoundRobin,
+    Sticky,
+    CooperativeSticky,
+}
+
+impl Assignor {
+    pub const ALL: [Assignor; 4] = [
+        Assignor::Range,
+        Assignor::RoundRobin,
+        Assignor::Sticky,
+        Assignor::CooperativeSticky,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Assignor::Range => "range",
+            Assignor::RoundRobin => "roundrobin",
+            Assignor::Sticky => "sticky",
+            Assignor::CooperativeSticky => "cooperative-sticky",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.id() == id)
+    }
+
+    /// Cooperative assignors revoke only what moves; the others stop the
+    /// whole group (the eager protocol).
+    pub fn cooperative(self) -> bool {
+        self == Assignor::CooperativeSticky
+    }
+
+    pub fn assign(
+        self,
+        topics: &[(String, u32)],
+        members: &[String],
+        previous: &Assignment,
+    ) -> Assignment {
+        match self {
+            Assignor::Range => range(topics, members),
+            Assignor::RoundRobin => round_robin(topics, members),
+            Assignor::Sticky | Assignor::CooperativeSticky => sticky(topics, members, previous),
+        }
+    }
+}
+
+fn sorted_members(members: &[String]) -> Vec<String> {
+    let mut m = members.to_vec();
+    m.sort();
+    m.dedup();
+    m
+}
+
+fn empty(members: &[String]) -> Assignment {
+    members.iter().map(|m| (m.clone(), Vec::new())).collect()
+}
+
+/// `RangeAssignor`: per topic, member i of C gets `N / C` partitions, plus
+/// one more for the first `N % C` members, in one contiguous range.
+pub fn range(topics: &[(String, u32)], members: &[String]) -> Assignment {
+    let members = sorted_members(members);
+    let mut out = empty(&members);
+    let c = members.len() as u32;
+    if c == 0 {
+        return out;
+    }
+    for (topic, n) in topics {
+        let (per, extra) = (n / c, n % c);
+        for (i, m) in members.iter().enumerate() {
+            let i = i as u32;
+            let start = per * i + i.min(extra);
+            let len = per + u32::from(i < extra);
+            let list = out.get_mut(m).expect("every member has an entry");
+            list.extend((start..start + len).map(|p| TopicPartition::new(topic, p)));
+        }
+    }
+    out
+}
+
+/// `RoundRobinAssignor`: every partition of the sorted topics, dealt in
+/// turn to the sorted members.
+pub fn round_robin(topics: &[(String, u32)], members: &[String]) -> Assignment {
+    let members = sorted_members(members);
+    let mut out = empty(&members);
+    if members.is_empty() {
+        return out;
+    }
+    let mut all: Vec<TopicPartition> = topics
+        .iter()
+        .flat_map(|(t, n)| (0..*n).map(move |p| TopicPartition::new(t, p)))
+        .collect();
+    all.sort();
+    for (i, tp) in all.into_iter().enumerate() {
+        let m = &members[i % members.len()];
+        out.get_mut(m).expect("every member has an entry").push(tp);
+    }
+    out
+}
+
+/// The sticky assignors' balanced assignment: counts differ by at most one,
+/// and every partition stays with its previous owner when balance allows.
+pub fn sticky(topics: &[(String, u32)], members: &[String], previous: &Assignment) -> Assignment {
+    let members = sorted_members(members);
+    let mut out = empty(&members);
+    if members.is_empty() {
+        return out;
+    }
+    let mut all: Vec<TopicPartition> = topics
+        .iter()
+        .flat_map(|(t, n)| (0..*n).map(move |p| TopicPartition::new(t, p)))
+        .collect();
+    all.sort();
+    let (p, c) = (all.len(), members.len());
+    let (min_quota, with_extra) = (p / c, p % c);
+    let mut extra_left = with_extra;
+    // Members that owned the most keep the most: that moves the fewest.
+    let mut by_previous: Vec<&String> = members.iter().collect();
+    by_previous.sort_by_key(|m| std::cmp::Reverse(previous.get(*m).map_or(0, Vec::len)));
+    let mut taken: Vec<TopicPartition> = Vec::new();
+    for m in by_previous {
+        let kept: Vec<TopicPartition> = previous
+            .get(m)
+            .into_iter()
+            .flatten()
+            .filter(|tp| all.binary_search(tp).is_ok() && !taken.contains(tp))
+            .cloned()
+            .collect();
+        let quota = if kept.len() > min_quota && extra_left > 0 {
+            extra_left -= 1;
+            min_quota + 1
+        } else {
+            min_quota
+        };
+        let keep: Vec<TopicPartition> = kept.into_iter().take(quota).collect();
+        taken.extend(keep.iter().cloned());
+        out.insert(m.clone(), keep);
+    }
+    let mut free: Vec<TopicPartition> = all.into_iter().filter(|tp| !taken.contains(tp)).collect();
+    free.reverse();
+    // First bring everyone up to the minimum, then hand out the extras.
+    for m in &members {
+        let list = out.get_mut(m).expect("every member has an entry");
+        while list.len() < min_quota {
+            match free.pop() {
+                Some(tp) => list.push(tp),
+                None => break,
+            }
+        }
+    }
+    for m in &members {
+        if free.is_empty() {
+            break;
+        }
+        let list = out.get_mut(m).expect("every member has an entry");
+        if list.len() == min_quota && extra_left > 0 {
+            if let Some(tp) = free.pop() {
+                list.push(tp);
+                extra_left -= 1;
+            }
+        }
+    }
+    for list in out.values_mut() {
+        list.sort();
+    }
+    out
+}
+
+/// How many partitions changed owner between two assignments.
+pub fn moved(before: &Assignment, after: &Assignment) -> usize {
+    let owner = |a: &Assignment| -> BTreeMap<TopicPartition, String> {
+        a.iter()
+            .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp.clone(), m.clone())))
+            .collect()
+    };
+    let (b, a) = (owner(before), owner(after));
+    a.iter()
+        .filter(|(tp, m)| b.get(*tp).is_some_and(|old| old != *m))
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rng::Rng;
+
+    fn names(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("consumer-{i}")).collect()
+    }
+
+    fn parts(a: &Assignment, m: &str) -> Vec<u32> {
+        a[m].iter().map(|tp| tp.partition).collect()
+    }
+
+    #[test]
+    fn range_seven_partitions_three_members() {
+        let a = range(&[("orders".into(), 7)], &names(3));
+        assert_eq!(parts(&a, "consumer-1"), vec![0, 1, 2]);
+        assert_eq!(parts(&a, "consumer-2"), vec![3, 4]);
+        assert_eq!(parts(&a, "consumer-3"), vec![5, 6]);
+    }
+
+    #[test]
+    fn range_two_partitions_three_members_leaves_one_idle() {
+        let a = range(&[("orders".into(), 2)], &names(3));
+        assert_eq!(parts(&a, "consumer-1"), vec![0]);
+        assert_eq!(parts(&a, "consumer-2"), vec![1]);
+        assert_eq!(parts(&a, "consumer-3"), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn range_sorts_member_ids_as_strings() {
+        // consumer-10 sorts before consumer-2, so it gets the second range.
+        let a = range(&[("orders".into(), 12)], &names(12));
+        assert_eq!(parts(&a, "consumer-1"), vec![0]);
+        assert_eq!(parts(&a, "consumer-10"), vec![1]);
+        assert_eq!(parts(&a, "consumer-11"), vec![2]);
+        assert_eq!(parts(&a, "consumer-12"), vec![3]);
+        assert_eq!(parts(&a, "consumer-2"), vec![4]);
+    }
+
+    #[test]
+    fn round_robin_two_topics_two_members() {
+        let a = round_robin(
+            &[("t1".into(), 3), ("t2".into(), 3)],
+            &["c1".into(), "c2".into()],
+        );
+        let show = |m: &str| {
+            a[m].iter()
+                .map(|tp| format!("{}p{}", tp.topic, tp.partition))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(show("c1"), vec!["t1p0", "t1p2", "t2p1"]);
+        assert_eq!(show("c2"), vec!["t1p1", "t2p0", "t2p2"]);
+    }
+
+    fn check_valid(a: &Assignment, partitions: u32) {
+        let mut all: Vec<u32> = a.values().flatten().map(|tp| tp.partition).collect();
+        all.sort();
+        assert_eq!(
+            all,
+            (0..partitions).collect::<Vec<_>>(),
+            "each partition has exactly one owner"
+        );
+    }
+
+    #[test]
+    fn every_assignor_gives_each_partition_one_owner_and_sticky_moves_the_fewest() {
+        let mut rng = Rng::new(11);
+        for _ in 0..500 {
+            let partitions = 1 + rng.below(32) as u32;
+            let topics = [("orders".to_owned(), partitions)];
+            let before_members = names(1 + rng.below(16) as usize);
+            let mut after_members = before_members.clone();
+            match rng.below(3) {
+                0 => after_members.push(format!("consumer-{}", before_members.len() + 1)),
+                1 if after_members.len() > 1 => {
+                    let i = rng.below(after_members.len() as u64) as usize;
+                    after_members.remove(i);
+                }
+                _ => {}
+            }
+            let mut moves = BTreeMap::new();
+            for assignor in Assignor::ALL {
+                let before = assignor.assign(&topics, &before_members, &Assignment::new());
+                let after = assignor.assign(&topics, &after_members, &before);
+                check_valid(&before, partitions);
+                check_valid(&after, partitions);
+                let counts: Vec<usize> = after.values().map(Vec::len).collect();
+                let (lo, hi) = (
+                    counts.iter().min().copied().unwrap_or(0),
+                    counts.iter().max().copied().unwrap_or(0),
+                );
+                assert!(hi - lo <= 1, "{assignor:?} is balanced");
+                moves.insert(assignor.id(), moved(&before, &after));
+            }
+            assert!(
+                moves["sticky"] <= moves["range"] && moves["sticky"] <= moves["roundrobin"],
+                "{moves:?}"
+            );
+            assert_eq!(moves["sticky"], moves["cooperative-sticky"]);
+        }
+    }
+
+    #[test]
+    fn sticky_keeps_everyone_when_nothing_changes() {
+        let topics = [("orders".to_owned(), 7)];
+        let a = sticky(&topics, &names(3), &Assignment::new());
+        assert_eq!(sticky(&topics, &names(3), &a), a);
+        assert_eq!(moved(&a, &a), 0);
+    }
+}
