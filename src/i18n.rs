@@ -283,6 +283,44 @@ catalogue! {
     }
 }
 
+catalogue! {
+    /// Fixed strings of the group scene.
+    GroupMsg, tg {
+        Partitions => ("Партиций", "Partitions"),
+        Members => ("Участников в начале", "Members at the start"),
+        Assignor => ("Назначение (partition.assignment.strategy)", "Assignor (partition.assignment.strategy)"),
+        Commit => ("Коммит offset'ов", "Offset commits"),
+        Auto => ("автоматически, раз в auto.commit.interval.ms (1 с здесь, 5 с в Kafka)", "automatic, every auto.commit.interval.ms (1 s here, 5 s in Kafka)"),
+        Manual => ("commitSync() после каждой обработанной пачки", "commitSync() after each processed batch"),
+        Idempotent => ("идемпотентный обработчик: помнить id обработанных записей и пропускать повторы", "idempotent handler: remember processed record ids and skip repeats"),
+        Eager => ("Протокол eager: пока группа перестраивается, стоят все участники.", "Eager protocol: while the group rebalances, every member stops."),
+        Cooperative => ("Протокол cooperative: отдаются только переезжающие партиции, остальные продолжают работать.", "Cooperative protocol: only the partitions that move are given up; the rest keep working."),
+        MembersTitle => ("Участники", "Members"),
+        Active => ("работает", "active"),
+        Idle => ("без партиций (это разрешено)", "no partitions (allowed)"),
+        Crashed => ("упал — группа узнает по session.timeout.ms", "crashed: the group notices after session.timeout.ms"),
+        Gone => ("вне группы", "out of the group"),
+        AddMember => ("Добавить участника", "Add a member"),
+        RemoveMember => ("уйти чисто", "leave cleanly"),
+        CrashMember => ("упасть", "crash"),
+        OwnersTitle => ("Кто владеет партициями", "Who owns which partition"),
+        Partition => ("Партиция", "Partition"),
+        Owner => ("Владелец", "Owner"),
+        Before => ("Был", "Before"),
+        Position => ("Позиция", "Position"),
+        Committed => ("Закоммичено", "Committed"),
+        Moved => ("переехала", "moved"),
+        Paused => ("на паузе", "paused"),
+        GenerationsTitle => ("Поколения группы", "Group generations"),
+        StatDuplicates => ("Побочных эффектов повторено", "Side effects repeated"),
+        StatSkipped => ("Повторов пропущено обработчиком", "Repeats skipped by the handler"),
+        StatPaused => ("Простой партиций, мс", "Partition time paused, ms"),
+        IdleNote => ("Участников больше, чем партиций: лишние простаивают. Так и задумано: у партиции в группе только один владелец.", "More members than partitions: the extra ones sit idle. That is by design: a partition has one owner in a group."),
+        TwiceTitle => ("Что произошло дважды", "What happened twice"),
+        NothingTwice => ("Ничего: каждая запись обработана один раз.", "Nothing: every record was handled once."),
+    }
+}
+
 pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         (Lang::Ru, SceneId::Log) => "Партиция — это append-only лог",
@@ -293,6 +331,8 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Producer) => "The producer reorders its own records",
         (Lang::Ru, SceneId::Repartition) => "Ловушка: добавили партиции",
         (Lang::En, SceneId::Repartition) => "The trap of adding partitions",
+        (Lang::Ru, SceneId::Group) => "Группа консьюмеров и ребалансировки",
+        (Lang::En, SceneId::Group) => "A consumer group and its rebalances",
         (Lang::Ru, SceneId::Workers) => "Порядок внутри Go-консьюмера",
         (Lang::En, SceneId::Workers) => "Order inside a Go consumer",
     }
@@ -308,6 +348,8 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Producer) => "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the first is lost and the second arrives, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it.",
         (Lang::Ru, SceneId::Repartition) => "Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.",
         (Lang::En, SceneId::Repartition) => "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate.",
+        (Lang::Ru, SceneId::Group) => "Группа делит партиции топика: у каждой партиции в каждом поколении один владелец, поэтому её записи обрабатываются по порядку. Добавьте участника, уберите или уроните его и посмотрите, что переезжает, сколько все стоят и что обрабатывается второй раз после падения.",
+        (Lang::En, SceneId::Group) => "A group shares a topic's partitions: in each generation a partition has one owner, so its records are handled in order. Add a member, remove one or crash one, and see what moves, how long everyone waits, and what is handled twice after a crash.",
         (Lang::Ru, SceneId::Workers) => "Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.",
         (Lang::En, SceneId::Workers) => "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits.",
     }
@@ -1003,6 +1045,33 @@ pub fn worker_name(lang: Lang, i: usize) -> String {
     }
 }
 
+pub fn generation_line(lang: Lang, number: u32, at: SimTime, moved: &[u32]) -> String {
+    let moved = if moved.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = moved.iter().map(u32::to_string).collect();
+        match lang {
+            Lang::Ru => format!("; переехали партиции {}", list.join(", ")),
+            Lang::En => format!("; partitions {} moved", list.join(", ")),
+        }
+    };
+    match lang {
+        Lang::Ru => format!("Поколение {number} с {}{moved}", seconds(lang, at)),
+        Lang::En => format!("Generation {number} from {}{moved}", seconds(lang, at)),
+    }
+}
+
+pub fn twice(lang: Lang, order: u32, event: &str, partition: u32, offset: u64) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "⚠ order-{order} {event} (партиция {partition}, offset {offset}) обработан дважды"
+        ),
+        Lang::En => format!(
+            "⚠ order-{order} {event} (partition {partition}, offset {offset}) handled twice"
+        ),
+    }
+}
+
 pub fn processing(lang: Lang, offset: u64) -> String {
     match lang {
         Lang::Ru => format!("обрабатывает offset {offset}"),
@@ -1084,6 +1153,16 @@ mod tests {
     fn every_workers_message_exists_in_both_languages() {
         for &msg in WorkersMsg::ALL {
             let (ru, en) = (tw(Lang::Ru, msg), tw(Lang::En, msg));
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
+            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
+        }
+    }
+
+    #[test]
+    fn every_group_message_exists_in_both_languages() {
+        for &msg in GroupMsg::ALL {
+            let (ru, en) = (tg(Lang::Ru, msg), tg(Lang::En, msg));
             assert!(ru != en, "{msg:?} is not translated");
             assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
             assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");

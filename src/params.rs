@@ -8,9 +8,11 @@ use crate::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
     ProducerPreset,
 };
+use crate::sim::assignor::Assignor;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
 use crate::sim::producer::{Acks, ProducerConfig};
+use crate::sim::scenes::group::{ActionKind, CommitMode, MemberAction, MEMBERS_RANGE};
 use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
 use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
 use crate::sim::scenes::repartition::{Strategy, ORDERS};
@@ -30,16 +32,18 @@ pub enum SceneId {
     Routing,
     Producer,
     Repartition,
+    Group,
     Workers,
 }
 
 impl SceneId {
     /// In the order of the course chapter.
-    pub const ALL: [SceneId; 5] = [
+    pub const ALL: [SceneId; 6] = [
         SceneId::Log,
         SceneId::Routing,
         SceneId::Producer,
         SceneId::Repartition,
+        SceneId::Group,
         SceneId::Workers,
     ];
 
@@ -49,6 +53,7 @@ impl SceneId {
             SceneId::Routing => "routing",
             SceneId::Producer => "producer",
             SceneId::Repartition => "repartition",
+            SceneId::Group => "group",
             SceneId::Workers => "workers",
         }
     }
@@ -175,6 +180,13 @@ pub struct AppParams {
     pub focus_order: Option<u32>,
     /// Scene "workers".
     pub workers: WorkersConfig,
+    /// Scene "group": members at the start, assignor, commit mode, the
+    /// idempotent handler, and the learner's actions (in the link).
+    pub members: u32,
+    pub assignor: Assignor,
+    pub commit: CommitMode,
+    pub idempotent: bool,
+    pub actions: Vec<MemberAction>,
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -257,6 +269,11 @@ impl Default for AppParams {
             strategy: Strategy::Naive,
             focus_order: None,
             workers: WorkersConfig::default(),
+            members: 3,
+            assignor: Assignor::Range,
+            commit: CommitMode::Auto,
+            idempotent: false,
+            actions: Vec::new(),
         }
     }
 }
@@ -442,6 +459,10 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     };
     if let Some(scene) = first("scene").and_then(SceneId::from_id) {
         params.scene = scene;
+    }
+    if params.scene == SceneId::Group {
+        // A group needs something to share: more partitions than members.
+        params.partitions = 6;
     }
     if params.scene == SceneId::Producer {
         let preset = match first("preset") {
@@ -701,6 +722,40 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
                 params.focus_order = Some(v);
             }
         }
+        "members" => {
+            if let Some(v) = parse_u32("members", &value, MEMBERS_RANGE, issues) {
+                params.members = v;
+            }
+        }
+        "assignor" => match Assignor::from_id(&value) {
+            Some(a) => params.assignor = a,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "assignor",
+                value: quote(&value),
+                choices: "range, roundrobin, sticky, cooperative-sticky",
+            }),
+        },
+        "commit" => match CommitMode::from_id(&value) {
+            Some(c) => params.commit = c,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "commit",
+                value: quote(&value),
+                choices: "auto, manual",
+            }),
+        },
+        "idempotent" => {
+            if let Some(on) = parse_flag("idempotent", &value, issues) {
+                params.idempotent = on;
+            }
+        }
+        "actions" => match parse_actions(&value) {
+            Some(a) => params.actions = a,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "actions",
+                value: quote(&value),
+                choices: "add@MS, remove:ID@MS, crash:ID@MS",
+            }),
+        },
         "mode" => match Mode::from_id(&value) {
             Some(m) => params.workers.mode = m,
             None => issues.push(ParamIssue::BadChoice {
@@ -734,6 +789,40 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
         }
         _ => issues.push(ParamIssue::UnknownParam { name: quote(name) }),
     }
+}
+
+/// `add@1200,crash:consumer-2@2500,remove:consumer-1@4000`.
+pub fn actions_text(actions: &[MemberAction]) -> String {
+    actions
+        .iter()
+        .map(|a| match &a.kind {
+            ActionKind::Add => format!("add@{}", a.at.as_millis()),
+            ActionKind::Remove(id) => format!("remove:{id}@{}", a.at.as_millis()),
+            ActionKind::Crash(id) => format!("crash:{id}@{}", a.at.as_millis()),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn parse_actions(s: &str) -> Option<Vec<MemberAction>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (what, at) = item.rsplit_once('@')?;
+        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
+        let valid_id = |id: &str| {
+            !id.is_empty()
+                && id.len() <= 40
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        };
+        let kind = match what.split_once(':') {
+            None if what == "add" => ActionKind::Add,
+            Some(("remove", id)) if valid_id(id) => ActionKind::Remove(id.to_owned()),
+            Some(("crash", id)) if valid_id(id) => ActionKind::Crash(id.to_owned()),
+            _ => return None,
+        };
+        out.push(MemberAction { at, kind });
+    }
+    (out.len() <= 100).then_some(out)
 }
 
 /// The query that reproduces `params`. Defaults that are not part of the
@@ -772,6 +861,17 @@ pub fn to_query(params: &AppParams) -> String {
                     params.explicit_partition
                 ));
             }
+        }
+        SceneId::Group => {
+            q.push_str(&format!(
+                "&partitions={}&members={}&assignor={}&commit={}&idempotent={}&actions={}",
+                params.partitions,
+                params.members,
+                params.assignor.id(),
+                params.commit.id(),
+                u8::from(params.idempotent),
+                encode_component(&actions_text(&params.actions))
+            ));
         }
         SceneId::Workers => {
             let w = &params.workers;
@@ -932,6 +1032,24 @@ mod tests {
         let (p, issues) = parse_query(&format!("key={}", encode_component(&long)));
         assert_eq!(p.key.len(), MAX_KEY_BYTES);
         assert!(matches!(issues[0], ParamIssue::KeyTooLong { .. }));
+    }
+
+    #[test]
+    fn group_parameters_round_trip() {
+        let (p, issues) = parse_query("scene=group&partitions=7&members=12&assignor=cooperative-sticky&commit=manual&idempotent=1&actions=add%401200,crash%3Aconsumer-2%402500,remove:consumer-10@4000");
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(
+            (p.partitions, p.members, p.assignor),
+            (7, 12, Assignor::CooperativeSticky)
+        );
+        assert_eq!(p.actions.len(), 3);
+        assert_eq!(p.actions[1].kind, ActionKind::Crash("consumer-2".into()));
+        assert_eq!(parse_query(&to_query(&p)).0, p);
+        let (p, _) = parse_query("scene=group");
+        assert_eq!(p.partitions, 6);
+        for bad in ["explode@5", "crash:@5", "add@x", "crash:<b>@1", "add"] {
+            assert_eq!(parse_actions(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::clock::use_animation_frames;
 use super::controls::view_controls;
+use super::group_view::view_group_scene;
 use super::layout::NARROW_BELOW_PX;
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
@@ -270,6 +271,7 @@ pub fn app(props: &AppProps) -> Html {
                     ScenePlayer::Refused(e) => view_producer_scene(Err(*e), &params, *narrow, on_params),
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),
+                    ScenePlayer::Group(gp) => view_group_scene(gp.timeline.current(), &params, on_params),
                 } }
             </main>
             { match &*p {
@@ -278,6 +280,7 @@ pub fn app(props: &AppProps) -> Html {
                 ScenePlayer::Producer(pp) => view_controls(pp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
                 ScenePlayer::Repartition(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
                 ScenePlayer::Workers(wp) => view_controls(wp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
+                ScenePlayer::Group(gp) => view_controls(gp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
                 ScenePlayer::Refused(_) => if params.embed { prefs } else { Html::default() },
             } }
             if !params.embed {

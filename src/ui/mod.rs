@@ -5,6 +5,7 @@ mod app;
 mod clock;
 mod controls;
 mod form;
+mod group_view;
 pub mod layout;
 mod log_view;
 mod panic;

@@ -3,6 +3,7 @@
 use super::player::{Player, PlayerAction};
 use crate::params::{AppParams, ParamIssue, SceneId};
 use crate::sim::producer::ConfigError;
+use crate::sim::scenes::group::{Group, GroupConfig};
 use crate::sim::scenes::log::{LogScene, LogSceneConfig};
 use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::scenes::repartition::{Repartition, RepartitionConfig, Speeds};
@@ -21,6 +22,7 @@ pub enum ScenePlayer {
     Producer(Player<ProducerScene>),
     Repartition(Player<Repartition>),
     Workers(Player<Workers>),
+    Group(Player<Group>),
     /// The producer was not created: Kafka would throw this `ConfigException`.
     Refused(ConfigError),
 }
@@ -103,6 +105,20 @@ impl ScenePlayer {
                 |end| SimTime(end.as_millis() / 2),
                 issues,
             )),
+            // The group starts working from the first frame.
+            SceneId::Group => ScenePlayer::Group(open(
+                Group::new(GroupConfig {
+                    partitions: params.partitions,
+                    members: params.members,
+                    assignor: params.assignor,
+                    commit: params.commit,
+                    idempotent: params.idempotent,
+                    actions: params.actions.clone(),
+                }),
+                params,
+                |_| SimTime(1500),
+                issues,
+            )),
             SceneId::Producer => match ProducerScene::new(params.producer_scene_config()) {
                 Ok(scene) => ScenePlayer::Producer(open(scene, params, |end| end, issues)),
                 Err(e) => ScenePlayer::Refused(e),
@@ -117,6 +133,7 @@ impl ScenePlayer {
             ScenePlayer::Producer(p) => p.apply(action),
             ScenePlayer::Repartition(p) => p.apply(action),
             ScenePlayer::Workers(p) => p.apply(action),
+            ScenePlayer::Group(p) => p.apply(action),
             ScenePlayer::Refused(_) => false,
         }
     }
@@ -128,6 +145,7 @@ impl ScenePlayer {
             ScenePlayer::Producer(p) => p.playing,
             ScenePlayer::Repartition(p) => p.playing,
             ScenePlayer::Workers(p) => p.playing,
+            ScenePlayer::Group(p) => p.playing,
             ScenePlayer::Refused(_) => false,
         }
     }
@@ -139,6 +157,7 @@ impl ScenePlayer {
             ScenePlayer::Producer(p) => p.timeline.now(),
             ScenePlayer::Repartition(p) => p.timeline.now(),
             ScenePlayer::Workers(p) => p.timeline.now(),
+            ScenePlayer::Group(p) => p.timeline.now(),
             ScenePlayer::Refused(_) => SimTime::ZERO,
         }
     }
@@ -150,6 +169,7 @@ impl ScenePlayer {
             ScenePlayer::Producer(p) => p.timeline.current().digest(),
             ScenePlayer::Repartition(p) => p.timeline.current().digest(),
             ScenePlayer::Workers(p) => p.timeline.current().digest(),
+            ScenePlayer::Group(p) => p.timeline.current().digest(),
             ScenePlayer::Refused(_) => 0,
         }
     }

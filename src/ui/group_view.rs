@@ -1,0 +1,229 @@
+//! The view of scene "group": the members and their controls, who owns
+//! each partition (and who did before), offsets per partition, the group's
+//! generations, and what was handled twice.
+
+use super::form::{checked, edit, input_value, parse_in};
+use crate::i18n::{self, tg, GroupMsg};
+use crate::params::{AppParams, Lang};
+use crate::sim::assignor::Assignor;
+use crate::sim::scenes::group::{
+    record_of, ActionKind, CommitMode, Group, MemberAction, MemberState, MEMBERS_RANGE,
+    PARTITIONS_RANGE,
+};
+use crate::sim::Sim;
+use yew::prelude::*;
+
+fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let on_partitions = edit(params, on_params, |p, e: InputEvent| {
+        p.partitions = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.partitions);
+    });
+    let on_members = edit(params, on_params, |p, e: InputEvent| {
+        p.members = parse_in(&input_value(&e), &MEMBERS_RANGE, p.members);
+    });
+    let on_assignor = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(a) = Assignor::from_id(&select.value()) {
+            p.assignor = a;
+        }
+    });
+    let on_commit = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(c) = CommitMode::from_id(&select.value()) {
+            p.commit = c;
+        }
+    });
+    let on_idem = edit(params, on_params, |p, e: Event| p.idempotent = checked(&e));
+    html! {
+        <section class="card">
+            <div class="inputs">
+                <label class="field narrow-field">
+                    <span>{tg(lang, GroupMsg::Partitions)}</span>
+                    <input type="number" data-testid="partitions-input" min="1" max="32" value={params.partitions.to_string()} oninput={on_partitions} />
+                </label>
+                <label class="field narrow-field">
+                    <span>{tg(lang, GroupMsg::Members)}</span>
+                    <input type="number" data-testid="members-input" min="1" max="16" value={params.members.to_string()} oninput={on_members} />
+                </label>
+                <label class="field">
+                    <span>{tg(lang, GroupMsg::Assignor)}</span>
+                    <select data-testid="assignor" onchange={on_assignor}>
+                        { for Assignor::ALL.iter().map(|&a| html! {
+                            <option value={a.id()} selected={params.assignor == a}>{a.id()}</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{tg(lang, GroupMsg::Commit)}</span>
+                    <select data-testid="commit" onchange={on_commit}>
+                        <option value="auto" selected={params.commit == CommitMode::Auto}>{tg(lang, GroupMsg::Auto)}</option>
+                        <option value="manual" selected={params.commit == CommitMode::Manual}>{tg(lang, GroupMsg::Manual)}</option>
+                    </select>
+                </label>
+            </div>
+            <label class="check">
+                <input type="checkbox" data-testid="idempotent" checked={params.idempotent} onchange={on_idem} />
+                <span>{tg(lang, GroupMsg::Idempotent)}</span>
+            </label>
+            <p class="note">{tg(lang, if params.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
+        </section>
+    }
+}
+
+fn view_members(
+    g: &Group,
+    params: &AppParams,
+    on_params: &Callback<AppParams>,
+    now: crate::sim::SimTime,
+) -> Html {
+    let lang = params.lang;
+    let act = |kind: ActionKind| {
+        edit(params, on_params, move |p, _: MouseEvent| {
+            p.actions.push(MemberAction {
+                at: now,
+                kind: kind.clone(),
+            });
+        })
+    };
+    let owned = |i: usize| {
+        g.owner
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| **o == Some(i as u32))
+            .map(|(p, _)| p.to_string())
+            .collect::<Vec<_>>()
+    };
+    let idle = g.active_members() > g.config.partitions as usize;
+    html! {
+        <section class="card" aria-labelledby="members-title">
+            <h2 id="members-title">{tg(lang, GroupMsg::MembersTitle)}</h2>
+            <ul class="plain members">
+                { for g.members.iter().enumerate().map(|(i, m)| {
+                    let parts = owned(i);
+                    let state = match m.state {
+                        MemberState::Active if parts.is_empty() => tg(lang, GroupMsg::Idle),
+                        MemberState::Active => tg(lang, GroupMsg::Active),
+                        MemberState::Crashed => tg(lang, GroupMsg::Crashed),
+                        MemberState::Left | MemberState::Gone => tg(lang, GroupMsg::Gone),
+                    };
+                    let alive = m.state == MemberState::Active;
+                    html! {
+                        <li data-testid="member" data-member={m.id.clone()} data-state={format!("{:?}", m.state).to_lowercase()}>
+                            <strong>{m.id.clone()}</strong>
+                            <span class="dim">{format!(" · {state}")}</span>
+                            if !parts.is_empty() { <code>{format!(" [{}]", parts.join(", "))}</code> }
+                            if alive {
+                                <button type="button" data-testid="remove-member" data-member={m.id.clone()}
+                                    onclick={act(ActionKind::Remove(m.id.clone()))}>{tg(lang, GroupMsg::RemoveMember)}</button>
+                                <button type="button" data-testid="crash-member" data-member={m.id.clone()}
+                                    onclick={act(ActionKind::Crash(m.id.clone()))}>{tg(lang, GroupMsg::CrashMember)}</button>
+                            }
+                        </li>
+                    }
+                }) }
+            </ul>
+            <button type="button" data-testid="add-member" onclick={act(ActionKind::Add)}>{tg(lang, GroupMsg::AddMember)}</button>
+            if idle {
+                <p class="note" data-testid="idle-note">{tg(lang, GroupMsg::IdleNote)}</p>
+            }
+        </section>
+    }
+}
+
+fn view_owners(g: &Group, lang: Lang) -> Html {
+    let current = g.generations.last();
+    let previous = g
+        .generations
+        .len()
+        .checked_sub(2)
+        .and_then(|i| g.generations.get(i));
+    html! {
+        <section class="card" aria-labelledby="owners-title">
+            <h2 id="owners-title">{tg(lang, GroupMsg::OwnersTitle)}</h2>
+            <div class="table-scroll">
+                <table class="clients owners">
+                    <thead><tr>
+                        <th scope="col">{tg(lang, GroupMsg::Partition)}</th>
+                        <th scope="col">{tg(lang, GroupMsg::Owner)}</th>
+                        <th scope="col">{tg(lang, GroupMsg::Before)}</th>
+                        <th scope="col">{"LEO"}</th>
+                        <th scope="col">{tg(lang, GroupMsg::Position)}</th>
+                        <th scope="col">{tg(lang, GroupMsg::Committed)}</th>
+                    </tr></thead>
+                    <tbody>
+                        { for (0..g.config.partitions as usize).map(|p| {
+                            let owner = current.and_then(|c| c.owners[p].clone());
+                            let before = previous.and_then(|c| c.owners[p].clone());
+                            let moved = current.is_some_and(|c| c.moved.contains(&(p as u32)));
+                            html! {
+                                <tr class={classes!(moved.then_some("moved"), g.paused[p].then_some("paused"))}>
+                                    <th scope="row">{p}</th>
+                                    <td data-testid="assignment" data-partition={p.to_string()} data-member={owner.clone().unwrap_or_default()}>
+                                        {owner.unwrap_or_else(|| "—".to_owned())}
+                                        if moved { <span class="tag">{format!(" ↦ {}", tg(lang, GroupMsg::Moved))}</span> }
+                                        if g.paused[p] { <span class="tag paused">{format!(" ‖ {}", tg(lang, GroupMsg::Paused))}</span> }
+                                    </td>
+                                    <td class="dim">{before.unwrap_or_else(|| "—".to_owned())}</td>
+                                    <td class="num">{g.log_end_offset[p]}</td>
+                                    <td class="num">{g.position[p]}</td>
+                                    <td class="num" data-testid="committed" data-partition={p.to_string()} data-offset={g.committed[p].to_string()}>{g.committed[p]}</td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <h3>{tg(lang, GroupMsg::GenerationsTitle)}</h3>
+            <ol class="plain small">
+                { for g.generations.iter().map(|gen| html! {
+                    <li data-testid="generation" data-generation={gen.number.to_string()}>{i18n::generation_line(lang, gen.number, gen.at, &gen.moved)}</li>
+                }) }
+            </ol>
+        </section>
+    }
+}
+
+pub fn view_group_scene(
+    sim: &Sim<Group>,
+    params: &AppParams,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let g = sim.model();
+    let now = sim.now();
+    let stat = |name: &'static str, label: &'static str, value: u64| {
+        html! {
+            <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
+        }
+    };
+    html! {
+        <div class="group-scene">
+            { view_settings(params, &on_params) }
+            <div class="panels">
+                { view_members(g, params, &on_params, now) }
+                <div>
+                    <dl class="stats">
+                        { stat("duplicates", tg(lang, GroupMsg::StatDuplicates), g.duplicates() as u64) }
+                        { stat("skipped", tg(lang, GroupMsg::StatSkipped), u64::from(g.skipped)) }
+                        { stat("paused", tg(lang, GroupMsg::StatPaused), g.paused_ms) }
+                    </dl>
+                    <section class="card" data-testid="twice">
+                        <h3>{tg(lang, GroupMsg::TwiceTitle)}</h3>
+                        if g.repeated.is_empty() {
+                            <p class="ok">{tg(lang, GroupMsg::NothingTwice)}</p>
+                        } else {
+                            <ul class="plain">
+                                { for g.repeated.iter().take(20).map(|&(p, o)| {
+                                    let (order, event) = record_of(p, o);
+                                    html! { <li data-testid="violation" class="bad">{i18n::twice(lang, order, event.value(), p, o)}</li> }
+                                }) }
+                                if g.repeated.len() > 20 { <li>{format!("+{}", g.repeated.len() - 20)}</li> }
+                            </ul>
+                        }
+                    </section>
+                </div>
+            </div>
+            { view_owners(g, lang) }
+        </div>
+    }
+}

@@ -1,0 +1,73 @@
+// Scene "group" in the release build, in real headless Chromium.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, shot } from './harness.mjs';
+
+const env = useBrowser();
+
+const stats = (page) =>
+  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
+const owners = (page) =>
+  page.$$eval('[data-testid="assignment"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.partition, e.dataset.member])));
+
+async function seekToEnd(page) {
+  await page.$eval('[data-testid="timeline"]', (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+test('range assigns 7 partitions to 3 members as [0,1,2], [3,4], [5,6]', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=7&members=3&assignor=range&lang=en`);
+  assert.deepEqual(await owners(page), {
+    0: 'consumer-1', 1: 'consumer-1', 2: 'consumer-1',
+    3: 'consumer-2', 4: 'consumer-2',
+    5: 'consumer-3', 6: 'consumer-3',
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('twelve members sort as strings: consumer-10 comes before consumer-2', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=12&members=12&assignor=range&lang=en`);
+  const o = await owners(page);
+  assert.equal(o[1], 'consumer-10');
+  assert.equal(o[4], 'consumer-2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('crash a member: its partitions move and records are handled twice', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en`);
+  assert.equal((await stats(page)).duplicates, 0);
+  await page.click('[data-testid="crash-member"][data-member="consumer-2"]');
+  await page.waitForFunction(() => location.search.includes('crash%3Aconsumer-2'));
+  await seekToEnd(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="generation"]').length === 2);
+  const s = await stats(page);
+  assert.ok(s.duplicates > 0, `duplicates: ${s.duplicates}`);
+  assert.ok((await page.$$('[data-testid="violation"]')).length > 0);
+  const o = await owners(page);
+  assert.ok(!Object.values(o).includes('consumer-2'));
+  await shot(page, 'group-en-crash');
+  // The idempotent handler skips the repeats.
+  await page.check('[data-testid="idempotent"]');
+  await page.waitForFunction(() => location.search.includes('idempotent=1'));
+  await seekToEnd(page);
+  const after = await stats(page);
+  assert.equal(after.duplicates, 0);
+  assert.ok(after.skipped > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('more members than partitions: the extra one sits idle, and that is allowed', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=2&members=3&lang=ru`);
+  assert.ok(await page.$('[data-testid="idle-note"]'));
+  assert.deepEqual(Object.values(await owners(page)).sort(), ['consumer-1', 'consumer-2']);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0);
+  await shot(page, 'group-ru-idle');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
