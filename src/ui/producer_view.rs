@@ -306,7 +306,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 let y = log_y0 + (i + usize::from(skipped > 0 || scene.config.log_start_offset > 0)) as f64 * row;
                 let duplicate = scene.duplicate_offsets.contains(&r.offset);
                 let reorder = reorder_offsets.contains(&r.offset);
-                let mark = if reorder { "⚠ " } else if duplicate { "⚠ " } else { "" };
+                let mark = if reorder || duplicate { "⚠ " } else { "" };
                 let note = if duplicate { format!(" · {}", tp(lang, ProducerMsg::Duplicate)) } else { String::new() };
                 html! {
                     <g key={r.offset.to_string()} class={classes!("log-row", reorder.then_some("violating"), duplicate.then_some("duplicate"))}
