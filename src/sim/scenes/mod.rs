@@ -3,6 +3,8 @@
 pub mod group;
 pub mod log;
 pub mod producer;
+pub mod rabbitmq;
 pub mod repartition;
+pub mod replication;
 pub mod routing;
 pub mod workers;
