@@ -238,6 +238,26 @@ impl Replication {
         }
         self.replica_mut(leader).last_caught_up = now;
         self.pending.clear();
+        // Becoming followers, the others cut their logs back to where they
+        // agree with the new leader (truncation by leader epoch, KIP-101)
+        // before they fetch again.
+        for b in 1..=BROKERS {
+            if b != leader && self.replica(b).alive {
+                self.truncate_to_leader(b, leader);
+            }
+        }
+    }
+
+    fn truncate_to_leader(&mut self, broker: u32, leader: u32) {
+        let agree = self
+            .replica(broker)
+            .log
+            .iter()
+            .zip(&self.replica(leader).log)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let cut: Vec<RRecord> = self.replica_mut(broker).log.drain(agree..).collect();
+        self.truncated.extend(cut.into_iter().map(|r| (broker, r)));
     }
 
     /// Surviving replicas that disagree at some offset they both hold,
@@ -317,31 +337,24 @@ impl Model for Replication {
                 }
             }
             ReplicationEvent::Fetch { broker } => {
-                let me = self.replica(broker).clone();
-                if me.alive {
+                let (alive, slow) = (self.replica(broker).alive, self.replica(broker).slow);
+                if alive {
                     if let Some(leader) = self
                         .leader
                         .filter(|&l| l != broker && self.replica(l).alive)
                     {
-                        let source = self.replica(leader).log.clone();
                         // Truncate to where this log and the leader's agree,
                         // then copy the rest in the leader's order.
-                        let agree = me
-                            .log
-                            .iter()
-                            .zip(&source)
-                            .take_while(|(a, b)| a == b)
-                            .count();
-                        let cut: Vec<RRecord> =
-                            self.replica_mut(broker).log.drain(agree..).collect();
-                        self.truncated.extend(cut.into_iter().map(|r| (broker, r)));
+                        self.truncate_to_leader(broker, leader);
+                        let source = self.replica(leader).log.clone();
                         let f = self.replica_mut(broker);
-                        f.log.extend_from_slice(&source[agree..]);
+                        let from = f.log.len();
+                        f.log.extend_from_slice(&source[from..]);
                         f.last_caught_up = now;
                         self.update_isr(now);
                         self.update_high_watermark();
                     }
-                    let every = if me.slow {
+                    let every = if slow {
                         SLOW_FETCH_EVERY_MS
                     } else {
                         FETCH_EVERY_MS
