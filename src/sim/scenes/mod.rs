@@ -1,5 +1,6 @@
 //! The scenes' models, one module each.
 
+pub mod disk;
 pub mod group;
 pub mod log;
 pub mod producer;
