@@ -12,10 +12,17 @@ use crate::sim::assignor::Assignor;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
 use crate::sim::producer::{Acks, ProducerConfig};
+use crate::sim::scenes::disk::{
+    CostModel, Device, RECORD_BYTES_RANGE, SEEK_US_RANGE, SEQ_MB_S_RANGE, STREAMS_RANGE,
+};
 use crate::sim::scenes::group::{ActionKind, CommitMode, MemberAction, MEMBERS_RANGE};
 use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
 use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
+use crate::sim::scenes::rabbitmq::{Remedy, CONSUMERS_RANGE};
 use crate::sim::scenes::repartition::{Strategy, ORDERS};
+use crate::sim::scenes::replication::{
+    ActionKind as ReplicaActionKind, ReplicaAction, MIN_ISR_RANGE,
+};
 use crate::sim::scenes::routing::{
     BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
     PARTITIONS_RANGE,
@@ -29,22 +36,28 @@ use std::ops::RangeInclusive;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SceneId {
     Log,
+    Replication,
     Routing,
     Producer,
     Repartition,
     Group,
     Workers,
+    Disk,
+    RabbitMq,
 }
 
 impl SceneId {
     /// In the order of the course chapter.
-    pub const ALL: [SceneId; 6] = [
+    pub const ALL: [SceneId; 9] = [
         SceneId::Log,
+        SceneId::Replication,
         SceneId::Routing,
         SceneId::Producer,
         SceneId::Repartition,
         SceneId::Group,
         SceneId::Workers,
+        SceneId::Disk,
+        SceneId::RabbitMq,
     ];
 
     pub fn id(self) -> &'static str {
@@ -55,6 +68,9 @@ impl SceneId {
             SceneId::Repartition => "repartition",
             SceneId::Group => "group",
             SceneId::Workers => "workers",
+            SceneId::Replication => "replication",
+            SceneId::Disk => "disk",
+            SceneId::RabbitMq => "rabbitmq",
         }
     }
 
@@ -187,6 +203,19 @@ pub struct AppParams {
     pub commit: CommitMode,
     pub idempotent: bool,
     pub actions: Vec<MemberAction>,
+    /// Scene "replication": `min.insync.replicas`, unclean election, and
+    /// the learner's actions (acks is shared with the producer's).
+    pub min_isr: u32,
+    pub unclean: bool,
+    pub replica_actions: Vec<ReplicaAction>,
+    /// Scene "rabbitmq".
+    pub rabbit_consumers: u32,
+    pub remedy: Remedy,
+    /// Scene "disk".
+    pub device: Device,
+    pub cost: CostModel,
+    pub record_bytes: u32,
+    pub streams: u32,
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -274,6 +303,15 @@ impl Default for AppParams {
             commit: CommitMode::Auto,
             idempotent: false,
             actions: Vec::new(),
+            min_isr: 2,
+            unclean: false,
+            replica_actions: Vec::new(),
+            rabbit_consumers: 3,
+            remedy: Remedy::None,
+            device: Device::Hdd,
+            cost: Device::Hdd.defaults(),
+            record_bytes: 1024,
+            streams: 8,
         }
     }
 }
@@ -722,6 +760,68 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
                 params.focus_order = Some(v);
             }
         }
+        "min-isr" => {
+            if let Some(v) = parse_u32("min-isr", &value, MIN_ISR_RANGE, issues) {
+                params.min_isr = v;
+            }
+        }
+        "unclean" => {
+            if let Some(on) = parse_flag("unclean", &value, issues) {
+                params.unclean = on;
+            }
+        }
+        "replica-actions" => match parse_replica_actions(&value) {
+            Some(a) => params.replica_actions = a,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "replica-actions",
+                value: quote(&value),
+                choices: "crash:B@MS, slow:B@MS, heal:B@MS",
+            }),
+        },
+        "consumers" => {
+            if let Some(v) = parse_u32("consumers", &value, CONSUMERS_RANGE, issues) {
+                params.rabbit_consumers = v;
+            }
+        }
+        "remedy" => match Remedy::from_id(&value) {
+            Some(r) => params.remedy = r,
+            None => issues.push(ParamIssue::BadChoice {
+                name: "remedy",
+                value: quote(&value),
+                choices: "none, single-active, consistent-hash",
+            }),
+        },
+        "device" => match Device::from_id(&value) {
+            Some(d) => {
+                params.device = d;
+                params.cost = d.defaults();
+            }
+            None => issues.push(ParamIssue::BadChoice {
+                name: "device",
+                value: quote(&value),
+                choices: "hdd, nvme",
+            }),
+        },
+        "seek-us" => {
+            if let Some(v) = parse_u32("seek-us", &value, SEEK_US_RANGE, issues) {
+                params.cost.seek_us = v;
+            }
+        }
+        "mb-s" => {
+            if let Some(v) = parse_u32("mb-s", &value, SEQ_MB_S_RANGE, issues) {
+                params.cost.seq_mb_s = v;
+            }
+        }
+        "record-bytes" => {
+            if let Some(v) = parse_u32("record-bytes", &value, RECORD_BYTES_RANGE, issues) {
+                params.record_bytes = v;
+            }
+        }
+        "streams" => {
+            if let Some(v) = parse_u32("streams", &value, STREAMS_RANGE, issues) {
+                params.streams = v;
+            }
+        }
         "members" => {
             if let Some(v) = parse_u32("members", &value, MEMBERS_RANGE, issues) {
                 params.members = v;
@@ -789,6 +889,40 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
         }
         _ => issues.push(ParamIssue::UnknownParam { name: quote(name) }),
     }
+}
+
+/// `slow:3@500,crash:1@2000`: what happened to which broker, when.
+pub fn replica_actions_text(actions: &[ReplicaAction]) -> String {
+    actions
+        .iter()
+        .map(|a| {
+            let kind = match a.kind {
+                ReplicaActionKind::Crash => "crash",
+                ReplicaActionKind::Slow => "slow",
+                ReplicaActionKind::Heal => "heal",
+            };
+            format!("{kind}:{}@{}", a.broker, a.at.as_millis())
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn parse_replica_actions(s: &str) -> Option<Vec<ReplicaAction>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (what, at) = item.rsplit_once('@')?;
+        let (kind, broker) = what.split_once(':')?;
+        let kind = match kind {
+            "crash" => ReplicaActionKind::Crash,
+            "slow" => ReplicaActionKind::Slow,
+            "heal" => ReplicaActionKind::Heal,
+            _ => return None,
+        };
+        let broker: u32 = broker.parse().ok().filter(|b| (1..=3).contains(b))?;
+        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
+        out.push(ReplicaAction { at, broker, kind });
+    }
+    (out.len() <= 100).then_some(out)
 }
 
 /// `add@1200,crash:consumer-2@2500,remove:consumer-1@4000`.
@@ -861,6 +995,32 @@ pub fn to_query(params: &AppParams) -> String {
                     params.explicit_partition
                 ));
             }
+        }
+        SceneId::Replication => {
+            q.push_str(&format!(
+                "&acks={}&min-isr={}&unclean={}&replica-actions={}",
+                params.producer.acks.id(),
+                params.min_isr,
+                u8::from(params.unclean),
+                encode_component(&replica_actions_text(&params.replica_actions))
+            ));
+        }
+        SceneId::RabbitMq => {
+            q.push_str(&format!(
+                "&consumers={}&remedy={}",
+                params.rabbit_consumers,
+                params.remedy.id()
+            ));
+        }
+        SceneId::Disk => {
+            q.push_str(&format!(
+                "&device={}&seek-us={}&mb-s={}&record-bytes={}&streams={}",
+                params.device.id(),
+                params.cost.seek_us,
+                params.cost.seq_mb_s,
+                params.record_bytes,
+                params.streams
+            ));
         }
         SceneId::Group => {
             q.push_str(&format!(
@@ -1032,6 +1192,32 @@ mod tests {
         let (p, issues) = parse_query(&format!("key={}", encode_component(&long)));
         assert_eq!(p.key.len(), MAX_KEY_BYTES);
         assert!(matches!(issues[0], ParamIssue::KeyTooLong { .. }));
+    }
+
+    #[test]
+    fn replication_rabbitmq_and_disk_parameters_round_trip() {
+        let (p, issues) = parse_query("scene=replication&acks=1&min-isr=3&unclean=1&replica-actions=slow%3A3%40500,crash:1@2000");
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(
+            (
+                p.producer.acks,
+                p.min_isr,
+                p.unclean,
+                p.replica_actions.len()
+            ),
+            (Acks::Leader, 3, true, 2)
+        );
+        assert_eq!(parse_query(&to_query(&p)).0, p);
+        let (p, issues) = parse_query("scene=rabbitmq&consumers=8&remedy=consistent-hash");
+        assert!(issues.is_empty());
+        assert_eq!(parse_query(&to_query(&p)).0, p);
+        let (p, issues) = parse_query("scene=disk&device=nvme&record-bytes=4096&streams=16");
+        assert!(issues.is_empty());
+        assert_eq!(p.cost, Device::Nvme.defaults());
+        assert_eq!(parse_query(&to_query(&p)).0, p);
+        for bad in ["crash:4@1", "boom:1@1", "crash:1@x"] {
+            assert_eq!(parse_replica_actions(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -2,13 +2,13 @@
 //! the one player that drives the current scene.
 
 use super::clock::use_animation_frames;
-use super::controls::view_controls;
 use super::group_view::view_group_scene;
 use super::layout::NARROW_BELOW_PX;
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
 use super::producer_view::view_producer_scene;
 use super::repartition_view::view_repartition_scene;
+use super::rest_views::{view_disk_scene, view_rabbitmq_scene, view_replication_scene};
 use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
 use super::workers_view::view_workers_scene;
@@ -272,17 +272,12 @@ pub fn app(props: &AppProps) -> Html {
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Group(gp) => view_group_scene(gp.timeline.current(), &params, on_params),
+                    ScenePlayer::Replication(rp) => view_replication_scene(rp.timeline.current(), &params, on_params),
+                    ScenePlayer::Disk(dp) => view_disk_scene(dp.timeline.current(), &params, on_params),
+                    ScenePlayer::RabbitMq(qp) => view_rabbitmq_scene(qp.timeline.current(), &params, on_params),
                 } }
             </main>
-            { match &*p {
-                ScenePlayer::Log(lp) => view_controls(lp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
-                ScenePlayer::Routing(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
-                ScenePlayer::Producer(pp) => view_controls(pp, lang, &dispatch, if params.embed { prefs } else { Html::default() }),
-                ScenePlayer::Repartition(rp) => view_controls(rp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
-                ScenePlayer::Workers(wp) => view_controls(wp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
-                ScenePlayer::Group(gp) => view_controls(gp, lang, &dispatch, if params.embed { prefs.clone() } else { Html::default() }),
-                ScenePlayer::Refused(_) => if params.embed { prefs } else { Html::default() },
-            } }
+            { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
             }

@@ -12,6 +12,7 @@ mod panic;
 pub mod player;
 mod producer_view;
 mod repartition_view;
+mod rest_views;
 mod routing_view;
 mod scene_player;
 mod violations;

@@ -1,14 +1,38 @@
 //! One player for whichever scene is open, built from the URL parameters.
 
+use super::controls::view_controls;
 use super::player::{Player, PlayerAction};
-use crate::params::{AppParams, ParamIssue, SceneId};
+use crate::params::{AppParams, Lang, ParamIssue, SceneId};
 use crate::sim::producer::ConfigError;
+use crate::sim::scenes::disk::Disk;
 use crate::sim::scenes::group::{Group, GroupConfig};
 use crate::sim::scenes::log::{LogScene, LogSceneConfig};
 use crate::sim::scenes::producer::ProducerScene;
+use crate::sim::scenes::rabbitmq::RabbitScene;
 use crate::sim::scenes::repartition::{Repartition, RepartitionConfig, Speeds};
+use crate::sim::scenes::replication::{Replication, ReplicationConfig};
 use crate::sim::scenes::routing::{RoutingStream, RoutingStreamConfig, StreamKeys};
 use crate::sim::scenes::workers::Workers;
+use yew::{Callback, Html};
+
+/// Runs `$body` with `$p` bound to whichever scene's player this is, or
+/// gives `$refused` when the producer was not created.
+macro_rules! with_player {
+    ($self:expr, $p:ident => $body:expr, $refused:expr) => {
+        match $self {
+            ScenePlayer::Log($p) => $body,
+            ScenePlayer::Replication($p) => $body,
+            ScenePlayer::Routing($p) => $body,
+            ScenePlayer::Producer($p) => $body,
+            ScenePlayer::Repartition($p) => $body,
+            ScenePlayer::Group($p) => $body,
+            ScenePlayer::Workers($p) => $body,
+            ScenePlayer::Disk($p) => $body,
+            ScenePlayer::RabbitMq($p) => $body,
+            ScenePlayer::Refused(_) => $refused,
+        }
+    };
+}
 use crate::sim::{Model, Sim, SimTime, Timeline};
 
 /// Snapshots every this many events: a seek replays at most this many.
@@ -18,11 +42,14 @@ const HORIZON: SimTime = SimTime(10 * 60 * 1000);
 
 pub enum ScenePlayer {
     Log(Player<LogScene>),
+    Replication(Player<Replication>),
     Routing(Player<RoutingStream>),
     Producer(Player<ProducerScene>),
     Repartition(Player<Repartition>),
-    Workers(Player<Workers>),
     Group(Player<Group>),
+    Workers(Player<Workers>),
+    Disk(Player<Disk>),
+    RabbitMq(Player<RabbitScene>),
     /// The producer was not created: Kafka would throw this `ConfigException`.
     Refused(ConfigError),
 }
@@ -119,6 +146,33 @@ impl ScenePlayer {
                 |_| SimTime(1500),
                 issues,
             )),
+            // A third of the way in: the followers have caught up, and the
+            // crash button has something to prove.
+            SceneId::Replication => ScenePlayer::Replication(open(
+                Replication::new(ReplicationConfig {
+                    acks: params.producer.acks,
+                    min_isr: params.min_isr,
+                    unclean: params.unclean,
+                    actions: params.replica_actions.clone(),
+                }),
+                params,
+                |_| SimTime(2000),
+                issues,
+            )),
+            // Half way: the consumer has caught up with the cold pages.
+            SceneId::Disk => ScenePlayer::Disk(open(
+                Disk::default(),
+                params,
+                |end| SimTime(end.as_millis() / 2),
+                issues,
+            )),
+            // The end: every message handled on both sides.
+            SceneId::RabbitMq => ScenePlayer::RabbitMq(open(
+                RabbitScene::new(params.rabbit_consumers, params.remedy),
+                params,
+                |end| end,
+                issues,
+            )),
             SceneId::Producer => match ProducerScene::new(params.producer_scene_config()) {
                 Ok(scene) => ScenePlayer::Producer(open(scene, params, |end| end, issues)),
                 Err(e) => ScenePlayer::Refused(e),
@@ -127,50 +181,24 @@ impl ScenePlayer {
     }
 
     pub fn apply(&mut self, action: PlayerAction) -> bool {
-        match self {
-            ScenePlayer::Log(p) => p.apply(action),
-            ScenePlayer::Routing(p) => p.apply(action),
-            ScenePlayer::Producer(p) => p.apply(action),
-            ScenePlayer::Repartition(p) => p.apply(action),
-            ScenePlayer::Workers(p) => p.apply(action),
-            ScenePlayer::Group(p) => p.apply(action),
-            ScenePlayer::Refused(_) => false,
-        }
+        with_player!(self, p => p.apply(action), false)
     }
 
     pub fn playing(&self) -> bool {
-        match self {
-            ScenePlayer::Log(p) => p.playing,
-            ScenePlayer::Routing(p) => p.playing,
-            ScenePlayer::Producer(p) => p.playing,
-            ScenePlayer::Repartition(p) => p.playing,
-            ScenePlayer::Workers(p) => p.playing,
-            ScenePlayer::Group(p) => p.playing,
-            ScenePlayer::Refused(_) => false,
-        }
+        with_player!(self, p => p.playing, false)
     }
 
     pub fn now(&self) -> SimTime {
-        match self {
-            ScenePlayer::Log(p) => p.timeline.now(),
-            ScenePlayer::Routing(p) => p.timeline.now(),
-            ScenePlayer::Producer(p) => p.timeline.now(),
-            ScenePlayer::Repartition(p) => p.timeline.now(),
-            ScenePlayer::Workers(p) => p.timeline.now(),
-            ScenePlayer::Group(p) => p.timeline.now(),
-            ScenePlayer::Refused(_) => SimTime::ZERO,
-        }
+        with_player!(self, p => p.timeline.now(), SimTime::ZERO)
     }
 
     pub fn digest(&self) -> u64 {
-        match self {
-            ScenePlayer::Log(p) => p.timeline.current().digest(),
-            ScenePlayer::Routing(p) => p.timeline.current().digest(),
-            ScenePlayer::Producer(p) => p.timeline.current().digest(),
-            ScenePlayer::Repartition(p) => p.timeline.current().digest(),
-            ScenePlayer::Workers(p) => p.timeline.current().digest(),
-            ScenePlayer::Group(p) => p.timeline.current().digest(),
-            ScenePlayer::Refused(_) => 0,
-        }
+        with_player!(self, p => p.timeline.current().digest(), 0)
+    }
+
+    /// The control bar; a refused producer has nothing to play, so only
+    /// `extra` is shown.
+    pub fn controls(&self, lang: Lang, dispatch: &Callback<PlayerAction>, extra: Html) -> Html {
+        with_player!(self, p => view_controls(p, lang, dispatch, extra), extra)
     }
 }

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { serve, launch, distDir } from './harness.mjs';
 
 const LOADS = 10;
-const SCENES = ['log', 'routing', 'producer', 'repartition', 'group', 'workers'];
+const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
 
 async function bundleSizes() {
   const rows = [];

@@ -20,7 +20,7 @@ const PRODUCE_EVERY_MS: u64 = 200;
 pub const PRODUCE_UNTIL: SimTime = SimTime(6000);
 const FETCH_EVERY_MS: u64 = 100;
 /// A slowed follower fetches this rarely.
-const SLOW_FETCH_EVERY_MS: u64 = 1500;
+const SLOW_FETCH_EVERY_MS: u64 = 3000;
 /// `replica.lag.time.max.ms`, scaled down from 30000.
 pub const REPLICA_LAG_TIME_MAX_MS: u64 = 1000;
 

@@ -1,0 +1,93 @@
+// Scenes "replication", "disk" and "rabbitmq" in the release build.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, shot } from './harness.mjs';
+
+const env = useBrowser();
+
+async function seekToEnd(page) {
+  await page.$eval('[data-testid="timeline"]', (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const replicas = (page) =>
+  page.$$eval('[data-testid="replica"]', (els) =>
+    els.map((e) => ({ broker: e.dataset.broker, role: e.dataset.role, leo: Number(e.dataset.leo), inIsr: e.dataset.inIsr })),
+  );
+
+test('replication: crash the leader, a new one is elected and the replicas agree', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=replication&acks=all&min-isr=2&lang=en`);
+  const before = await replicas(page);
+  assert.equal(before.filter((r) => r.role === 'leader').length, 1);
+  assert.ok(Number(await page.getAttribute('[data-testid="high-watermark"]', 'data-offset')) > 0);
+  await page.click('[data-testid="crash-leader"]');
+  await page.waitForFunction(() => location.search.includes('crash%3A1'));
+  await seekToEnd(page);
+  const after = await replicas(page);
+  const leader = after.find((r) => r.role === 'leader');
+  assert.ok(leader && leader.broker !== '1', 'a new leader was elected');
+  assert.equal(await page.getAttribute('[data-testid="replica-diff"]', 'data-differences'), '0');
+  await shot(page, 'replication-en-failover');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('replication: a slow follower and min.insync.replicas=3 give NOT_ENOUGH_REPLICAS', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=replication&acks=all&min-isr=3&replica-actions=slow%3A3%40500&lang=ru`);
+  // Half way: broker 3 has fallen out of the ISR, and writes are refused.
+  await page.$eval('[data-testid="timeline"]', (el) => {
+    el.value = '3000';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  const n = Number(await page.getAttribute('[data-testid="stat"][data-name="not-enough-replicas"]', 'data-value'));
+  assert.ok(n > 0);
+  const r3 = (await replicas(page)).find((r) => r.broker === '3');
+  assert.equal(r3.inIsr, 'false');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('rabbitmq: three competing consumers break order, Kafka partitions do not', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&consumers=3&lang=en`);
+  const count = (side) => page.getAttribute(`[data-testid="violations-count"][data-side="${side}"]`, 'data-count');
+  assert.ok(Number(await count('rabbitmq')) > 0);
+  assert.equal(await count('kafka'), '0');
+  await page.check('[data-testid="remedy"][value="consistent-hash"]');
+  await page.waitForFunction(() => location.search.includes('remedy=consistent-hash'));
+  await seekToEnd(page);
+  assert.equal(await count('rabbitmq'), '0');
+  await shot(page, 'rabbitmq-en');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('disk: the cost model and the page cache read ahead', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=disk&lang=en`);
+  const seq = Number(await page.getAttribute('[data-testid="cost-sequential"]', 'data-value'));
+  const random = Number(await page.getAttribute('[data-testid="cost-random"]', 'data-value'));
+  assert.ok(seq > 1000 * random, `${seq} vs ${random}`);
+  await page.selectOption('[data-testid="device"]', 'nvme');
+  await page.waitForFunction(() => location.search.includes('device=nvme'));
+  const nvmeRandom = Number(await page.getAttribute('[data-testid="cost-random"]', 'data-value'));
+  assert.ok(nvmeRandom > 100 * random);
+  await seekToEnd(page);
+  const hits = Number(await page.getAttribute('[data-testid="stat"][data-name="hits"]', 'data-value'));
+  const misses = Number(await page.getAttribute('[data-testid="stat"][data-name="misses"]', 'data-value'));
+  assert.ok(hits > misses * 4);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the scene menu reads like the chapter, in both languages', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
+  const scenes = await page.$$eval('[data-testid="scene-link"]', (els) => els.map((e) => e.dataset.scene));
+  assert.deepEqual(scenes, ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq']);
+  await page.click('[data-testid="lang"]');
+  await page.waitForFunction(() => /[а-я]/i.test(document.querySelector('[data-testid="scene-link"][data-scene="disk"]').textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
