@@ -246,6 +246,7 @@ pub fn view_disk_scene(
             </section>
             <section class="card" aria-labelledby="cache-title">
                 <h2 id="cache-title">{tx(lang, RestMsg::PageCache)}</h2>
+                <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × 4 KiB")}</p>
                 <ol class="pages" data-testid="pages">
                     { for (0..PAGES).map(|p| {
                         let state = if p >= d.written { "unwritten" } else if d.cached(p) { "cached" } else { "disk" };

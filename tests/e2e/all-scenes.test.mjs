@@ -1,0 +1,30 @@
+// Every scene, in both languages, at phone width and embedded: it loads,
+// it has no horizontal scroll at 360 px, and the console stays clean.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, shot } from './harness.mjs';
+
+const env = useBrowser();
+const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
+
+for (const scene of SCENES) {
+  test(`${scene}: both languages, phone width, embedded`, async () => {
+    for (const lang of ['ru', 'en']) {
+      const phone = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, { width: 360, height: 780 });
+      assert.equal(await phone.page.getAttribute('[data-testid="scene"]', 'data-scene'), scene);
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${scene} ${lang}: horizontal scroll of ${overflow}px at 360px`);
+      const h1 = await phone.page.textContent('h1');
+      assert.equal(/[а-яё]/i.test(h1), lang === 'ru', `${scene}: the title is in ${lang}`);
+      await shot(phone.page, `all-${scene}-${lang}-phone`);
+      assert.deepEqual(phone.errors, []);
+      await phone.context.close();
+    }
+    const embed = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&embed=1`, { width: 800, height: 700 });
+    assert.equal(await embed.page.$('.topbar'), null);
+    assert.ok(await embed.page.$('[data-testid="lang"]'), 'the language switch stays reachable when embedded');
+    await shot(embed.page, `all-${scene}-embed`);
+    assert.deepEqual(embed.errors, []);
+    await embed.context.close();
+  });
+}
