@@ -80,6 +80,16 @@ fn sorted_members(members: &[String]) -> Vec<String> {
     m
 }
 
+/// Every partition of every topic, sorted by topic then partition.
+fn all_partitions(topics: &[(String, u32)]) -> Vec<TopicPartition> {
+    let mut all: Vec<TopicPartition> = topics
+        .iter()
+        .flat_map(|(t, n)| (0..*n).map(move |p| TopicPartition::new(t, p)))
+        .collect();
+    all.sort();
+    all
+}
+
 fn empty(members: &[String]) -> Assignment {
     members.iter().map(|m| (m.clone(), Vec::new())).collect()
 }
@@ -114,11 +124,7 @@ pub fn round_robin(topics: &[(String, u32)], members: &[String]) -> Assignment {
     if members.is_empty() {
         return out;
     }
-    let mut all: Vec<TopicPartition> = topics
-        .iter()
-        .flat_map(|(t, n)| (0..*n).map(move |p| TopicPartition::new(t, p)))
-        .collect();
-    all.sort();
+    let all = all_partitions(topics);
     for (i, tp) in all.into_iter().enumerate() {
         let m = &members[i % members.len()];
         out.get_mut(m).expect("every member has an entry").push(tp);
@@ -134,11 +140,7 @@ pub fn sticky(topics: &[(String, u32)], members: &[String], previous: &Assignmen
     if members.is_empty() {
         return out;
     }
-    let mut all: Vec<TopicPartition> = topics
-        .iter()
-        .flat_map(|(t, n)| (0..*n).map(move |p| TopicPartition::new(t, p)))
-        .collect();
-    all.sort();
+    let all = all_partitions(topics);
     let (p, c) = (all.len(), members.len());
     let (min_quota, with_extra) = (p / c, p % c);
     let mut extra_left = with_extra;

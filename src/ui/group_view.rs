@@ -3,6 +3,7 @@
 //! generations, and what was handled twice.
 
 use super::form::{checked, edit, input_value, parse_in};
+use super::stats::stat;
 use crate::i18n::{self, tg, GroupMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::assignor::Assignor;
@@ -191,11 +192,6 @@ pub fn view_group_scene(
     let lang = params.lang;
     let g = sim.model();
     let now = sim.now();
-    let stat = |name: &'static str, label: &'static str, value: u64| {
-        html! {
-            <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
-        }
-    };
     html! {
         <div class="group-scene">
             { view_settings(params, &on_params) }

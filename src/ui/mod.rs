@@ -15,6 +15,7 @@ mod repartition_view;
 mod rest_views;
 mod routing_view;
 mod scene_player;
+mod stats;
 mod violations;
 mod workers_view;
 

@@ -4,6 +4,7 @@
 
 use super::form::{checked, edit, input_value, parse_in};
 use super::layout::{lerp, progress, Point};
+use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, tp, ProducerMsg};
 use crate::params::{AppParams, Lang, SceneId};
@@ -466,12 +467,6 @@ fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool) -> Html {
                 }) }
             </svg>
         </figure>
-    }
-}
-
-fn stat(name: &'static str, label: &'static str, value: u64) -> Html {
-    html! {
-        <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
     }
 }
 

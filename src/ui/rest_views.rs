@@ -2,6 +2,7 @@
 //! the chapter.
 
 use super::form::{checked, edit, input_value, parse_in};
+use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, tx, RestMsg};
 use crate::params::{AppParams, Lang};
@@ -20,12 +21,6 @@ use yew::prelude::*;
 
 /// Offsets drawn per replica: the newest ones.
 const SHOWN_OFFSETS: usize = 24;
-
-fn stat(name: &'static str, label: &'static str, value: u64) -> Html {
-    html! {
-        <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
-    }
-}
 
 fn record_text(r: &RRecord) -> String {
     format!(

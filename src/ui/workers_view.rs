@@ -3,6 +3,7 @@
 //! throughput against W.
 
 use super::form::{edit, input_value, parse_in};
+use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
 use crate::params::{AppParams, Lang};
@@ -273,11 +274,6 @@ pub fn view_workers_scene(
     let now = sim.now();
     let lost = s.lost_if_crashed().len();
     let repeated = s.repeated_if_crashed().len();
-    let stat = |name: &'static str, label: &'static str, value: u64| {
-        html! {
-            <div><dt>{label}</dt><dd data-testid="stat" data-name={name} data-value={value.to_string()}>{value}</dd></div>
-        }
-    };
     html! {
         <div class="workers-scene">
             { view_inputs(params, &on_params) }

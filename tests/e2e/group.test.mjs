@@ -1,21 +1,13 @@
 // Scene "group" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot } from './harness.mjs';
 
 const env = useBrowser();
 
-const stats = (page) =>
-  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
+const seekToEnd = (page) => seekTo(page);
 const owners = (page) =>
   page.$$eval('[data-testid="assignment"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.partition, e.dataset.member])));
-
-async function seekToEnd(page) {
-  await page.$eval('[data-testid="timeline"]', (el) => {
-    el.value = el.max;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 test('range assigns 7 partitions to 3 members as [0,1,2], [3,4], [5,6]', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=7&members=3&assignor=range&lang=en`);

@@ -120,3 +120,14 @@ export function useBrowser() {
   });
   return env;
 }
+
+/** The scene's counters, by `data-name`. */
+export const stats = (page) =>
+  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
+
+/** Moves the scrub bar to `t` (or to the end), as a learner dragging it. */
+export const seekTo = (page, t) =>
+  page.$eval('[data-testid="timeline"]', (el, t) => {
+    el.value = t === undefined ? el.max : String(t);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, t);

@@ -1,19 +1,11 @@
 // Scene "producer" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, records, shot, simTime } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, records, shot, simTime } from './harness.mjs';
 
 const env = useBrowser();
 
-const stats = (page) =>
-  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
-
-async function seekToEnd(page) {
-  await page.$eval('[data-testid="timeline"]', (el) => {
-    el.value = el.max;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const seekToEnd = (page) => seekTo(page);
 
 test('preset 1, the chapter\'s catastrophe: Paid at 100, Created at 101, and a violation', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=en`);

@@ -1,16 +1,11 @@
 // Scenes "replication", "disk" and "rabbitmq" in the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot } from './harness.mjs';
 
 const env = useBrowser();
 
-async function seekToEnd(page) {
-  await page.$eval('[data-testid="timeline"]', (el) => {
-    el.value = el.max;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const seekToEnd = (page) => seekTo(page);
 
 const replicas = (page) =>
   page.$$eval('[data-testid="replica"]', (els) =>

@@ -1,19 +1,11 @@
 // Scene "workers" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot } from './harness.mjs';
 
 const env = useBrowser();
 
-const stats = (page) =>
-  page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
-
-async function seekToEnd(page) {
-  await page.$eval('[data-testid="timeline"]', (el) => {
-    el.value = el.max;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const seekToEnd = (page) => seekTo(page);
 
 test('a goroutine per message breaks order; the keyed pool does not', async () => {
   const perMessage = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&lang=en`);
