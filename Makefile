@@ -37,7 +37,9 @@ wasm-tests: tools browser
 bench: build browser tests/e2e/node_modules
 	node tests/e2e/bench.mjs
 
-e2e: browser tests/e2e/node_modules
+# The same app built for a sub-path, as a course site would host it.
+e2e: build browser tests/e2e/node_modules
+	trunk build --release --offline --public-url /kafka-lab/ --dist dist-subpath
 	cd tests/e2e && npm test
 
 tests/e2e/node_modules: tests/e2e/package-lock.json

@@ -41,6 +41,8 @@ catalogue! {
     /// Fixed strings of the app shell and the log scene.
     Msg, t {
         ScenesMenu => ("Сцены", "Scenes"),
+        ShareLink => ("Ссылка на это состояние", "Link to this state"),
+        CopyLink => ("Скопировать ссылку", "Copy link"),
         Play => ("Пуск", "Play"),
         Pause => ("Пауза", "Pause"),
         StepForward => ("Шаг вперёд", "Step forward"),

@@ -138,6 +138,10 @@ pub fn app(props: &AppProps) -> Html {
         let ready = ready.clone();
         use_effect_with((), move |_| ready.set(true));
     }
+    // Every render may change the height; the host page sizes the iframe.
+    use_effect(super::embed::report_height);
+    let root = use_node_ref();
+    super::embed::use_pause_when_hidden(root.clone(), dispatch.reform(|()| PlayerAction::Pause));
 
     // Keep the address bar a shareable link to what is on screen. While
     // playing it would change sixty times a second, so it waits for a pause.
@@ -222,6 +226,46 @@ pub fn app(props: &AppProps) -> Html {
         </div>
     };
 
+    let share = {
+        let location = web_sys::window().map(|w| w.location());
+        let base = location
+            .map(|l| {
+                format!(
+                    "{}{}",
+                    l.origin().unwrap_or_default(),
+                    l.pathname().unwrap_or_default()
+                )
+            })
+            .unwrap_or_default();
+        let now_ms = player.borrow().now().as_millis();
+        format!(
+            "{base}{}",
+            to_query(&AppParams {
+                t: (now_ms > 0).then_some(now_ms),
+                ..(*params).clone()
+            })
+        )
+    };
+    let copy = {
+        let share = share.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(window) = web_sys::window() {
+                // The promise settles on its own; a refusal (no permission)
+                // leaves the link in the field to copy by hand.
+                let _ = window.navigator().clipboard().write_text(&share);
+            }
+        })
+    };
+    let share_row = html! {
+        <div class="share">
+            <label>
+                <span class="visually-hidden">{t(lang, Msg::ShareLink)}</span>
+                <input type="text" readonly=true data-testid="share-link" value={share} aria-label={t(lang, Msg::ShareLink)} />
+            </label>
+            <button type="button" data-testid="copy-link" onclick={copy}>{t(lang, Msg::CopyLink)}</button>
+        </div>
+    };
+
     let p = player.borrow();
     let menu_href = |scene: SceneId| {
         to_query(&AppParams {
@@ -232,7 +276,7 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     html! {
-        <div class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}>
+        <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}>
             if !params.embed {
                 <header class="topbar">
                     <span class="brand">{"Kafka Ordering Lab"}</span>
@@ -277,7 +321,7 @@ pub fn app(props: &AppProps) -> Html {
                     ScenePlayer::RabbitMq(qp) => view_rabbitmq_scene(qp.timeline.current(), &params, on_params),
                 } }
             </main>
-            { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
+            { p.controls(lang, &dispatch, html! { <>{share_row}{ if params.embed { prefs } else { Html::default() } }</> }) }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
             }

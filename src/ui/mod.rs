@@ -4,6 +4,7 @@
 mod app;
 mod clock;
 mod controls;
+mod embed;
 mod form;
 mod group_view;
 pub mod layout;

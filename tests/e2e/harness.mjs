@@ -21,10 +21,18 @@ const types = {
   '.png': 'image/png',
 };
 
-/** Serves `root` on an ephemeral loopback port; resolves to its base URL. */
-export async function serve(root = distDir) {
+/**
+ * Serves `root` on an ephemeral loopback port under `prefix` (a static
+ * host's sub-path, e.g. `/kafka-lab/`); resolves to its base URL.
+ */
+export async function serve(root = distDir, prefix = '/') {
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!full.startsWith(prefix)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const path = `/${full.slice(prefix.length)}`;
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     if (!file.startsWith(root)) {
       res.writeHead(403).end();
@@ -40,7 +48,7 @@ export async function serve(root = distDir) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { server, base: `http://127.0.0.1:${port}/` };
+  return { server, base: `http://127.0.0.1:${port}${prefix}` };
 }
 
 function chromiumPath() {

@@ -1,0 +1,77 @@
+// Embedding in a course page, exact links, and history between scenes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useBrowser, openPage, digest, shot, serve, distDir } from './harness.mjs';
+
+const env = useBrowser();
+
+test('a course page with three embedded scenes sizes each iframe from its resize message', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${env.base}embed-example.html`);
+  const frames = await page.$$('iframe.kafka-lab');
+  assert.equal(frames.length, 3);
+  for (const frame of frames) {
+    await frame.scrollIntoViewIfNeeded();
+    const inner = await frame.contentFrame();
+    await inner.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    assert.equal(await inner.$('.topbar'), null, 'no app chrome when embedded');
+  }
+  // The host page set each frame's height from the scene's message.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('iframe.kafka-lab')].every((f) => f.style.height && f.style.height !== '480px'),
+  );
+  const heights = await page.$$eval('iframe.kafka-lab', (fs) => fs.map((f) => parseInt(f.style.height, 10)));
+  assert.ok(heights.every((h) => h > 300), JSON.stringify(heights));
+  await shot(page, 'embed-example');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the share link reproduces the exact state, interventions included', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en`);
+  await page.click('[data-testid="crash-member"][data-member="consumer-1"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="share-link"]').value.includes('crash%3Aconsumer-1'));
+  const link = await page.inputValue('[data-testid="share-link"]');
+  const before = await digest(page);
+  const again = await openPage(env.browser, link);
+  assert.equal(await digest(again.page), before);
+  await again.page.reload();
+  await again.page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  assert.equal(await digest(again.page), before);
+  assert.deepEqual([...errors, ...again.errors], []);
+  await again.context.close();
+  await context.close();
+});
+
+test('browser back and forward move between scenes', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
+  await page.click('[data-testid="scene-link"][data-scene="rabbitmq"]');
+  await page.waitForSelector('[data-testid="scene"][data-scene="rabbitmq"][data-ready="true"]');
+  await page.goBack();
+  await page.waitForSelector('[data-testid="scene"][data-scene="log"][data-ready="true"]');
+  await page.goForward();
+  await page.waitForSelector('[data-testid="scene"][data-scene="rabbitmq"][data-ready="true"]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a build for a sub-path works when served under it', async () => {
+  // `make e2e` builds dist-subpath with `trunk build --public-url /kafka-lab/`.
+  const { server, base } = await serve(join(distDir, '..', 'dist-subpath'), '/kafka-lab/');
+  try {
+    const { page, context, errors } = await openPage(env.browser, `${base}?scene=producer&lang=en`);
+    assert.ok((await page.$$('[data-testid="record"]')).length > 0);
+    await page.click('[data-testid="scene-link"][data-scene="disk"]');
+    await page.waitForSelector('[data-testid="scene"][data-scene="disk"][data-ready="true"]');
+    assert.ok(page.url().startsWith(base));
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    server.close();
+  }
+});
