@@ -217,7 +217,8 @@ pub fn app(props: &AppProps) -> Html {
     let prefs = html! {
         <div class="prefs">
             <button type="button" data-testid="lang" onclick={toggle_lang}
-                aria-label={t(lang, Msg::SwitchLanguage)} title={t(lang, Msg::SwitchLanguage)}>
+                aria-label={format!("{} · {}", lang.other().code().to_uppercase(), t(lang, Msg::SwitchLanguage))}
+                title={t(lang, Msg::SwitchLanguage)}>
                 {lang.other().code().to_uppercase()}
             </button>
             <button type="button" data-testid="theme" onclick={toggle_theme}>

@@ -181,7 +181,7 @@ fn view_workers(s: &Workers, lang: Lang) -> Html {
                         html! {
                             <li data-testid="worker" data-worker={i.to_string()} data-queue={w.queue.len().to_string()}>
                                 <span class="worker-name">{i18n::worker_name(lang, i)}</span>
-                                <span class="slots" aria-label={format!("{}/{}", w.queue.len(), CHANNEL_CAPACITY)}>
+                                <span class="slots" role="img" aria-label={format!("{}/{}", w.queue.len(), CHANNEL_CAPACITY)}>
                                     { for (0..CHANNEL_CAPACITY).map(|k| html! {
                                         <span class={classes!("slot", (k < w.queue.len()).then_some("full"))}></span>
                                     }) }
