@@ -42,6 +42,12 @@ catalogue! {
     Msg, t {
         ScenesMenu => ("Сцены", "Scenes"),
         ShareLink => ("Ссылка на это состояние", "Link to this state"),
+        Shortcuts => ("Клавиши", "Keyboard shortcuts"),
+        KeySpace => ("Пробел — пуск или пауза", "Space: play or pause"),
+        KeyArrows => ("← и → — на одно событие назад или вперёд", "← and →: one event back or forward"),
+        KeyHome => ("Home — в начало", "Home: back to the start"),
+        KeyHelp => ("? — эта подсказка, Esc — закрыть", "?: this help, Esc: close it"),
+        Close => ("Закрыть", "Close"),
         CopyLink => ("Скопировать ссылку", "Copy link"),
         Play => ("Пуск", "Play"),
         Pause => ("Пауза", "Pause"),

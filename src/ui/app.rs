@@ -82,11 +82,13 @@ pub fn app(props: &AppProps) -> Html {
             .unwrap_or_else(|| ScenePlayer::build(&start.0, &mut Vec::new()))
     });
     let force = use_force_update();
+    let help = use_mut_ref(|| false);
     let ready = use_state(|| false);
     let narrow = use_state(is_narrow);
 
     let dispatch = {
         let player = player.clone();
+        let force = force.clone();
         Callback::from(move |action: PlayerAction| {
             let changed = player.borrow_mut().apply(action);
             if changed {
@@ -104,6 +106,8 @@ pub fn app(props: &AppProps) -> Html {
     {
         let dispatch = dispatch.clone();
         let narrow = narrow.clone();
+        let help = help.clone();
+        let force = force.clone();
         use_effect_with((), move |_| {
             let window = web_sys::window();
             let document = window.as_ref().and_then(|w| w.document());
@@ -112,6 +116,12 @@ pub fn app(props: &AppProps) -> Html {
                     let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                         return;
                     };
+                    let open = *help.borrow();
+                    if e.key() == "?" || (open && e.key() == "Escape") {
+                        *help.borrow_mut() = !open;
+                        force.force_update();
+                        return;
+                    }
                     if let Some(action) = key_action(e) {
                         e.prevent_default();
                         dispatch.emit(action);
@@ -136,7 +146,21 @@ pub fn app(props: &AppProps) -> Html {
 
     {
         let ready = ready.clone();
-        use_effect_with((), move |_| ready.set(true));
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            // prefers-reduced-motion: play event by event, nothing glides.
+            let reduced = web_sys::window()
+                .and_then(|w| {
+                    w.match_media("(prefers-reduced-motion: reduce)")
+                        .ok()
+                        .flatten()
+                })
+                .is_some_and(|m| m.matches());
+            if reduced {
+                dispatch.emit(PlayerAction::SetDiscrete(true));
+            }
+            ready.set(true);
+        });
     }
     // Every render may change the height; the host page sizes the iframe.
     use_effect(super::embed::report_height);
@@ -214,8 +238,33 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| issues.set(Vec::new()))
     };
 
+    let toggle_help = {
+        let help = help.clone();
+        let force = force.clone();
+        Callback::from(move |_: MouseEvent| {
+            let open = *help.borrow();
+            *help.borrow_mut() = !open;
+            force.force_update();
+        })
+    };
+    let help_dialog = (*help.borrow()).then(|| {
+        html! {
+            <div class="help-dialog" role="dialog" aria-modal="false" aria-labelledby="help-title" data-testid="shortcuts-help">
+                <h2 id="help-title">{t(lang, Msg::Shortcuts)}</h2>
+                <ul>
+                    <li>{t(lang, Msg::KeySpace)}</li>
+                    <li>{t(lang, Msg::KeyArrows)}</li>
+                    <li>{t(lang, Msg::KeyHome)}</li>
+                    <li>{t(lang, Msg::KeyHelp)}</li>
+                </ul>
+                <button type="button" onclick={toggle_help.clone()}>{t(lang, Msg::Close)}</button>
+            </div>
+        }
+    });
     let prefs = html! {
         <div class="prefs">
+            <button type="button" data-testid="help" onclick={toggle_help} aria-label={format!("? · {}", t(lang, Msg::Shortcuts))}
+                title={t(lang, Msg::Shortcuts)}>{"?"}</button>
             <button type="button" data-testid="lang" onclick={toggle_lang}
                 aria-label={format!("{} · {}", lang.other().code().to_uppercase(), t(lang, Msg::SwitchLanguage))}
                 title={t(lang, Msg::SwitchLanguage)}>
@@ -323,6 +372,7 @@ pub fn app(props: &AppProps) -> Html {
                 } }
             </main>
             { p.controls(lang, &dispatch, html! { <>{share_row}{ if params.embed { prefs } else { Html::default() } }</> }) }
+            { for help_dialog }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
             }

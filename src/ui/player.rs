@@ -29,14 +29,22 @@ pub enum PlayerAction {
         wall_ms: f64,
     },
     SetSpeed(i32),
+    /// `prefers-reduced-motion`: play event by event instead of gliding.
+    SetDiscrete(bool),
 }
+
+/// With reduced motion, one event every this much wall time at 1×.
+pub const DISCRETE_STEP_MS: f64 = 600.0;
 
 #[derive(Clone, Debug)]
 pub struct Player<M: Model> {
     pub timeline: Timeline<M>,
     pub playing: bool,
     pub speed_step: i32,
-    /// Simulated time owed from earlier frames, below one millisecond.
+    /// Play event by event: nothing moves between events.
+    pub discrete: bool,
+    /// Simulated time owed from earlier frames, below one millisecond (or,
+    /// when discrete, wall time owed towards the next event).
     carry_ms: f64,
 }
 
@@ -46,6 +54,7 @@ impl<M: Model> Player<M> {
             timeline,
             playing: false,
             speed_step: 0,
+            discrete: false,
             carry_ms: 0.0,
         }
     }
@@ -95,6 +104,16 @@ impl<M: Model> Player<M> {
                 } else {
                     0.0
                 };
+                if self.discrete {
+                    self.carry_ms += wall * speed_factor(self.speed_step);
+                    while self.carry_ms >= DISCRETE_STEP_MS && self.playing {
+                        self.carry_ms -= DISCRETE_STEP_MS;
+                        if !self.timeline.step_forward() {
+                            self.playing = false;
+                        }
+                    }
+                    return true;
+                }
                 let sim_ms = wall * speed_factor(self.speed_step) + self.carry_ms;
                 let whole = sim_ms.floor();
                 self.carry_ms = sim_ms - whole;
@@ -104,6 +123,10 @@ impl<M: Model> Player<M> {
                     self.playing = false;
                 }
                 true
+            }
+            PlayerAction::SetDiscrete(on) => {
+                self.carry_ms = 0.0;
+                std::mem::replace(&mut self.discrete, on) != on
             }
             PlayerAction::SetSpeed(step) => {
                 let step = step.clamp(*SPEED_STEPS.start(), *SPEED_STEPS.end());
@@ -172,6 +195,32 @@ mod tests {
         p.apply(PlayerAction::TogglePlay);
         assert!(p.playing);
         assert_eq!(p.timeline.now(), SimTime(0));
+    }
+
+    #[test]
+    fn reduced_motion_plays_event_by_event() {
+        let mut p = player();
+        p.apply(PlayerAction::SetDiscrete(true));
+        p.apply(PlayerAction::TogglePlay);
+        let mut seen = Vec::new();
+        for _ in 0..60 {
+            p.apply(PlayerAction::Frame { wall_ms: 50.0 });
+            let t = p.timeline.now();
+            if seen.last() != Some(&t) {
+                seen.push(t);
+            }
+        }
+        // 3 s of wall time at one event per 600 ms: five events, each shown
+        // at its own time, never in between.
+        assert_eq!(p.timeline.current().events_done(), 5);
+        let mut straight = Sim::new(LogScene::new(LogSceneConfig::default()), 42);
+        let event_times: Vec<SimTime> = (0..5)
+            .map(|_| {
+                straight.step();
+                straight.now()
+            })
+            .collect();
+        assert_eq!(seen[1..], event_times[..]);
     }
 
     #[test]
