@@ -5,6 +5,7 @@
 //! is the thin Yew view over them.
 
 pub mod i18n;
+pub mod lesson;
 pub mod params;
 pub mod presets;
 pub mod sim;

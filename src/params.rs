@@ -216,6 +216,8 @@ pub struct AppParams {
     pub cost: CostModel,
     pub record_bytes: u32,
     pub streams: u32,
+    /// The guided lesson's step (1-based), when following it.
+    pub lesson: Option<u32>,
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -237,6 +239,7 @@ impl AppParams {
             histogram_keys: 0,
             preset: None,
             focus_order: None,
+            lesson: None,
             ..self.clone()
         }
     }
@@ -312,6 +315,7 @@ impl Default for AppParams {
             cost: Device::Hdd.defaults(),
             record_bytes: 1024,
             streams: 8,
+            lesson: None,
         }
     }
 }
@@ -486,6 +490,20 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
             (decode_component(raw_name), decode_component(raw_value))
         })
         .collect();
+    // A lesson step sets up its scene; the link's own parameters follow.
+    let lesson_step = pairs
+        .iter()
+        .find(|(n, _)| n == "lesson")
+        .and_then(|(_, v)| v.parse::<u32>().ok())
+        .and_then(crate::lesson::step);
+    let pairs: Vec<(String, String)> = match lesson_step {
+        Some(step) => crate::lesson::pairs(step)
+            .filter(|(n, _)| !pairs.iter().any(|(m, _)| m == n))
+            .map(|(n, v)| (n.to_owned(), decode_component(v)))
+            .chain(pairs.iter().cloned())
+            .collect(),
+        None => pairs,
+    };
     // Some names mean different things per scene (batch-size), and a
     // preset sets the stage that the link's own parameters then adjust:
     // so scene and preset are read first.
@@ -760,6 +778,18 @@ fn apply(params: &mut AppParams, name: &str, value: String, issues: &mut Vec<Par
                 params.focus_order = Some(v);
             }
         }
+        "lesson" => match value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| crate::lesson::step(*n).is_some())
+        {
+            Some(n) => params.lesson = Some(n),
+            None => issues.push(ParamIssue::BadChoice {
+                name: "lesson",
+                value: quote(&value),
+                choices: "1–8",
+            }),
+        },
         "min-isr" => {
             if let Some(v) = parse_u32("min-isr", &value, MIN_ISR_RANGE, issues) {
                 params.min_isr = v;
@@ -1082,6 +1112,9 @@ pub fn to_query(params: &AppParams) -> String {
                 encode_component(&outages_text(&params.outages)),
             ));
         }
+    }
+    if let Some(n) = params.lesson {
+        q.push_str(&format!("&lesson={n}"));
     }
     if params.theme != Theme::default() {
         q.push_str(&format!("&theme={}", params.theme.code()));

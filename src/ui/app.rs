@@ -4,6 +4,7 @@
 use super::clock::use_animation_frames;
 use super::group_view::view_group_scene;
 use super::layout::NARROW_BELOW_PX;
+use super::lesson_view::{step_href, LessonBar};
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
 use super::producer_view::view_producer_scene;
@@ -12,7 +13,7 @@ use super::rest_views::{view_disk_scene, view_rabbitmq_scene, view_replication_s
 use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
 use super::workers_view::view_workers_scene;
-use crate::i18n::{self, t, Msg};
+use crate::i18n::{self, t, tl, LessonMsg, Msg};
 use crate::params::{parse_query, to_query, AppParams, SceneId, Theme};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -342,6 +343,9 @@ pub fn app(props: &AppProps) -> Html {
                             }) }
                         </ol>
                     </nav>
+                    { for step_href(1, lang, false).map(|href| html! {
+                        <a class="lesson-link" href={href} data-testid="lesson-start">{tl(lang, LessonMsg::Start)}</a>
+                    }) }
                     {prefs.clone()}
                 </header>
             }
@@ -356,6 +360,10 @@ pub fn app(props: &AppProps) -> Html {
                 data-sim-time={p.now().as_millis().to_string()}
                 data-ready={(*ready).then_some("true")}
                 data-state-digest={format!("{:016x}", p.digest())}>
+                { for params.lesson.map(|n| html! {
+                    <LessonBar key={n} step={n} lang={lang} embed={params.embed}
+                        on_reveal={dispatch.reform(|()| PlayerAction::Seek(crate::sim::SimTime(u64::MAX)))} />
+                }) }
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>
                 <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
                 { match &*p {

@@ -8,6 +8,7 @@ mod embed;
 mod form;
 mod group_view;
 pub mod layout;
+mod lesson_view;
 mod log_view;
 mod panic;
 pub mod player;

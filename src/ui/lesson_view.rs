@@ -1,0 +1,95 @@
+//! The guided lesson's bar: where the learner is, what to look at, and a
+//! question to answer before the scene shows what happened.
+
+use crate::i18n::{self, tl, LessonMsg};
+use crate::lesson::{self, STEPS};
+use crate::params::Lang;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LessonProps {
+    pub step: u32,
+    pub lang: Lang,
+    pub embed: bool,
+    /// Runs the scene on to its outcome once the learner has answered.
+    pub on_reveal: Callback<()>,
+}
+
+pub fn step_href(step: u32, lang: Lang, embed: bool) -> Option<String> {
+    let s = lesson::step(step)?;
+    Some(format!(
+        "?{}&lesson={step}&lang={}{}",
+        s.query,
+        lang.code(),
+        if embed { "&embed=1" } else { "" }
+    ))
+}
+
+#[function_component(LessonBar)]
+pub fn lesson_bar(props: &LessonProps) -> Html {
+    let lang = props.lang;
+    let answered = use_state(|| None::<usize>);
+    let text = i18n::lesson_text(lang, props.step);
+    let correct = lesson::step(props.step).and_then(|s| s.answer);
+    let total = STEPS.len();
+    let prev = props
+        .step
+        .checked_sub(1)
+        .and_then(|n| step_href(n, lang, props.embed));
+    let next = step_href(props.step + 1, lang, props.embed);
+    html! {
+        <section class="lesson card" data-testid="lesson" data-step={props.step.to_string()} aria-labelledby="lesson-title">
+            <div class="lesson-head">
+                <strong id="lesson-title">{tl(lang, LessonMsg::Title)}</strong>
+                <span class="dim">{i18n::step_of(lang, props.step, total)}</span>
+                <progress max={total.to_string()} value={props.step.to_string()} aria-label={i18n::step_of(lang, props.step, total)}></progress>
+            </div>
+            <p>{text.narration}</p>
+            { for text.question.map(|(prompt, choices, why)| {
+                let pick = |i: usize| {
+                    let answered = answered.clone();
+                    let on_reveal = props.on_reveal.clone();
+                    Callback::from(move |_: MouseEvent| {
+                        if answered.is_none() {
+                            answered.set(Some(i));
+                            on_reveal.emit(());
+                        }
+                    })
+                };
+                html! {
+                    <div class="question" data-testid="question">
+                        <p><strong>{prompt}</strong></p>
+                        if answered.is_none() {
+                            <p class="dim small">{tl(lang, LessonMsg::AnswerFirst)}</p>
+                        }
+                        <div class="answers">
+                            { for choices.iter().enumerate().map(|(i, c)| {
+                                let chosen = *answered == Some(i);
+                                let state = match (*answered, Some(i) == correct) {
+                                    (Some(_), true) => Some("right"),
+                                    (Some(_), false) if chosen => Some("wrong"),
+                                    _ => None,
+                                };
+                                html! {
+                                    <button type="button" class={classes!("answer", state)} data-testid="answer"
+                                        data-correct={(Some(i) == correct).to_string()} aria-pressed={chosen.to_string()}
+                                        disabled={answered.is_some()} onclick={pick(i)}>{*c}</button>
+                                }
+                            }) }
+                        </div>
+                        { for answered.map(|a| html! {
+                            <p class="reveal" data-testid="reveal" role="status">
+                                <strong>{tl(lang, if Some(a) == correct { LessonMsg::Right } else { LessonMsg::Wrong })}</strong>
+                                {format!(" {why}")}
+                            </p>
+                        }) }
+                    </div>
+                }
+            }) }
+            <nav class="lesson-nav">
+                { for prev.map(|href| html! { <a href={href} data-testid="lesson-prev">{tl(lang, LessonMsg::Prev)}</a> }) }
+                { for next.map(|href| html! { <a href={href} data-testid="lesson-next">{tl(lang, LessonMsg::Next)}</a> }) }
+            </nav>
+        </section>
+    }
+}
