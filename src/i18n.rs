@@ -49,6 +49,9 @@ catalogue! {
         KeyHelp => ("? — эта подсказка, Esc — закрыть", "?: this help, Esc: close it"),
         Close => ("Закрыть", "Close"),
         CopyLink => ("Скопировать ссылку", "Copy link"),
+        ExportSvg => ("Сохранить как SVG", "Save as SVG"),
+        ExportPng => ("Сохранить как PNG", "Save as PNG"),
+        ExportMermaid => ("Скачать mermaid-текст диаграммы", "Download the diagram as mermaid"),
         Play => ("Пуск", "Play"),
         Pause => ("Пауза", "Pause"),
         StepForward => ("Шаг вперёд", "Step forward"),
@@ -1128,6 +1131,33 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
     }
 }
 
+/// The diagram as mermaid text, in the chapter's format: lifelines,
+/// `autonumber`, and one line per event; `label` words each line.
+pub fn mermaid(lang: Lang, max_in_flight: u32, lines: &[(SeqKind, String)]) -> String {
+    let (p, b) = match lang {
+        Lang::Ru => (
+            format!("Продюсер (max.in.flight={max_in_flight})"),
+            "Брокер (Партиция 1)",
+        ),
+        Lang::En => (
+            format!("Producer (max.in.flight={max_in_flight})"),
+            "Broker (Partition 1)",
+        ),
+    };
+    let mut out = format!(
+        "sequenceDiagram\n    autonumber\n    participant P as {p}\n    participant B as {b}\n"
+    );
+    for (kind, label) in lines {
+        // Mermaid ends a message at a newline or a semicolon.
+        let label = label.replace([';', '\n'], ",");
+        out.push_str(&format!(
+            "    {}: {label}\n",
+            crate::sim::scenes::producer::mermaid_arrow(*kind)
+        ));
+    }
+    out
+}
+
 pub fn interventions_list(lang: Lang, faults: &[Fault], outages: &[Outage]) -> Vec<String> {
     let ru = lang == Lang::Ru;
     let mut out: Vec<String> = faults
@@ -1395,6 +1425,43 @@ mod tests {
             assert_eq!(ru.question.is_some(), step.answer.is_some(), "step {n}");
             assert_eq!(en.question.is_some(), step.answer.is_some(), "step {n}");
         }
+    }
+
+    #[test]
+    fn mermaid_follows_the_chapters_format() {
+        let lines = vec![
+            (
+                SeqKind::Send {
+                    batch: 1,
+                    attempt: 1,
+                    base_seq: None,
+                },
+                "Batch 1: order-42 Created".to_owned(),
+            ),
+            (
+                SeqKind::Append {
+                    batch: 2,
+                    first_offset: 100,
+                    last_offset: 100,
+                },
+                "write batch 2: offset 100".to_owned(),
+            ),
+            (
+                SeqKind::Ack {
+                    batch: 2,
+                    base_offset: 100,
+                    duplicate: false,
+                },
+                "ACK; batch 2".to_owned(),
+            ),
+            (SeqKind::Timeout { batch: 1 }, "timeout".to_owned()),
+        ];
+        let text = mermaid(Lang::En, 5, &lines);
+        assert_eq!(
+            text,
+            "sequenceDiagram\n    autonumber\n    participant P as Producer (max.in.flight=5)\n    participant B as Broker (Partition 1)\n    P->>B: Batch 1: order-42 Created\n    B->>B: write batch 2: offset 100\n    B-->>P: ACK, batch 2\n    Note over P: timeout\n"
+        );
+        assert!(mermaid(Lang::Ru, 5, &lines).contains("participant P as Продюсер"));
     }
 
     #[test]

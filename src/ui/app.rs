@@ -7,7 +7,7 @@ use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::{step_href, LessonBar};
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
-use super::producer_view::view_producer_scene;
+use super::producer_view::{mermaid_text, view_producer_scene};
 use super::repartition_view::view_repartition_scene;
 use super::rest_views::{view_disk_scene, view_rabbitmq_scene, view_replication_scene};
 use super::routing_view::view_routing_scene;
@@ -314,7 +314,21 @@ pub fn app(props: &AppProps) -> Html {
                 <input type="text" readonly=true data-testid="share-link" value={share} aria-label={t(lang, Msg::ShareLink)} />
             </label>
             <button type="button" data-testid="copy-link" onclick={copy}>{t(lang, Msg::CopyLink)}</button>
+            <button type="button" data-testid="export-svg" title={t(lang, Msg::ExportSvg)} aria-label={format!("SVG · {}", t(lang, Msg::ExportSvg))}
+                onclick={{ let name = format!("kafka-lab-{}", params.scene.id()); let theme = params.theme.code(); Callback::from(move |_: MouseEvent| super::export::export_svg(&name, theme)) }}>{"SVG"}</button>
+            <button type="button" data-testid="export-png" title={t(lang, Msg::ExportPng)} aria-label={format!("PNG · {}", t(lang, Msg::ExportPng))}
+                onclick={{ let name = format!("kafka-lab-{}", params.scene.id()); let theme = params.theme.code(); Callback::from(move |_: MouseEvent| super::export::export_png(&name, theme)) }}>{"PNG"}</button>
         </div>
+    };
+
+    let on_export_mermaid = {
+        let player = player.clone();
+        Callback::from(move |()| {
+            if let ScenePlayer::Producer(p) = &*player.borrow() {
+                let text = mermaid_text(p.timeline.current().model(), lang);
+                super::export::save_text("producer-sequence.mmd", "text/plain", &text);
+            }
+        })
     };
 
     let p = player.borrow();
@@ -369,8 +383,8 @@ pub fn app(props: &AppProps) -> Html {
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Producer(pp) => view_producer_scene(Ok(pp.timeline.current()), &params, *narrow, on_params),
-                    ScenePlayer::Refused(e) => view_producer_scene(Err(*e), &params, *narrow, on_params),
+                    ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok(pp.timeline.current()), &params, *narrow, on_params),
+                    ScenePlayer::Refused(e) => view_producer_scene(on_export_mermaid, Err(*e), &params, *narrow, on_params),
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Group(gp) => view_group_scene(gp.timeline.current(), &params, on_params),

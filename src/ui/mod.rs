@@ -5,6 +5,7 @@ mod app;
 mod clock;
 mod controls;
 mod embed;
+mod export;
 mod form;
 mod group_view;
 pub mod layout;

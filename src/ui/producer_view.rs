@@ -6,7 +6,7 @@ use super::form::{checked, edit, input_value, parse_in};
 use super::layout::{lerp, progress, Point};
 use super::stats::stat;
 use super::violations::view_violations;
-use crate::i18n::{self, tp, ProducerMsg};
+use crate::i18n::{self, t, tp, Msg, ProducerMsg};
 use crate::params::{AppParams, Lang, SceneId};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
@@ -394,7 +394,24 @@ fn view_interventions(
     }
 }
 
-fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool) -> Html {
+/// The whole sequence diagram as mermaid text, built when asked for (not on
+/// every frame: a chaos run has thousands of lines).
+pub fn mermaid_text(scene: &ProducerScene, lang: Lang) -> String {
+    let lines: Vec<(SeqKind, String)> = scene
+        .diagram
+        .iter()
+        .map(|e| {
+            let records = match e.kind {
+                SeqKind::Send { batch, .. } => records_label(scene, batch),
+                _ => String::new(),
+            };
+            (e.kind, i18n::seq_label(lang, e.kind, &records))
+        })
+        .collect();
+    i18n::mermaid(lang, scene.config.producer.max_in_flight, &lines)
+}
+
+fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool, on_export: &Callback<()>) -> Html {
     let width = if narrow { 360.0 } else { 960.0 };
     let (px_p, px_b) = if narrow {
         (40.0, 320.0)
@@ -410,7 +427,12 @@ fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool) -> Html {
     let mid = (px_p + px_b) / 2.0;
     html! {
         <figure class="card diagram">
-            <figcaption><h3>{tp(lang, ProducerMsg::Diagram)}</h3></figcaption>
+            <figcaption>
+                <h3>{tp(lang, ProducerMsg::Diagram)}</h3>
+                <button type="button" data-testid="export-mermaid" onclick={on_export.reform(|_: MouseEvent| ())}>
+                    {t(lang, Msg::ExportMermaid)}
+                </button>
+            </figcaption>
             <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {width} {}", px(height))} role="img"
                 aria-label={tp(lang, ProducerMsg::Diagram)}>
                 <defs>
@@ -568,6 +590,7 @@ fn idempotence_compare(props: &CompareProps) -> Html {
 }
 
 pub fn view_producer_scene(
+    on_export: Callback<()>,
     run: Result<&Sim<ProducerScene>, ConfigError>,
     params: &AppParams,
     narrow: bool,
@@ -627,7 +650,7 @@ pub fn view_producer_scene(
                         { view_violations(scene.checker.violations(), lang) }
                         { view_interventions(scene, now, params, &on_params) }
                     </div>
-                    { view_diagram(scene, lang, narrow) }
+                    { view_diagram(scene, lang, narrow, &on_export) }
                     if matches!(scene.config.workload, Workload::Stream { .. }) {
                         <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
                     }

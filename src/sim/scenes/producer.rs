@@ -911,6 +911,24 @@ impl Model for ProducerScene {
     }
 }
 
+/// How one diagram line is drawn in mermaid: the arrow and who it joins.
+pub fn mermaid_arrow(kind: SeqKind) -> &'static str {
+    match kind {
+        SeqKind::Send { .. } => "P->>B",
+        SeqKind::Append { .. } | SeqKind::Duplicate { .. } => "B->>B",
+        SeqKind::Ack { .. } => "B-->>P",
+        SeqKind::Error { .. } | SeqKind::ResponseLost { .. } => "B--xP",
+        SeqKind::RequestLost { .. } => "Note over P,B",
+        SeqKind::BrokerDown | SeqKind::BrokerUp => "Note over B",
+        SeqKind::Timeout { .. }
+        | SeqKind::Disconnected { .. }
+        | SeqKind::LateAnswerIgnored { .. }
+        | SeqKind::Retry { .. }
+        | SeqKind::Resolved { .. }
+        | SeqKind::Failed { .. } => "Note over P",
+    }
+}
+
 /// Runs a scene to `until` (or its end), for side-by-side comparisons.
 pub fn run_until(
     config: ProducerSceneConfig,
