@@ -502,6 +502,190 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
     }
 }
 
+/// A short text summary of a scene's state, for screen readers.
+pub enum Summary {
+    Log {
+        leo: u64,
+        position: u64,
+        committed: Option<u64>,
+        segments: usize,
+    },
+    Replication {
+        leader: Option<u32>,
+        epoch: u32,
+        hw: u64,
+        isr: Vec<u32>,
+        lost: usize,
+    },
+    Routing {
+        partition: Option<u32>,
+        partitions: u32,
+        violations: usize,
+    },
+    Producer {
+        sent: u32,
+        retries: u32,
+        reorders: usize,
+        duplicates: usize,
+    },
+    Repartition {
+        from: u32,
+        to: u32,
+        violations: usize,
+    },
+    Group {
+        members: usize,
+        generations: usize,
+        duplicates: usize,
+    },
+    Workers {
+        handled: u32,
+        total: u32,
+        violations: usize,
+        low_watermark: u64,
+    },
+    Disk {
+        hits: u32,
+        misses: u32,
+    },
+    RabbitMq {
+        rabbit: usize,
+        kafka: usize,
+    },
+    Refused,
+}
+
+pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
+    let ru = lang == Lang::Ru;
+    let at = seconds(lang, now);
+    let body = match s {
+        Summary::Log {
+            leo,
+            position,
+            committed,
+            segments,
+        } => {
+            let c = committed.map_or_else(|| "—".to_owned(), |c| c.to_string());
+            if ru {
+                format!("log end offset {leo}, позиция консьюмера {position}, закоммичено {c}, сегментов {segments}")
+            } else {
+                format!("log end offset {leo}, consumer position {position}, committed {c}, {segments} segments")
+            }
+        }
+        Summary::Replication {
+            leader,
+            epoch,
+            hw,
+            isr,
+            lost,
+        } => {
+            let l = leader.map_or_else(|| "—".to_owned(), |l| l.to_string());
+            let isr: Vec<String> = isr.iter().map(u32::to_string).collect();
+            if ru {
+                format!("лидер — брокер {l}, эпоха {epoch}, high watermark {hw}, ISR: {}, потеряно {lost}", isr.join(", "))
+            } else {
+                format!(
+                    "leader broker {l}, epoch {epoch}, high watermark {hw}, ISR: {}, {lost} lost",
+                    isr.join(", ")
+                )
+            }
+        }
+        Summary::Routing {
+            partition,
+            partitions,
+            violations,
+        } => {
+            let p = partition.map_or_else(
+                || {
+                    if ru {
+                        "выбирает стратегия без ключа".to_owned()
+                    } else {
+                        "chosen by the keyless strategy".to_owned()
+                    }
+                },
+                |p| p.to_string(),
+            );
+            if ru {
+                format!(
+                    "ключ → партиция {p} из {partitions}; нарушений порядка в потоке {violations}"
+                )
+            } else {
+                format!("key → partition {p} of {partitions}; {violations} order violations in the stream")
+            }
+        }
+        Summary::Producer {
+            sent,
+            retries,
+            reorders,
+            duplicates,
+        } => {
+            if ru {
+                format!("отправлено {sent}, повторов {retries}, перестановок {reorders}, дубликатов {duplicates}")
+            } else {
+                format!(
+                    "{sent} sent, {retries} retries, {reorders} reorders, {duplicates} duplicates"
+                )
+            }
+        }
+        Summary::Repartition {
+            from,
+            to,
+            violations,
+        } => {
+            if ru {
+                format!("партиций было {from}, стало {to}; нарушений порядка {violations}")
+            } else {
+                format!("{from} partitions, then {to}; {violations} order violations")
+            }
+        }
+        Summary::Group {
+            members,
+            generations,
+            duplicates,
+        } => {
+            if ru {
+                format!("участников {members}, поколений {generations}, повторных обработок {duplicates}")
+            } else {
+                format!("{members} members, {generations} generations, {duplicates} repeated side effects")
+            }
+        }
+        Summary::Workers {
+            handled,
+            total,
+            violations,
+            low_watermark,
+        } => {
+            if ru {
+                format!("обработано {handled} из {total}, нарушений порядка {violations}, нижняя граница коммита {low_watermark}")
+            } else {
+                format!("{handled} of {total} handled, {violations} order violations, low watermark {low_watermark}")
+            }
+        }
+        Summary::Disk { hits, misses } => {
+            if ru {
+                format!("попаданий в кеш {hits}, промахов {misses}")
+            } else {
+                format!("{hits} cache hits, {misses} misses")
+            }
+        }
+        Summary::RabbitMq { rabbit, kafka } => {
+            if ru {
+                format!("нарушений порядка: RabbitMQ {rabbit}, Kafka {kafka}")
+            } else {
+                format!("order violations: RabbitMQ {rabbit}, Kafka {kafka}")
+            }
+        }
+        Summary::Refused => {
+            if ru {
+                "продюсер не создан: настройки отвергнуты".to_owned()
+            } else {
+                "the producer was not created: settings refused".to_owned()
+            }
+        }
+    };
+    format!("{at}: {body}")
+}
+
 pub fn step_of(lang: Lang, step: u32, total: usize) -> String {
     match lang {
         Lang::Ru => format!("Шаг {step} из {total}"),

@@ -379,6 +379,10 @@ pub fn app(props: &AppProps) -> Html {
                         on_reveal={dispatch.reform(|()| PlayerAction::Seek(crate::sim::SimTime(u64::MAX)))} />
                 }) }
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>
+                // Read out when the learner pauses or steps, not sixty times a second.
+                <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() { "off" } else { "polite" }}>
+                    {i18n::summary(lang, p.now(), &p.summary(&params))}
+                </p>
                 <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),

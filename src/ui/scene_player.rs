@@ -2,6 +2,7 @@
 
 use super::controls::view_controls;
 use super::player::{Player, PlayerAction};
+use crate::i18n::Summary;
 use crate::params::{AppParams, Lang, ParamIssue, SceneId};
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::disk::Disk;
@@ -194,6 +195,92 @@ impl ScenePlayer {
 
     pub fn digest(&self) -> u64 {
         with_player!(self, p => p.timeline.current().digest(), 0)
+    }
+
+    /// The state in words, for screen readers.
+    pub fn summary(&self, params: &AppParams) -> Summary {
+        use crate::sim::partitioner::{route, Route};
+        match self {
+            ScenePlayer::Log(p) => {
+                let s = p.timeline.current().model();
+                Summary::Log {
+                    leo: s.log.log_end_offset(),
+                    position: s.consumer.position(),
+                    committed: s.consumer.committed_offset(),
+                    segments: s.log.segments().len(),
+                }
+            }
+            ScenePlayer::Replication(p) => {
+                let s = p.timeline.current().model();
+                Summary::Replication {
+                    leader: s.leader,
+                    epoch: s.leader_epoch,
+                    hw: s.high_watermark,
+                    isr: s.isr.iter().copied().collect(),
+                    lost: s.lost.len(),
+                }
+            }
+            ScenePlayer::Routing(p) => {
+                let key = (!params.key_null).then_some(params.key.as_bytes());
+                let partition = match route(key, params.partitions, params.placement()) {
+                    Route::Explicit(p)
+                    | Route::Hashed { partition: p }
+                    | Route::Region { partition: p, .. } => Some(p),
+                    Route::InvalidPartition(_) | Route::Keyless => None,
+                };
+                Summary::Routing {
+                    partition,
+                    partitions: params.partitions,
+                    violations: p.timeline.current().model().reorders(),
+                }
+            }
+            ScenePlayer::Producer(p) => {
+                let s = p.timeline.current().model();
+                Summary::Producer {
+                    sent: s.stats.sent,
+                    retries: s.stats.retries,
+                    reorders: s.reorders(),
+                    duplicates: s.duplicates(),
+                }
+            }
+            ScenePlayer::Repartition(p) => Summary::Repartition {
+                from: params.from,
+                to: params.to,
+                violations: p.timeline.current().model().reorders(),
+            },
+            ScenePlayer::Group(p) => {
+                let s = p.timeline.current().model();
+                Summary::Group {
+                    members: s.active_members(),
+                    generations: s.generations.len(),
+                    duplicates: s.duplicates(),
+                }
+            }
+            ScenePlayer::Workers(p) => {
+                let s = p.timeline.current().model();
+                Summary::Workers {
+                    handled: s.finished_count,
+                    total: crate::sim::scenes::workers::RECORDS,
+                    violations: s.checker.reorders(),
+                    low_watermark: s.low_watermark(),
+                }
+            }
+            ScenePlayer::Disk(p) => {
+                let s = p.timeline.current().model();
+                Summary::Disk {
+                    hits: s.hits,
+                    misses: s.misses,
+                }
+            }
+            ScenePlayer::RabbitMq(p) => {
+                let s = p.timeline.current().model();
+                Summary::RabbitMq {
+                    rabbit: s.rabbit_checker.reorders(),
+                    kafka: s.kafka_checker.reorders(),
+                }
+            }
+            ScenePlayer::Refused(_) => Summary::Refused,
+        }
     }
 
     /// The control bar; a refused producer has nothing to play, so only

@@ -14,6 +14,9 @@ for (const scene of SCENES) {
       assert.equal(await phone.page.getAttribute('[data-testid="scene"]', 'data-scene'), scene);
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${scene} ${lang}: horizontal scroll of ${overflow}px at 360px`);
+      const summary = await phone.page.textContent('[data-testid="summary"]');
+      assert.match(summary, /\d/, `${scene} ${lang}: a state summary for screen readers`);
+      assert.equal(await phone.page.getAttribute('[data-testid="summary"]', 'aria-live'), 'polite');
       const h1 = await phone.page.textContent('h1');
       assert.equal(/[а-яё]/i.test(h1), lang === 'ru', `${scene}: the title is in ${lang}`);
       await shot(phone.page, `all-${scene}-${lang}-phone`);
