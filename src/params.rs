@@ -523,7 +523,9 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     if params.scene == SceneId::Producer {
         let preset = match first("preset") {
             None => Some(DEFAULT_PRESET),
-            Some(id) => ProducerPreset::from_id(id),
+            // A preset that does not exist falls back to the default one, as
+            // a link with no preset does; the message names the bad id.
+            Some(id) => ProducerPreset::from_id(id).or(Some(DEFAULT_PRESET)),
         };
         if let Some(preset) = preset {
             for (name, value) in preset.pairs() {
