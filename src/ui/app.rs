@@ -397,7 +397,10 @@ pub fn app(props: &AppProps) -> Html {
                     ScenePlayer::RabbitMq(qp) => view_rabbitmq_scene(qp.timeline.current(), &params, on_params),
                 } }
             </main>
-            { p.controls(lang, &dispatch, html! { <>{share_row}{ if params.embed { prefs } else { Html::default() } }</> }) }
+            { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
+            // Below the player, not in it: on a phone the sticky bar must
+            // stay one or two rows high.
+            {share_row}
             { for help_dialog }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>

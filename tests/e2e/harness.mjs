@@ -133,9 +133,36 @@ export function useBrowser() {
 export const stats = (page) =>
   page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));
 
-/** Moves the scrub bar to `t` (or to the end), as a learner dragging it. */
-export const seekTo = (page, t) =>
-  page.$eval('[data-testid="timeline"]', (el, t) => {
-    el.value = t === undefined ? el.max : String(t);
+/**
+ * Moves the scrub bar to `t` (or to the end), as a learner dragging it, and
+ * waits until the scene shows that moment.
+ */
+export async function seekTo(page, t) {
+  const target = await page.$eval('[data-testid="timeline"]', (el, t) => {
+    el.value = t === undefined ? el.max : String(Math.min(Number(t), Number(el.max)));
     el.dispatchEvent(new Event('input', { bubbles: true }));
+    return el.value;
   }, t);
+  await page.waitForFunction(
+    (v) => document.querySelector('[data-testid="scene"]').dataset.simTime === v,
+    target,
+  );
+}
+
+/**
+ * Does `action` and waits until the scene shows a new state (its digest or
+ * time changed): the DOM, not a sleep, says the step has been drawn.
+ */
+export async function thenChanged(page, action) {
+  const state = () =>
+    page.$eval('[data-testid="scene"]', (e) => `${e.dataset.stateDigest}@${e.dataset.simTime}`);
+  const before = await state();
+  await action();
+  await page.waitForFunction(
+    (old) => {
+      const e = document.querySelector('[data-testid="scene"]');
+      return `${e.dataset.stateDigest}@${e.dataset.simTime}` !== old;
+    },
+    before,
+  );
+}

@@ -1,7 +1,7 @@
 // Scene "log" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, records, simTime, digest, shot } from './harness.mjs';
+import { useBrowser, openPage, records, simTime, digest, shot, thenChanged } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -15,10 +15,10 @@ test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exac
   await page.click('[data-testid="pause"]');
   assert.ok((await simTime(page)) > 0);
 
-  await page.click('[data-testid="reset"]');
+  await thenChanged(page, () => page.click('[data-testid="reset"]'));
   assert.equal(await simTime(page), 0);
   for (let i = 0; i < 40 && (await records(page)).length < 4; i++) {
-    await page.click('[data-testid="step-forward"]');
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
   }
   const four = await records(page);
   assert.deepEqual(four.map((r) => r.offset), [0, 1, 2, 3]);
@@ -28,10 +28,10 @@ test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exac
   await shot(page, 'log-en-four-records');
 
   const before = await simTime(page);
-  await page.click('[data-testid="step-back"]');
+  await thenChanged(page, () => page.click('[data-testid="step-back"]'));
   assert.deepEqual((await records(page)).map((r) => r.offset), [0, 1, 2]);
   assert.ok((await simTime(page)) < before);
-  await page.click('[data-testid="step-forward"]');
+  await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
   assert.deepEqual((await records(page)).map((r) => r.offset), [0, 1, 2, 3]);
   assert.equal(await simTime(page), before);
 
@@ -41,13 +41,13 @@ test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exac
 
 test('keyboard: arrows step, Home resets, Space plays and pauses', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  await thenChanged(page, () => page.keyboard.press('ArrowRight'));
+  await thenChanged(page, () => page.keyboard.press('ArrowRight'));
   const afterTwo = await simTime(page);
   assert.ok(afterTwo > 0);
-  await page.keyboard.press('ArrowLeft');
+  await thenChanged(page, () => page.keyboard.press('ArrowLeft'));
   assert.ok((await simTime(page)) < afterTwo);
-  await page.keyboard.press('Home');
+  await thenChanged(page, () => page.keyboard.press('Home'));
   assert.equal(await simTime(page), 0);
   await page.keyboard.press('Space');
   await page.waitForSelector('[data-testid="pause"]');

@@ -1,7 +1,7 @@
 // Scene "producer" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, records, shot, simTime } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, thenChanged, records, shot, simTime } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -20,8 +20,8 @@ test('preset 1, the chapter\'s catastrophe: Paid at 100, Created at 101, and a v
   for (const name of ['sent', 'retries', 'reorders', 'duplicates', 'throughput']) assert.ok(name in s, name);
   await shot(page, 'producer-en-catastrophe');
   // Stepping back undoes the write of the retried Created.
-  await page.click('[data-testid="step-back"]');
-  await page.click('[data-testid="step-back"]');
+  await thenChanged(page, () => page.click('[data-testid="step-back"]'));
+  await thenChanged(page, () => page.click('[data-testid="step-back"]'));
   assert.deepEqual((await records(page)).map((r) => r.offset), [100]);
   assert.equal((await page.$$('[data-testid="violation"]')).length, 0);
   assert.deepEqual(errors, []);
@@ -79,7 +79,7 @@ test('the learner loses a request by hand, and the link replays it', async () =>
   assert.equal(await simTime(page), 0);
   // Step until batch 1 is on the wire.
   for (let i = 0; i < 5 && !(await page.$('[data-testid="in-flight-request"][data-batch="1"]')); i++) {
-    await page.click('[data-testid="step-forward"]');
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
   }
   await page.click('[data-testid="in-flight-request"][data-batch="1"] [data-testid="fault-lose-request"]');
   await page.waitForFunction(() => location.search.includes('faults=1.1%3Alose-request'));
