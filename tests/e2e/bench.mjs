@@ -1,9 +1,11 @@
 // Measures the release build and writes BENCHMARKS.md: transfer size of
-// wasm + js + css (raw and gzip) and the time from navigation start to
-// data-ready="true" in headless Chromium, median of cold loads.
+// wasm + js + css (raw and gzip), the time from navigation start to
+// data-ready="true" in headless Chromium (median of cold loads), and the
+// native core benchmark (`cargo bench --bench core`).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { serve, launch, distDir } from './harness.mjs';
 
@@ -56,6 +58,11 @@ const sizes = await bundleSizes();
 const total = sizes.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
 const ready = {};
 for (const scene of SCENES) ready[scene] = await readyTimes(scene);
+// The native core benchmark prints its own markdown table.
+const core = execFileSync('cargo', ['bench', '--quiet', '--bench', 'core'], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) })
+  .split('\n')
+  .filter((line) => line.startsWith('|'));
+const cpu = execFileSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).trim();
 const chromium = execFileSync('sh', ['-c', 'chromium --version'], { encoding: 'utf8' }).trim();
 
 const lines = [
@@ -79,6 +86,12 @@ const lines = [
   '| scene | median | min | max |',
   '|---|---|---|---|',
   ...SCENES.map((s) => `| \`${s}\` | ${ready[s].median.toFixed(0)} ms | ${ready[s].min.toFixed(0)} ms | ${ready[s].max.toFixed(0)} ms |`),
+  '',
+  '## Simulation core, native',
+  '',
+  `How: \`cargo bench --bench core\` (tests/bench/core.rs; the bench profile at opt-level 3), one thread on ${cpu || 'this machine'}. Each row is the median wall time of 5 runs of the whole workload, measured with \`std::time::Instant\`; the run asserts that every record is consumed and that the checker finds no violation.`,
+  '',
+  ...core,
   '',
 ];
 await writeFile(new URL('../../BENCHMARKS.md', import.meta.url), lines.join('\n'));
