@@ -15,17 +15,17 @@ use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::disk::{
     CostModel, Device, RECORD_BYTES_RANGE, SEEK_US_RANGE, SEQ_MB_S_RANGE, STREAMS_RANGE,
 };
-use crate::sim::scenes::group::{ActionKind, CommitMode, MemberAction, MEMBERS_RANGE};
-use crate::sim::scenes::log::{DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
+use crate::sim::scenes::group::{ActionKind, CommitMode, GroupConfig, MemberAction, MEMBERS_RANGE};
+use crate::sim::scenes::log::{LogSceneConfig, DEFAULT_SEGMENT_BYTES, SEGMENT_BYTES_RANGE};
 use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
 use crate::sim::scenes::rabbitmq::{Remedy, CONSUMERS_RANGE};
-use crate::sim::scenes::repartition::{Strategy, ORDERS};
+use crate::sim::scenes::repartition::{RepartitionConfig, Speeds, Strategy, ORDERS};
 use crate::sim::scenes::replication::{
-    ActionKind as ReplicaActionKind, ReplicaAction, MIN_ISR_RANGE,
+    ActionKind as ReplicaActionKind, ReplicaAction, ReplicationConfig, MIN_ISR_RANGE,
 };
 use crate::sim::scenes::routing::{
-    BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS, LINGER_MS_RANGE,
-    PARTITIONS_RANGE,
+    RoutingStreamConfig, StreamKeys, BATCH_SIZE_RANGE, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS,
+    DEFAULT_PARTITIONS, LINGER_MS_RANGE, PARTITIONS_RANGE,
 };
 use crate::sim::scenes::workers::{
     Mode, WorkerHash, WorkersConfig, PROCESSING_MS_RANGE, SKEW_RANGE, WORKERS_RANGE,
@@ -241,6 +241,61 @@ impl AppParams {
             focus_order: None,
             lesson: None,
             ..self.clone()
+        }
+    }
+
+    /// The log scene's model settings.
+    pub fn log_scene_config(&self) -> LogSceneConfig {
+        LogSceneConfig {
+            segment_bytes: self.segment_bytes,
+        }
+    }
+
+    /// The routing stream's model settings: keyed by order id, or keyless
+    /// with the chosen partitioner.
+    pub fn routing_stream_config(&self) -> RoutingStreamConfig {
+        RoutingStreamConfig {
+            partitions: self.partitions,
+            keys: if self.key_null {
+                StreamKeys::Null(self.keyless)
+            } else {
+                StreamKeys::OrderId
+            },
+            batch_size: self.batch_size,
+            linger_ms: self.linger_ms,
+        }
+    }
+
+    /// The migration's model settings.
+    pub fn repartition_config(&self) -> RepartitionConfig {
+        RepartitionConfig {
+            from: self.from,
+            to: self.to,
+            strategy: self.strategy,
+            speeds: Speeds::default(),
+        }
+    }
+
+    /// The group's model settings, with the member actions from the link.
+    pub fn group_config(&self) -> GroupConfig {
+        GroupConfig {
+            partitions: self.partitions,
+            members: self.members,
+            assignor: self.assignor,
+            commit: self.commit,
+            idempotent: self.idempotent,
+            actions: self.actions.clone(),
+        }
+    }
+
+    /// The replication scene's model settings, with the broker actions from
+    /// the link.
+    pub fn replication_config(&self) -> ReplicationConfig {
+        ReplicationConfig {
+            acks: self.producer.acks,
+            min_isr: self.min_isr,
+            unclean: self.unclean,
+            actions: self.replica_actions.clone(),
         }
     }
 

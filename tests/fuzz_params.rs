@@ -5,15 +5,8 @@
 use kafka_ordering_lab::params::{parse_query, to_query, SceneId};
 use kafka_ordering_lab::sim::rng::Rng;
 use kafka_ordering_lab::sim::scenes::{
-    disk::Disk,
-    group::{Group, GroupConfig},
-    log::{LogScene, LogSceneConfig},
-    producer::ProducerScene,
-    rabbitmq::RabbitScene,
-    repartition::{Repartition, RepartitionConfig, Speeds},
-    replication::{Replication, ReplicationConfig},
-    routing::{RoutingStream, RoutingStreamConfig, StreamKeys},
-    workers::Workers,
+    disk::Disk, group::Group, log::LogScene, producer::ProducerScene, rabbitmq::RabbitScene,
+    repartition::Repartition, replication::Replication, routing::RoutingStream, workers::Workers,
 };
 use kafka_ordering_lab::sim::{Model, Sim};
 
@@ -135,59 +128,16 @@ fn random_links_never_panic_and_always_build_a_scene_or_a_clear_error() {
         assert!(issues.is_empty(), "{q}: {issues:?}");
         let seed = p.seed;
         match p.scene {
-            SceneId::Log => run(
-                LogScene::new(LogSceneConfig {
-                    segment_bytes: p.segment_bytes,
-                }),
-                seed,
-            ),
-            SceneId::Routing => run(
-                RoutingStream::new(RoutingStreamConfig {
-                    partitions: p.partitions,
-                    keys: if p.key_null {
-                        StreamKeys::Null(p.keyless)
-                    } else {
-                        StreamKeys::OrderId
-                    },
-                    batch_size: p.batch_size,
-                    linger_ms: p.linger_ms,
-                }),
-                seed,
-            ),
+            SceneId::Log => run(LogScene::new(p.log_scene_config()), seed),
+            SceneId::Routing => run(RoutingStream::new(p.routing_stream_config()), seed),
             SceneId::Producer => match ProducerScene::new(p.producer_scene_config()) {
                 Ok(scene) => run(scene, seed),
                 Err(_) => refused += 1,
             },
-            SceneId::Repartition => run(
-                Repartition::new(RepartitionConfig {
-                    from: p.from,
-                    to: p.to,
-                    strategy: p.strategy,
-                    speeds: Speeds::default(),
-                }),
-                seed,
-            ),
-            SceneId::Group => run(
-                Group::new(GroupConfig {
-                    partitions: p.partitions,
-                    members: p.members,
-                    assignor: p.assignor,
-                    commit: p.commit,
-                    idempotent: p.idempotent,
-                    actions: p.actions.clone(),
-                }),
-                seed,
-            ),
+            SceneId::Repartition => run(Repartition::new(p.repartition_config()), seed),
+            SceneId::Group => run(Group::new(p.group_config()), seed),
             SceneId::Workers => run(Workers::new(p.workers), seed),
-            SceneId::Replication => run(
-                Replication::new(ReplicationConfig {
-                    acks: p.producer.acks,
-                    min_isr: p.min_isr,
-                    unclean: p.unclean,
-                    actions: p.replica_actions.clone(),
-                }),
-                seed,
-            ),
+            SceneId::Replication => run(Replication::new(p.replication_config()), seed),
             SceneId::Disk => run(Disk::default(), seed),
             SceneId::RabbitMq => run(RabbitScene::new(p.rabbit_consumers, p.remedy), seed),
         }

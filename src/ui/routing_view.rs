@@ -636,11 +636,7 @@ fn keyless_comparison(props: &ComparisonProps) -> Html {
                 .collect::<Vec<_>>()
         },
     );
-    let current = if p.key_null {
-        StreamKeys::Null(p.keyless)
-    } else {
-        StreamKeys::OrderId
-    };
+    let current = p.routing_stream_config().keys;
     html! {
         <div class="table-scroll">
             <table class="clients compare" data-testid="keyless-comparison">

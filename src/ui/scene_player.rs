@@ -6,13 +6,13 @@ use crate::i18n::Summary;
 use crate::params::{AppParams, Lang, ParamIssue, SceneId};
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::disk::Disk;
-use crate::sim::scenes::group::{Group, GroupConfig};
-use crate::sim::scenes::log::{LogScene, LogSceneConfig};
+use crate::sim::scenes::group::Group;
+use crate::sim::scenes::log::LogScene;
 use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::scenes::rabbitmq::RabbitScene;
-use crate::sim::scenes::repartition::{Repartition, RepartitionConfig, Speeds};
-use crate::sim::scenes::replication::{Replication, ReplicationConfig};
-use crate::sim::scenes::routing::{RoutingStream, RoutingStreamConfig, StreamKeys};
+use crate::sim::scenes::repartition::Repartition;
+use crate::sim::scenes::replication::Replication;
+use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::scenes::workers::Workers;
 use yew::{Callback, Html};
 
@@ -87,9 +87,7 @@ impl ScenePlayer {
         match params.scene {
             // The log scene starts empty: watching the log grow is the lesson.
             SceneId::Log => ScenePlayer::Log(open(
-                LogScene::new(LogSceneConfig {
-                    segment_bytes: params.segment_bytes,
-                }),
+                LogScene::new(params.log_scene_config()),
                 params,
                 |_| SimTime::ZERO,
                 issues,
@@ -97,16 +95,7 @@ impl ScenePlayer {
             // The routing stream opens on its outcome, so the figure means
             // something before anyone clicks; ▶ replays it from the start.
             SceneId::Routing => ScenePlayer::Routing(open(
-                RoutingStream::new(RoutingStreamConfig {
-                    partitions: params.partitions,
-                    keys: if params.key_null {
-                        StreamKeys::Null(params.keyless)
-                    } else {
-                        StreamKeys::OrderId
-                    },
-                    batch_size: params.batch_size,
-                    linger_ms: params.linger_ms,
-                }),
+                RoutingStream::new(params.routing_stream_config()),
                 params,
                 |end| end,
                 issues,
@@ -115,12 +104,7 @@ impl ScenePlayer {
             // the end, with the log as the faults left it.
             // The migration opens on its outcome: the whole stream handled.
             SceneId::Repartition => ScenePlayer::Repartition(open(
-                Repartition::new(RepartitionConfig {
-                    from: params.from,
-                    to: params.to,
-                    strategy: params.strategy,
-                    speeds: Speeds::default(),
-                }),
+                Repartition::new(params.repartition_config()),
                 params,
                 |end| end,
                 issues,
@@ -135,14 +119,7 @@ impl ScenePlayer {
             )),
             // The group starts working from the first frame.
             SceneId::Group => ScenePlayer::Group(open(
-                Group::new(GroupConfig {
-                    partitions: params.partitions,
-                    members: params.members,
-                    assignor: params.assignor,
-                    commit: params.commit,
-                    idempotent: params.idempotent,
-                    actions: params.actions.clone(),
-                }),
+                Group::new(params.group_config()),
                 params,
                 |_| SimTime(1500),
                 issues,
@@ -150,12 +127,7 @@ impl ScenePlayer {
             // A third of the way in: the followers have caught up, and the
             // crash button has something to prove.
             SceneId::Replication => ScenePlayer::Replication(open(
-                Replication::new(ReplicationConfig {
-                    acks: params.producer.acks,
-                    min_isr: params.min_isr,
-                    unclean: params.unclean,
-                    actions: params.replica_actions.clone(),
-                }),
+                Replication::new(params.replication_config()),
                 params,
                 |_| SimTime(2000),
                 issues,
