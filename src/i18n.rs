@@ -73,6 +73,7 @@ catalogue! {
         ActiveSegment => ("активный", "active"),
         LogEndOffset => ("Log end offset", "Log end offset"),
         Position => ("Позиция", "Position"),
+        PositionMarker => ("позиция", "position"),
         CommittedOffset => ("Закоммиченный offset", "Committed offset"),
         NotCommitted => ("—", "—"),
         LegendLogEndOffset => ("offset, который получит следующая запись", "the offset the next record will get"),
@@ -755,12 +756,36 @@ pub fn time_of(lang: Lang, now: SimTime, end: SimTime) -> String {
     }
 }
 
+/// `v` with exactly `decimals` digits after the point (at most 6), rounded
+/// half away from zero: what `format!("{v:.N}")` shows, without pulling
+/// Rust's float formatting (tens of kilobytes of wasm) into the bundle.
+/// Coordinates and rates stay far inside `i64` once scaled.
+pub fn fixed(v: f64, decimals: u32) -> String {
+    let decimals = decimals.min(6);
+    let scale = 10_i64.pow(decimals);
+    let scaled = (v * scale as f64).round();
+    if !scaled.is_finite() {
+        return "0".to_owned();
+    }
+    let scaled = scaled as i64;
+    let sign = if scaled < 0 { "-" } else { "" };
+    let (whole, frac) = (
+        scaled.unsigned_abs() / scale as u64,
+        scaled.unsigned_abs() % scale as u64,
+    );
+    if decimals == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{frac:0width$}", width = decimals as usize)
+    }
+}
+
 /// Speed as shown beside its slider, e.g. `0.1×`, `2.5×`.
 pub fn speed(lang: Lang, factor: f64) -> String {
     let text = if factor < 1.0 {
-        format!("{factor:.2}")
+        fixed(factor, 2)
     } else {
-        format!("{factor:.1}")
+        fixed(factor, 1)
     };
     match lang {
         Lang::Ru => format!("{}×", text.replace('.', ",")),
@@ -992,9 +1017,12 @@ pub fn histogram_summary(lang: Lang, min: u32, max: u32, skew: f64) -> String {
     match lang {
         Lang::Ru => format!(
             "меньше всего {min}, больше всего {max}; перекос (максимум / среднее) = {}",
-            format!("{skew:.3}").replace('.', ",")
+            fixed(skew, 3).replace('.', ",")
         ),
-        Lang::En => format!("fewest {min}, most {max}; skew (max / mean) = {skew:.3}"),
+        Lang::En => format!(
+            "fewest {min}, most {max}; skew (max / mean) = {}",
+            fixed(skew, 3)
+        ),
     }
 }
 
@@ -1507,6 +1535,42 @@ pub fn segment_fill(lang: Lang, used: u32, limit: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_agrees_with_rust_formatting_away_from_exact_ties() {
+        let mut rng = crate::sim::rng::Rng::new(7);
+        for i in 0..20_000 {
+            let magnitude = [1.0, 10.0, 1000.0, 1e6][i % 4];
+            let v = (rng.next_u64() as f64 / u64::MAX as f64 - 0.5) * 2.0 * magnitude;
+            for decimals in 0..4 {
+                let ours = fixed(v, decimals);
+                let rust = format!("{v:.prec$}", prec = decimals as usize);
+                let scaled = v * 10_f64.powi(decimals as i32);
+                // At an exact half the two may round different ways; both are
+                // within half a unit in the last place, as the next check says.
+                if (scaled.abs().fract() - 0.5).abs() > 1e-6 {
+                    // Rust keeps the sign of a negative zero ("-0.0"); we don't.
+                    let unsigned = rust.trim_start_matches('-');
+                    let rust = if unsigned.chars().all(|c| c == '0' || c == '.') {
+                        unsigned.to_owned()
+                    } else {
+                        rust.clone()
+                    };
+                    assert_eq!(ours, rust, "{v} to {decimals}");
+                }
+                let back: f64 = ours.parse().unwrap();
+                assert!(
+                    (back - v).abs() <= 0.5 / 10_f64.powi(decimals as i32) + 1e-9,
+                    "{v} to {decimals}: {ours}"
+                );
+            }
+        }
+        assert_eq!(fixed(2.5, 1), "2.5");
+        assert_eq!(fixed(0.1, 2), "0.10");
+        assert_eq!(fixed(-3.14159, 3), "-3.142");
+        assert_eq!(fixed(360.0, 0), "360");
+        assert_eq!(fixed(f64::NAN, 1), "0");
+    }
 
     fn has_cyrillic(s: &str) -> bool {
         s.chars()

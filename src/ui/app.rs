@@ -267,9 +267,9 @@ pub fn app(props: &AppProps) -> Html {
             <button type="button" data-testid="help" onclick={toggle_help} aria-label={format!("? · {}", t(lang, Msg::Shortcuts))}
                 title={t(lang, Msg::Shortcuts)}>{"?"}</button>
             <button type="button" data-testid="lang" onclick={toggle_lang}
-                aria-label={format!("{} · {}", lang.other().code().to_uppercase(), t(lang, Msg::SwitchLanguage))}
+                aria-label={format!("{} · {}", lang.other().code().to_ascii_uppercase(), t(lang, Msg::SwitchLanguage))}
                 title={t(lang, Msg::SwitchLanguage)}>
-                {lang.other().code().to_uppercase()}
+                {lang.other().code().to_ascii_uppercase()}
             </button>
             <button type="button" data-testid="theme" onclick={toggle_theme}>
                 {match params.theme { Theme::Dark => t(lang, Msg::LightTheme), Theme::Light => t(lang, Msg::DarkTheme) }}

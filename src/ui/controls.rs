@@ -1,10 +1,10 @@
 //! The player's control bar: reset, step back, play/pause, step forward, the
 //! scrub slider and the log-scale speed slider.
 
-use super::player::{speed_factor, Player, PlayerAction, SPEED_STEPS};
+use super::player::{speed_factor, PlayerAction, SPEED_STEPS};
 use crate::i18n::{self, t, Msg};
 use crate::params::Lang;
-use crate::sim::{Model, SimTime};
+use crate::sim::SimTime;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -29,14 +29,23 @@ fn range_value(e: &InputEvent) -> Option<i64> {
     input.value().parse().ok()
 }
 
-pub fn view_controls<M: Model>(
-    player: &Player<M>,
+/// What the control bar shows of a player. The bar does not depend on the
+/// scene's model, so one copy of its code serves all nine scenes.
+pub struct Transport {
+    pub now: SimTime,
+    pub end: SimTime,
+    pub playing: bool,
+    pub speed_step: i32,
+}
+
+pub fn view_controls(
+    player: &Transport,
     lang: Lang,
     dispatch: &Callback<PlayerAction>,
     extra: Html,
 ) -> Html {
-    let now = player.timeline.now();
-    let end = player.timeline.end();
+    let now = player.now;
+    let end = player.end;
     let act = |action: PlayerAction| dispatch.reform(move |_: MouseEvent| action);
     let seek = dispatch.reform(|e: InputEvent| {
         PlayerAction::Seek(SimTime(range_value(&e).unwrap_or(0).max(0) as u64))

@@ -5,8 +5,31 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-/// The app's stylesheet, so an exported figure looks as it does on screen.
-const STYLE: &str = include_str!("../../static/style.css");
+/// The page's own stylesheets as text, so an exported figure looks as it
+/// does on screen. Read from the live document rather than compiled in: the
+/// CSS ships once, as a file, instead of a second time inside the wasm.
+fn page_style(doc: &web_sys::Document) -> String {
+    let mut css = String::new();
+    let sheets = doc.style_sheets();
+    for i in 0..sheets.length() {
+        let Some(sheet) = sheets
+            .item(i)
+            .and_then(|s| s.dyn_into::<web_sys::CssStyleSheet>().ok())
+        else {
+            continue;
+        };
+        let Ok(rules) = sheet.css_rules() else {
+            continue;
+        };
+        for j in 0..rules.length() {
+            if let Some(rule) = rules.item(j) {
+                css.push_str(&rule.css_text());
+                css.push('\n');
+            }
+        }
+    }
+    css
+}
 
 fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -62,7 +85,7 @@ pub fn scene_svg(theme: &str) -> Option<(String, i32, i32)> {
          <foreignObject x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\">\
          <div xmlns=\"http://www.w3.org/1999/xhtml\" class=\"app\" data-theme=\"{theme}\" style=\"min-height:0\">\
          <style>{}</style>{}</div></foreignObject></svg>",
-        STYLE.replace('&', "&amp;").replace('<', "&lt;"),
+        page_style(&doc).replace('&', "&amp;").replace('<', "&lt;"),
         markup
     );
     Some((svg, w, h))

@@ -1,6 +1,6 @@
 //! One player for whichever scene is open, built from the URL parameters.
 
-use super::controls::view_controls;
+use super::controls::{view_controls, Transport};
 use super::player::{Player, PlayerAction};
 use crate::i18n::Summary;
 use crate::params::{AppParams, Lang, ParamIssue, SceneId};
@@ -258,6 +258,12 @@ impl ScenePlayer {
     /// The control bar; a refused producer has nothing to play, so only
     /// `extra` is shown.
     pub fn controls(&self, lang: Lang, dispatch: &Callback<PlayerAction>, extra: Html) -> Html {
-        with_player!(self, p => view_controls(p, lang, dispatch, extra), extra)
+        let transport = with_player!(self, p => Transport {
+            now: p.timeline.now(),
+            end: p.timeline.end(),
+            playing: p.playing,
+            speed_step: p.speed_step,
+        }, return extra);
+        view_controls(&transport, lang, dispatch, extra)
     }
 }

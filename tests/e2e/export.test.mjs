@@ -21,6 +21,8 @@ test('the scene exports as a well-formed SVG and as a PNG', async () => {
   }, svg);
   assert.ok(wellFormed, 'the SVG parses as XML');
   assert.match(svg, /data-testid="record"/);
+  // The page's stylesheet travels inside the figure, so it looks as on screen.
+  assert.match(svg, /<style>[^<]*\.controls \{/);
   const png = await download(page, '[data-testid="export-png"]');
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
   assert.ok(png.length > 1000);

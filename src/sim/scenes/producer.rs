@@ -290,6 +290,30 @@ pub enum SeqKind {
     BrokerUp,
 }
 
+impl SeqKind {
+    /// The variant's name, for the diagram's `data-kind`: a stable hook for
+    /// styling and tests that does not need `Debug` in the release build.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SeqKind::Send { .. } => "Send",
+            SeqKind::RequestLost { .. } => "RequestLost",
+            SeqKind::Append { .. } => "Append",
+            SeqKind::Duplicate { .. } => "Duplicate",
+            SeqKind::Ack { .. } => "Ack",
+            SeqKind::Error { .. } => "Error",
+            SeqKind::ResponseLost { .. } => "ResponseLost",
+            SeqKind::Timeout { .. } => "Timeout",
+            SeqKind::Disconnected { .. } => "Disconnected",
+            SeqKind::LateAnswerIgnored { .. } => "LateAnswerIgnored",
+            SeqKind::Retry { .. } => "Retry",
+            SeqKind::Resolved { .. } => "Resolved",
+            SeqKind::Failed { .. } => "Failed",
+            SeqKind::BrokerDown => "BrokerDown",
+            SeqKind::BrokerUp => "BrokerUp",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SeqEntry {
     pub at: SimTime,
