@@ -309,10 +309,22 @@ impl Group {
         }
     }
 
-    /// Drops what a member fetched but did not process on `partitions`.
-    fn revoke(&mut self, member: u32, partitions: &[u32]) {
+    /// Drops what a member fetched but did not process on `partition`, and
+    /// moves the partition's fetch position back to the first record
+    /// dropped: whoever owns it next, the same member too under the eager
+    /// protocol, reads those records again rather than skipping them.
+    fn revoke(&mut self, member: u32, partition: u32) {
         let m = &mut self.members[member as usize];
-        m.queue.retain(|(p, _)| !partitions.contains(p));
+        let first_dropped = m
+            .queue
+            .iter()
+            .filter(|(p, _)| *p == partition)
+            .map(|&(_, offset)| offset)
+            .min();
+        m.queue.retain(|(p, _)| *p != partition);
+        if let Some(offset) = first_dropped {
+            self.position[partition as usize] = offset;
+        }
     }
 
     fn start_rebalance(&mut self, ctx: &mut Ctx<'_, GroupEvent>) {
@@ -444,9 +456,15 @@ impl Model for Group {
                 } else {
                     self.skipped += 1;
                 }
+                // The rebalance revoked this record's partition while it was
+                // in flight. The Java consumer reaches the rebalance only
+                // from poll(), once the record is done, and commits it on
+                // revocation: so must this one, or the next owner handles
+                // it again though nobody crashed.
+                let revoked = self.paused[p as usize] && self.owner[p as usize] == Some(member);
                 let m = &mut self.members[member as usize];
                 m.processed_up_to.insert(p, offset + 1);
-                if self.config.commit == CommitMode::Manual && m.queue.is_empty() {
+                if (self.config.commit == CommitMode::Manual && m.queue.is_empty()) || revoked {
                     self.commit(member);
                 }
                 ctx.schedule_in(0, GroupEvent::Work { member });
@@ -537,7 +555,7 @@ impl Model for Group {
                         if let Some(o) = self.owner[pi] {
                             if self.members[o as usize].state == MemberState::Active {
                                 self.commit(o);
-                                self.revoke(o, &[p]);
+                                self.revoke(o, p);
                             }
                         }
                         self.pause(pi, now);

@@ -180,3 +180,86 @@ fn random_actions_keep_one_owner_and_lose_nothing() {
         assert_eq!(g.checker.reorders(), 0, "seed {seed}");
     }
 }
+
+/// Records of each partition that no member ever handled.
+fn never_handled(g: &Group) -> Vec<(u32, u64)> {
+    (0..g.config.partitions)
+        .flat_map(|p| (0..g.log_end_offset[p as usize]).map(move |o| (p, o)))
+        .filter(|r| !g.processed_ids.contains(r))
+        .collect()
+}
+
+fn add(at: u64) -> MemberAction {
+    MemberAction {
+        at: SimTime(at),
+        kind: ActionKind::Add,
+    }
+}
+
+#[test]
+fn a_member_that_keeps_its_partitions_rereads_what_the_rebalance_revoked() {
+    // Under the eager protocol every member gives back its fetched records,
+    // also on the partitions it gets again: they must be read again, not
+    // skipped while the committed offset moves past them.
+    for actions in [vec![add(2000)], vec![crash("consumer-2", 2500)]] {
+        for assignor in Assignor::ALL {
+            for commit in [CommitMode::Auto, CommitMode::Manual] {
+                let g = run(
+                    config(assignor, commit, false, actions.clone()),
+                    1,
+                    one_owner_per_partition,
+                );
+                assert_eq!(
+                    never_handled(&g),
+                    vec![],
+                    "{assignor:?} {commit:?} {actions:?}"
+                );
+                assert_eq!(g.committed, g.log_end_offset);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_clean_rebalance_handles_nothing_twice() {
+    // consumer-2 is handling partition 2's offset 3 when consumer-3 leaves;
+    // the partition moves to consumer-1 before an auto commit is due.
+    let leave = MemberAction {
+        at: SimTime(507),
+        kind: ActionKind::Remove("consumer-3".into()),
+    };
+    for assignor in Assignor::ALL {
+        let g = run(
+            config(assignor, CommitMode::Auto, false, vec![leave.clone()]),
+            1,
+            one_owner_per_partition,
+        );
+        assert_eq!(g.duplicates(), 0, "{assignor:?}: {:?}", g.repeated);
+    }
+}
+
+#[test]
+fn the_run_ends_after_a_rebalance_at_the_end_of_the_stream() {
+    // A rebalance just as the producers stop used to leave revoked records
+    // unread: the group never caught up and polled until the horizon.
+    let actions = vec![
+        crash("consumer-2", 1871),
+        add(4324),
+        crash("consumer-3", 4811),
+        add(5573),
+    ];
+    let mut sim = Sim::new(
+        Group::new(config(Assignor::Range, CommitMode::Manual, false, actions)),
+        1,
+    );
+    while sim.step() {
+        assert!(
+            sim.now() < SimTime(10_000),
+            "still polling at {:?}",
+            sim.now()
+        );
+    }
+    let g = sim.model();
+    assert_eq!(g.committed, g.log_end_offset);
+    assert_eq!(never_handled(g), vec![]);
+}
