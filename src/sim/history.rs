@@ -1,16 +1,44 @@
 //! History: exact seeking and stepping by snapshot + deterministic replay.
 //!
-//! The whole run is simulated once up front, keeping a copy of the world
-//! every `every` events. Seeking restores the nearest earlier snapshot and
-//! replays forward; it never interpolates, so stepping back is exact.
+//! The whole run is simulated once up front, keeping copies of the world
+//! along the way. Seeking restores the nearest earlier copy and replays
+//! forward; it never interpolates, so stepping back is exact.
+//!
+//! The world grows as the run goes on (logs, histories), so a copy every
+//! few events would cost memory growing with the square of the run's
+//! length. Instead the number of copies is capped: when the cap is
+//! reached, every other copy is dropped and the spacing doubles. Memory is
+//! then at most the cap times one world, however long the run, and a seek
+//! or a step back copies one world and replays at most one spacing: 16
+//! events in a short scene, 128 in the heaviest link of any scene.
 
 use super::engine::{Model, Sim};
 use super::time::SimTime;
 
+/// The spacing, in events, that every run starts with. Short scenes never
+/// reach the cap, so they keep it: a seek or a step back replays at most
+/// this many events.
+pub const SNAPSHOT_EVERY: u64 = 16;
+
+/// How many copies of the world a timeline keeps at most, measured with
+/// `cargo bench --bench core` on every scene's heaviest link (BENCHMARKS.md).
+/// A seek costs one copy of the world plus the replay, and the copy
+/// dominates: from 32 to 256 snapshots the median seek stayed under a
+/// millisecond, while memory and the time to build the run grew with the
+/// cap (the producer's `chaos` preset with 5000 records, 7248 events:
+/// 18 MB at 32, 36 MB at 64, 73 MB at 128, 146 MB at 256; 292 MB with no
+/// cap). With 64, a run ten times as long still replays at most 2048
+/// events per seek.
+pub const MAX_SNAPSHOTS: usize = 64;
+
+/// No scene runs past ten simulated minutes: the scrub bar's longest run.
+pub const HORIZON: SimTime = SimTime(10 * 60 * 1000);
+
 /// A finished run that can be viewed at any instant.
 #[derive(Clone, Debug)]
 pub struct Timeline<M: Model> {
-    /// `snapshots[i]` has applied exactly `i * every` events.
+    /// Copies of the world after `0, every, 2 * every, …` events: sorted by
+    /// event count, and so by time. `snapshots[0]` is the start.
     snapshots: Vec<Sim<M>>,
     every: u64,
     current: Sim<M>,
@@ -20,15 +48,38 @@ pub struct Timeline<M: Model> {
 
 impl<M: Model> Timeline<M> {
     /// Runs `sim` until its queue empties or the next event lies past
-    /// `horizon`, keeping a snapshot every `every` events (at least 1).
+    /// `horizon`, keeping a snapshot every `every` events (at least 1) and
+    /// at most [`MAX_SNAPSHOTS`] of them.
     pub fn new(sim: Sim<M>, horizon: SimTime, every: u64) -> Self {
-        let every = every.max(1);
+        Self::with_max_snapshots(sim, horizon, every, MAX_SNAPSHOTS)
+    }
+
+    /// [`Timeline::new`] with another cap on the snapshots (at least 2:
+    /// the start and one more).
+    pub fn with_max_snapshots(
+        sim: Sim<M>,
+        horizon: SimTime,
+        every: u64,
+        max_snapshots: usize,
+    ) -> Self {
+        let max_snapshots = max_snapshots.max(2);
+        let mut every = every.max(1);
         let mut snapshots = vec![sim.clone()];
         let mut run = sim.clone();
         while run.next_event_time().is_some_and(|t| t <= horizon) {
             run.step();
             if run.events_done() % every == 0 {
                 snapshots.push(run.clone());
+                if snapshots.len() > max_snapshots {
+                    // Snapshot i is after i * every events: keeping the even
+                    // ones leaves one every 2 * every events, the start kept.
+                    let mut index = 0;
+                    snapshots.retain(|_| {
+                        index += 1;
+                        index % 2 == 1
+                    });
+                    every *= 2;
+                }
             }
         }
         Timeline {
@@ -57,6 +108,17 @@ impl<M: Model> Timeline<M> {
         self.total_events
     }
 
+    /// How many copies of the world are kept: at most the cap.
+    pub fn snapshot_count(&self) -> usize {
+        self.snapshots.len()
+    }
+
+    /// Events between two snapshots: the most a seek or a step back
+    /// replays.
+    pub fn snapshot_every(&self) -> u64 {
+        self.every
+    }
+
     pub fn at_end(&self) -> bool {
         self.current.events_done() >= self.total_events && self.current.now() >= self.end
     }
@@ -65,10 +127,14 @@ impl<M: Model> Timeline<M> {
     /// at or before `t` has happened, none after.
     pub fn seek(&mut self, t: SimTime) {
         let t = t.min(self.end);
-        if t < self.current.now() {
-            let newer = self.snapshots.partition_point(|s| s.now() <= t);
-            // snapshots[0] is at time zero, so `newer` is at least 1.
-            self.current = self.snapshots[newer.saturating_sub(1)].clone();
+        let newer = self.snapshots.partition_point(|s| s.now() <= t);
+        // snapshots[0] is at time zero, so `newer` is at least 1.
+        let nearest = &self.snapshots[newer.saturating_sub(1)];
+        // Going forward, the world on screen is as good a start as a copy
+        // unless a copy lies further along: a jump to the end of the scrub
+        // bar must not replay the whole run.
+        if t < self.current.now() || nearest.events_done() > self.current.events_done() {
+            self.current = nearest.clone();
         }
         self.current.run_until(t);
     }
@@ -97,10 +163,11 @@ impl<M: Model> Timeline<M> {
 
     /// The world right after its `events`-th event.
     fn replayed_to(&self, events: u64) -> Sim<M> {
-        let index = usize::try_from(events / self.every)
-            .unwrap_or(usize::MAX)
-            .min(self.snapshots.len() - 1);
-        let mut sim = self.snapshots[index].clone();
+        let newer = self
+            .snapshots
+            .partition_point(|s| s.events_done() <= events);
+        // snapshots[0] has applied no event, so `newer` is at least 1.
+        let mut sim = self.snapshots[newer.saturating_sub(1)].clone();
         while sim.events_done() < events && sim.step() {}
         sim
     }
@@ -110,10 +177,29 @@ impl<M: Model> Timeline<M> {
 mod tests {
     use super::*;
     use crate::sim::engine::Ctx;
+    use crate::sim::rng::Rng;
 
-    #[derive(Clone, Debug, Default, PartialEq, Hash)]
+    /// A world that grows with the run, as a partition log does: every
+    /// tick appends to it, until `ticks` have happened.
+    #[derive(Clone, Debug, PartialEq, Hash)]
     struct Counter {
+        ticks: u32,
         log: Vec<(u64, u32)>,
+    }
+
+    impl Counter {
+        fn new(ticks: u32) -> Self {
+            Counter {
+                ticks,
+                log: Vec::new(),
+            }
+        }
+    }
+
+    impl Default for Counter {
+        fn default() -> Self {
+            Counter::new(100)
+        }
     }
 
     #[derive(Clone, Debug, Hash)]
@@ -126,7 +212,7 @@ mod tests {
         }
         fn handle(&mut self, event: &Tick, ctx: &mut Ctx<'_, Tick>) {
             self.log.push((ctx.now().as_millis(), event.0));
-            if event.0 < 99 {
+            if event.0 + 1 < self.ticks {
                 // Some gaps are zero: several events share one instant.
                 let gap = ctx.rng().between(0, 30);
                 ctx.schedule_in(gap, Tick(event.0 + 1));
@@ -136,6 +222,20 @@ mod tests {
 
     fn timeline(seed: u64, every: u64) -> Timeline<Counter> {
         Timeline::new(Sim::new(Counter::default(), seed), SimTime(u64::MAX), every)
+    }
+
+    /// Asserts that `sim` is exactly `straight`, a fresh run brought to the
+    /// same point: same world, same trace, same clock, same next event.
+    fn assert_same(sim: &Sim<Counter>, straight: &Sim<Counter>, context: &str) {
+        assert_eq!(sim.model(), straight.model(), "{context}");
+        assert_eq!(sim.digest(), straight.digest(), "{context}");
+        assert_eq!(sim.now(), straight.now(), "{context}");
+        assert_eq!(sim.events_done(), straight.events_done(), "{context}");
+        assert_eq!(
+            sim.next_event_time(),
+            straight.next_event_time(),
+            "{context}"
+        );
     }
 
     #[test]
@@ -189,5 +289,72 @@ mod tests {
         let cut = Timeline::new(Sim::new(Counter::default(), 2), SimTime(200), 4);
         assert!(cut.end() <= SimTime(200));
         assert!(cut.total_events() < 100);
+    }
+
+    #[test]
+    fn seeking_and_stepping_back_after_thinning_equal_a_straight_run() {
+        // 3000 ticks, a snapshot after every event and at most 16: the
+        // spacing doubles eight times while the run is built, to 256.
+        const TICKS: u32 = 3000;
+        const CAP: usize = 16;
+        for seed in 0..16 {
+            let fresh = Sim::new(Counter::new(TICKS), seed);
+            let mut t = Timeline::with_max_snapshots(fresh.clone(), SimTime(u64::MAX), 1, CAP);
+            assert_eq!(t.total_events(), u64::from(TICKS));
+            assert_eq!(t.snapshot_every(), 256, "seed {seed}");
+            let end = t.end().as_millis();
+            let mut draws = Rng::new(seed ^ 0xC0FFEE);
+            for seek in 0..10 {
+                // Past the end too: a seek is clamped to the run.
+                let at = SimTime(draws.between(0, end + end / 10));
+                t.seek(at);
+                let mut straight = fresh.clone();
+                straight.run_until(at.min(t.end()));
+                assert_same(
+                    t.current(),
+                    &straight,
+                    &format!("seed {seed}, seek {seek} to {at}"),
+                );
+
+                // Far enough back to cross several snapshots.
+                let done = t.current().events_done();
+                let back = draws.between(1, 2 * t.snapshot_every() + 3).min(done);
+                for _ in 0..back {
+                    assert!(t.step_back());
+                }
+                let mut straight = fresh.clone();
+                while straight.events_done() < done - back {
+                    straight.step();
+                }
+                assert_same(
+                    t.current(),
+                    &straight,
+                    &format!("seed {seed}, {back} steps back from event {done}"),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn snapshots_stay_under_the_cap_and_in_order_however_long_the_run() {
+        for ticks in [100, 1_000, 1_024, 1_025, 5_000, 40_000] {
+            let t = Timeline::new(
+                Sim::new(Counter::new(ticks), 7),
+                SimTime(u64::MAX),
+                SNAPSHOT_EVERY,
+            );
+            assert!(t.snapshot_count() <= MAX_SNAPSHOTS, "{ticks} ticks");
+            // Thinning halves the count, never to fewer than half the cap,
+            // and keeps one snapshot per `every` events from the start.
+            let expected = usize::try_from(t.total_events() / t.snapshot_every()).unwrap_or(0) + 1;
+            assert_eq!(t.snapshot_count(), expected, "{ticks} ticks");
+            if t.snapshot_every() > SNAPSHOT_EVERY {
+                assert!(t.snapshot_count() > MAX_SNAPSHOTS / 2, "{ticks} ticks");
+            }
+            for (i, snapshot) in t.snapshots.iter().enumerate() {
+                assert_eq!(snapshot.events_done(), i as u64 * t.snapshot_every());
+            }
+            assert!(t.snapshots.windows(2).all(|w| w[0].now() <= w[1].now()));
+        }
     }
 }

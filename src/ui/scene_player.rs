@@ -34,12 +34,10 @@ macro_rules! with_player {
         }
     };
 }
+// The snapshot policy and the horizon live with the timeline, so the native
+// benchmark measures seeking with exactly the app's settings.
+use crate::sim::history::{HORIZON, SNAPSHOT_EVERY};
 use crate::sim::{Model, Sim, SimTime, Timeline};
-
-/// Snapshots every this many events: a seek replays at most this many.
-const SNAPSHOT_EVERY: u64 = 16;
-/// No scene runs past ten simulated minutes.
-const HORIZON: SimTime = SimTime(10 * 60 * 1000);
 
 pub enum ScenePlayer {
     Log(Player<LogScene>),
