@@ -2,17 +2,81 @@
 //! (and by `make bench`, which puts its table into BENCHMARKS.md).
 //!
 //! It is a plain `main` rather than a bench framework: the figures are
-//! records per second over a fixed workload, which `Instant` measures well
-//! enough, and the table it prints is the one BENCHMARKS.md shows.
+//! records per second over a fixed workload, and milliseconds per seek on
+//! the scrub bar, which `Instant` measures well enough; the table it prints
+//! is the one BENCHMARKS.md shows. `make bench` keeps only the lines that
+//! start with `|`, so everything goes into that one table.
 
+use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
 use kafka_ordering_lab::sim::checker::{Observer, OrderChecker, Position};
 use kafka_ordering_lab::sim::consumer::Consumer;
+use kafka_ordering_lab::sim::history::{HORIZON, MAX_SNAPSHOTS, SNAPSHOT_EVERY};
 use kafka_ordering_lab::sim::log::{LogConfig, PartitionLog};
 use kafka_ordering_lab::sim::record::OrderEvent;
+use kafka_ordering_lab::sim::rng::Rng;
+use kafka_ordering_lab::sim::scenes::disk::Disk;
+use kafka_ordering_lab::sim::scenes::group::Group;
+use kafka_ordering_lab::sim::scenes::log::LogScene;
+use kafka_ordering_lab::sim::scenes::producer::ProducerScene;
+use kafka_ordering_lab::sim::scenes::rabbitmq::RabbitScene;
+use kafka_ordering_lab::sim::scenes::repartition::Repartition;
+use kafka_ordering_lab::sim::scenes::replication::Replication;
+use kafka_ordering_lab::sim::scenes::routing::RoutingStream;
+use kafka_ordering_lab::sim::scenes::workers::Workers;
 use kafka_ordering_lab::sim::time::SimTime;
+use kafka_ordering_lab::sim::{Model, Sim, Timeline};
 use kafka_ordering_lab::{murmur2, partition_for_key, KeyHasher};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The system allocator, counting the bytes it holds while `COUNTING` is
+/// on: what a timeline keeps is the memory the app keeps for as long as a
+/// scene is open. Off, it costs one load, so the throughput rows measure
+/// the plain allocator.
+struct CountingAllocator;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+/// Bytes allocated minus bytes freed while counting: exact as long as
+/// nothing allocated before counting began is freed before it ends.
+static HELD_BYTES: AtomicIsize = AtomicIsize::new(0);
+
+fn count(bytes: usize, sign: isize) {
+    if COUNTING.load(Ordering::Relaxed) {
+        let bytes = isize::try_from(bytes).unwrap_or(isize::MAX);
+        HELD_BYTES.fetch_add(sign * bytes, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: every call is passed on unchanged to the system allocator; the
+// counter only records sizes and never decides anything about memory.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let block = System.alloc(layout);
+        if !block.is_null() {
+            count(layout.size(), 1);
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        System.dealloc(block, layout);
+        count(layout.size(), -1);
+    }
+
+    unsafe fn realloc(&self, block: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let moved = System.realloc(block, layout, new_size);
+        if !moved.is_null() {
+            count(new_size, 1);
+            count(layout.size(), -1);
+        }
+        moved
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 const RECORDS: usize = 1_000_000;
 /// Orders whose events are interleaved at any moment.
@@ -23,6 +87,28 @@ const PARTITIONS: u32 = 6;
 const RUNS: usize = 5;
 /// `max.poll.records`' default.
 const MAX_POLL_RECORDS: u32 = 500;
+
+/// Each scene's heaviest link: the settings, within the ranges a link may
+/// ask for, that give the longest run and the largest world (the most
+/// records, partitions, members, workers), and so the slowest seek.
+const HEAVIEST_LINKS: [&str; 9] = [
+    "scene=log&segment-bytes=100",
+    "scene=replication&acks=all&min-isr=2",
+    "scene=routing&key-null=1&keyless=round-robin&partitions=64&batch-size=64&linger-ms=0",
+    "scene=producer&preset=chaos&workload=stream-5000",
+    "scene=repartition&from=64&to=63&strategy=new-topic",
+    "scene=group&partitions=32&members=16",
+    "scene=workers&workers=64&processing-ms=100&skew=90",
+    "scene=disk",
+    "scene=rabbitmq&consumers=8",
+];
+/// Jumps on the scrub bar per scene, and the seed that places them.
+const SEEKS: usize = 200;
+const SEEK_SEED: u64 = 9;
+/// Step-back runs: from this many places, this many steps back each, as
+/// when ← is held down.
+const STEP_BACK_PLACES: usize = 20;
+const STEP_BACKS: usize = 10;
 
 /// The median of `RUNS` timings of `work`, in seconds.
 fn median_seconds(mut work: impl FnMut() -> usize) -> f64 {
@@ -111,23 +197,156 @@ fn main() {
 
     let per_second = |seconds: f64| RECORDS as f64 / seconds;
     let hashed_bytes = key_bytes * OrderEvent::ALL.len();
-    println!("| workload | median of {RUNS} runs | throughput |");
+    println!("| workload | median | more figures |");
     println!("|---|---|---|");
     println!(
-        "| murmur2 over the {RECORDS} keys of the same workload (`order-0`…`order-{}`, four times each) | {:.1} ms | {:.1} M keys/s, {:.0} MB/s |",
+        "| murmur2 over the {RECORDS} keys of the same workload (`order-0`…`order-{}`, four times each) | {:.1} ms of {RUNS} runs | {:.1} M keys/s, {:.0} MB/s |",
         ORDERS - 1,
         murmur_seconds * 1e3,
         per_second(murmur_seconds) / 1e6,
         hashed_bytes as f64 / murmur_seconds / 1e6,
     );
     println!(
-        "| produce → log → consume: {RECORDS} keyed records, murmur2 over {PARTITIONS} partitions, `PartitionLog.append`, a consumer per partition polling {MAX_POLL_RECORDS} at a time and committing | {:.1} ms | {:.2} M records/s |",
+        "| produce → log → consume: {RECORDS} keyed records, murmur2 over {PARTITIONS} partitions, `PartitionLog.append`, a consumer per partition polling {MAX_POLL_RECORDS} at a time and committing | {:.1} ms of {RUNS} runs | {:.2} M records/s |",
         pipeline_seconds * 1e3,
         per_second(pipeline_seconds) / 1e6,
     );
     println!(
-        "| the same, with every consumed record through the per-key order checker | {:.1} ms | {:.2} M records/s |",
+        "| the same, with every consumed record through the per-key order checker | {:.1} ms of {RUNS} runs | {:.2} M records/s |",
         checked_seconds * 1e3,
         per_second(checked_seconds) / 1e6,
     );
+    for link in HEAVIEST_LINKS {
+        seek_row(link);
+    }
+}
+
+/// The scrub bar of one link, opened as the app opens it: the same model
+/// settings from the same parameters, the same horizon and snapshot policy.
+fn seek_row(link: &str) {
+    let (params, issues) = parse_query(link);
+    assert!(issues.is_empty(), "{link}: {issues:?}");
+    let seed = params.seed;
+    let figures = match params.scene {
+        SceneId::Log => seek_figures(|| LogScene::new(params.log_scene_config()), seed),
+        SceneId::Replication => {
+            seek_figures(|| Replication::new(params.replication_config()), seed)
+        }
+        SceneId::Routing => {
+            seek_figures(|| RoutingStream::new(params.routing_stream_config()), seed)
+        }
+        SceneId::Producer => seek_figures(|| producer_scene(&params), seed),
+        SceneId::Repartition => {
+            seek_figures(|| Repartition::new(params.repartition_config()), seed)
+        }
+        SceneId::Group => seek_figures(|| Group::new(params.group_config()), seed),
+        SceneId::Workers => seek_figures(|| Workers::new(params.workers), seed),
+        SceneId::Disk => seek_figures(Disk::default, seed),
+        SceneId::RabbitMq => seek_figures(
+            || RabbitScene::new(params.rabbit_consumers, params.remedy),
+            seed,
+        ),
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "| seek in `{}` (`{link}`: {} events to {}): {SEEKS} jumps to seeded random times, alternating back and forth | {:.3} ms per seek | p95 {:.3} ms; step back {:.3} ms (p95 {:.3} ms); timeline built in {:.1} ms, {} snapshots (one per {} events, from one per {SNAPSHOT_EVERY}, at most {MAX_SNAPSHOTS}), {:.1} MB |",
+        params.scene.id(),
+        figures.events,
+        figures.end,
+        ms(figures.seek.median),
+        ms(figures.seek.p95),
+        ms(figures.step_back.median),
+        ms(figures.step_back.p95),
+        ms(figures.build),
+        figures.snapshots,
+        figures.every,
+        figures.held_bytes as f64 / 1e6,
+    );
+}
+
+fn producer_scene(params: &AppParams) -> ProducerScene {
+    ProducerScene::new(params.producer_scene_config())
+        .expect("the heaviest producer link is a valid configuration")
+}
+
+struct Spread {
+    median: Duration,
+    p95: Duration,
+}
+
+fn spread(mut times: Vec<Duration>) -> Spread {
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    Spread {
+        median: at(0.5),
+        p95: at(0.95),
+    }
+}
+
+struct SeekFigures {
+    events: u64,
+    end: SimTime,
+    snapshots: usize,
+    every: u64,
+    /// Heap bytes the timeline holds once built.
+    held_bytes: isize,
+    /// Median of `RUNS` builds.
+    build: Duration,
+    seek: Spread,
+    step_back: Spread,
+}
+
+fn seek_figures<M: Model>(model: impl Fn() -> M, seed: u64) -> SeekFigures {
+    let build = || Timeline::new(Sim::new(model(), seed), HORIZON, SNAPSHOT_EVERY);
+    let mut builds: Vec<Duration> = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(build());
+            start.elapsed()
+        })
+        .collect();
+    builds.sort();
+    HELD_BYTES.store(0, Ordering::Relaxed);
+    COUNTING.store(true, Ordering::Relaxed);
+    let mut timeline = build();
+    COUNTING.store(false, Ordering::Relaxed);
+    let held_bytes = HELD_BYTES.load(Ordering::Relaxed);
+
+    let end = timeline.end().as_millis();
+    let mut rng = Rng::new(SEEK_SEED);
+    let seeks = (0..SEEKS)
+        .map(|i| {
+            let now = timeline.now().as_millis();
+            let t = if i % 2 == 0 {
+                rng.between(now, end)
+            } else {
+                rng.between(0, now)
+            };
+            let start = Instant::now();
+            timeline.seek(SimTime(t));
+            let took = start.elapsed();
+            black_box(timeline.current().digest());
+            took
+        })
+        .collect();
+    let mut step_backs = Vec::with_capacity(STEP_BACK_PLACES * STEP_BACKS);
+    for _ in 0..STEP_BACK_PLACES {
+        timeline.seek(SimTime(rng.between(0, end)));
+        for _ in 0..STEP_BACKS {
+            let start = Instant::now();
+            timeline.step_back();
+            step_backs.push(start.elapsed());
+            black_box(timeline.current().digest());
+        }
+    }
+    SeekFigures {
+        events: timeline.total_events(),
+        end: timeline.end(),
+        snapshots: timeline.snapshot_count(),
+        every: timeline.snapshot_every(),
+        held_bytes,
+        build: builds[RUNS / 2],
+        seek: spread(seeks),
+        step_back: spread(step_backs),
+    }
 }
