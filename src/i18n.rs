@@ -780,6 +780,21 @@ pub fn fixed(v: f64, decimals: u32) -> String {
     }
 }
 
+/// Said beside a run that stopped before its end because the link's
+/// settings made more events, or a bigger world, than the lab keeps.
+pub fn run_cut_short(lang: Lang, end: SimTime, events: u64) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Эти настройки порождают слишком много работы: прогон остановлен на {} после {events} событий, чтобы страница не зависла. Ослабьте нагрузку (например, увеличьте request.timeout.ms), чтобы увидеть всё.",
+            seconds(lang, end)
+        ),
+        Lang::En => format!(
+            "These settings make too much work: the run stops at {} after {events} events, so the page stays responsive. Ease the load (a longer request.timeout.ms, say) to see all of it.",
+            seconds(lang, end)
+        ),
+    }
+}
+
 /// Speed as shown beside its slider, e.g. `0.1×`, `2.5×`.
 pub fn speed(lang: Lang, factor: f64) -> String {
     let text = if factor < 1.0 {
@@ -1567,7 +1582,7 @@ mod tests {
         }
         assert_eq!(fixed(2.5, 1), "2.5");
         assert_eq!(fixed(0.1, 2), "0.10");
-        assert_eq!(fixed(-3.14159, 3), "-3.142");
+        assert_eq!(fixed(-1.23456, 3), "-1.235");
         assert_eq!(fixed(360.0, 0), "360");
         assert_eq!(fixed(f64::NAN, 1), "0");
     }

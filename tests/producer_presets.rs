@@ -66,3 +66,39 @@ fn lost_ack() {
     assert!(trace("lost-ack")
         .ends_with("log 100:order-42:Created 101:order-42:Paid 102:order-42:Created\n"));
 }
+
+/// A valid link can ask for a storm: a 10 ms request timeout makes every
+/// batch go out again and again, and without idempotence each resend is
+/// appended to the log once more. The run must stop early, say so, and keep
+/// its copies of the world within the timeline's budget instead of taking
+/// the tab's memory.
+#[test]
+fn a_link_that_floods_the_log_stops_early_within_the_memory_budget() {
+    use kafka_ordering_lab::sim::history::{
+        HORIZON, SNAPSHOT_BUDGET_BYTES, SNAPSHOT_EVERY, WORLD_BUDGET_BYTES,
+    };
+    use kafka_ordering_lab::sim::{Model, Timeline};
+    let (params, _) = parse_query(
+        "?scene=producer&preset=chaos&workload=stream-5000&max-in-flight=10&chaos=500\
+         &request-timeout-ms=10&retry-backoff-ms=0&delivery-timeout-ms=600000",
+    );
+    let scene = ProducerScene::new(params.producer_scene_config()).expect("a valid producer");
+    let mut timeline = Timeline::new(Sim::new(scene, params.seed), HORIZON, SNAPSHOT_EVERY);
+    assert!(timeline.cut_short());
+    assert!(timeline.end() < HORIZON);
+    timeline.seek(timeline.end());
+    let world = timeline.current().model().footprint();
+    // The world that stopped the run is just past the budget, not far past it.
+    assert!(
+        world > WORLD_BUDGET_BYTES && world < 2 * WORLD_BUDGET_BYTES,
+        "{world}"
+    );
+    let copies = timeline.snapshot_count();
+    assert!(copies >= 2);
+    // Evenly spaced copies of a growing world hold about half the last one
+    // each; together they must fit the budget.
+    assert!(
+        copies * world / 2 <= SNAPSHOT_BUDGET_BYTES + world,
+        "{copies} copies of ~{world} bytes"
+    );
+}

@@ -29,6 +29,14 @@ pub trait Model: Clone + Hash {
     fn is_noop(&self, _event: &Self::Event) -> bool {
         false
     }
+
+    /// Roughly how many bytes the world holds, for the timeline's memory
+    /// budget. Models whose size stays small whatever the link asks for
+    /// may keep the default; a model whose history can grow with the
+    /// settings must count it.
+    fn footprint(&self) -> usize {
+        0
+    }
 }
 
 /// What a model may do while it handles an event.

@@ -34,6 +34,21 @@ pub const MAX_SNAPSHOTS: usize = 64;
 /// No scene runs past ten simulated minutes: the scrub bar's longest run.
 pub const HORIZON: SimTime = SimTime(10 * 60 * 1000);
 
+/// What the copies of the world may hold together, by the models' own
+/// estimate ([`Model::footprint`]). Some links make a world that grows fast
+/// (a producer resending every batch every 10 ms appends each copy to the
+/// log again), and 64 copies of it would not fit in a browser tab: past
+/// this budget the copies thin out as they do at the cap.
+pub const SNAPSHOT_BUDGET_BYTES: usize = 64 << 20;
+
+/// A run stops early, at the end of an instant, once one world is this big
+/// or this many events have happened: seeking must stay quick and the tab
+/// must not run out of memory whatever the link asks for. The app says so
+/// next to the scene. The heaviest preset (the producer's chaos) has about
+/// 7,000 events and a world well under 2 MB.
+pub const WORLD_BUDGET_BYTES: usize = 8 << 20;
+pub const MAX_EVENTS: u64 = 100_000;
+
 /// A finished run that can be viewed at any instant.
 #[derive(Clone, Debug)]
 pub struct Timeline<M: Model> {
@@ -44,6 +59,7 @@ pub struct Timeline<M: Model> {
     current: Sim<M>,
     end: SimTime,
     total_events: u64,
+    cut_short: bool,
 }
 
 impl<M: Model> Timeline<M> {
@@ -65,12 +81,25 @@ impl<M: Model> Timeline<M> {
         let max_snapshots = max_snapshots.max(2);
         let mut every = every.max(1);
         let mut snapshots = vec![sim.clone()];
+        let mut held = sim.model().footprint();
         let mut run = sim.clone();
-        while run.next_event_time().is_some_and(|t| t <= horizon) {
+        let mut cut_short = false;
+        while let Some(next) = run.next_event_time().filter(|&t| t <= horizon) {
+            // Only between instants, so the run's end is a time the scrub
+            // bar can show exactly: every event at `end` happened.
+            if next > run.now()
+                && (run.events_done() >= MAX_EVENTS || run.model().footprint() > WORLD_BUDGET_BYTES)
+            {
+                cut_short = true;
+                break;
+            }
             run.step();
             if run.events_done() % every == 0 {
+                held += run.model().footprint();
                 snapshots.push(run.clone());
-                if snapshots.len() > max_snapshots {
+                while snapshots.len() > 2
+                    && (snapshots.len() > max_snapshots || held > SNAPSHOT_BUDGET_BYTES)
+                {
                     // Snapshot i is after i * every events: keeping the even
                     // ones leaves one every 2 * every events, the start kept.
                     let mut index = 0;
@@ -79,6 +108,7 @@ impl<M: Model> Timeline<M> {
                         index % 2 == 1
                     });
                     every *= 2;
+                    held = snapshots.iter().map(|s| s.model().footprint()).sum();
                 }
             }
         }
@@ -87,8 +117,15 @@ impl<M: Model> Timeline<M> {
             every,
             end: run.now(),
             total_events: run.events_done(),
+            cut_short,
             current: sim,
         }
+    }
+
+    /// Whether the run stopped before its natural end or the horizon,
+    /// because it outgrew [`MAX_EVENTS`] or [`WORLD_BUDGET_BYTES`].
+    pub fn cut_short(&self) -> bool {
+        self.cut_short
     }
 
     pub fn current(&self) -> &Sim<M> {
@@ -185,6 +222,8 @@ mod tests {
     struct Counter {
         ticks: u32,
         log: Vec<(u64, u32)>,
+        /// What each tick claims to add to the world, for the budgets.
+        bytes_per_tick: usize,
     }
 
     impl Counter {
@@ -192,6 +231,14 @@ mod tests {
             Counter {
                 ticks,
                 log: Vec::new(),
+                bytes_per_tick: 0,
+            }
+        }
+
+        fn heavy(ticks: u32, bytes_per_tick: usize) -> Self {
+            Counter {
+                bytes_per_tick,
+                ..Counter::new(ticks)
             }
         }
     }
@@ -218,6 +265,69 @@ mod tests {
                 ctx.schedule_in(gap, Tick(event.0 + 1));
             }
         }
+        fn footprint(&self) -> usize {
+            self.log.len() * self.bytes_per_tick
+        }
+    }
+
+    /// A straight run of `model` to exactly `events` events.
+    fn straight(model: Counter, seed: u64, events: u64) -> Sim<Counter> {
+        let mut sim = Sim::new(model, seed);
+        while sim.events_done() < events && sim.step() {}
+        sim
+    }
+
+    #[test]
+    fn a_world_past_its_budget_ends_the_run_between_instants() {
+        for seed in 0..20 {
+            let model = Counter::heavy(100_000, 64 << 10);
+            let mut t = Timeline::new(Sim::new(model.clone(), seed), SimTime(u64::MAX), 16);
+            assert!(t.cut_short());
+            // 8 MiB at 64 KiB a tick: the 129th tick is over budget, and the
+            // run finishes that tick's instant.
+            assert!(
+                (129..160).contains(&t.total_events()),
+                "{}",
+                t.total_events()
+            );
+            let full = straight(model.clone(), seed, t.total_events());
+            assert_eq!(full.now(), t.end());
+            assert!(full.next_event_time().is_some_and(|next| next > t.end()));
+            t.seek(t.end());
+            assert_eq!(t.current().model(), full.model());
+            assert!(!t.step_forward());
+        }
+    }
+
+    #[test]
+    fn snapshots_thin_out_to_stay_within_the_memory_budget() {
+        for seed in 0..8 {
+            // 400 ticks of 20 KiB: the last world is 7.8 MiB, under the
+            // world budget, but 64 copies of it would be far over 64 MiB.
+            let model = Counter::heavy(400, 20 << 10);
+            let mut t = Timeline::new(Sim::new(model.clone(), seed), SimTime(u64::MAX), 16);
+            assert!(!t.cut_short());
+            assert_eq!(t.total_events(), 400);
+            let held: usize = t.snapshots.iter().map(|s| s.model().footprint()).sum();
+            assert!(held <= SNAPSHOT_BUDGET_BYTES, "{held}");
+            assert!(
+                t.snapshot_every() > 16,
+                "the budget, not the cap, thinned them"
+            );
+            for events in [399, 250, 17, 1] {
+                let at = straight(model.clone(), seed, events);
+                t.seek(at.now());
+                let full = straight(model.clone(), seed, t.current().events_done());
+                assert_eq!(t.current().model(), full.model());
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_stops_after_max_events() {
+        let t = Timeline::new(Sim::new(Counter::new(u32::MAX), 5), SimTime(u64::MAX), 16);
+        assert!(t.cut_short());
+        assert!(t.total_events() >= MAX_EVENTS && t.total_events() < MAX_EVENTS + 50);
     }
 
     fn timeline(seed: u64, every: u64) -> Timeline<Counter> {

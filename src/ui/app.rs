@@ -384,6 +384,9 @@ pub fn app(props: &AppProps) -> Html {
                     {i18n::summary(lang, p.now(), &p.summary(&params))}
                 </p>
                 <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
+                { for p.cut_short().map(|(end, events)| html! {
+                    <p class="param-issues" role="status" data-testid="run-cut-short">{i18n::run_cut_short(lang, end, events)}</p>
+                }) }
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),

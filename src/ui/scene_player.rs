@@ -163,6 +163,12 @@ impl ScenePlayer {
         with_player!(self, p => p.timeline.now(), SimTime::ZERO)
     }
 
+    /// Where the run stopped, and after how many events, if it outgrew the
+    /// timeline's budget before its natural end.
+    pub fn cut_short(&self) -> Option<(SimTime, u64)> {
+        with_player!(self, p => p.timeline.cut_short().then(|| (p.timeline.end(), p.timeline.total_events())), None)
+    }
+
     pub fn digest(&self) -> u64 {
         with_player!(self, p => p.timeline.current().digest(), 0)
     }

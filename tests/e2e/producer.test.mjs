@@ -148,3 +148,20 @@ test('phone width: no horizontal scroll on the producer scene', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a link that floods the log stops the run early and says so, in both languages', async () => {
+  const storm = 'scene=producer&preset=chaos&workload=stream-5000&max-in-flight=10&chaos=500'
+    + '&request-timeout-ms=10&retry-backoff-ms=0&delivery-timeout-ms=600000';
+  for (const [lang, words] of [['en', /stops at .* after \d+ events/], ['ru', /остановлен на .* после \d+ событий/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?${storm}&lang=${lang}`);
+    assert.match(await page.textContent('[data-testid="run-cut-short"]'), words);
+    // The scrub bar ends where the run stopped, and the page still plays.
+    const end = Number(await page.getAttribute('[data-testid="timeline"]', 'max'));
+    assert.ok(end > 0 && end < 600000, `${end}`);
+    await page.click('[data-testid="reset"]');
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="scene"]').dataset.simTime) > 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -9,11 +9,11 @@
 //! for an idempotent producer, accepts a batch only when its first sequence
 //! follows the last one it wrote, and recognises its last five batches.
 
-use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position};
+use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position, Violation};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::log::{LogConfig, PartitionLog};
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
-use crate::sim::record::{record_size_in_batch, OrderEvent, RECORD_BATCH_OVERHEAD};
+use crate::sim::record::{record_size_in_batch, OrderEvent, Record, RECORD_BATCH_OVERHEAD};
 use crate::sim::rng::Rng;
 use crate::sim::time::SimTime;
 use std::collections::VecDeque;
@@ -737,6 +737,26 @@ impl ProducerScene {
 
 impl Model for ProducerScene {
     type Event = ProducerEvent;
+
+    /// Everything here grows with the run: without idempotence every
+    /// resend appends its batch to the log again, so a link with a tiny
+    /// request timeout can multiply the log many times over.
+    fn footprint(&self) -> usize {
+        use std::mem::size_of;
+        // A record's two short strings (key and order id) sit on the heap.
+        let record = size_of::<Record>() + 32;
+        let log = (self.log.log_end_offset() - self.log.log_start_offset()) as usize * record;
+        let batches: usize = self
+            .batches
+            .iter()
+            .map(|b| size_of::<Batch>() + b.records.len() * size_of::<u32>())
+            .sum();
+        log + batches
+            + self.requests.len() * size_of::<Request>()
+            + self.diagram.len() * size_of::<SeqEntry>()
+            + self.duplicate_offsets.len() * size_of::<u64>()
+            + self.checker.violations().len() * (size_of::<Violation>() + 32)
+    }
 
     fn is_noop(&self, event: &ProducerEvent) -> bool {
         match *event {
