@@ -1547,6 +1547,86 @@ pub fn segment_fill(lang: Lang, used: u32, limit: u32) -> String {
     }
 }
 
+// Long lists: what is drawn in full, and how the rest is summed up.
+
+catalogue! {
+    /// Notes under the density strips that stand for the rows not drawn.
+    WindowMsg, twin {
+        LogStripNote => ("Полоса — весь лог: чем выше красный столбик, тем больше в этом месте записей не по порядку или дублей; рамка — строки, показанные выше.",
+            "The strip is the whole log: the taller a red bar, the more records out of order or duplicated at that point; the frame marks the rows drawn above."),
+        DiagramStripNote => ("Полоса — вся диаграмма во времени: высота — сколько было сообщений; высокий красный столбик — там терялись запросы или ответы, были ошибки или таймауты; рамка — строки, показанные ниже.",
+            "The strip is the whole diagram over time: height is how many messages; a tall red bar means requests or answers were lost, or errors and timeouts happened, at that point; the frame marks the lines drawn below."),
+        LogStripLabel => ("Весь лог: где записи не по порядку или дубли", "The whole log: where records are out of order or duplicated"),
+        DiagramStripLabel => ("Вся диаграмма: сообщения, потери и ошибки во времени", "The whole diagram: messages, losses and errors over time"),
+    }
+}
+
+pub fn records_window(lang: Lang, total: usize, shown: usize) -> String {
+    match lang {
+        Lang::Ru => format!("Записей в логе: {total}, подробно показаны последние {shown}."),
+        Lang::En => format!("Records in the log: {total}; the last {shown} are drawn in full."),
+    }
+}
+
+pub fn lines_window(lang: Lang, total: usize, shown: usize) -> String {
+    match lang {
+        Lang::Ru => format!("Сообщений в диаграмме: {total}, подробно показаны последние {shown}."),
+        Lang::En => {
+            format!("Messages in the diagram: {total}; the last {shown} are drawn in full.")
+        }
+    }
+}
+
+pub fn earlier_hidden(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::Ru => format!("…и ещё раньше: {n}"),
+        Lang::En => format!("…and {n} earlier"),
+    }
+}
+
+pub fn members_hidden(lang: Lang, active: usize, gone: usize) -> String {
+    match lang {
+        Lang::Ru => format!("Не показаны: активных — {active}, ушедших — {gone}."),
+        Lang::En => format!("Not shown: {active} active, {gone} gone."),
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    fn has_cyrillic(s: &str) -> bool {
+        s.chars()
+            .any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'))
+    }
+
+    #[test]
+    fn window_strings_exist_in_both_languages_and_carry_their_numbers() {
+        for &msg in WindowMsg::ALL {
+            assert!(has_cyrillic(twin(Lang::Ru, msg)), "{msg:?}");
+            assert!(!has_cyrillic(twin(Lang::En, msg)), "{msg:?}");
+        }
+        for lang in [Lang::Ru, Lang::En] {
+            let texts = [
+                records_window(lang, 2000, 14),
+                lines_window(lang, 7001, 16),
+                earlier_hidden(lang, 93),
+                members_hidden(lang, 40, 7),
+            ];
+            for (text, numbers) in
+                texts
+                    .iter()
+                    .zip([&["2000", "14"][..], &["7001", "16"], &["93"], &["40", "7"]])
+            {
+                assert_eq!(has_cyrillic(text), lang == Lang::Ru, "{text}");
+                for n in numbers {
+                    assert!(text.contains(n), "{text} lacks {n}");
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

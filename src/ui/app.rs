@@ -277,9 +277,11 @@ pub fn app(props: &AppProps) -> Html {
         </div>
     };
 
-    let share = {
-        let location = web_sys::window().map(|w| w.location());
-        let base = location
+    // The page's address without its query: it does not change while the
+    // page is open (only the query is replaced), so it is read once.
+    let base = use_memo((), |_| {
+        web_sys::window()
+            .map(|w| w.location())
             .map(|l| {
                 format!(
                     "{}{}",
@@ -287,23 +289,38 @@ pub fn app(props: &AppProps) -> Html {
                     l.pathname().unwrap_or_default()
                 )
             })
-            .unwrap_or_default();
-        let now_ms = player.borrow().now().as_millis();
-        format!(
-            "{base}{}",
-            to_query(&AppParams {
-                t: (now_ms > 0).then_some(now_ms),
-                ..(*params).clone()
-            })
-        )
+            .unwrap_or_default()
+    });
+    // Like the address bar, the link field waits for a pause: while playing
+    // it keeps the moment playback started, since rewriting a text field on
+    // every frame costs more than the rest of a light frame. Copy takes the
+    // moment on screen when clicked.
+    let shared_at = use_mut_ref(|| 0u64);
+    if !playing {
+        *shared_at.borrow_mut() = player.borrow().now().as_millis();
+    }
+    let link_at = {
+        let base = base.clone();
+        let params = (*params).clone();
+        move |now_ms: u64| {
+            format!(
+                "{base}{}",
+                to_query(&AppParams {
+                    t: (now_ms > 0).then_some(now_ms),
+                    ..params.clone()
+                })
+            )
+        }
     };
+    let share = link_at(*shared_at.borrow());
     let copy = {
-        let share = share.clone();
+        let player = player.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(window) = web_sys::window() {
+                let link = link_at(player.borrow().now().as_millis());
                 // The promise settles on its own; a refusal (no permission)
                 // leaves the link in the field to copy by hand.
-                let _ = window.navigator().clipboard().write_text(&share);
+                let _ = window.navigator().clipboard().write_text(&link);
             }
         })
     };
@@ -390,7 +407,7 @@ pub fn app(props: &AppProps) -> Html {
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok(pp.timeline.current()), &params, *narrow, on_params),
+                    ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok((pp.timeline.current(), pp.timeline.end())), &params, *narrow, on_params),
                     ScenePlayer::Refused(e) => view_producer_scene(on_export_mermaid, Err(*e), &params, *narrow, on_params),
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),

@@ -3,6 +3,7 @@
 //! generations, and what was handled twice.
 
 use super::form::{checked, edit, input_value, parse_in};
+use super::memo::memo;
 use super::stats::stat;
 use crate::i18n::{self, tg, GroupMsg};
 use crate::params::{AppParams, Lang};
@@ -13,6 +14,13 @@ use crate::sim::scenes::group::{
 };
 use crate::sim::Sim;
 use yew::prelude::*;
+
+/// Every "add" is a new member and every crash or rebalance a new
+/// generation, so both lists grow with the learner's clicks: this many of
+/// each are drawn, and the rest counted.
+const SHOWN_MEMBERS: usize = 16;
+const SHOWN_GONE: usize = 4;
+const SHOWN_GENERATIONS: usize = 8;
 
 fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
@@ -95,11 +103,25 @@ fn view_members(
             .collect::<Vec<_>>()
     };
     let idle = g.active_members() > g.config.partitions as usize;
+    // Active members first, in join order, then the latest to leave.
+    let active: Vec<usize> = (0..g.members.len())
+        .filter(|&i| g.members[i].state == MemberState::Active)
+        .collect();
+    let gone: Vec<usize> = (0..g.members.len())
+        .filter(|&i| g.members[i].state != MemberState::Active)
+        .collect();
+    let gone_shown = &gone[gone.len().saturating_sub(SHOWN_GONE)..];
+    let active_shown = &active[..active.len().min(SHOWN_MEMBERS)];
+    let hidden = (
+        active.len() - active_shown.len(),
+        gone.len() - gone_shown.len(),
+    );
     html! {
         <section class="card" aria-labelledby="members-title">
             <h2 id="members-title">{tg(lang, GroupMsg::MembersTitle)}</h2>
             <ul class="plain members">
-                { for g.members.iter().enumerate().map(|(i, m)| {
+                { for active_shown.iter().chain(gone_shown).map(|&i| {
+                    let m = &g.members[i];
                     let parts = owned(i);
                     let state = match m.state {
                         MemberState::Active if parts.is_empty() => tg(lang, GroupMsg::Idle),
@@ -123,6 +145,9 @@ fn view_members(
                     }
                 }) }
             </ul>
+            if hidden != (0, 0) {
+                <p class="small dim" data-testid="members-hidden">{i18n::members_hidden(lang, hidden.0, hidden.1)}</p>
+            }
             <button type="button" data-testid="add-member" onclick={act(ActionKind::Add)}>{tg(lang, GroupMsg::AddMember)}</button>
             if idle {
                 <p class="note" data-testid="idle-note">{tg(lang, GroupMsg::IdleNote)}</p>
@@ -176,7 +201,10 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
             </div>
             <h3>{tg(lang, GroupMsg::GenerationsTitle)}</h3>
             <ol class="plain small">
-                { for g.generations.iter().map(|gen| html! {
+                if g.generations.len() > SHOWN_GENERATIONS {
+                    <li class="dim">{i18n::earlier_hidden(lang, g.generations.len() - SHOWN_GENERATIONS)}</li>
+                }
+                { for g.generations[g.generations.len().saturating_sub(SHOWN_GENERATIONS)..].iter().map(|gen| html! {
                     <li data-testid="generation" data-generation={gen.number.to_string()}>{i18n::generation_line(lang, gen.number, gen.at, &gen.moved)}</li>
                 }) }
             </ol>
@@ -194,7 +222,7 @@ pub fn view_group_scene(
     let now = sim.now();
     html! {
         <div class="group-scene">
-            { view_settings(params, &on_params) }
+            { memo(view_settings, params, &on_params) }
             <div class="panels">
                 { view_members(g, params, &on_params, now) }
                 <div>

@@ -212,13 +212,13 @@ pub fn view_log_scene(
         let shown = if pending.len() > room { room.saturating_sub(1) } else { pending.len() };
         html! {
             <g class="outbox" data-testid="outbox" data-pending={pending.len().to_string()}>
-                { for pending.iter().take(shown).enumerate().map(|(i, &(order, event))| html! {
+                { pending.iter().take(shown).enumerate().map(|(i, &(order, event))| html! {
                     <g class="pending" transform={format!("translate({},{})", px(outbox_pill_x(&outbox, i)), px(outbox.y + 8.0))}>
                         <rect width={px(OUTBOX_PILL_W)} height="40" rx="6" />
                         <text x="6" y="16">{order_key(order)}</text>
                         <text x="6" y="31">{event.value()}</text>
                     </g>
-                }) }
+                }).collect::<Html>() }
                 if pending.len() > shown {
                     <text class="dim" x={px(outbox_pill_x(&outbox, shown) + 6.0)} y={px(outbox.y + 32.0)}>
                         {format!("+{}", pending.len() - shown)}
@@ -267,10 +267,13 @@ pub fn view_log_scene(
                         <text class="actor-line" x={px(producer.x + 10.0)} y={px(producer.y + 34.0)}>{producer_line}</text>
                         <text class="actor-line dim" x={px(producer.x + 10.0)} y={px(producer.y + 49.0)}>{waiting}</text>
                     </g>
-                    { for outbox }
+                    // Lists that grow or change length are one node each, so
+                    // Yew diffs the records by key and the siblings after
+                    // them keep their places (`{ for … }` would splice them in).
+                    { outbox.unwrap_or_default() }
                     <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, Msg::PartitionTitle)}</text>
-                    { for log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)) }
-                    { for log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)) }
+                    { log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)).collect::<Html>() }
+                    { log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)).collect::<Html>() }
                     <g class="leo-slot" data-testid="log-end-offset" data-offset={leo.to_string()}
                         transform={format!("translate({},{})", px(leo_slot.x), px(leo_slot.y))}>
                         <rect width={px(CELL_W)} height={px(CELL_H)} rx="6" />
@@ -278,8 +281,8 @@ pub fn view_log_scene(
                         <text class="dim" x="6" y="37">{"LEO"}</text>
                     </g>
                     { view_marker(layout.slot(position), 0, "position", "▲", format!("{} {position}", t(lang, Msg::Position).to_lowercase()), "position", position) }
-                    { for committed.map(|c| view_marker(layout.slot(c), 1, "committed", "◆", format!("{} {c}", t(lang, Msg::CommittedShort)), "committed", c)) }
-                    { for in_flight }
+                    { committed.map(|c| view_marker(layout.slot(c), 1, "committed", "◆", format!("{} {c}", t(lang, Msg::CommittedShort)), "committed", c)).unwrap_or_default() }
+                    { in_flight.collect::<Html>() }
                     <g class="actor consumer">
                         <rect x={px(layout.consumer.x)} y={px(layout.consumer.y)} width={px(layout.consumer.w)} height={px(layout.consumer.h)} rx="8" />
                         <text class="actor-title" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 18.0)}>{format!("{} {CLIENT_ID}", t(lang, Msg::Consumer))}</text>

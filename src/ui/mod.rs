@@ -4,6 +4,7 @@
 mod app;
 mod clock;
 mod controls;
+mod density;
 mod embed;
 mod export;
 mod form;
@@ -11,6 +12,7 @@ mod group_view;
 pub mod layout;
 mod lesson_view;
 mod log_view;
+mod memo;
 mod panic;
 pub mod player;
 mod producer_view;

@@ -117,8 +117,19 @@ impl<M: Model> Player<M> {
                 let sim_ms = wall * speed_factor(self.speed_step) + self.carry_ms;
                 let whole = sim_ms.floor();
                 self.carry_ms = sim_ms - whole;
-                let now = self.timeline.now();
-                self.timeline.seek(now.plus_millis(whole as u64));
+                let target = self.timeline.now().plus_millis(whole as u64);
+                // Step through the frame's events rather than seek: a seek
+                // forward restores a snapshot whenever one lies ahead, and
+                // copying a whole world costs far more than the few events
+                // a frame plays. The world reached is the same.
+                while self
+                    .timeline
+                    .current()
+                    .next_event_time()
+                    .is_some_and(|next| next <= target)
+                    && self.timeline.step_forward()
+                {}
+                self.timeline.seek(target);
                 if self.timeline.at_end() {
                     self.playing = false;
                 }
@@ -221,6 +232,29 @@ mod tests {
             })
             .collect();
         assert_eq!(seen[1..], event_times[..]);
+    }
+
+    #[test]
+    fn playing_frame_by_frame_shows_what_a_seek_shows() {
+        let mut p = player();
+        let mut sought = player();
+        p.apply(PlayerAction::SetSpeed(10));
+        p.apply(PlayerAction::TogglePlay);
+        while p.playing {
+            p.apply(PlayerAction::Frame {
+                wall_ms: 1000.0 / 60.0,
+            });
+            sought.apply(PlayerAction::Seek(p.timeline.now()));
+            assert_eq!(
+                p.timeline.current().digest(),
+                sought.timeline.current().digest()
+            );
+            assert_eq!(
+                p.timeline.current().events_done(),
+                sought.timeline.current().events_done()
+            );
+        }
+        assert!(p.timeline.at_end());
     }
 
     #[test]

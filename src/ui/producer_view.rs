@@ -2,11 +2,13 @@
 //! pipeline (accumulator → network → broker log), the learner's faults, the
 //! live sequence diagram, and the counters.
 
+use super::density::{bucket, view_density, Density};
 use super::form::{checked, edit, input_value, parse_in};
 use super::layout::{lerp, progress, Point};
+use super::memo::memo;
 use super::stats::stat;
 use super::violations::view_violations;
-use crate::i18n::{self, t, tp, Msg, ProducerMsg};
+use crate::i18n::{self, t, tp, twin, Msg, ProducerMsg, WindowMsg};
 use crate::params::{AppParams, Lang, SceneId};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
@@ -23,6 +25,10 @@ use yew::prelude::*;
 /// ones are counted, not drawn, so a long chaos run stays light.
 const SHOWN_RECORDS: usize = 14;
 const SHOWN_LINES: usize = 16;
+/// Interventions listed one by one; earlier ones are counted.
+const SHOWN_INTERVENTIONS: usize = 8;
+/// Queued batches drawn; the queue's length is in the band's title.
+const SHOWN_QUEUE: usize = 8;
 
 fn px(v: f64) -> String {
     format!("{v:.1}")
@@ -229,7 +235,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     } else {
         (10.0, 270.0, 640.0, 660.0)
     };
-    let queue: Vec<u32> = scene.queue.iter().copied().take(8).collect();
+    let queue: Vec<u32> = scene.queue.iter().copied().take(SHOWN_QUEUE).collect();
     let log: Vec<_> = scene.log.records().collect();
     let skipped = log.len().saturating_sub(SHOWN_RECORDS);
     let shown = &log[skipped..];
@@ -257,8 +263,12 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     html! {
         <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {width} {}", px(height))} role="img"
             aria-label={format!("{} → {} → {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Wire), tp(lang, ProducerMsg::Broker))}>
-            <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Queue))}</text>
-            { for queue.iter().enumerate().map(|(i, &id)| {
+            <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}: {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Queue), scene.queue.len())}</text>
+            // Each list is collected into one node of its own: `{ for … }`
+            // would splice its items among the figure's other children, and
+            // a list changing length would shift (and so re-create) every
+            // sibling after it.
+            { queue.iter().enumerate().map(|(i, &id)| {
                 let b = scene.batch(id);
                 let y = top + i as f64 * row;
                 html! {
@@ -268,10 +278,10 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                         <text x="6" y="14">{format!("#{id} · {} · {}", records_label(scene, id), state_text(lang, b.state))}</text>
                     </g>
                 }
-            }) }
+            }).collect::<Html>() }
             <text class="band-title" x={px(wire_x0)} y={px(if narrow { wire_y0 - 4.0 } else { 18.0 })}>{tp(lang, ProducerMsg::Wire)}</text>
             <line class="wire" x1={px(wire_x0)} x2={px(wire_x1)} y1={px(wire_y0 + 4.0)} y2={px(wire_y0 + 4.0)} />
-            { for scene.requests.iter().filter(|r| r.sent_at <= now).enumerate().filter_map(|(i, r)| {
+            { scene.requests.iter().filter(|r| r.sent_at <= now).enumerate().filter_map(|(i, r)| {
                 let awaited = awaiting.contains(&r.id);
                 let tr = trip(r, now, awaited)?;
                 let y = lane_y(i);
@@ -286,13 +296,13 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     Trip::LostBack => (lerp(to, from, 0.5), "lost", format!("✕ ACK #{}", r.batch), "wire-lost"),
                 };
                 Some(html! {
-                    <g key={r.id.to_string()} class={classes!("chip", class)} data-testid={testid} data-batch={r.batch.to_string()}
+                    <g class={classes!("chip", class)} data-testid={testid} data-batch={r.batch.to_string()}
                         transform={format!("translate({},{})", px(at.x), px(at.y))}>
                         <rect width="96" height="20" rx="10" />
                         <text x="48" y="14" text-anchor="middle">{text}</text>
                     </g>
                 })
-            }) }
+            }).collect::<Html>() }
             <text class="band-title" x={px(log_x)} y={px(if narrow { log_y0 - 4.0 } else { 18.0 })}>{tp(lang, ProducerMsg::Broker)}</text>
             if skipped > 0 || scene.config.log_start_offset > 0 {
                 <text class="dim" x={px(log_x)} y={px(log_y0 + 14.0)}>
@@ -303,14 +313,17 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     } }
                 </text>
             }
-            { for shown.iter().enumerate().map(|(i, r)| {
+            // Rows are places, not records, so they carry no key: at top speed
+            // the whole window is new on every frame, and updating a row's
+            // text costs far less than building it again.
+            { shown.iter().enumerate().map(|(i, r)| {
                 let y = log_y0 + (i + usize::from(skipped > 0 || scene.config.log_start_offset > 0)) as f64 * row;
                 let duplicate = scene.duplicate_offsets.contains(&r.offset);
                 let reorder = reorder_offsets.contains(&r.offset);
                 let mark = if reorder || duplicate { "⚠ " } else { "" };
                 let note = if duplicate { format!(" · {}", tp(lang, ProducerMsg::Duplicate)) } else { String::new() };
                 html! {
-                    <g key={r.offset.to_string()} class={classes!("log-row", reorder.then_some("violating"), duplicate.then_some("duplicate"))}
+                    <g class={classes!("log-row", reorder.then_some("violating"), duplicate.then_some("duplicate"))}
                         data-testid="record" data-topic={TOPIC} data-partition="1" data-offset={r.offset.to_string()}
                         data-key={r.key.clone().unwrap_or_default()} data-step={r.event.step().to_string()}
                         data-duplicate={duplicate.then_some("true")}
@@ -319,8 +332,76 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                         <text x="6" y="14">{format!("{mark}{} · {} · {}{note}", r.offset, r.entity, r.event.value())}</text>
                     </g>
                 }
-            }) }
+            }).collect::<Html>() }
         </svg>
+    }
+}
+
+/// The whole log as a density strip of its out-of-order and duplicated
+/// records, under the rows drawn in full; nothing when every row is drawn.
+fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
+    let lo = scene.config.log_start_offset;
+    let hi = scene.log.log_end_offset();
+    let total = usize::try_from(hi.saturating_sub(lo)).unwrap_or(usize::MAX);
+    if total <= SHOWN_RECORDS {
+        return Html::default();
+    }
+    let reorders = scene
+        .checker
+        .violations()
+        .iter()
+        .filter(|v| matches!(v.kind, FindingKind::Reorder { .. }))
+        .map(|v| v.position.offset);
+    let problems = reorders.chain(scene.duplicate_offsets.iter().copied());
+    let density = Density::of(lo, hi, problems.map(|o| (o, true)));
+    let window = (
+        bucket(hi - SHOWN_RECORDS as u64, lo, hi),
+        bucket(hi - 1, lo, hi),
+    );
+    html! {
+        <div class="strip" data-testid="log-strip">
+            <p class="small dim">{i18n::records_window(lang, total, SHOWN_RECORDS)}</p>
+            { view_density("log-density", twin(lang, WindowMsg::LogStripLabel).to_owned(), &density, Some(window)) }
+            <p class="small dim">{twin(lang, WindowMsg::LogStripNote)}</p>
+        </div>
+    }
+}
+
+/// The whole diagram over the whole run as a density strip: how many
+/// messages, and where requests or answers were lost; nothing when every
+/// line is drawn. The axis is the run's length, not the time so far, so
+/// while it plays only the current bucket changes.
+fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: Lang) -> Html {
+    let entries = &scene.diagram;
+    if entries.len() <= SHOWN_LINES {
+        return Html::default();
+    }
+    let hi = end.as_millis().max(now.as_millis()) + 1;
+    let bad = |k: &SeqKind| {
+        matches!(
+            k,
+            SeqKind::RequestLost { .. }
+                | SeqKind::ResponseLost { .. }
+                | SeqKind::Error { .. }
+                | SeqKind::Timeout { .. }
+                | SeqKind::Duplicate { .. }
+                | SeqKind::Disconnected { .. }
+                | SeqKind::Failed { .. }
+        )
+    };
+    let density = Density::of(
+        0,
+        hi,
+        entries.iter().map(|e| (e.at.as_millis(), bad(&e.kind))),
+    );
+    let first = entries[entries.len() - SHOWN_LINES].at.as_millis();
+    let window = (bucket(first, 0, hi), bucket(now.as_millis(), 0, hi));
+    html! {
+        <div class="strip" data-testid="diagram-strip">
+            <p class="small dim">{i18n::lines_window(lang, entries.len(), SHOWN_LINES)}</p>
+            { view_density("diagram-density", twin(lang, WindowMsg::DiagramStripLabel).to_owned(), &density, Some(window)) }
+            <p class="small dim">{twin(lang, WindowMsg::DiagramStripNote)}</p>
+        </div>
     }
 }
 
@@ -360,6 +441,8 @@ fn view_interventions(
         n.preset = None;
     });
     let listed = i18n::interventions_list(lang, &params.faults, &params.outages);
+    // A learner can add interventions without end: the newest are listed.
+    let hidden = listed.len().saturating_sub(SHOWN_INTERVENTIONS);
     html! {
         <section class="card interventions" aria-labelledby="wire-title">
             <h3 id="wire-title">{tp(lang, ProducerMsg::OnTheWire)}</h3>
@@ -387,7 +470,12 @@ fn view_interventions(
             <button type="button" data-testid="fault-outage" onclick={outage}>{tp(lang, ProducerMsg::BrokerOutage)}</button>
             if !listed.is_empty() {
                 <h4>{tp(lang, ProducerMsg::Interventions)}</h4>
-                <ul class="interventions-list">{ for listed.into_iter().map(|l| html! { <li>{l}</li> }) }</ul>
+                <ul class="interventions-list">
+                    if hidden > 0 {
+                        <li class="dim">{i18n::earlier_hidden(lang, hidden)}</li>
+                    }
+                    { for listed.into_iter().skip(hidden).map(|l| html! { <li>{l}</li> }) }
+                </ul>
                 <button type="button" data-testid="clear-faults" onclick={clear}>{tp(lang, ProducerMsg::ClearInterventions)}</button>
             }
         </section>
@@ -411,7 +499,14 @@ pub fn mermaid_text(scene: &ProducerScene, lang: Lang) -> String {
     i18n::mermaid(lang, scene.config.producer.max_in_flight, &lines)
 }
 
-fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool, on_export: &Callback<()>) -> Html {
+fn view_diagram(
+    scene: &ProducerScene,
+    now: SimTime,
+    end: SimTime,
+    lang: Lang,
+    narrow: bool,
+    on_export: &Callback<()>,
+) -> Html {
     let width = if narrow { 360.0 } else { 960.0 };
     let (px_p, px_b) = if narrow {
         (40.0, 320.0)
@@ -432,6 +527,7 @@ fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool, on_export: &Cal
                 <button type="button" data-testid="export-mermaid" onclick={on_export.reform(|_: MouseEvent| ())}>
                     {t(lang, Msg::ExportMermaid)}
                 </button>
+                { view_diagram_strip(scene, now, end, lang) }
             </figcaption>
             <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {width} {}", px(height))} role="img"
                 aria-label={tp(lang, ProducerMsg::Diagram)}>
@@ -447,7 +543,8 @@ fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool, on_export: &Cal
                 if skipped > 0 {
                     <text class="dim" x={px(mid)} y="34" text-anchor="middle">{format!("… +{skipped}")}</text>
                 }
-                { for shown.iter().enumerate().map(|(i, e)| {
+                // Unkeyed, like the log's rows: line i stays the same element.
+                { shown.iter().enumerate().map(|(i, e)| {
                     let y = top + i as f64 * row + row * 0.6;
                     let records = match e.kind {
                         SeqKind::Send { batch, .. } => records_label(scene, batch),
@@ -477,8 +574,8 @@ fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool, on_export: &Cal
                         _ => (html! { <rect x={px(px_p - 8.0)} y={px(y - 12.0)} width="16" height="16" rx="3" class="note-box" /> }, "note", "seq-note", px_p + 14.0, "start"),
                     };
                     html! {
-                        <g key={n.to_string()} class={classes!("seq-line", class)} data-testid={testid}
-                            data-kind={format!("{:?}", e.kind).split([' ', '{']).next().unwrap_or_default().to_owned()}>
+                        <g class={classes!("seq-line", class)} data-testid={testid}
+                            data-kind={e.kind.name()}>
                             <text class="seq-number" x="4" y={px(y + 4.0)}>{n}</text>
                             {shape}
                             <text class="seq-label" x={px(text_x)} y={text_y} text-anchor={anchor}>
@@ -486,7 +583,7 @@ fn view_diagram(scene: &ProducerScene, lang: Lang, narrow: bool, on_export: &Cal
                             </text>
                         </g>
                     }
-                }) }
+                }).collect::<Html>() }
             </svg>
         </figure>
     }
@@ -591,7 +688,8 @@ fn idempotence_compare(props: &CompareProps) -> Html {
 
 pub fn view_producer_scene(
     on_export: Callback<()>,
-    run: Result<&Sim<ProducerScene>, ConfigError>,
+    // The run so far, and the time at which it ends.
+    run: Result<(&Sim<ProducerScene>, SimTime), ConfigError>,
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
@@ -605,7 +703,7 @@ pub fn view_producer_scene(
                 <p>{tp(lang, ProducerMsg::NotStarted)}</p>
             </div>
         },
-        Ok(sim) => {
+        Ok((sim, end)) => {
             let scene = sim.model();
             let now = sim.now();
             let finished = sim.next_event_time().is_none();
@@ -637,6 +735,7 @@ pub fn view_producer_scene(
                 <>
                     <figure class="figure">
                         { view_pipeline(scene, now, lang, narrow) }
+                        { view_log_strip(scene, lang) }
                         <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
                     </figure>
                     <div class="panels">
@@ -650,7 +749,7 @@ pub fn view_producer_scene(
                         { view_violations(scene.checker.violations(), lang) }
                         { view_interventions(scene, now, params, &on_params) }
                     </div>
-                    { view_diagram(scene, lang, narrow, &on_export) }
+                    { view_diagram(scene, now, end, lang, narrow, &on_export) }
                     if matches!(scene.config.workload, Workload::Stream { .. }) {
                         <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
                     }
@@ -663,13 +762,13 @@ pub fn view_producer_scene(
     };
     html! {
         <div class="producer">
-            { view_presets(params) }
+            { memo(|p, _| view_presets(p), params, &on_params) }
             if let Some(about) = about {
                 <p class="about" data-testid="preset-about">{about}</p>
             }
             // The story comes first; the settings open by themselves only
             // when Kafka refused them.
-            { view_settings(params, &on_params, run.is_err()) }
+            { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
             {body}
         </div>
     }

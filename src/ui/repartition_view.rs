@@ -3,8 +3,10 @@
 //! compared on one seed.
 
 use super::form::{edit, input_value, parse_in};
+use super::memo::memo;
 use super::violations::view_violations;
-use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
+use crate::i18n::fixed;
+use crate::i18n::{self, t, tr, trp, Msg, RepartitionMsg, RoutingMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::record::OrderEvent;
 use crate::sim::scenes::repartition::{
@@ -184,13 +186,50 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
 const CELL_W: f64 = 40.0;
 const CELL_H: f64 = 28.0;
 
+#[derive(Properties, PartialEq)]
+struct LaneRecordProps {
+    topic: AttrValue,
+    partition: u32,
+    offset: u64,
+    key_text: String,
+    entity: String,
+    event: OrderEvent,
+    state: &'static str,
+    x: f64,
+    y: f64,
+}
+
+/// One record in a lane: a component, so that a frame redraws only the
+/// records whose state changed, not the hundred or so already in place.
+#[function_component(LaneRecord)]
+fn lane_record(p: &LaneRecordProps) -> Html {
+    let order = p.entity.trim_start_matches("order-");
+    html! {
+        <g class={classes!("record", "small", p.state)}
+            data-testid="record" data-topic={p.topic.clone()} data-partition={p.partition.to_string()}
+            data-offset={p.offset.to_string()} data-key={p.key_text.clone()} data-step={p.event.step().to_string()}
+            transform={format!("translate({},{})", fixed(p.x, 1), fixed(p.y, 1))}>
+            <title>{format!("{} · {} · offset {}", p.entity, p.event.value(), p.offset)}</title>
+            <rect class="cell" width={fixed(CELL_W, 0)} height={fixed(CELL_H, 0)} rx="3" />
+            <text x="3" y="12">{format!("#{order}")}</text>
+            <text x="3" y="24">{&p.event.value()[..1]}</text>
+        </g>
+    }
+}
+
 fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
     let width = if narrow { 360.0 } else { 960.0 };
     let label_w = if narrow { 0.0 } else { 170.0 };
     let per_line = (((width - label_w - 16.0) / (CELL_W + 3.0)).floor() as usize).max(1);
     let mut y = 8.0;
     let mut lanes = Vec::new();
-    for (i, lane) in scene.lanes.iter().enumerate() {
+    // With many partitions most lanes of 24 orders stay empty: those are
+    // counted under the figure rather than drawn, as in the routing scene.
+    let all = scene.lanes.len() <= 8;
+    let shown =
+        |lane: &&crate::sim::scenes::repartition::Lane| all || lane.log.log_end_offset() > 0;
+    let empty = scene.lanes.iter().filter(|l| !shown(l)).count();
+    for (i, lane) in scene.lanes.iter().enumerate().filter(|(_, l)| shown(l)) {
         let n = lane.log.log_end_offset() as usize;
         let lines = n.div_ceil(per_line).max(1);
         let head = if narrow { 18.0 } else { 0.0 };
@@ -198,19 +237,23 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
         lanes.push((i, y, h, head));
         y += h + 4.0;
     }
+    let height = y + if empty > 0 { 20.0 } else { 0.0 };
     html! {
         <section class="card" aria-labelledby="lanes-title">
             <h2 id="lanes-title">{trp(lang, RepartitionMsg::LanesTitle)}</h2>
-            <svg class="stream-figure" data-testid="lanes" viewBox={format!("0 0 {width} {y:.0}")} role="img"
+            <svg class="stream-figure" data-testid="lanes" viewBox={format!("0 0 {width} {height:.0}")} role="img"
                 aria-label={trp(lang, RepartitionMsg::LanesTitle)}>
-                { for lanes.iter().map(|&(i, top, h, head)| {
+                // Keyed lanes in a node of their own: a lane that fills in
+                // the middle must not shift the records of those after it.
+                { lanes.iter().map(|&(i, top, h, head)| {
                     let lane = &scene.lanes[i];
                     let added = lane.created_at > crate::sim::SimTime::ZERO;
                     let title = format!("{}-{}{}", lane.log.topic, lane.log.partition,
                         if added { format!(" · {}", trp(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
                     let busy = lane.busy.map(|(o, _)| o);
+                    let topic = AttrValue::from(lane.log.topic.clone());
                     html! {
-                        <g class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
+                        <g key={i.to_string()} class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
                             data-testid="lane" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}>
                             <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
                             <text class="lane-title" x="10" y={format!("{:.1}", top + 16.0)}>{title}</text>
@@ -221,23 +264,21 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                                 let k = r.offset as usize;
                                 let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
                                 let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
-                                let order = r.entity.trim_start_matches("order-").to_owned();
                                 let state = if busy == Some(r.offset) { "processing" } else if r.offset < lane.consumer.processed_up_to() { "processed" } else { "unread" };
                                 html! {
-                                    <g key={format!("{i}-{}", r.offset)} class={classes!("record", "small", state)}
-                                        data-testid="record" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}
-                                        data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()} data-step={r.event.step().to_string()}
-                                        transform={format!("translate({x:.1},{cy:.1})")}>
-                                        <title>{format!("{} · {} · offset {}", r.entity, r.event.value(), r.offset)}</title>
-                                        <rect class="cell" width={format!("{CELL_W}")} height={format!("{CELL_H}")} rx="3" />
-                                        <text x="3" y="12">{format!("#{order}")}</text>
-                                        <text x="3" y="24">{&r.event.value()[..1]}</text>
-                                    </g>
+                                    <LaneRecord key={r.offset.to_string()} topic={topic.clone()} partition={lane.log.partition}
+                                        offset={r.offset} key_text={r.key.clone().unwrap_or_default()} entity={r.entity.clone()}
+                                        event={r.event} state={state} x={x} y={cy} />
                                 }
                             }) }
                         </g>
                     }
-                }) }
+                }).collect::<Html>() }
+                if empty > 0 {
+                    <text class="lane-meta" x="10" y={fixed(height - 8.0, 1)}>
+                        {format!("+ {empty} {}", tr(lang, RoutingMsg::EmptyPartitions))}
+                    </text>
+                }
             </svg>
         </section>
     }
@@ -332,7 +373,7 @@ pub fn view_repartition_scene(
     };
     html! {
         <div class="repartition">
-            { view_inputs(params, &on_params) }
+            { memo(view_inputs, params, &on_params) }
             <KeyMoves from={params.from} to={params.to} lang={lang} />
             { view_lanes(scene, lang, narrow) }
             <div class="panels">

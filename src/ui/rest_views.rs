@@ -2,6 +2,7 @@
 //! the chapter.
 
 use super::form::{checked, edit, input_value, parse_in};
+use super::memo::memo;
 use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, tx, RestMsg};
@@ -165,32 +166,29 @@ fn rate(lang: Lang, v: f64) -> String {
     i18n::records_per_second(lang, v.round() as u64)
 }
 
-pub fn view_disk_scene(
-    sim: &Sim<Disk>,
-    params: &AppParams,
-    on_params: Callback<AppParams>,
-) -> Html {
+/// The disk's settings and its cost model: they depend on the link's
+/// parameters only.
+fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let d = sim.model();
     let cost = params.cost;
     let bytes = u64::from(params.record_bytes);
-    let on_device = edit(params, &on_params, |p, e: Event| {
+    let on_device = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(dev) = Device::from_id(&select.value()) {
             p.device = dev;
             p.cost = dev.defaults();
         }
     });
-    let on_seek = edit(params, &on_params, |p, e: InputEvent| {
+    let on_seek = edit(params, on_params, |p, e: InputEvent| {
         p.cost.seek_us = parse_in(&input_value(&e), &SEEK_US_RANGE, p.cost.seek_us)
     });
-    let on_mbs = edit(params, &on_params, |p, e: InputEvent| {
+    let on_mbs = edit(params, on_params, |p, e: InputEvent| {
         p.cost.seq_mb_s = parse_in(&input_value(&e), &SEQ_MB_S_RANGE, p.cost.seq_mb_s)
     });
-    let on_bytes = edit(params, &on_params, |p, e: InputEvent| {
+    let on_bytes = edit(params, on_params, |p, e: InputEvent| {
         p.record_bytes = parse_in(&input_value(&e), &RECORD_BYTES_RANGE, p.record_bytes)
     });
-    let on_streams = edit(params, &on_params, |p, e: InputEvent| {
+    let on_streams = edit(params, on_params, |p, e: InputEvent| {
         p.streams = parse_in(&input_value(&e), &STREAMS_RANGE, p.streams)
     });
     let seq = cost.sequential_records_per_s(bytes);
@@ -203,7 +201,7 @@ pub fn view_disk_scene(
         )
     };
     html! {
-        <div class="rest-scene">
+        <>
             <section class="card">
                 <div class="inputs">
                     <label class="field narrow-field">
@@ -239,6 +237,20 @@ pub fn view_disk_scene(
                     {format!("{} {}: ≈ {:.0} MB/s", tx(lang, RestMsg::StreamsLine), params.streams, streams_total / 1e6)}
                 </p>
             </section>
+        </>
+    }
+}
+
+pub fn view_disk_scene(
+    sim: &Sim<Disk>,
+    params: &AppParams,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let d = sim.model();
+    html! {
+        <div class="rest-scene">
+            { memo(view_disk_params, params, &on_params) }
             <section class="card" aria-labelledby="cache-title">
                 <h2 id="cache-title">{tx(lang, RestMsg::PageCache)}</h2>
                 <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × 4 KiB")}</p>
@@ -305,6 +317,33 @@ fn view_side(
     }
 }
 
+/// The competing consumers' settings: the link's parameters only.
+fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let on_consumers = edit(params, on_params, |p, e: InputEvent| {
+        p.rabbit_consumers = parse_in(&input_value(&e), &CONSUMERS_RANGE, p.rabbit_consumers);
+    });
+    let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.remedy = r);
+    html! {
+        <section class="card">
+            <label class="field">
+                <span>{format!("{} = {}", tx(lang, RestMsg::Consumers), params.rabbit_consumers)}</span>
+                <input type="range" data-testid="consumers" min="1" max="8" value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
+            </label>
+            <fieldset class="placement">
+                <legend>{tx(lang, RestMsg::Remedy)}</legend>
+                { for [(Remedy::None, RestMsg::RemedyNone), (Remedy::SingleActiveConsumer, RestMsg::RemedySingle), (Remedy::ConsistentHash, RestMsg::RemedyHash)].iter().map(|&(r, m)| html! {
+                    <label class="check">
+                        <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.remedy == r} onchange={pick(r)} />
+                        <span>{tx(lang, m)}</span>
+                    </label>
+                }) }
+            </fieldset>
+            <p class="note">{tx(lang, RestMsg::RabbitNote)}</p>
+        </section>
+    }
+}
+
 pub fn view_rabbitmq_scene(
     sim: &Sim<RabbitScene>,
     params: &AppParams,
@@ -312,28 +351,9 @@ pub fn view_rabbitmq_scene(
 ) -> Html {
     let lang = params.lang;
     let s = sim.model();
-    let on_consumers = edit(params, &on_params, |p, e: InputEvent| {
-        p.rabbit_consumers = parse_in(&input_value(&e), &CONSUMERS_RANGE, p.rabbit_consumers);
-    });
-    let pick = |r: Remedy| edit(params, &on_params, move |p, _: Event| p.remedy = r);
     html! {
         <div class="rest-scene">
-            <section class="card">
-                <label class="field">
-                    <span>{format!("{} = {}", tx(lang, RestMsg::Consumers), params.rabbit_consumers)}</span>
-                    <input type="range" data-testid="consumers" min="1" max="8" value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
-                </label>
-                <fieldset class="placement">
-                    <legend>{tx(lang, RestMsg::Remedy)}</legend>
-                    { for [(Remedy::None, RestMsg::RemedyNone), (Remedy::SingleActiveConsumer, RestMsg::RemedySingle), (Remedy::ConsistentHash, RestMsg::RemedyHash)].iter().map(|&(r, m)| html! {
-                        <label class="check">
-                            <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.remedy == r} onchange={pick(r)} />
-                            <span>{tx(lang, m)}</span>
-                        </label>
-                    }) }
-                </fieldset>
-                <p class="note">{tx(lang, RestMsg::RabbitNote)}</p>
-            </section>
+            { memo(view_rabbitmq_params, params, &on_params) }
             <div class="sides">
                 { view_side(lang, tx(lang, RestMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s) }
                 { view_side(lang, tx(lang, RestMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s) }

@@ -3,6 +3,7 @@
 //! null key breaks.
 
 use super::form::{checked, edit, input_value, parse_in};
+use super::memo::memo;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang, PlacementChoice, HISTOGRAM_KEYS_RANGE};
@@ -487,7 +488,9 @@ fn view_stream(
             </div>
             <svg class="stream-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
                 aria-label={tr(lang, RoutingMsg::StreamTitle)}>
-                { for lanes.iter().map(|&(p, top, h, header_h)| {
+                // One keyed node per lane: with many partitions the lanes on
+                // show come and go, and each must keep its own records.
+                { lanes.iter().map(|&(p, top, h, header_h)| {
                     let log = &s.logs[p as usize];
                     let consumer = &consumers[p as usize];
                     let (lo, hi) = processing_ms(p);
@@ -497,7 +500,7 @@ fn view_stream(
                     let label_x = 10.0;
                     let busy = s.busy[p as usize].map(|(o, _)| o);
                     html! {
-                        <g class="lane" data-testid="partition-lane" data-partition={p.to_string()}>
+                        <g key={p.to_string()} class="lane" data-testid="partition-lane" data-partition={p.to_string()}>
                             <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
                             <text class="lane-title" x={format!("{label_x:.1}")} y={format!("{:.1}", top + 18.0)}>
                                 {format!("{TOPIC}-{p}")}
@@ -544,7 +547,7 @@ fn view_stream(
                             }) }
                         </g>
                     }
-                }) }
+                }).collect::<Html>() }
                 if empty > 0 {
                     <text class="lane-meta" x="10" y={format!("{:.1}", height - 8.0)}>
                         {format!("+ {empty} {}", tr(lang, RoutingMsg::EmptyPartitions))}
@@ -681,10 +684,10 @@ pub fn view_routing_scene(
 ) -> Html {
     html! {
         <div class="routing">
-            { view_key_panel(params, &on_params) }
-            { view_chapter_example(params.lang) }
-            { view_clients(params) }
-            <Histogram params={params.clone()} on_params={on_params.clone()} />
+            { memo(view_key_panel, params, &on_params) }
+            { memo(|p, _| view_chapter_example(p.lang), params, &on_params) }
+            { memo(|p, _| view_clients(p), params, &on_params) }
+            { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
             { view_stream(sim, params, narrow, &on_params) }
         </div>
     }

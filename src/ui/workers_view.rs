@@ -3,8 +3,10 @@
 //! throughput against W.
 
 use super::form::{edit, input_value, parse_in};
+use super::memo::memo;
 use super::stats::stat;
 use super::violations::view_violations;
+use crate::i18n::fixed;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::workers::{
@@ -97,6 +99,33 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct CellProps {
+    offset: u64,
+    order: u32,
+    step: u32,
+    state: &'static str,
+    lost: bool,
+    x: f64,
+    y: f64,
+    w: f64,
+}
+
+/// One offset of the strip. A component of its own so that Yew compares
+/// these few fields and skips the cell when they are unchanged: the strip
+/// has 240 cells, and a frame changes only a handful.
+#[function_component(OffsetCell)]
+fn offset_cell(p: &CellProps) -> Html {
+    html! {
+        <rect class={classes!("offset", p.state, p.lost.then_some("lost"))} data-testid="record" data-topic="orders"
+            data-partition="0" data-offset={p.offset.to_string()} data-key={order_key(p.order)} data-step={p.step.to_string()}
+            data-lost={p.lost.then_some("true")}
+            x={fixed(p.x, 1)} y={fixed(p.y, 1)} width={fixed(p.w, 1)} height="18">
+            <title>{format!("offset {} · {} · #{}", p.offset, order_key(p.order), p.step)}</title>
+        </rect>
+    }
+}
+
 fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
     let width = if narrow { 360.0 } else { 960.0 };
     let per_row = if narrow { 60 } else { 120 };
@@ -104,14 +133,22 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
     let rows = (RECORDS as usize).div_ceil(per_row);
     let row_h = 34.0;
     let height = 12.0 + rows as f64 * row_h + 8.0;
-    let lost: Vec<u64> = s.lost_if_crashed();
-    let in_progress = |o: u64| {
-        s.workers
-            .iter()
-            .any(|w| w.busy == Some(o) || w.queue.contains(&o))
-            || s.running.contains(&o)
-            || s.routing.contains(&o)
-    };
+    // Each record's flags, found once per frame rather than by searching
+    // every worker's channel for each of the records.
+    let mut lost = vec![false; RECORDS as usize];
+    for o in s.lost_if_crashed() {
+        lost[o as usize] = true;
+    }
+    let mut in_progress = vec![false; RECORDS as usize];
+    let held = s
+        .workers
+        .iter()
+        .flat_map(|w| w.busy.iter().chain(w.queue.iter()));
+    for &o in held.chain(s.running.iter()).chain(s.routing.iter()) {
+        if let Some(flag) = in_progress.get_mut(o as usize) {
+            *flag = true;
+        }
+    }
     let pos = |o: u64| {
         let i = o as usize;
         (
@@ -134,17 +171,13 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
                 aria-label={tw(lang, WorkersMsg::StripTitle)}>
                 { for s.records.iter().map(|r| {
                     let (x, y) = pos(r.offset);
-                    let state = if s.finished[r.offset as usize].is_some() { "processed" }
-                        else if in_progress(r.offset) { "processing" }
+                    let i = r.offset as usize;
+                    let state = if s.finished[i].is_some() { "processed" }
+                        else if in_progress[i] { "processing" }
                         else if r.offset < s.position { "fetched" } else { "unread" };
-                    let is_lost = lost.contains(&r.offset);
                     html! {
-                        <rect class={classes!("offset", state, is_lost.then_some("lost"))} data-testid="record" data-topic="orders"
-                            data-partition="0" data-offset={r.offset.to_string()} data-key={order_key(r.order)} data-step={r.step.to_string()}
-                            data-lost={is_lost.then_some("true")}
-                            x={format!("{x:.1}")} y={format!("{y:.1}")} width={format!("{:.1}", (cell - 1.0).max(1.0))} height="18">
-                            <title>{format!("offset {} · {} · #{}", r.offset, order_key(r.order), r.step)}</title>
-                        </rect>
+                        <OffsetCell offset={r.offset} order={r.order} step={r.step} state={state} lost={lost[i]}
+                            x={x} y={y} w={(cell - 1.0).max(1.0)} />
                     }
                 }) }
                 { marker(s.low_watermark(), "committed", "◆", "low-watermark") }
@@ -162,6 +195,36 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct WorkerProps {
+    index: usize,
+    queue: usize,
+    /// The order and step of the record in hand.
+    busy: Option<(u32, u32)>,
+    lang: Lang,
+}
+
+/// One worker and its channel; a component so that the up to 64 rows are
+/// compared by these fields and only the ones that changed are redrawn.
+#[function_component(WorkerRow)]
+fn worker_row(p: &WorkerProps) -> Html {
+    let busy = p
+        .busy
+        .map(|(order, step)| format!("{} #{step}", order_key(order)))
+        .unwrap_or_default();
+    html! {
+        <li data-testid="worker" data-worker={p.index.to_string()} data-queue={p.queue.to_string()}>
+            <span class="worker-name">{i18n::worker_name(p.lang, p.index)}</span>
+            <span class="slots" role="img" aria-label={format!("{}/{}", p.queue, CHANNEL_CAPACITY)}>
+                { for (0..CHANNEL_CAPACITY).map(|k| html! {
+                    <span class={classes!("slot", (k < p.queue).then_some("full"))}></span>
+                }) }
+            </span>
+            <code class="busy">{busy}</code>
+        </li>
+    }
+}
+
 fn view_workers(s: &Workers, lang: Lang) -> Html {
     let blocked = !s.routing.is_empty();
     html! {
@@ -174,21 +237,8 @@ fn view_workers(s: &Workers, lang: Lang) -> Html {
             } else {
                 <ol class="worker-list">
                     { for s.workers.iter().enumerate().map(|(i, w)| {
-                        let busy = w.busy.map(|o| {
-                            let r = s.records[o as usize];
-                            format!("{} #{}", order_key(r.order), r.step)
-                        }).unwrap_or_default();
-                        html! {
-                            <li data-testid="worker" data-worker={i.to_string()} data-queue={w.queue.len().to_string()}>
-                                <span class="worker-name">{i18n::worker_name(lang, i)}</span>
-                                <span class="slots" role="img" aria-label={format!("{}/{}", w.queue.len(), CHANNEL_CAPACITY)}>
-                                    { for (0..CHANNEL_CAPACITY).map(|k| html! {
-                                        <span class={classes!("slot", (k < w.queue.len()).then_some("full"))}></span>
-                                    }) }
-                                </span>
-                                <code class="busy">{busy}</code>
-                            </li>
-                        }
+                        let busy = w.busy.and_then(|o| s.records.get(o as usize)).map(|r| (r.order, r.step));
+                        html! { <WorkerRow index={i} queue={w.queue.len()} busy={busy} lang={lang} /> }
                     }) }
                 </ol>
                 if blocked {
@@ -276,7 +326,7 @@ pub fn view_workers_scene(
     let repeated = s.repeated_if_crashed().len();
     html! {
         <div class="workers-scene">
-            { view_inputs(params, &on_params) }
+            { memo(view_inputs, params, &on_params) }
             { view_strip(s, lang, narrow) }
             <div class="panels">
                 { view_workers(s, lang) }

@@ -1,0 +1,402 @@
+// In-page performance probes for `make bench`: script time per animation
+// frame while a scene plays at top speed, the latency of a seek from the
+// scrub bar, and the JS heap and wasm memory over a long session.
+import { execFileSync } from 'node:child_process';
+
+/**
+ * The heaviest link of each scene: the most records, partitions, members
+ * or workers its parameters allow. `producer-10min` is a producer run that
+ * reaches the ten-minute horizon (5000 records, one per request, one
+ * request in flight over a lossy link).
+ */
+export const HEAVIEST = [
+  { name: 'log', query: '?scene=log&segment-bytes=100' },
+  { name: 'replication', query: '?scene=replication&acks=1&unclean=1&replica-actions=slow:3@500,crash:1@2000' },
+  { name: 'routing', query: '?scene=routing&keys=100000&partitions=64&key-null=1&keyless=round-robin' },
+  { name: 'producer-chaos', query: '?scene=producer&preset=chaos' },
+  {
+    name: 'producer-10min',
+    query: '?scene=producer&preset=chaos&workload=stream-5000&batch-size=64&linger-ms=0&latency-ms=60&max-in-flight=1&request-timeout-ms=1000',
+  },
+  { name: 'repartition', query: '?scene=repartition&from=1&to=64&strategy=new-topic' },
+  {
+    name: 'group',
+    query: '?scene=group&partitions=32&members=16&assignor=cooperative-sticky&commit=manual&actions=add@1200,crash:consumer-2@2500,remove:consumer-1@4000,add@5000',
+  },
+  { name: 'workers', query: '?scene=workers&mode=keyed-pool&workers=64&processing-ms=100&skew=90' },
+  { name: 'workers-per-message', query: '?scene=workers&mode=per-message&workers=64&processing-ms=100' },
+  { name: 'disk', query: '?scene=disk&streams=64&device=nvme' },
+  { name: 'rabbitmq', query: '?scene=rabbitmq&consumers=8&remedy=consistent-hash' },
+];
+
+/**
+ * Installed before any page script. Every requestAnimationFrame callback
+ * is wrapped: the clock starts when the callback starts, and stops in a
+ * microtask queued after it returns. Yew renders in a microtask that the
+ * callback queues (its scheduler runs on `queueMicrotask`), and microtasks
+ * run first in, first out, so the stop comes after the frame's render and
+ * effects: the sample is the whole script work of that animation frame.
+ * Long tasks and long animation frames (both > 50 ms) are counted by
+ * PerformanceObserver. The wasm module's memory is kept from trunk's
+ * start event, to read its size later.
+ */
+function probes() {
+  const perf = { frames: [], advance: [], longTasks: [], longFrames: [], recording: false, step: 0, clock: 0 };
+  window.__perf = perf;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    raf((timestamp) => {
+      const start = performance.now();
+      // With a fixed step, every frame reports exactly that much time
+      // since the last one, as at a steady 60 Hz, however late it came.
+      perf.clock = perf.step > 0 ? perf.clock + perf.step : timestamp;
+      let handed = start;
+      try {
+        callback(perf.clock);
+      } finally {
+        handed = performance.now();
+        queueMicrotask(() => {
+          if (!perf.recording) return;
+          const end = performance.now();
+          perf.frames.push(end - start);
+          // The callback advances the run; the render follows in microtasks.
+          perf.advance.push(handed - start);
+        });
+      }
+    });
+  const observe = (type, sink) => {
+    try {
+      new PerformanceObserver((list) => {
+        if (perf.recording) for (const e of list.getEntries()) sink(e);
+      }).observe({ type });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  perf.longTaskSupported = observe('longtask', (e) => perf.longTasks.push(e.duration));
+  perf.longFrameSupported = observe('long-animation-frame', (e) =>
+    perf.longFrames.push({
+      duration: e.duration,
+      script: (e.scripts ?? []).reduce((sum, s) => sum + s.duration, 0),
+    }),
+  );
+  addEventListener('TrunkApplicationStarted', (e) => {
+    window.__wasmMemory = e.detail?.wasm?.memory;
+  });
+}
+
+export async function newProbedPage(browser, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.addInitScript(probes);
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp, errors };
+}
+
+export async function open(page, base, query) {
+  await page.goto(`${base}${query}`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+}
+
+export function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function loadAverage() {
+  return execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ');
+}
+
+/** The speed slider to its maximum, as a learner drags it. */
+async function topSpeed(page) {
+  await page.$eval('[data-testid="speed"]', (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/**
+ * Starts play, and starts it again each time the run reaches its end (play
+ * at the end starts over, like a video player), until `stop()`.
+ */
+async function loopPlay(page) {
+  await page.evaluate(() => {
+    window.__looper = setInterval(() => document.querySelector('[data-testid="play"]')?.click(), 25);
+  });
+  return () =>
+    page.evaluate(() => {
+      clearInterval(window.__looper);
+      document.querySelector('[data-testid="pause"]')?.click();
+    });
+}
+
+const metric = async (cdp) =>
+  Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+
+/**
+ * Records a Chromium trace (category devtools.timeline) while `during()`
+ * runs, and returns its events.
+ */
+async function traced(cdp, during) {
+  const events = [];
+  const collect = (d) => events.push(...d.value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['devtools.timeline'], excludedCategories: ['*'] },
+  });
+  try {
+    await during();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+  }
+  return events;
+}
+
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+};
+
+/**
+ * Plays `query` at top speed for `seconds` of wall time, restarting at the
+ * end, and measures each animation frame's script work two ways:
+ *
+ * - `cpu`: from a Chromium trace of the page, the thread CPU time (`tdur`)
+ *   of each FireAnimationFrame event on the renderer's main thread. That
+ *   event spans the requestAnimationFrame callback and the microtask
+ *   checkpoint after it, where Yew renders, so it is the frame's script
+ *   work; thread time does not count the moments another process held
+ *   the core.
+ * - `wall`: the in-page wrapper's wall-clock samples (see `probes`), which
+ *   do include such moments on a busy machine.
+ *
+ * Long tasks are counted by the page's PerformanceObserver (wall clock,
+ * > 50 ms) and, from the trace, as main-thread tasks over 50 ms of CPU.
+ */
+/** The nominal frame interval the player is fed while frames are measured. */
+export const FRAME_MS = 1000 / 60;
+
+export async function frameWork(browser, base, query, seconds) {
+  const { context, page, cdp, errors } = await newProbedPage(browser);
+  try {
+    await open(page, base, query);
+    await topSpeed(page);
+    let stop = () => {};
+    const events = await traced(cdp, async () => {
+      await page.evaluate((step) => {
+        window.__perf.step = step;
+        window.__perf.recording = true;
+      }, FRAME_MS);
+      stop = await loopPlay(page);
+      await page.waitForTimeout(seconds * 1000);
+      await page.evaluate(() => {
+        window.__perf.recording = false;
+      });
+    });
+    await stop();
+    const perf = await page.evaluate(() => window.__perf);
+    const fires = events.filter((e) => e.name === 'FireAnimationFrame' && e.ph === 'X');
+    const main = fires[0]?.tid;
+    const longCpuTasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.tid === main && e.tdur > 50_000);
+    return {
+      cpu: summary(fires.map((e) => e.tdur / 1000)),
+      wall: summary(perf.frames),
+      advance: summary(perf.advance),
+      longTasks: perf.longTasks.length,
+      longTaskMax: Math.max(0, ...perf.longTasks),
+      longFrames: perf.longFrames.length,
+      longCpuTasks: longCpuTasks.length,
+      longTaskSupported: perf.longTaskSupported,
+      longFrameSupported: perf.longFrameSupported,
+      errors,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A fixed sequence of fractions in [0, 1): the same seeks on every run. */
+export function fractions(n, seed = 0x9e3779b9) {
+  let x = seed >>> 0;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    // xorshift32
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out.push(x / 2 ** 32);
+  }
+  return out;
+}
+
+/**
+ * Clicks the scrub bar at `count` fixed places, as a learner jumps along
+ * it: trusted mouse events through CDP, so the browser moves the slider
+ * and fires `input` itself. In the page, a capture listener on window
+ * notes `performance.now()` when the input event starts its dispatch, and
+ * a MutationObserver on the scene root notes when `data-sim-time` shows
+ * the slider's new value: the DOM has been redrawn for that moment.
+ */
+export async function seekLatency(browser, base, query, count) {
+  const { context, page, errors } = await newProbedPage(browser);
+  try {
+    await open(page, base, query);
+    const end = Number(await page.getAttribute('[data-testid="timeline"]', 'max'));
+    await page.evaluate(() => {
+      const scene = document.querySelector('[data-testid="scene"]');
+      const seek = { start: null, value: null, samples: [] };
+      window.__seek = seek;
+      addEventListener(
+        'input',
+        (e) => {
+          if (e.target?.dataset?.testid !== 'timeline') return;
+          seek.start = performance.now();
+          seek.value = e.target.value;
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        if (seek.start !== null && scene.dataset.simTime === seek.value) {
+          seek.samples.push(performance.now() - seek.start);
+          seek.start = null;
+        }
+      }).observe(scene, { attributes: true, attributeFilter: ['data-sim-time'] });
+    });
+    const box = await page.locator('[data-testid="timeline"]').boundingBox();
+    // The thumb's centre cannot reach the track's ends.
+    const inset = 8;
+    let done = 0;
+    let skipped = 0;
+    for (const f of fractions(count)) {
+      const x = box.x + inset + f * (box.width - 2 * inset);
+      const y = box.y + box.height / 2;
+      const before = await page.$eval('[data-testid="scene"]', (e) => e.dataset.simTime);
+      await page.mouse.click(x, y);
+      const value = await page.$eval('[data-testid="timeline"]', (e) => e.value);
+      if (value === before) {
+        skipped++;
+        continue;
+      }
+      done++;
+      await page.waitForFunction((n) => window.__seek.samples.length >= n, done);
+    }
+    const samples = await page.evaluate(() => window.__seek.samples);
+    const sorted = [...samples].sort((a, b) => a - b);
+    return {
+      end,
+      seeks: samples.length,
+      skipped,
+      median: quantile(sorted, 0.5),
+      p95: quantile(sorted, 0.95),
+      max: sorted[sorted.length - 1] ?? NaN,
+      errors,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** JS heap after a full garbage collection, the wasm memory, and DOM size. */
+async function memorySample(page, cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const m = await metric(cdp);
+  const page_ = await page.evaluate(() => ({
+    wasm: window.__wasmMemory?.buffer.byteLength ?? null,
+    nodes: document.getElementsByTagName('*').length,
+  }));
+  return {
+    heapUsed: heap.usedSize,
+    heapTotal: heap.totalSize,
+    wasm: page_.wasm,
+    elements: page_.nodes,
+    documents: m.Documents,
+    listeners: m.JSEventListeners,
+  };
+}
+
+/** Least-squares slope of `ys` over `xs`. */
+export function slope(xs, ys) {
+  const n = xs.length;
+  if (n < 2) return 0;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+/**
+ * One tab for `minutes`: it visits each scene's heaviest link in turn
+ * (opening a scene is a page load, as from the scene menu), and in each
+ * visit plays at top speed with restarts, jumps along the scrub bar,
+ * resets, and plays again. Memory is sampled at the start of each visit
+ * (after the scene has loaded) and then once a minute, each time after a
+ * forced garbage collection.
+ */
+export async function heapRun(browser, base, minutes, log = () => {}) {
+  const { context, page, cdp, errors } = await newProbedPage(browser);
+  const samples = [];
+  const started = Date.now();
+  const deadline = started + minutes * 60_000;
+  const visitMs = Math.min(60_000, Math.max(10_000, (minutes * 60_000) / HEAVIEST.length));
+  let visits = 0;
+  try {
+    await cdp.send('Performance.enable');
+    while (Date.now() < deadline) {
+      const target = HEAVIEST[visits % HEAVIEST.length];
+      visits++;
+      await open(page, base, target.query);
+      await topSpeed(page);
+      const visitStart = Date.now();
+      samples.push({ at: (Date.now() - started) / 60_000, scene: target.name, visit: visits, kind: 'start', ...(await memorySample(page, cdp)) });
+      const visitEnd = Math.min(deadline, visitStart + visitMs);
+      const seeks = fractions(8, visits);
+      let round = 0;
+      while (Date.now() < visitEnd) {
+        const stop = await loopPlay(page);
+        await page.waitForTimeout(Math.min(4000, Math.max(0, visitEnd - Date.now())));
+        await stop();
+        await page.$eval(
+          '[data-testid="timeline"]',
+          (el, f) => {
+            el.value = String(Math.floor(Number(el.max) * f));
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+          },
+          seeks[round % seeks.length],
+        );
+        if (round % 3 === 2) await page.click('[data-testid="reset"]');
+        round++;
+      }
+      const sample = { at: (Date.now() - started) / 60_000, scene: target.name, visit: visits, kind: 'end', ...(await memorySample(page, cdp)) };
+      samples.push(sample);
+      log(sample);
+    }
+  } finally {
+    await context.close();
+  }
+  return { samples, visitMs, errors };
+}
