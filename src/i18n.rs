@@ -1550,7 +1550,8 @@ pub fn segment_fill(lang: Lang, used: u32, limit: u32) -> String {
 // Long lists: what is drawn in full, and how the rest is summed up.
 
 catalogue! {
-    /// Notes under the density strips that stand for the rows not drawn.
+    /// Notes under the density strips that stand for the rows not drawn,
+    /// and what stands for a list that changes too fast to use.
     WindowMsg, twin {
         LogStripNote => ("Полоса — весь лог: чем выше красный столбик, тем больше в этом месте записей не по порядку или дублей; рамка — строки, показанные выше.",
             "The strip is the whole log: the taller a red bar, the more records out of order or duplicated at that point; the frame marks the rows drawn above."),
@@ -1558,6 +1559,7 @@ catalogue! {
             "The strip is the whole diagram over time: height is how many messages; a tall red bar means requests or answers were lost, or errors and timeouts happened, at that point; the frame marks the lines drawn below."),
         LogStripLabel => ("Весь лог: где записи не по порядку или дубли", "The whole log: where records are out of order or duplicated"),
         DiagramStripLabel => ("Вся диаграмма: сообщения, потери и ошибки во времени", "The whole diagram: messages, losses and errors over time"),
+        PauseToInterfere => ("Идёт воспроизведение: поставьте на паузу, чтобы выбрать запрос в сети и вмешаться.", "Playing: pause to pick a request on the wire and interfere with it."),
     }
 }
 

@@ -296,6 +296,7 @@ pub fn app(props: &AppProps) -> Html {
     // every frame costs more than the rest of a light frame. Copy takes the
     // moment on screen when clicked.
     let shared_at = use_mut_ref(|| 0u64);
+    let summary_text = use_mut_ref(|| (None, String::new()));
     if !playing {
         *shared_at.borrow_mut() = player.borrow().now().as_millis();
     }
@@ -312,7 +313,13 @@ pub fn app(props: &AppProps) -> Html {
             )
         }
     };
-    let share = link_at(*shared_at.borrow());
+    // Built when the moment or the parameters change, not on every frame.
+    let share = {
+        let link_at = link_at.clone();
+        use_memo((*shared_at.borrow(), (*params).clone()), move |(t, _)| {
+            link_at(*t)
+        })
+    };
     let copy = {
         let player = player.clone();
         Callback::from(move |_: MouseEvent| {
@@ -328,7 +335,7 @@ pub fn app(props: &AppProps) -> Html {
         <div class="share">
             <label>
                 <span class="visually-hidden">{t(lang, Msg::ShareLink)}</span>
-                <input type="text" readonly=true data-testid="share-link" value={share} aria-label={t(lang, Msg::ShareLink)} />
+                <input type="text" readonly=true data-testid="share-link" value={(*share).clone()} aria-label={t(lang, Msg::ShareLink)} />
             </label>
             <button type="button" data-testid="copy-link" onclick={copy}>{t(lang, Msg::CopyLink)}</button>
             <button type="button" data-testid="export-svg" title={t(lang, Msg::ExportSvg)} aria-label={format!("SVG · {}", t(lang, Msg::ExportSvg))}
@@ -348,13 +355,32 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
 
+    // The menu's links change with the parameters only, not on every frame.
+    let menu_hrefs = use_memo((*params).clone(), |params| {
+        SceneId::ALL
+            .iter()
+            .map(|&scene| {
+                to_query(&AppParams {
+                    scene,
+                    t: None,
+                    ..params.clone()
+                })
+            })
+            .collect::<Vec<String>>()
+    });
     let p = player.borrow();
-    let menu_href = |scene: SceneId| {
-        to_query(&AppParams {
-            scene,
-            t: None,
-            ..(*params).clone()
-        })
+    // The summary is read out when the learner pauses or steps; while the
+    // run plays it is silent, so it keeps the text of the last pause rather
+    // than being written again on every frame.
+    let summary = {
+        let mut held = summary_text.borrow_mut();
+        if !playing || held.0 != Some(lang) {
+            *held = (
+                Some(lang),
+                i18n::summary(lang, p.now(), &p.summary(&params)),
+            );
+        }
+        held.1.clone()
     };
 
     html! {
@@ -364,9 +390,9 @@ pub fn app(props: &AppProps) -> Html {
                     <span class="brand">{"Kafka Ordering Lab"}</span>
                     <nav class="scene-menu" aria-label={t(lang, Msg::ScenesMenu)}>
                         <ol>
-                            { for SceneId::ALL.iter().map(|&scene| html! {
+                            { for SceneId::ALL.iter().zip(menu_hrefs.iter()).map(|(&scene, href)| html! {
                                 <li>
-                                    <a href={menu_href(scene)} data-testid="scene-link" data-scene={scene.id()}
+                                    <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()}
                                         aria-current={(scene == params.scene).then_some("page")}>
                                         {i18n::scene_title(lang, scene)}
                                     </a>
@@ -398,7 +424,7 @@ pub fn app(props: &AppProps) -> Html {
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>
                 // Read out when the learner pauses or steps, not sixty times a second.
                 <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() { "off" } else { "polite" }}>
-                    {i18n::summary(lang, p.now(), &p.summary(&params))}
+                    {summary}
                 </p>
                 <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
                 { for p.cut_short().map(|(end, events)| html! {
@@ -407,7 +433,7 @@ pub fn app(props: &AppProps) -> Html {
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok((pp.timeline.current(), pp.timeline.end())), &params, *narrow, on_params),
+                    ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok((pp.timeline.current(), pp.timeline.end(), pp.playing)), &params, *narrow, on_params),
                     ScenePlayer::Refused(e) => view_producer_scene(on_export_mermaid, Err(*e), &params, *narrow, on_params),
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
                     ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),

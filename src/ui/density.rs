@@ -55,31 +55,56 @@ pub fn view_density(
     d: &Density,
     window: Option<(usize, usize)>,
 ) -> Html {
-    let max = d.counts.iter().copied().max().unwrap_or(0).max(1);
+    // Heights are shares of a power of two, so the scale changes (and every
+    // bar with it) only when the fullest bucket doubles, not on every frame.
+    let scale = d
+        .counts
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(1)
+        .next_power_of_two();
     let bw = W / BUCKETS as f64;
     html! {
         <svg class="density" data-testid={testid} data-marked={d.marked_buckets().to_string()}
             viewBox={format!("0 0 {} {}", fixed(W, 0), fixed(H, 0))} preserveAspectRatio="none" role="img" aria-label={label}>
-            { d.counts.iter().zip(d.marked.iter()).enumerate().map(|(i, (&c, &m))| {
-                // Height follows the count, and any marked bucket stands
-                // above every unmarked one: the mark does not rest on colour.
-                let share = f64::from(c) / f64::from(max);
-                let h = match (c, m) {
-                    (0, false) => 1.0,
-                    (_, false) => 2.0 + (0.6 * H - 2.0) * share,
-                    (_, true) => 0.7 * H + 0.3 * H * share,
-                };
-                html! {
-                    <rect class={classes!("bucket", m.then_some("marked"))} data-count={c.to_string()}
-                        x={fixed(i as f64 * bw, 1)} y={fixed(H - h, 1)}
-                        width={fixed(bw - 1.0, 1)} height={fixed(h, 1)} />
-                }
+            { d.counts.iter().zip(d.marked.iter()).enumerate().map(|(i, (&count, &marked))| html! {
+                <Bucket index={i} count={count} marked={marked} scale={scale} />
             }).collect::<Html>() }
             { window.map(|(a, b)| html! {
                 <rect class="window" x={fixed(a as f64 * bw, 1)} y="0.5"
                     width={fixed((b.max(a) + 1 - a) as f64 * bw - 1.0, 1)} height={fixed(H - 1.0, 1)} />
             }).unwrap_or_default() }
         </svg>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct BucketProps {
+    index: usize,
+    count: u32,
+    marked: bool,
+    scale: u32,
+}
+
+/// One bucket: a component, so that while the run plays only the bucket
+/// that is filling is drawn again, not all of them.
+#[function_component(Bucket)]
+fn bucket_bar(p: &BucketProps) -> Html {
+    // Height follows the count, and any marked bucket stands above every
+    // unmarked one: the mark does not rest on colour.
+    let share = f64::from(p.count) / f64::from(p.scale.max(1));
+    let h = match (p.count, p.marked) {
+        (0, false) => 1.0,
+        (_, false) => 2.0 + (0.6 * H - 2.0) * share,
+        (_, true) => 0.7 * H + 0.3 * H * share,
+    };
+    let bw = W / BUCKETS as f64;
+    html! {
+        <rect class={classes!("bucket", p.marked.then_some("marked"))} data-count={p.count.to_string()}
+            x={fixed(p.index as f64 * bw, 1)} y={fixed(H - h, 1)}
+            width={fixed(bw - 1.0, 1)} height={fixed(h, 1)} />
     }
 }
 

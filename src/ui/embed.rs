@@ -12,18 +12,27 @@ pub const RESIZE_MESSAGE: &str = "kafka-lab:resize";
 
 thread_local! {
     static LAST_HEIGHT: Cell<i32> = const { Cell::new(-1) };
+    /// Whether the page is a frame of another page: it cannot change, and
+    /// asking the browser on every render (sixty a second while playing)
+    /// is wasted work on a page opened on its own.
+    static EMBEDDED: Cell<Option<bool>> = const { Cell::new(None) };
 }
 
 /// Tells the parent page the document's height, when it changed and when
 /// there is a parent at all.
 pub fn report_height() {
+    if EMBEDDED.with(Cell::get) == Some(false) {
+        return;
+    }
     let Some(window) = web_sys::window() else {
         return;
     };
     let Ok(Some(parent)) = window.parent() else {
         return;
     };
-    if parent == window {
+    let embedded = parent != window;
+    EMBEDDED.with(|e| e.set(Some(embedded)));
+    if !embedded {
         return;
     }
     let Some(height) = window

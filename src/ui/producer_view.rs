@@ -339,10 +339,13 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
 
 /// The whole log as a density strip of its out-of-order and duplicated
 /// records, under the rows drawn in full; nothing when every row is drawn.
+/// The axis is the log the workload will write (longer only if duplicates
+/// push past it), so while it plays the buckets stay where they are.
 fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
     let lo = scene.config.log_start_offset;
-    let hi = scene.log.log_end_offset();
-    let total = usize::try_from(hi.saturating_sub(lo)).unwrap_or(usize::MAX);
+    let leo = scene.log.log_end_offset();
+    let hi = leo.max(lo + u64::from(scene.config.workload.len()));
+    let total = usize::try_from(leo.saturating_sub(lo)).unwrap_or(usize::MAX);
     if total <= SHOWN_RECORDS {
         return Html::default();
     }
@@ -355,8 +358,8 @@ fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
     let problems = reorders.chain(scene.duplicate_offsets.iter().copied());
     let density = Density::of(lo, hi, problems.map(|o| (o, true)));
     let window = (
-        bucket(hi - SHOWN_RECORDS as u64, lo, hi),
-        bucket(hi - 1, lo, hi),
+        bucket(leo - SHOWN_RECORDS as u64, lo, hi),
+        bucket(leo - 1, lo, hi),
     );
     html! {
         <div class="strip" data-testid="log-strip">
@@ -408,6 +411,7 @@ fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: L
 fn view_interventions(
     scene: &ProducerScene,
     now: SimTime,
+    playing: bool,
     params: &AppParams,
     on_params: &Callback<AppParams>,
 ) -> Html {
@@ -416,7 +420,8 @@ fn view_interventions(
         .requests
         .iter()
         .filter(|r| {
-            r.sent_at <= now
+            !playing
+                && r.sent_at <= now
                 && !r.abandoned
                 && (r.answered_at.is_none_or(|a| now < a))
                 && scene.awaiting.contains(&r.id)
@@ -446,7 +451,11 @@ fn view_interventions(
     html! {
         <section class="card interventions" aria-labelledby="wire-title">
             <h3 id="wire-title">{tp(lang, ProducerMsg::OnTheWire)}</h3>
-            if open.is_empty() {
+            // While the run plays, requests cross the wire in a few frames:
+            // too fast to pick one, so the list waits for a pause.
+            if playing {
+                <p class="dim" data-testid="pause-to-interfere">{twin(lang, WindowMsg::PauseToInterfere)}</p>
+            } else if open.is_empty() {
                 <p class="dim">{tp(lang, ProducerMsg::NothingOnWire)}</p>
             } else {
                 <ul class="plain">
@@ -497,6 +506,18 @@ pub fn mermaid_text(scene: &ProducerScene, lang: Lang) -> String {
         })
         .collect();
     i18n::mermaid(lang, scene.config.producer.max_in_flight, &lines)
+}
+
+/// A 16-high box with rounded corners, `w` wide, as a path: the diagram's
+/// notes share one element with its arrows.
+fn note_box(x: f64, y: f64, w: f64) -> String {
+    format!(
+        "M{} {} h{} a3 3 0 0 1 3 3 v10 a3 3 0 0 1 -3 3 h-{} a3 3 0 0 1 -3 -3 v-10 a3 3 0 0 1 3 -3 z",
+        px(x + 3.0),
+        px(y),
+        px(w - 6.0),
+        px(w - 6.0)
+    )
 }
 
 fn view_diagram(
@@ -553,34 +574,32 @@ fn view_diagram(
                     let label = i18n::seq_label(lang, e.kind, &records);
                     let n = skipped + i + 1;
                     let text_y = px(y - 6.0);
-                    let (shape, class, testid, text_x, anchor): (Html, &str, &str, f64, &str) = match e.kind {
-                        SeqKind::Send { .. } => (html! { <line x1={px(px_p)} x2={px(px_b)} y1={px(y)} y2={px(y)} marker-end="url(#arrow)" /> }, "send", "seq-send", mid, "middle"),
-                        SeqKind::RequestLost { .. } => (html! { <text x={px(mid)} y={px(y + 5.0)} text-anchor="middle" class="cross">{"✕"}</text> }, "lost", "seq-lost", mid, "middle"),
-                        SeqKind::Append { .. } | SeqKind::Duplicate { .. } => (html! { <path d={format!("M{} {} h-40 v10 h36", px(px_b), px(y - 5.0))} marker-end="url(#arrow)" /> }, "write", "seq-write", px_b - 46.0, "end"),
-                        SeqKind::Ack { .. } => (html! { <line x1={px(px_b)} x2={px(px_p)} y1={px(y)} y2={px(y)} class="dashed" marker-end="url(#arrow)" /> }, "ack", "seq-ack", mid, "middle"),
-                        SeqKind::Error { .. } => (html! {
-                            <>
-                                <line x1={px(px_b)} x2={px(px_p + 8.0)} y1={px(y)} y2={px(y)} class="dashed" />
-                                <text x={px(px_p + 6.0)} y={px(y + 5.0)} class="cross">{"✕"}</text>
-                            </>
-                        }, "error", "seq-error", mid, "middle"),
-                        SeqKind::ResponseLost { .. } => (html! {
-                            <>
-                                <line x1={px(px_b)} x2={px(mid)} y1={px(y)} y2={px(y)} class="dashed" />
-                                <text x={px(mid - 4.0)} y={px(y + 5.0)} class="cross">{"✕"}</text>
-                            </>
-                        }, "lost", "seq-lost", mid, "middle"),
-                        SeqKind::BrokerDown | SeqKind::BrokerUp => (html! { <rect x={px(px_b - 60.0)} y={px(y - 12.0)} width="120" height="16" rx="3" class="note-box" /> }, "note", "seq-note", px_b - 66.0, "end"),
-                        _ => (html! { <rect x={px(px_p - 8.0)} y={px(y - 12.0)} width="16" height="16" rx="3" class="note-box" /> }, "note", "seq-note", px_p + 14.0, "start"),
+                    // Every line has the same elements (a number, one path,
+                    // the label, a cross when something was lost), so when a
+                    // line shows another kind of message only attributes
+                    // change and nothing is built again.
+                    let arrow = |a: f64, b: f64| format!("M{} {} H{}", px(a), px(y), px(b));
+                    let (d, path_class, marked, cross, class, testid, text_x, anchor): (String, &str, bool, Option<f64>, &str, &str, f64, &str) = match e.kind {
+                        SeqKind::Send { .. } => (arrow(px_p, px_b), "", true, None, "send", "seq-send", mid, "middle"),
+                        SeqKind::RequestLost { .. } => (String::new(), "", false, Some(mid), "lost", "seq-lost", mid, "middle"),
+                        SeqKind::Append { .. } | SeqKind::Duplicate { .. } => (format!("M{} {} h-40 v10 h36", px(px_b), px(y - 5.0)), "", true, None, "write", "seq-write", px_b - 46.0, "end"),
+                        SeqKind::Ack { .. } => (arrow(px_b, px_p), "dashed", true, None, "ack", "seq-ack", mid, "middle"),
+                        SeqKind::Error { .. } => (arrow(px_b, px_p + 8.0), "dashed", false, Some(px_p + 6.0), "error", "seq-error", mid, "middle"),
+                        SeqKind::ResponseLost { .. } => (arrow(px_b, mid), "dashed", false, Some(mid - 4.0), "lost", "seq-lost", mid, "middle"),
+                        SeqKind::BrokerDown | SeqKind::BrokerUp => (note_box(px_b - 60.0, y - 12.0, 120.0), "note-box", false, None, "note", "seq-note", px_b - 66.0, "end"),
+                        _ => (note_box(px_p - 8.0, y - 12.0, 16.0), "note-box", false, None, "note", "seq-note", px_p + 14.0, "start"),
                     };
                     html! {
                         <g class={classes!("seq-line", class)} data-testid={testid}
                             data-kind={e.kind.name()}>
                             <text class="seq-number" x="4" y={px(y + 4.0)}>{n}</text>
-                            {shape}
+                            <path d={d} class={path_class} marker-end={marked.then_some("url(#arrow)")} />
                             <text class="seq-label" x={px(text_x)} y={text_y} text-anchor={anchor}>
                                 {label}
                             </text>
+                            { cross.map(|x| html! {
+                                <text x={px(x)} y={px(y + 5.0)} text-anchor="middle" class="cross">{"✕"}</text>
+                            }).unwrap_or_default() }
                         </g>
                     }
                 }).collect::<Html>() }
@@ -688,8 +707,8 @@ fn idempotence_compare(props: &CompareProps) -> Html {
 
 pub fn view_producer_scene(
     on_export: Callback<()>,
-    // The run so far, and the time at which it ends.
-    run: Result<(&Sim<ProducerScene>, SimTime), ConfigError>,
+    // The run so far, the time at which it ends, and whether it is playing.
+    run: Result<(&Sim<ProducerScene>, SimTime, bool), ConfigError>,
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
@@ -703,7 +722,7 @@ pub fn view_producer_scene(
                 <p>{tp(lang, ProducerMsg::NotStarted)}</p>
             </div>
         },
-        Ok((sim, end)) => {
+        Ok((sim, end, playing)) => {
             let scene = sim.model();
             let now = sim.now();
             let finished = sim.next_event_time().is_none();
@@ -747,7 +766,7 @@ pub fn view_producer_scene(
                             { stat("throughput", tp(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
                         </dl>
                         { view_violations(scene.checker.violations(), lang) }
-                        { view_interventions(scene, now, params, &on_params) }
+                        { view_interventions(scene, now, playing, params, &on_params) }
                     </div>
                     { view_diagram(scene, now, end, lang, narrow, &on_export) }
                     if matches!(scene.config.workload, Workload::Stream { .. }) {
