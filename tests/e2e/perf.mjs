@@ -217,6 +217,7 @@ export async function frameWork(browser, base, query, seconds) {
     const longCpuTasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.tid === main && e.tdur > 50_000);
     return {
       cpu: summary(fires.map((e) => e.tdur / 1000)),
+      series: fires.map((e) => e.tdur / 1000),
       wall: summary(perf.frames),
       advance: summary(perf.advance),
       longTasks: perf.longTasks.length,
