@@ -355,49 +355,82 @@ export function slope(xs, ys) {
  * (opening a scene is a page load, as from the scene menu), and in each
  * visit plays at top speed with restarts, jumps along the scrub bar,
  * resets, and plays again. Memory is sampled at the start of each visit
- * (after the scene has loaded) and then once a minute, each time after a
- * forced garbage collection.
+ * (after the scene has loaded) and at its end, each time after a forced
+ * garbage collection. If the tab crashes or the browser goes away, that
+ * is recorded as an incident and the run goes on in a new one.
  */
-export async function heapRun(browser, base, minutes, log = () => {}) {
-  const { context, page, cdp, errors } = await newProbedPage(browser);
+export async function heapRun(launchBrowser, base, minutes, log = () => {}) {
   const samples = [];
+  const incidents = [];
+  const errors = [];
   const started = Date.now();
+  const minute = () => (Date.now() - started) / 60_000;
   const deadline = started + minutes * 60_000;
   const visitMs = Math.min(60_000, Math.max(10_000, (minutes * 60_000) / HEAVIEST.length));
+  let browser = null;
+  let tab = null;
   let visits = 0;
   try {
-    await cdp.send('Performance.enable');
     while (Date.now() < deadline) {
       const target = HEAVIEST[visits % HEAVIEST.length];
       visits++;
-      await open(page, base, target.query);
-      await topSpeed(page);
-      const visitStart = Date.now();
-      samples.push({ at: (Date.now() - started) / 60_000, scene: target.name, visit: visits, kind: 'start', ...(await memorySample(page, cdp)) });
-      const visitEnd = Math.min(deadline, visitStart + visitMs);
-      const seeks = fractions(8, visits);
-      let round = 0;
-      while (Date.now() < visitEnd) {
-        const stop = await loopPlay(page);
-        await page.waitForTimeout(Math.min(4000, Math.max(0, visitEnd - Date.now())));
-        await stop();
-        await page.$eval(
-          '[data-testid="timeline"]',
-          (el, f) => {
-            el.value = String(Math.floor(Number(el.max) * f));
-            el.dispatchEvent(new Event('input', { bubbles: true }));
-          },
-          seeks[round % seeks.length],
-        );
-        if (round % 3 === 2) await page.click('[data-testid="reset"]');
-        round++;
+      try {
+        if (!browser?.isConnected()) browser = await launchBrowser();
+        if (!tab) {
+          tab = await newProbedPage(browser);
+          tab.crashed = false;
+          tab.page.on('crash', () => {
+            tab.crashed = true;
+          });
+          await tab.cdp.send('Performance.enable');
+        }
+        const { page, cdp } = tab;
+        await open(page, base, target.query);
+        await topSpeed(page);
+        const visitStart = Date.now();
+        samples.push({ at: minute(), scene: target.name, visit: visits, kind: 'start', ...(await memorySample(page, cdp)) });
+        const visitEnd = Math.min(deadline, visitStart + visitMs);
+        const seeks = fractions(8, visits);
+        let round = 0;
+        while (Date.now() < visitEnd) {
+          const stop = await loopPlay(page);
+          await page.waitForTimeout(Math.min(4000, Math.max(0, visitEnd - Date.now())));
+          await stop();
+          await page.$eval(
+            '[data-testid="timeline"]',
+            (el, f) => {
+              el.value = String(Math.floor(Number(el.max) * f));
+              el.dispatchEvent(new Event('input', { bubbles: true }));
+            },
+            seeks[round % seeks.length],
+          );
+          if (round % 3 === 2) await page.click('[data-testid="reset"]');
+          round++;
+        }
+        const sample = { at: minute(), scene: target.name, visit: visits, kind: 'end', ...(await memorySample(page, cdp)) };
+        samples.push(sample);
+        log(sample);
+      } catch (err) {
+        const incident = {
+          at: minute(),
+          scene: target.name,
+          crashed: Boolean(tab?.crashed),
+          browserGone: !browser?.isConnected(),
+          what: String(err?.message ?? err).split('\n')[0],
+        };
+        incidents.push(incident);
+        log({ ...incident, kind: 'incident' });
+        // The visit's samples are incomplete: drop its start sample.
+        while (samples.length > 0 && samples[samples.length - 1].visit === visits) samples.pop();
+        await tab?.context.close().catch(() => {});
+        if (tab) errors.push(...tab.errors);
+        tab = null;
       }
-      const sample = { at: (Date.now() - started) / 60_000, scene: target.name, visit: visits, kind: 'end', ...(await memorySample(page, cdp)) };
-      samples.push(sample);
-      log(sample);
     }
   } finally {
-    await context.close();
+    if (tab) errors.push(...tab.errors);
+    await tab?.context.close().catch(() => {});
+    await browser?.close().catch(() => {});
   }
-  return { samples, visitMs, errors };
+  return { samples, visitMs, errors, incidents };
 }
