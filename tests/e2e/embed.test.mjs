@@ -11,7 +11,7 @@ test('a course page with three embedded scenes sizes each iframe from its resize
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(`${m.type()}: ${m.text()}`));
   await page.goto(`${env.base}embed-example.html`);
   const frames = await page.$$('iframe.kafka-lab');
   assert.equal(frames.length, 3);

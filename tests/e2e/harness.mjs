@@ -74,15 +74,15 @@ export async function launch() {
 }
 
 /**
- * A new page that records console errors and uncaught exceptions, so a
- * test can assert there were none.
+ * A new page that records console errors and warnings and uncaught
+ * exceptions, so a test can assert there were none.
  */
 export async function openPage(browser, url, viewport = { width: 1200, height: 900 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(url);

@@ -92,7 +92,7 @@ export async function newProbedPage(browser, viewport = { width: 1200, height: 9
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
   });
   await page.addInitScript(probes);
   const cdp = await context.newCDPSession(page);
