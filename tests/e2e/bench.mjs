@@ -6,8 +6,8 @@
 // memory over a long session (HEAP_MINUTES, 30 by default), and the native
 // core benchmark (`cargo bench --bench core`).
 //
-// The page budgets of issue 9 are checked at the end: BENCHMARKS.md is
-// written either way, and a missed budget makes the run exit non-zero.
+// Issue 9's budgets are checked at the end: BENCHMARKS.md is written
+// either way, and a missed budget makes the run exit non-zero.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -26,6 +26,10 @@ const HEAP_MINUTES = Number(process.env.HEAP_MINUTES ?? 30);
 
 /** Issue 9's budgets. */
 const BUDGET = {
+  // wasm + js + css after gzip, all scenes (one bundle holds them all).
+  bundleGzipBytes: 180 * 1000,
+  // Median of the cold loads, per scene.
+  firstFrameMs: 300,
   frameP95Ms: 4,
   longTasks: 0,
   seekMedianMs: 16,
@@ -49,41 +53,63 @@ async function bundleSizes() {
   return rows;
 }
 
-async function readyTimes(scene) {
-  const { server, base } = await serve();
-  const browser = await launch();
+async function readyTimes(scene, browser, base) {
   const times = [];
-  try {
-    for (let i = 0; i < LOADS; i++) {
-      // A fresh context each time: nothing cached, a cold load.
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        new MutationObserver((_, observer) => {
-          if (document.querySelector('[data-testid="scene"][data-ready="true"]')) {
-            window.__readyAt = performance.now();
-            observer.disconnect();
-          }
-        }).observe(document, { subtree: true, childList: true, attributes: true });
-      });
-      await page.goto(`${base}?scene=${scene}`);
-      await page.waitForFunction(() => window.__readyAt !== undefined);
-      times.push(await page.evaluate(() => window.__readyAt));
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    server.close();
+  for (let i = 0; i < LOADS; i++) {
+    // A fresh context each time: nothing cached, a cold load.
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid="scene"][data-ready="true"]')) {
+          window.__readyAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(`${base}?scene=${scene}`);
+    await page.waitForFunction(() => window.__readyAt !== undefined);
+    times.push(await page.evaluate(() => window.__readyAt));
+    await context.close();
   }
   times.sort((a, b) => a - b);
   return { median: (times[4] + times[5]) / 2, min: times[0], max: times[times.length - 1] };
 }
 
+/**
+ * Every scene's cold loads, in rounds over the scenes like the page
+ * budgets below: the row for a scene is its round with the lowest median,
+ * so a burst of other work on the machine spoils one round, not the figure.
+ */
+async function firstFrames() {
+  const { server, base } = await serve();
+  const browser = await launch();
+  const rounds = new Map();
+  try {
+    for (let round = 0; round < RUNS; round++) {
+      for (const scene of SCENES) {
+        const r = { ...(await readyTimes(scene, browser, base)), load: loadAverage() };
+        rounds.set(scene, [...(rounds.get(scene) ?? []), r]);
+        console.error(`first frame ${scene}: median ${r.median.toFixed(0)} ms`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return Object.fromEntries(
+    SCENES.map((scene) => {
+      const runs = rounds.get(scene);
+      const best = runs.reduce((a, b) => (b.median < a.median ? b : a));
+      return [scene, { ...best, runs: runs.map((r) => r.median) }];
+    }),
+  );
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const sizes = await bundleSizes();
 const total = sizes.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
-const ready = {};
-for (const scene of SCENES) ready[scene] = await readyTimes(scene);
+const ready = await firstFrames();
 
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 const mib = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
@@ -176,6 +202,12 @@ function heapSummary(samples) {
 }
 
 const budgets = await pageBudgets();
+if (total.gzip > BUDGET.bundleGzipBytes) {
+  misses.push(`size: wasm + js + css is ${(total.gzip / 1000).toFixed(1)} KB gzip > ${BUDGET.bundleGzipBytes / 1000} KB`);
+}
+for (const scene of SCENES) {
+  if (ready[scene].median > BUDGET.firstFrameMs) misses.push(`first frame ${scene}: median ${ready[scene].median.toFixed(0)} ms > ${BUDGET.firstFrameMs} ms`);
+}
 for (const f of budgets.frames) {
   if (f.cpu.p95 > BUDGET.frameP95Ms) misses.push(`frame work ${f.name}: p95 ${ms(f.cpu.p95)} of script per frame > ${BUDGET.frameP95Ms} ms`);
   if (f.longCpuTasks > BUDGET.longTasks) misses.push(`long tasks ${f.name}: ${f.longCpuTasks} main-thread tasks over 50 ms of CPU`);
@@ -213,15 +245,19 @@ const lines = [
   '| file | kind | raw | gzip |',
   '|---|---|---|---|',
   ...sizes.map((r) => `| \`${r.name}\` | ${r.kind} | ${kb(r.raw)} | ${kb(r.gzip)} |`),
-  `| **total** | wasm + js + css | **${kb(total.raw)}** | **${kb(total.gzip)}** |`,
+  `| **total** | wasm + js + css | **${kb(total.raw)}** | **${kb(total.gzip)}** (${(total.gzip / 1000).toFixed(1)} KB) ${total.gzip <= BUDGET.bundleGzipBytes ? '✓' : '✗'} |`,
+  '',
+  `Budget: ≤ ${BUDGET.bundleGzipBytes / 1000} KB gzip for wasm + js + css, all scenes.`,
   '',
   '## Navigation start to first meaningful frame',
   '',
-  `How: the release build served from 127.0.0.1 by a Node static server; Debian's headless Chromium via playwright-core; ${LOADS} cold loads, each in a new browser context. A MutationObserver installed before any page script records \`performance.now()\` (milliseconds since navigation start) when the scene root first carries \`data-ready="true"\`.`,
+  `Budget: median ≤ ${BUDGET.firstFrameMs} ms per scene.`,
   '',
-  '| scene | median | min | max |',
-  '|---|---|---|---|',
-  ...SCENES.map((s) => `| \`${s}\` | ${ready[s].median.toFixed(0)} ms | ${ready[s].min.toFixed(0)} ms | ${ready[s].max.toFixed(0)} ms |`),
+  `How: the release build served from 127.0.0.1 by a Node static server; Debian's headless Chromium via playwright-core; ${LOADS} cold loads, each in a new browser context. A MutationObserver installed before any page script records \`performance.now()\` (milliseconds since navigation start) when the scene root first carries \`data-ready="true"\`. The ${LOADS} loads of every scene are repeated in ${RUNS} rounds over the scenes; the row shows the round with the lowest median (min and max are that round's), with every round's median beside it.`,
+  '',
+  '| scene | **median** | median of each round | min | max | load avg |',
+  '|---|---|---|---|---|---|',
+  ...SCENES.map((s) => `| \`${s}\` | **${ready[s].median.toFixed(0)} ms** ${ready[s].median <= BUDGET.firstFrameMs ? '✓' : '✗'} | ${ready[s].runs.map((x) => x.toFixed(0)).join(' · ')} | ${ready[s].min.toFixed(0)} ms | ${ready[s].max.toFixed(0)} ms | ${ready[s].load} |`),
   '',
   '## Smoothness: script work per animation frame at top speed',
   '',
@@ -275,7 +311,7 @@ const lines = [
   '',
   '## Budgets',
   '',
-  misses.length === 0 ? 'Every page budget above is met.' : 'Missed:',
+  misses.length === 0 ? 'Every budget above is met.' : 'Missed:',
   '',
   ...misses.map((m) => `- ${m}`),
   '',
