@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useBrowser, openPage, digest, shot, serve, distDir } from './harness.mjs';
+import { useBrowser, openPage, digest, shot, serve, distDir, recordConsole } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -10,8 +10,7 @@ test('a course page with three embedded scenes sizes each iframe from its resize
   const context = await env.browser.newContext({ viewport: { width: 900, height: 900 } });
   const page = await context.newPage();
   const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(`${m.type()}: ${m.text()}`));
+  recordConsole(page, errors);
   await page.goto(`${env.base}embed-example.html`);
   const frames = await page.$$('iframe.kafka-lab');
   assert.equal(frames.length, 3);

@@ -74,6 +74,17 @@ export async function launch() {
 }
 
 /**
+ * Collects into `errors` what a clean page never shows: console errors and
+ * warnings, and uncaught exceptions.
+ */
+export function recordConsole(page, errors) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+}
+
+/**
  * A new page that records console errors and warnings and uncaught
  * exceptions, so a test can assert there were none.
  */
@@ -81,10 +92,7 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(String(err)));
+  recordConsole(page, errors);
   await page.goto(url);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
   return { page, context, errors };

@@ -2,6 +2,7 @@
 // frame while a scene plays at top speed, the latency of a seek from the
 // scrub bar, and the JS heap and wasm memory over a long session.
 import { execFileSync } from 'node:child_process';
+import { recordConsole } from './harness.mjs';
 
 /**
  * The heaviest link of each scene: the most records, partitions, members
@@ -90,10 +91,7 @@ export async function newProbedPage(browser, viewport = { width: 1200, height: 9
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
-  page.on('pageerror', (err) => errors.push(String(err)));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
-  });
+  recordConsole(page, errors);
   await page.addInitScript(probes);
   const cdp = await context.newCDPSession(page);
   return { context, page, cdp, errors };
