@@ -3,7 +3,7 @@
 // error, no warning) while it loads and while it plays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot } from './harness.mjs';
+import { useBrowser, openPage, shot, topSpeed, loopPlay } from './harness.mjs';
 
 const env = useBrowser();
 const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
@@ -33,10 +33,7 @@ for (const scene of SCENES) {
     // Played at top speed, and over its end (play there starts again), the
     // console stays clean too.
     const played = await openPage(env.browser, `${env.base}?scene=${scene}&lang=en`);
-    await played.page.$eval('[data-testid="speed"]', (el) => {
-      el.value = el.max;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await topSpeed(played.page);
     await played.page.evaluate(() => {
       // Moves of the simulated clock: a short run restarts many times.
       window.__moves = 0;
@@ -46,14 +43,11 @@ for (const scene of SCENES) {
         if (root.dataset.simTime !== last) window.__moves++;
         last = root.dataset.simTime;
       }).observe(root, { attributes: true });
-      window.__looper = setInterval(() => document.querySelector('[data-testid="play"]')?.click(), 50);
     });
+    const stop = await loopPlay(played.page);
     await played.page.waitForTimeout(2500);
-    const moves = await played.page.evaluate(() => {
-      clearInterval(window.__looper);
-      document.querySelector('[data-testid="pause"]')?.click();
-      return window.__moves;
-    });
+    await stop();
+    const moves = await played.page.evaluate(() => window.__moves);
     assert.ok(moves > 20, `${scene}: the clock moved ${moves} times`);
     assert.deepEqual(played.errors, []);
     await played.context.close();

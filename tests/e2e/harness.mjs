@@ -84,6 +84,29 @@ export function recordConsole(page, errors) {
   page.on('pageerror', (err) => errors.push(String(err)));
 }
 
+/** The speed slider to its maximum, as a learner drags it. */
+export async function topSpeed(page) {
+  await page.$eval('[data-testid="speed"]', (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/**
+ * Starts play, and starts it again each time the run reaches its end (play
+ * at the end starts over, like a video player), until `stop()`.
+ */
+export async function loopPlay(page) {
+  await page.evaluate(() => {
+    window.__looper = setInterval(() => document.querySelector('[data-testid="play"]')?.click(), 25);
+  });
+  return () =>
+    page.evaluate(() => {
+      clearInterval(window.__looper);
+      document.querySelector('[data-testid="pause"]')?.click();
+    });
+}
+
 /**
  * A new page that records console errors and warnings and uncaught
  * exceptions, so a test can assert there were none.

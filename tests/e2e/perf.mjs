@@ -2,7 +2,7 @@
 // frame while a scene plays at top speed, the latency of a seek from the
 // scrub bar, and the JS heap and wasm memory over a long session.
 import { execFileSync } from 'node:child_process';
-import { recordConsole } from './harness.mjs';
+import { recordConsole, topSpeed, loopPlay } from './harness.mjs';
 
 /**
  * The heaviest link of each scene: the most records, partitions, members
@@ -110,29 +110,6 @@ export function quantile(sorted, q) {
 
 export function loadAverage() {
   return execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ');
-}
-
-/** The speed slider to its maximum, as a learner drags it. */
-async function topSpeed(page) {
-  await page.$eval('[data-testid="speed"]', (el) => {
-    el.value = el.max;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-/**
- * Starts play, and starts it again each time the run reaches its end (play
- * at the end starts over, like a video player), until `stop()`.
- */
-async function loopPlay(page) {
-  await page.evaluate(() => {
-    window.__looper = setInterval(() => document.querySelector('[data-testid="play"]')?.click(), 25);
-  });
-  return () =>
-    page.evaluate(() => {
-      clearInterval(window.__looper);
-      document.querySelector('[data-testid="pause"]')?.click();
-    });
 }
 
 const metric = async (cdp) =>
