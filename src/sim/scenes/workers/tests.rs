@@ -90,6 +90,37 @@ fn throughput_scales_with_workers_until_keys_run_out() {
 }
 
 #[test]
+fn throughput_by_workers_runs_each_w_as_a_full_run_would() {
+    // The chart runs one goroutine, and one per message, once rather than
+    // per W: it must draw what a full run at each W gives, whatever W the
+    // link asked for, the seed and the skew.
+    let ws = [1, 3, 8, 64];
+    for seed in 0..40u64 {
+        for mode in Mode::ALL {
+            let asked = config(mode, 1 + (seed % 64) as u32, (seed * 7 % 100) as u32);
+            let full: Vec<(u32, u64)> = ws
+                .iter()
+                .map(|&w| {
+                    let (s, end) = run_to_end(
+                        WorkersConfig {
+                            workers: w,
+                            ..asked
+                        },
+                        seed,
+                    );
+                    (w, s.throughput(end))
+                })
+                .collect();
+            assert_eq!(
+                throughput_by_workers(asked, seed, &ws),
+                full,
+                "seed {seed} {mode:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_hot_key_piles_up_on_one_worker() {
     let mut sim = Sim::new(Workers::new(config(Mode::KeyedPool, 8, 80)), 42);
     let mut longest = 0;
