@@ -5,6 +5,7 @@ use super::layout::{
     clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
     CELL_W, OUTBOX_PILL_W,
 };
+use super::tip;
 use super::violations::view_violations;
 use crate::i18n::{self, t, Msg};
 use crate::params::{AppParams, Lang};
@@ -74,8 +75,7 @@ fn view_record(record: &Record, at: Point, state: RecordState, lang: Lang) -> Ht
             data-testid="record" data-topic={TOPIC} data-partition={PARTITION.to_string()}
             data-offset={record.offset.to_string()} data-key={key.clone()}
             data-step={record.event.step().to_string()}
-            transform={format!("translate({},{})", px(at.x), px(at.y))}>
-            <title>{tip}</title>
+            data-tip={tip} transform={format!("translate({},{})", px(at.x), px(at.y))}>
             <rect class="cell" width={px(CELL_W)} height={px(CELL_H)} rx="6" />
             <rect class="key-bar" width={px(CELL_W)} height="5" rx="2" />
             <text class="cell-offset" x="6" y="19">{format!("{mark}{}", record.offset)}</text>
@@ -260,7 +260,8 @@ pub fn view_log_scene(
         <>
             <figure class="figure">
                 <svg class="log-figure" data-testid="log-figure" viewBox={format!("0 0 {} {}", px(layout.width), px(layout.height))}
-                    role="img" aria-label={t(lang, Msg::PartitionTitle)}>
+                    role="img" aria-label={t(lang, Msg::PartitionTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                    { tip::tip_title() }
                     <g class="actor producer">
                         <rect x={px(producer.x)} y={px(producer.y)} width={px(producer.w)} height={px(producer.h)} rx="8" />
                         <text class="actor-title" x={px(producer.x + 10.0)} y={px(producer.y + 18.0)}>{t(lang, Msg::Producer)}</text>

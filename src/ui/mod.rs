@@ -21,6 +21,7 @@ mod rest_views;
 mod routing_view;
 mod scene_player;
 mod stats;
+mod tip;
 mod violations;
 mod workers_view;
 

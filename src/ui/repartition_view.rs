@@ -4,6 +4,7 @@
 
 use super::form::{edit, input_value, parse_in};
 use super::memo::memo;
+use super::tip;
 use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, tr, trp, Msg, RepartitionMsg, RoutingMsg};
@@ -183,6 +184,8 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
     }
 }
 
+// A record's size; style.css draws its rect at this size
+// (`.lanes-figure .record`).
 const CELL_W: f64 = 40.0;
 const CELL_H: f64 = 28.0;
 
@@ -208,9 +211,9 @@ fn lane_record(p: &LaneRecordProps) -> Html {
         <g class={classes!("record", "small", p.state)}
             data-testid="record" data-topic={p.topic.clone()} data-partition={p.partition.to_string()}
             data-offset={p.offset.to_string()} data-key={p.key_text.clone()} data-step={p.event.step().to_string()}
+            data-tip={format!("{} · {} · offset {}", p.entity, p.event.value(), p.offset)}
             transform={format!("translate({},{})", fixed(p.x, 1), fixed(p.y, 1))}>
-            <title>{format!("{} · {} · offset {}", p.entity, p.event.value(), p.offset)}</title>
-            <rect class="cell" width={fixed(CELL_W, 0)} height={fixed(CELL_H, 0)} rx="3" />
+            <rect class="cell" />
             <text x="3" y="12">{format!("#{order}")}</text>
             <text x="3" y="24">{&p.event.value()[..1]}</text>
         </g>
@@ -241,8 +244,9 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
     html! {
         <section class="card" aria-labelledby="lanes-title">
             <h2 id="lanes-title">{trp(lang, RepartitionMsg::LanesTitle)}</h2>
-            <svg class="stream-figure" data-testid="lanes" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={trp(lang, RepartitionMsg::LanesTitle)}>
+            <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+                aria-label={trp(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                { tip::tip_title() }
                 // Keyed lanes in a node of their own: a lane that fills in
                 // the middle must not shift the records of those after it.
                 { lanes.iter().map(|&(i, top, h, head)| {

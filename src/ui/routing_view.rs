@@ -4,6 +4,7 @@
 
 use super::form::{checked, edit, input_value, parse_in};
 use super::memo::memo;
+use super::tip;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang, PlacementChoice, HISTOGRAM_KEYS_RANGE};
@@ -344,6 +345,14 @@ fn view_clients(params: &AppParams) -> Html {
     }
 }
 
+/// The histogram's tooltip: a bar's partition and its count of keys, read
+/// from the bar's attributes.
+fn describe_bar(el: &web_sys::Element) -> Option<String> {
+    let p = tip::attr(el, "[data-testid=histogram-bar]", "data-partition")?;
+    let c = tip::attr(el, "[data-testid=histogram-bar]", "data-count")?;
+    Some(format!("{p}: {c}"))
+}
+
 fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let keys = params.histogram_keys;
@@ -369,13 +378,13 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
                     value={keys.to_string()} oninput={on_keys} />
             </label>
             <svg class="histogram" viewBox={format!("0 0 {width} 130")} role="img"
-                aria-label={i18n::histogram_summary(lang, min, max, skew)}>
+                aria-label={i18n::histogram_summary(lang, min, max, skew)} onmouseover={tip::on_hover(describe_bar)}>
+                { tip::tip_title() }
                 { for counts.iter().enumerate().map(|(p, &c)| {
                     let h = 100.0 * f64::from(c) / f64::from(max);
                     let x = p as f64 * bar_w;
                     html! {
                         <g data-testid="histogram-bar" data-partition={p.to_string()} data-count={c.to_string()}>
-                            <title>{format!("{}: {c}", p)}</title>
                             <rect x={format!("{:.1}", x + 1.0)} y={format!("{:.1}", 105.0 - h)}
                                 width={format!("{:.1}", (bar_w - 2.0).max(1.0))} height={format!("{h:.1}")} />
                             if counts.len() <= 16 {
@@ -402,6 +411,8 @@ fn strategy_label(lang: Lang, s: KeylessStrategy) -> &'static str {
 
 const LANE_LABEL_W: f64 = 210.0;
 const ACC_W: f64 = 130.0;
+// A record's size; style.css draws its rects at this size
+// (`.routing-figure .record`).
 const CELL_W: f64 = 60.0;
 const CELL_H: f64 = 34.0;
 const CELL_GAP: f64 = 4.0;
@@ -486,8 +497,9 @@ fn view_stream(
                     <span class="help">{tr(lang, RoutingMsg::LingerHelp)}</span>
                 </label>
             </div>
-            <svg class="stream-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={tr(lang, RoutingMsg::StreamTitle)}>
+            <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+                aria-label={tr(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                { tip::tip_title() }
                 // One keyed node per lane: with many partitions the lanes on
                 // show come and go, and each must keep its own records.
                 { lanes.iter().map(|&(p, top, h, header_h)| {
@@ -536,10 +548,10 @@ fn view_stream(
                                         data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()}
                                         data-key-null={r.key.is_none().then_some("true")} data-entity={r.entity.clone()}
                                         data-step={r.event.step().to_string()}
+                                        data-tip={format!("{} · {} · offset {}", r.entity, r.event.value(), r.offset)}
                                         transform={format!("translate({x:.1},{cy:.1})")}>
-                                        <title>{format!("{} · {} · offset {}", r.entity, r.event.value(), r.offset)}</title>
-                                        <rect class="cell" width={format!("{CELL_W}")} height={format!("{CELL_H}")} rx="4" />
-                                        <rect class="key-bar" width={format!("{CELL_W}")} height="4" rx="2" />
+                                        <rect class="cell" />
+                                        <rect class="key-bar" />
                                         <text x="4" y="16">{format!("#{order}")}</text>
                                         <text x="4" y="29">{r.event.value()}</text>
                                     </g>

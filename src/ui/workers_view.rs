@@ -5,6 +5,7 @@
 use super::form::{edit, input_value, parse_in};
 use super::memo::memo;
 use super::stats::stat;
+use super::tip;
 use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
@@ -99,16 +100,65 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     }
 }
 
+/// Where an offset of the strip is on its way through the consumer.
+#[derive(Clone, Copy, PartialEq)]
+enum CellState {
+    Processed,
+    Processing,
+    Fetched,
+    Unread,
+}
+
+impl CellState {
+    /// The cell's classes as one static string: a cell that changes state
+    /// on every frame of a fast run gets no set of classes built for it.
+    fn class(self, lost: bool) -> &'static str {
+        match (self, lost) {
+            (CellState::Processed, false) => "offset processed",
+            (CellState::Processed, true) => "offset processed lost",
+            (CellState::Processing, false) => "offset processing",
+            (CellState::Processing, true) => "offset processing lost",
+            (CellState::Fetched, false) => "offset fetched",
+            (CellState::Fetched, true) => "offset fetched lost",
+            (CellState::Unread, false) => "offset unread",
+            (CellState::Unread, true) => "offset unread lost",
+        }
+    }
+}
+
 #[derive(Properties, PartialEq)]
 struct CellProps {
     offset: u64,
     order: u32,
     step: u32,
-    state: &'static str,
+    state: CellState,
     lost: bool,
     x: f64,
     y: f64,
     w: f64,
+}
+
+/// A cell's attributes that stay the same while the run plays.
+struct CellText {
+    offset: AttrValue,
+    key: AttrValue,
+    step: AttrValue,
+    x: AttrValue,
+    y: AttrValue,
+    w: AttrValue,
+}
+
+/// The strip's tooltip: a cell's offset, key and the key's step, read from
+/// the attributes the cell already carries.
+fn describe_cell(el: &web_sys::Element) -> Option<String> {
+    let cell = el.closest("rect.offset").ok()??;
+    let get = |name: &str| cell.get_attribute(name).unwrap_or_default();
+    Some(format!(
+        "offset {} · {} · #{}",
+        get("data-offset"),
+        get("data-key"),
+        get("data-step")
+    ))
 }
 
 /// One offset of the strip. A component of its own so that Yew compares
@@ -116,13 +166,31 @@ struct CellProps {
 /// has 240 cells, and a frame changes only a handful.
 #[function_component(OffsetCell)]
 fn offset_cell(p: &CellProps) -> Html {
+    // Formatted when the cell is first drawn, not each time its state
+    // changes: at top speed every cell changes state several times a second.
+    let text = use_memo(
+        (
+            p.offset,
+            p.order,
+            p.step,
+            p.x.to_bits(),
+            p.y.to_bits(),
+            p.w.to_bits(),
+        ),
+        |&(offset, order, step, x, y, w)| CellText {
+            offset: offset.to_string().into(),
+            key: order_key(order).into(),
+            step: step.to_string().into(),
+            x: fixed(f64::from_bits(x), 1).into(),
+            y: fixed(f64::from_bits(y), 1).into(),
+            w: fixed(f64::from_bits(w), 1).into(),
+        },
+    );
     html! {
-        <rect class={classes!("offset", p.state, p.lost.then_some("lost"))} data-testid="record" data-topic="orders"
-            data-partition="0" data-offset={p.offset.to_string()} data-key={order_key(p.order)} data-step={p.step.to_string()}
+        <rect class={p.state.class(p.lost)} data-testid="record" data-topic="orders"
+            data-partition="0" data-offset={text.offset.clone()} data-key={text.key.clone()} data-step={text.step.clone()}
             data-lost={p.lost.then_some("true")}
-            x={fixed(p.x, 1)} y={fixed(p.y, 1)} width={fixed(p.w, 1)} height="18">
-            <title>{format!("offset {} · {} · #{}", p.offset, order_key(p.order), p.step)}</title>
-        </rect>
+            x={text.x.clone()} y={text.y.clone()} width={text.w.clone()} height="18" />
     }
 }
 
@@ -168,13 +236,14 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
         <section class="card" aria-labelledby="strip-title">
             <h2 id="strip-title">{tw(lang, WorkersMsg::StripTitle)}</h2>
             <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={tw(lang, WorkersMsg::StripTitle)}>
+                aria-label={tw(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
+                { tip::tip_title() }
                 { for s.records.iter().map(|r| {
                     let (x, y) = pos(r.offset);
                     let i = r.offset as usize;
-                    let state = if s.finished[i].is_some() { "processed" }
-                        else if in_progress[i] { "processing" }
-                        else if r.offset < s.position { "fetched" } else { "unread" };
+                    let state = if s.finished[i].is_some() { CellState::Processed }
+                        else if in_progress[i] { CellState::Processing }
+                        else if r.offset < s.position { CellState::Fetched } else { CellState::Unread };
                     html! {
                         <OffsetCell offset={r.offset} order={r.order} step={r.step} state={state} lost={lost[i]}
                             x={x} y={y} w={(cell - 1.0).max(1.0)} />
