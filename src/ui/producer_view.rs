@@ -164,19 +164,20 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
     }
 }
 
-fn records_label(scene: &ProducerScene, batch: u32) -> String {
+/// The batch's first `named` records, and how many more it holds.
+fn records_label(scene: &ProducerScene, batch: u32, named: usize) -> String {
     let b = scene.batch(batch);
     let w = scene.config.workload;
     let names: Vec<String> = b
         .records
         .iter()
-        .take(2)
+        .take(named)
         .map(|&i| {
             let (order, event) = w.record(i);
             format!("order-{order} {}", event.value())
         })
         .collect();
-    let more = b.records.len().saturating_sub(2);
+    let more = b.records.len().saturating_sub(named);
     if more > 0 {
         format!("{} +{more}", names.join(", "))
     } else {
@@ -275,7 +276,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     <g class={classes!("queued-batch", matches!(b.state, BatchState::Backoff { .. } | BatchState::Queued).then_some("retry"))}
                         data-testid="queued-batch" data-batch={id.to_string()} transform={format!("translate({},{})", px(prod_x), px(y))}>
                         <rect width="240" height="20" rx="4" />
-                        <text x="6" y="14">{format!("#{id} · {} · {}", records_label(scene, id), state_text(lang, b.state))}</text>
+                        <text x="6" y="14">{format!("#{id} · {} · {}", records_label(scene, id, 2), state_text(lang, b.state))}</text>
                     </g>
                 }
             }).collect::<Html>() }
@@ -499,7 +500,7 @@ pub fn mermaid_text(scene: &ProducerScene, lang: Lang) -> String {
         .iter()
         .map(|e| {
             let records = match e.kind {
-                SeqKind::Send { batch, .. } => records_label(scene, batch),
+                SeqKind::Send { batch, .. } => records_label(scene, batch, 2),
                 _ => String::new(),
             };
             (e.kind, i18n::seq_label(lang, e.kind, &records))
@@ -518,6 +519,26 @@ fn note_box(x: f64, y: f64, w: f64) -> String {
         px(w - 6.0),
         px(w - 6.0)
     )
+}
+
+/// About as many characters of a label as fit beside the lifelines of the
+/// phone-width diagram.
+const NARROW_LABEL_CHARS: usize = 40;
+
+/// A label longer than `max` characters, split at the space nearest its
+/// middle: on a phone the sequence diagram's longest notes would otherwise
+/// run off its right edge.
+fn two_lines(label: &str, max: usize) -> Option<(&str, &str)> {
+    let chars = label.chars().count();
+    if chars <= max {
+        return None;
+    }
+    let middle = label.char_indices().nth(chars / 2).map_or(0, |(i, _)| i);
+    let at = label
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .min_by_key(|&i| i.abs_diff(middle))?;
+    Some((&label[..at], &label[at + 1..]))
 }
 
 fn view_diagram(
@@ -558,7 +579,11 @@ fn view_diagram(
                     </marker>
                 </defs>
                 <text class="lifeline-title" x={px(px_p)} y="18" text-anchor="middle">{tp(lang, ProducerMsg::LifelineProducer)}</text>
-                <text class="lifeline-title" x={px(px_b)} y="18" text-anchor="middle">{tp(lang, ProducerMsg::LifelineBroker)}</text>
+                // On a phone the broker's lifeline is near the right edge:
+                // its title ends there rather than centring on it and
+                // running off the figure.
+                <text class="lifeline-title" x={px(if narrow { width - 2.0 } else { px_b })} y="18"
+                    text-anchor={if narrow { "end" } else { "middle" }}>{tp(lang, ProducerMsg::LifelineBroker)}</text>
                 <line class="lifeline" x1={px(px_p)} x2={px(px_p)} y1="26" y2={px(height)} />
                 <line class="lifeline" x1={px(px_b)} x2={px(px_b)} y1="26" y2={px(height)} />
                 if skipped > 0 {
@@ -568,7 +593,7 @@ fn view_diagram(
                 { shown.iter().enumerate().map(|(i, e)| {
                     let y = top + i as f64 * row + row * 0.6;
                     let records = match e.kind {
-                        SeqKind::Send { batch, .. } => records_label(scene, batch),
+                        SeqKind::Send { batch, .. } => records_label(scene, batch, if narrow { 1 } else { 2 }),
                         _ => String::new(),
                     };
                     let label = i18n::seq_label(lang, e.kind, &records);
@@ -589,13 +614,25 @@ fn view_diagram(
                         SeqKind::BrokerDown | SeqKind::BrokerUp => (note_box(px_b - 60.0, y - 12.0, 120.0), "note-box", false, None, "note", "seq-note", px_b - 66.0, "end"),
                         _ => (note_box(px_p - 8.0, y - 12.0, 16.0), "note-box", false, None, "note", "seq-note", px_p + 14.0, "start"),
                     };
+                    // A centred label as long as the figure is narrow would
+                    // spill past both edges: on a phone it starts at the
+                    // producer's lifeline instead.
+                    let (text_x, anchor) = if narrow && anchor == "middle" { (px_p + 6.0, "start") } else { (text_x, anchor) };
                     html! {
                         <g class={classes!("seq-line", class)} data-testid={testid}
                             data-kind={e.kind.name()}>
                             <text class="seq-number" x="4" y={px(y + 4.0)}>{n}</text>
                             <path d={d} class={path_class} marker-end={marked.then_some("url(#arrow)")} />
                             <text class="seq-label" x={px(text_x)} y={text_y} text-anchor={anchor}>
-                                {label}
+                                { match (narrow, two_lines(&label, NARROW_LABEL_CHARS)) {
+                                    (true, Some((first, second))) => html! {
+                                        <>
+                                            <tspan>{first}</tspan>
+                                            <tspan x={px(text_x)} dy="13">{second}</tspan>
+                                        </>
+                                    },
+                                    _ => html! { {label.clone()} },
+                                } }
                             </text>
                             { cross.map(|x| html! {
                                 <text x={px(x)} y={px(y + 5.0)} text-anchor="middle" class="cross">{"✕"}</text>
@@ -739,7 +776,7 @@ pub fn view_producer_scene(
                 }
                 Some(e) => {
                     let records = match e.kind {
-                        SeqKind::Send { batch, .. } => records_label(scene, batch),
+                        SeqKind::Send { batch, .. } => records_label(scene, batch, 2),
                         _ => String::new(),
                     };
                     format!(
@@ -790,5 +827,22 @@ pub fn view_producer_scene(
             { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
             {body}
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::two_lines;
+
+    #[test]
+    fn a_long_label_splits_at_the_space_nearest_its_middle() {
+        assert_eq!(two_lines("batch 1 lost", 40), None);
+        let label = "батч 1: истёк request.timeout.ms, соединение закрыто";
+        let (first, second) = two_lines(label, 40).unwrap();
+        assert_eq!(format!("{first} {second}"), label);
+        assert!(first.chars().count() <= 40 && second.chars().count() <= 40);
+        assert_eq!(first, "батч 1: истёк request.timeout.ms,");
+        // One long word: no space to split at, the label stays whole.
+        assert_eq!(two_lines(&"x".repeat(50), 40), None);
     }
 }

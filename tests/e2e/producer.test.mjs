@@ -144,6 +144,20 @@ test('phone width: no horizontal scroll on the producer scene', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=ru`, { width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
+  // Every text of the sequence diagram, its lifeline titles and its
+  // longest notes and batches included, stays inside the figure, in both
+  // languages.
+  for (const link of ['preset=catastrophe&lang=ru&t=600', 'preset=catastrophe&lang=en&t=600', 'preset=chaos&lang=en&t=2000']) {
+    await page.goto(`${env.base}?scene=producer&${link}`);
+    await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    const spill = await page.$eval('[data-testid="sequence-diagram"]', (svg) => {
+      const right = svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll('text')]
+        .map((t) => ({ text: t.textContent, over: t.getBBox().x + t.getBBox().width - right, under: -t.getBBox().x }))
+        .filter((t) => t.over > 0 || t.under > 0);
+    });
+    assert.deepEqual(spill, [], `${link}: texts cut at the figure's edge`);
+  }
   await shot(page, 'producer-ru-phone');
   assert.deepEqual(errors, []);
   await context.close();
