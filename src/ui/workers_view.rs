@@ -11,10 +11,11 @@ use crate::i18n::fixed;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::workers::{
-    order_key, throughput_by_workers, Mode, WorkerHash, Workers, WorkersConfig, CHANNEL_CAPACITY,
-    PROCESSING_MS_RANGE, RECORDS, SKEW_RANGE, WORKERS_RANGE,
+    order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
+    CHANNEL_CAPACITY, PROCESSING_MS_RANGE, RECORDS, SKEW_RANGE, WORKERS_RANGE,
 };
 use crate::sim::Sim;
+use std::rc::Rc;
 use yew::prelude::*;
 
 fn mode_label(lang: Lang, m: Mode) -> &'static str {
@@ -100,52 +101,46 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     }
 }
 
-/// Where an offset of the strip is on its way through the consumer.
+/// Where the strip draws offset `o`: 120 offsets a row (60 on a phone).
 #[derive(Clone, Copy, PartialEq)]
-enum CellState {
-    Processed,
-    Processing,
-    Fetched,
-    Unread,
+struct StripGeometry {
+    width: f64,
+    per_row: usize,
+    cell: f64,
+    row_h: f64,
 }
 
-impl CellState {
-    /// The cell's classes as one static string: a cell that changes state
-    /// on every frame of a fast run gets no set of classes built for it.
-    fn class(self, lost: bool) -> &'static str {
-        match (self, lost) {
-            (CellState::Processed, false) => "offset processed",
-            (CellState::Processed, true) => "offset processed lost",
-            (CellState::Processing, false) => "offset processing",
-            (CellState::Processing, true) => "offset processing lost",
-            (CellState::Fetched, false) => "offset fetched",
-            (CellState::Fetched, true) => "offset fetched lost",
-            (CellState::Unread, false) => "offset unread",
-            (CellState::Unread, true) => "offset unread lost",
+impl StripGeometry {
+    fn new(narrow: bool) -> Self {
+        let width = if narrow { 360.0 } else { 960.0 };
+        let per_row = if narrow { 60 } else { 120 };
+        StripGeometry {
+            width,
+            per_row,
+            cell: (width - 16.0) / per_row as f64,
+            row_h: 34.0,
         }
     }
-}
 
-#[derive(Properties, PartialEq)]
-struct CellProps {
-    offset: u64,
-    order: u32,
-    step: u32,
-    state: CellState,
-    lost: bool,
-    x: f64,
-    y: f64,
-    w: f64,
-}
+    fn height(self) -> f64 {
+        12.0 + (RECORDS as usize).div_ceil(self.per_row) as f64 * self.row_h + 8.0
+    }
 
-/// A cell's attributes that stay the same while the run plays.
-struct CellText {
-    offset: AttrValue,
-    key: AttrValue,
-    step: AttrValue,
-    x: AttrValue,
-    y: AttrValue,
-    w: AttrValue,
+    /// The top-left corner of offset `o`'s cell.
+    fn pos(self, o: u64) -> (f64, f64) {
+        let i = o as usize;
+        (
+            8.0 + (i % self.per_row) as f64 * self.cell,
+            8.0 + (i / self.per_row) as f64 * self.row_h,
+        )
+    }
+
+    /// Offset `o`'s cell as a closed subpath, for the state layers.
+    fn subpath(self, o: u64) -> String {
+        let (x, y) = self.pos(o);
+        let w = fixed((self.cell - 1.0).max(1.0), 1);
+        format!("M{} {}h{w}v18h-{w}z", fixed(x, 1), fixed(y, 1))
+    }
 }
 
 /// The strip's tooltip: a cell's offset, key and the key's step, read from
@@ -161,52 +156,51 @@ fn describe_cell(el: &web_sys::Element) -> Option<String> {
     ))
 }
 
-/// One offset of the strip. A component of its own so that Yew compares
-/// these few fields and skips the cell when they are unchanged: the strip
-/// has 240 cells, and a frame changes only a handful.
-#[function_component(OffsetCell)]
-fn offset_cell(p: &CellProps) -> Html {
-    // Formatted when the cell is first drawn, not each time its state
-    // changes: at top speed every cell changes state several times a second.
-    let text = use_memo(
-        (
-            p.offset,
-            p.order,
-            p.step,
-            p.x.to_bits(),
-            p.y.to_bits(),
-            p.w.to_bits(),
-        ),
-        |&(offset, order, step, x, y, w)| CellText {
-            offset: offset.to_string().into(),
-            key: order_key(order).into(),
-            step: step.to_string().into(),
-            x: fixed(f64::from_bits(x), 1).into(),
-            y: fixed(f64::from_bits(y), 1).into(),
-            w: fixed(f64::from_bits(w), 1).into(),
-        },
-    );
+#[derive(Properties, PartialEq)]
+struct CellsProps {
+    records: Rc<[WRecord]>,
+    geometry: StripGeometry,
+}
+
+/// The partition's offsets, one rect each, drawn in the colour of an offset
+/// not yet polled: what the mouse and the tests find. They change only with
+/// the run or the width, so while the run plays Yew compares these props
+/// and skips them.
+#[function_component(StripCells)]
+fn strip_cells(p: &CellsProps) -> Html {
+    let g = p.geometry;
+    let w = fixed((g.cell - 1.0).max(1.0), 1);
     html! {
-        <rect class={p.state.class(p.lost)} data-testid="record" data-topic="orders"
-            data-partition="0" data-offset={text.offset.clone()} data-key={text.key.clone()} data-step={text.step.clone()}
-            data-lost={p.lost.then_some("true")}
-            x={text.x.clone()} y={text.y.clone()} width={text.w.clone()} height="18" />
+        { for p.records.iter().map(|r| {
+            let (x, y) = g.pos(r.offset);
+            html! {
+                <rect class="offset" data-testid="record" data-topic="orders" data-partition="0"
+                    data-offset={r.offset.to_string()} data-key={order_key(r.order)} data-step={r.step.to_string()}
+                    x={fixed(x, 1)} y={fixed(y, 1)} width={w.clone()} height="18" />
+            }
+        }) }
     }
 }
 
-fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
-    let width = if narrow { 360.0 } else { 960.0 };
-    let per_row = if narrow { 60 } else { 120 };
-    let cell = (width - 16.0) / per_row as f64;
-    let rows = (RECORDS as usize).div_ceil(per_row);
-    let row_h = 34.0;
-    let height = 12.0 + rows as f64 * row_h + 8.0;
-    // Each record's flags, found once per frame rather than by searching
-    // every worker's channel for each of the records.
+/// The layers painted over the cells, one path each, and the offsets in
+/// each: at top speed most offsets change state on every frame, and four
+/// paths change where 240 cells would.
+#[derive(Default)]
+struct StateLayers {
+    processed: String,
+    processing: String,
+    fetched: String,
+    lost: String,
+    lost_offsets: Vec<u64>,
+}
+
+fn state_layers(s: &Workers, g: StripGeometry) -> StateLayers {
     let mut lost = vec![false; RECORDS as usize];
     for o in s.lost_if_crashed() {
         lost[o as usize] = true;
     }
+    // Each record's flags, found once per frame rather than by searching
+    // every worker's channel for each of the records.
     let mut in_progress = vec![false; RECORDS as usize];
     let held = s
         .workers
@@ -217,38 +211,63 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
             *flag = true;
         }
     }
-    let pos = |o: u64| {
-        let i = o as usize;
-        (
-            8.0 + (i % per_row) as f64 * cell,
-            8.0 + (i / per_row) as f64 * row_h,
-        )
-    };
+    let mut layers = StateLayers::default();
+    for r in &s.records {
+        let i = r.offset as usize;
+        let layer = if s.finished[i].is_some() {
+            Some(&mut layers.processed)
+        } else if in_progress[i] {
+            Some(&mut layers.processing)
+        } else if r.offset < s.position {
+            Some(&mut layers.fetched)
+        } else {
+            None
+        };
+        if let Some(layer) = layer {
+            layer.push_str(&g.subpath(r.offset));
+        }
+        if lost[i] {
+            layers.lost.push_str(&g.subpath(r.offset));
+            layers.lost_offsets.push(r.offset);
+        }
+    }
+    layers
+}
+
+fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
+    let g = StripGeometry::new(narrow);
+    let width = g.width;
+    let height = g.height();
+    let layers = state_layers(s, g);
     let marker = |o: u64, class: &'static str, glyph: &'static str, testid: &'static str| {
-        let (x, y) = pos(o.min(u64::from(RECORDS) - 1));
-        let x = if o >= u64::from(RECORDS) { x + cell } else { x };
+        let (x, y) = g.pos(o.min(u64::from(RECORDS) - 1));
+        let x = if o >= u64::from(RECORDS) {
+            x + g.cell
+        } else {
+            x
+        };
         html! {
             <text class={classes!("marker-glyph", class)} data-testid={testid} data-offset={o.to_string()}
                 x={format!("{x:.1}")} y={format!("{:.1}", y + 28.0)}>{glyph}</text>
         }
     };
+    let lost_offsets = layers
+        .lost_offsets
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     html! {
         <section class="card" aria-labelledby="strip-title">
             <h2 id="strip-title">{tw(lang, WorkersMsg::StripTitle)}</h2>
             <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {width} {height:.0}")} role="img"
                 aria-label={tw(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
                 { tip::tip_title() }
-                { for s.records.iter().map(|r| {
-                    let (x, y) = pos(r.offset);
-                    let i = r.offset as usize;
-                    let state = if s.finished[i].is_some() { CellState::Processed }
-                        else if in_progress[i] { CellState::Processing }
-                        else if r.offset < s.position { CellState::Fetched } else { CellState::Unread };
-                    html! {
-                        <OffsetCell offset={r.offset} order={r.order} step={r.step} state={state} lost={lost[i]}
-                            x={x} y={y} w={(cell - 1.0).max(1.0)} />
-                    }
-                }) }
+                <StripCells records={Rc::<[WRecord]>::from(s.records.as_slice())} geometry={g} />
+                <path class="strip-state processed" d={layers.processed} />
+                <path class="strip-state processing" d={layers.processing} />
+                <path class="strip-state fetched" d={layers.fetched} />
+                <path class="strip-state lost" data-testid="lost-offsets" data-offsets={lost_offsets} d={layers.lost} />
                 { marker(s.low_watermark(), "committed", "◆", "low-watermark") }
                 { marker(s.naive_committed(), "naive", "▲", "naive-commit") }
             </svg>

@@ -28,11 +28,19 @@ test('half way, the naive commit would lose records and the low watermark would 
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=keyed-pool&workers=8&lang=ru`);
   const s = await stats(page);
   assert.ok(s.lost > 0, 'records between the two commits would be lost');
-  const lost = await page.$$eval('[data-testid="record"][data-lost="true"]', (els) => els.map((e) => Number(e.dataset.offset)));
+  const lost = (await page.getAttribute('[data-testid="lost-offsets"]', 'data-offsets')).split(',').map(Number);
   assert.equal(lost.length, s.lost);
   const low = Number(await page.getAttribute('[data-testid="low-watermark"]', 'data-offset'));
   const naive = Number(await page.getAttribute('[data-testid="naive-commit"]', 'data-offset'));
   assert.ok(lost.every((o) => o >= low && o < naive));
+  // The state layers: one cell a lost offset in the red outline, and each
+  // polled offset (below the naive commit, which commits everything
+  // polled) in exactly one of finished, in progress or in a channel.
+  const cells = (state) => page.$eval(`[data-testid="offset-strip"] .strip-state.${state}`, (p) => (p.getAttribute('d').match(/M/g) ?? []).length);
+  assert.equal(await cells('lost'), lost.length);
+  const polled = (await cells('processed')) + (await cells('processing')) + (await cells('fetched'));
+  assert.equal(polled, naive);
+  assert.ok((await cells('processed')) > 0 && (await cells('processing')) > 0);
   await shot(page, 'workers-ru-half-way');
   assert.deepEqual(errors, []);
   await context.close();
