@@ -1,7 +1,7 @@
 //! A density strip: a long list that is not drawn row by row, summed into a
-//! fixed number of buckets. Each bucket is one element however long the run,
-//! so the page stays the same size after ten simulated minutes as after ten
-//! seconds.
+//! fixed number of buckets. The strip is the same few elements however long
+//! the run, so the page stays the same size after ten simulated minutes as
+//! after ten seconds.
 
 use crate::i18n::fixed;
 use yew::prelude::*;
@@ -47,14 +47,9 @@ pub fn bucket(at: u64, lo: u64, hi: u64) -> usize {
     (i as usize).min(BUCKETS - 1)
 }
 
-/// Draws the strip. `window` is the bucket range of the rows drawn in full
-/// beside it, outlined so the learner sees which part of the run they are.
-pub fn view_density(
-    testid: &'static str,
-    label: String,
-    d: &Density,
-    window: Option<(usize, usize)>,
-) -> Html {
+/// The bars of `d`, as two paths' data: the unmarked buckets and the marked.
+/// Every bucket has a bar, 1 high when empty, so the strip keeps its shape.
+pub fn bars(d: &Density) -> (String, String) {
     // Heights are shares of a power of two, so the scale changes (and every
     // bar with it) only when the fullest bucket doubles, not on every frame.
     let scale = d
@@ -66,45 +61,64 @@ pub fn view_density(
         .max(1)
         .next_power_of_two();
     let bw = W / BUCKETS as f64;
+    let (mut plain, mut marked) = (String::new(), String::new());
+    for (i, (&count, &mark)) in d.counts.iter().zip(d.marked.iter()).enumerate() {
+        // Height follows the count, and any marked bucket stands above every
+        // unmarked one: the mark does not rest on colour.
+        let share = f64::from(count) / f64::from(scale);
+        let h = match (count, mark) {
+            (0, false) => 1.0,
+            (_, false) => 2.0 + (0.6 * H - 2.0) * share,
+            (_, true) => 0.7 * H + 0.3 * H * share,
+        };
+        let w = fixed(bw - 1.0, 1);
+        let bar = format!(
+            "M{} {}h{w}v{}h-{w}z",
+            fixed(i as f64 * bw, 1),
+            fixed(H - h, 1),
+            fixed(h, 1)
+        );
+        if mark { &mut marked } else { &mut plain }.push_str(&bar);
+    }
+    (plain, marked)
+}
+
+#[derive(Properties, PartialEq)]
+pub struct StripProps {
+    pub testid: &'static str,
+    pub label: AttrValue,
+    pub density: Density,
+    /// The bucket range of the rows drawn in full beside the strip,
+    /// outlined so the learner sees which part of the run they are.
+    pub window: Option<(usize, usize)>,
+}
+
+/// Draws the strip: its buckets are two paths, unmarked and marked, so a
+/// strip that fills while the run plays, or appears when the rows no longer
+/// fit, changes two attributes rather than building 48 elements. The counts
+/// are on the strip (`data-counts`, one per bucket, in order). A component,
+/// so that an unchanged strip is skipped.
+#[function_component(DensityStrip)]
+pub fn density_strip(p: &StripProps) -> Html {
+    let d = &p.density;
+    let (plain, marked) = bars(d);
+    let bw = W / BUCKETS as f64;
+    let counts = d
+        .counts
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     html! {
-        <svg class="density" data-testid={testid} data-marked={d.marked_buckets().to_string()}
-            viewBox={format!("0 0 {} {}", fixed(W, 0), fixed(H, 0))} preserveAspectRatio="none" role="img" aria-label={label}>
-            { d.counts.iter().zip(d.marked.iter()).enumerate().map(|(i, (&count, &marked))| html! {
-                <Bucket index={i} count={count} marked={marked} scale={scale} />
-            }).collect::<Html>() }
-            { window.map(|(a, b)| html! {
+        <svg class="density" data-testid={p.testid} data-marked={d.marked_buckets().to_string()} data-counts={counts}
+            viewBox={format!("0 0 {} {}", fixed(W, 0), fixed(H, 0))} preserveAspectRatio="none" role="img" aria-label={p.label.clone()}>
+            <path class="bucket" d={plain} />
+            <path class="bucket marked" d={marked} />
+            { p.window.map(|(a, b)| html! {
                 <rect class="window" x={fixed(a as f64 * bw, 1)} y="0.5"
                     width={fixed((b.max(a) + 1 - a) as f64 * bw - 1.0, 1)} height={fixed(H - 1.0, 1)} />
             }).unwrap_or_default() }
         </svg>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct BucketProps {
-    index: usize,
-    count: u32,
-    marked: bool,
-    scale: u32,
-}
-
-/// One bucket: a component, so that while the run plays only the bucket
-/// that is filling is drawn again, not all of them.
-#[function_component(Bucket)]
-fn bucket_bar(p: &BucketProps) -> Html {
-    // Height follows the count, and any marked bucket stands above every
-    // unmarked one: the mark does not rest on colour.
-    let share = f64::from(p.count) / f64::from(p.scale.max(1));
-    let h = match (p.count, p.marked) {
-        (0, false) => 1.0,
-        (_, false) => 2.0 + (0.6 * H - 2.0) * share,
-        (_, true) => 0.7 * H + 0.3 * H * share,
-    };
-    let bw = W / BUCKETS as f64;
-    html! {
-        <rect class={classes!("bucket", p.marked.then_some("marked"))} data-count={p.count.to_string()}
-            x={fixed(p.index as f64 * bw, 1)} y={fixed(H - h, 1)}
-            width={fixed(bw - 1.0, 1)} height={fixed(h, 1)} />
     }
 }
 
@@ -121,6 +135,35 @@ mod tests {
         assert_eq!(bucket(3, 100, 200), 0);
         assert_eq!(bucket(7, 7, 7), 0);
         assert_eq!(bucket(u64::MAX, 0, u64::MAX), BUCKETS - 1);
+    }
+
+    #[test]
+    fn every_bucket_has_one_bar_and_marked_ones_stand_taller() {
+        let d = Density::of(0, 96, (0..96).map(|i| (i, i == 50)));
+        let (plain, marked) = bars(&d);
+        assert_eq!(plain.matches('M').count(), BUCKETS - 1);
+        assert_eq!(marked.matches('M').count(), 1);
+        // Bucket 25, marked: x = 25 · 10, and taller than any unmarked bar.
+        assert!(marked.starts_with("M250.0 "), "{marked}");
+        let height = |bar: &str| -> f64 {
+            bar.split('v')
+                .nth(1)
+                .unwrap()
+                .split('h')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let tallest_plain = plain.split('M').skip(1).map(height).fold(0.0, f64::max);
+        assert!(height(&marked[1..]) > tallest_plain);
+        let empty = bars(&Density::of(0, 1, []));
+        assert_eq!(
+            empty.0.matches("v1.0h").count(),
+            BUCKETS,
+            "an empty bucket is 1 high"
+        );
+        assert_eq!(empty.1, "");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! pipeline (accumulator → network → broker log), the learner's faults, the
 //! live sequence diagram, and the counters.
 
-use super::density::{bucket, view_density, Density};
+use super::density::{bucket, Density, DensityStrip};
 use super::form::{checked, edit, input_value, parse_in};
 use super::layout::{lerp, progress, Point};
 use super::memo::memo;
@@ -365,7 +365,7 @@ fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
     html! {
         <div class="strip" data-testid="log-strip">
             <p class="small dim">{i18n::records_window(lang, total, SHOWN_RECORDS)}</p>
-            { view_density("log-density", twin(lang, WindowMsg::LogStripLabel).to_owned(), &density, Some(window)) }
+            <DensityStrip testid="log-density" label={twin(lang, WindowMsg::LogStripLabel)} density={density} window={Some(window)} />
             <p class="small dim">{twin(lang, WindowMsg::LogStripNote)}</p>
         </div>
     }
@@ -403,7 +403,7 @@ fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: L
     html! {
         <div class="strip" data-testid="diagram-strip">
             <p class="small dim">{i18n::lines_window(lang, entries.len(), SHOWN_LINES)}</p>
-            { view_density("diagram-density", twin(lang, WindowMsg::DiagramStripLabel).to_owned(), &density, Some(window)) }
+            <DensityStrip testid="diagram-density" label={twin(lang, WindowMsg::DiagramStripLabel)} density={density} window={Some(window)} />
             <p class="small dim">{twin(lang, WindowMsg::DiagramStripNote)}</p>
         </div>
     }

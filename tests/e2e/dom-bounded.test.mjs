@@ -63,11 +63,14 @@ test('the ten-minute producer run draws no more at its end than early on', async
   assert.ok(late - early <= 40, `${early} elements at a tenth, ${late} at the end`);
   const records = await page.$$('[data-testid="record"]');
   assert.ok(records.length <= 14);
-  const buckets = await page.$$eval('[data-testid="log-density"] .bucket', (els) => els.length);
-  assert.equal(buckets, 48, 'the whole log is a strip of 48 buckets');
-  const counted = await page.$$eval('[data-testid="diagram-density"] .bucket', (els) =>
-    els.reduce((sum, e) => sum + Number(e.dataset.count), 0),
+  const counts = async (strip) => (await page.getAttribute(`[data-testid="${strip}"]`, 'data-counts')).split(',').map(Number);
+  const bars = (strip) => page.$$eval(`[data-testid="${strip}"] .bucket`, (paths) =>
+    paths.reduce((n, p) => n + (p.getAttribute('d').match(/M/g) ?? []).length, 0),
   );
+  assert.equal((await counts('log-density')).length, 48, 'the whole log is a strip of 48 buckets');
+  assert.equal(await bars('log-density'), 48, 'each bucket drawn as one bar');
+  assert.equal(await page.$$eval('[data-testid="log-density"] *', (els) => els.length), 3, 'two paths and the window: no element per bucket');
+  const counted = (await counts('diagram-density')).reduce((sum, c) => sum + c, 0);
   const total = Number((await page.textContent('[data-testid="diagram-strip"] p')).match(/\d+/)[0]);
   assert.equal(counted, total, 'every message of the diagram is in one bucket of the strip');
   assert.deepEqual(errors, []);
