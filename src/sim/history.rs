@@ -57,6 +57,10 @@ pub struct Timeline<M: Model> {
     snapshots: Vec<Sim<M>>,
     every: u64,
     current: Sim<M>,
+    /// The world when the run ended: what a view may lay out for from the
+    /// start, so its layout does not shift while the run fills it. Boxed:
+    /// a player holds one timeline inline, and one world is enough there.
+    outcome: Box<Sim<M>>,
     end: SimTime,
     total_events: u64,
     cut_short: bool,
@@ -119,6 +123,7 @@ impl<M: Model> Timeline<M> {
             total_events: run.events_done(),
             cut_short,
             current: sim,
+            outcome: Box::new(run),
         }
     }
 
@@ -126,6 +131,11 @@ impl<M: Model> Timeline<M> {
     /// because it outgrew [`MAX_EVENTS`] or [`WORLD_BUDGET_BYTES`].
     pub fn cut_short(&self) -> bool {
         self.cut_short
+    }
+
+    /// The world at [`Timeline::end`], whatever the moment on view.
+    pub fn outcome(&self) -> &Sim<M> {
+        &self.outcome
     }
 
     pub fn current(&self) -> &Sim<M> {
@@ -296,6 +306,20 @@ mod tests {
             t.seek(t.end());
             assert_eq!(t.current().model(), full.model());
             assert!(!t.step_forward());
+        }
+    }
+
+    #[test]
+    fn the_outcome_is_the_world_at_the_end_wherever_the_timeline_is() {
+        for seed in 0..20 {
+            let mut t = Timeline::new(Sim::new(Counter::new(50 + seed as u32), seed), HORIZON, 16);
+            let outcome = t.outcome().model().clone();
+            assert_eq!(outcome.log.len(), 50 + seed as usize);
+            t.seek(SimTime::ZERO);
+            assert_eq!(t.outcome().model(), &outcome);
+            t.seek(t.end());
+            assert_eq!(t.current().model(), &outcome);
+            assert_eq!(t.outcome().now(), t.end());
         }
     }
 

@@ -432,7 +432,7 @@ pub fn app(props: &AppProps) -> Html {
                 }) }
                 { match &*p {
                     ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), &params, *narrow, on_params),
+                    ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), rp.timeline.outcome().model(), &params, *narrow, on_params),
                     ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok((pp.timeline.current(), pp.timeline.end(), pp.playing)), &params, *narrow, on_params),
                     ScenePlayer::Refused(e) => view_producer_scene(on_export_mermaid, Err(*e), &params, *narrow, on_params),
                     ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),

@@ -420,6 +420,7 @@ const LANE_PAD: f64 = 8.0;
 
 fn view_stream(
     sim: &Sim<RoutingStream>,
+    outcome: &RoutingStream,
     params: &AppParams,
     narrow: bool,
     on_params: &Callback<AppParams>,
@@ -432,9 +433,16 @@ fn view_stream(
         (((width - cells_x - 8.0 + CELL_GAP) / (CELL_W + CELL_GAP)).floor() as usize).max(1);
     // At most a handful of partitions hold this stream's 20 records: draw
     // those (and any with a batch on the way), and count the empty rest.
+    // They are the partitions that hold records when the run ends, drawn
+    // from the start: lanes do not appear while it plays and push the ones
+    // below them down, and a replay does not build them all again.
     let shown: Vec<u32> = (0..s.config.partitions)
         .filter(|&p| {
             s.config.partitions <= 8
+                || outcome
+                    .logs
+                    .get(p as usize)
+                    .is_some_and(|l| l.log_end_offset() > 0)
                 || s.logs[p as usize].log_end_offset() > 0
                 || s.accumulator.open_batch(p).is_some()
                 || s.in_flight.iter().any(|f| f.batch.partition == p)
@@ -443,8 +451,13 @@ fn view_stream(
     let mut y = 8.0;
     let mut lanes = Vec::new();
     for &p in &shown {
-        let log = &s.logs[p as usize];
-        let n = log.log_end_offset() as usize;
+        // Tall enough for what the lane will hold, so it does not grow
+        // while the run plays.
+        let n = outcome
+            .logs
+            .get(p as usize)
+            .map_or(0, |l| l.log_end_offset())
+            .max(s.logs[p as usize].log_end_offset()) as usize;
         let lines = n.div_ceil(per_line).max(1);
         let top = y;
         let header_h = if narrow { 36.0 } else { 0.0 };
@@ -690,6 +703,7 @@ fn keyless_comparison(props: &ComparisonProps) -> Html {
 
 pub fn view_routing_scene(
     sim: &Sim<RoutingStream>,
+    outcome: &RoutingStream,
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
@@ -700,7 +714,7 @@ pub fn view_routing_scene(
             { memo(|p, _| view_chapter_example(p.lang), params, &on_params) }
             { memo(|p, _| view_clients(p), params, &on_params) }
             { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
-            { view_stream(sim, params, narrow, &on_params) }
+            { view_stream(sim, outcome, params, narrow, &on_params) }
         </div>
     }
 }
