@@ -211,7 +211,6 @@ fn lane_record(p: &LaneRecordProps) -> Html {
         <g class={classes!("record", "small", p.state)}
             data-testid="record" data-topic={p.topic.clone()} data-partition={p.partition.to_string()}
             data-offset={p.offset.to_string()} data-key={p.key_text.clone()} data-step={p.event.step().to_string()}
-            data-tip={format!("{} · {} · offset {}", p.entity, p.event.value(), p.offset)}
             transform={format!("translate({},{})", fixed(p.x, 1), fixed(p.y, 1))}>
             <rect class="cell" />
             <text x="3" y="12">{format!("#{order}")}</text>
@@ -245,7 +244,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
         <section class="card" aria-labelledby="lanes-title">
             <h2 id="lanes-title">{trp(lang, RepartitionMsg::LanesTitle)}</h2>
             <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={trp(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                aria-label={trp(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // Keyed lanes in a node of their own: a lane that fills in
                 // the middle must not shift the records of those after it.

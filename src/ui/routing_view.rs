@@ -511,7 +511,7 @@ fn view_stream(
                 </label>
             </div>
             <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={tr(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                aria-label={tr(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // One keyed node per lane: with many partitions the lanes on
                 // show come and go, and each must keep its own records.
@@ -561,7 +561,6 @@ fn view_stream(
                                         data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()}
                                         data-key-null={r.key.is_none().then_some("true")} data-entity={r.entity.clone()}
                                         data-step={r.event.step().to_string()}
-                                        data-tip={format!("{} · {} · offset {}", r.entity, r.event.value(), r.offset)}
                                         transform={format!("translate({x:.1},{cy:.1})")}>
                                         <rect class="cell" />
                                         <rect class="key-bar" />

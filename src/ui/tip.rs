@@ -8,6 +8,7 @@
 //! inside it, and moving the mouse onto a record writes that record's
 //! description into it.
 
+use crate::sim::record::OrderEvent;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
@@ -19,6 +20,23 @@ pub type Describe = fn(&Element) -> Option<String>;
 /// description is built when they are drawn.
 pub fn data_tip(el: &Element) -> Option<String> {
     el.closest("[data-tip]").ok()??.get_attribute("data-tip")
+}
+
+/// An order's record, described from the attributes it already carries:
+/// "order-12 · Paid · offset 6". Its order is `data-entity` (a record with
+/// a null key still belongs to one) or else its key; the step names the
+/// event.
+pub fn order_record(el: &Element) -> Option<String> {
+    let record = el.closest("[data-testid=record]").ok()??;
+    let get = |name: &str| record.get_attribute(name);
+    let order = get("data-entity").or_else(|| get("data-key"))?;
+    let step: u32 = get("data-step")?.parse().ok()?;
+    let event = OrderEvent::ALL.into_iter().find(|e| e.step() == step)?;
+    Some(format!(
+        "{order} · {} · offset {}",
+        event.value(),
+        get("data-offset")?
+    ))
 }
 
 /// `name` of the nearest element around `el` that matches `selector`.

@@ -14,6 +14,9 @@ async function hoverTip(page, selector) {
   return page.$eval(selector, (el) => el.closest('svg').querySelector(':scope > title').textContent);
 }
 
+// An order's events by step, as the records' values say them.
+const EVENTS = ['Created', 'Paid', 'Shipped', 'Delivered'];
+
 const FIGURES = [
   {
     link: '?scene=log&lang=en&t=3000',
@@ -23,13 +26,13 @@ const FIGURES = [
   {
     link: '?scene=routing&lang=en&key-null=1',
     record: '[data-testid="stream-figure"] [data-testid="record"]',
-    tip: (r) => new RegExp(`^${r.entity} · \\w+ · offset ${r.offset}$`),
+    tip: (r) => new RegExp(`^${r.entity} · ${EVENTS[r.step - 1]} · offset ${r.offset}$`),
     size: { cell: [60, 34], keyBar: [60, 4] },
   },
   {
     link: '?scene=repartition&lang=en',
     record: '[data-testid="lanes"] [data-testid="record"]',
-    tip: (r) => new RegExp(`^${r.key} · \\w+ · offset ${r.offset}$`),
+    tip: (r) => new RegExp(`^${r.key} · ${EVENTS[r.step - 1]} · offset ${r.offset}$`),
     size: { cell: [40, 28] },
   },
   {
