@@ -84,7 +84,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     let force = use_force_update();
     let help = use_mut_ref(|| false);
-    let ready = use_state(|| false);
+    let scene_root = use_node_ref();
     let narrow = use_state(is_narrow);
 
     let dispatch = {
@@ -146,7 +146,7 @@ pub fn app(props: &AppProps) -> Html {
     }
 
     {
-        let ready = ready.clone();
+        let scene_root = scene_root.clone();
         let dispatch = dispatch.clone();
         use_effect_with((), move |_| {
             // prefers-reduced-motion: play event by event, nothing glides.
@@ -160,7 +160,13 @@ pub fn app(props: &AppProps) -> Html {
             if reduced {
                 dispatch.emit(PlayerAction::SetDiscrete(true));
             }
-            ready.set(true);
+            // The scene is on the page and its mount effects have run. Set
+            // on the element rather than through state: a state change
+            // would render the whole app once more just for this mark, and
+            // Yew leaves alone an attribute its markup does not name.
+            if let Some(root) = scene_root.cast::<Element>() {
+                let _ = root.set_attribute("data-ready", "true");
+            }
         });
     }
     // Every render may change the height; the host page sizes the iframe.
@@ -413,9 +419,8 @@ pub fn app(props: &AppProps) -> Html {
                     <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
                 </div>
             }
-            <main class="scene" data-testid="scene" data-scene={params.scene.id()}
+            <main ref={scene_root} class="scene" data-testid="scene" data-scene={params.scene.id()}
                 data-sim-time={p.now().as_millis().to_string()}
-                data-ready={(*ready).then_some("true")}
                 data-state-digest={format!("{:016x}", p.digest())}>
                 { for params.lesson.map(|n| html! {
                     <LessonBar key={n} step={n} lang={lang} embed={params.embed}

@@ -49,6 +49,8 @@ for (const scene of SCENES) {
     await stop();
     const moves = await played.page.evaluate(() => window.__moves);
     assert.ok(moves > 20, `${scene}: the clock moved ${moves} times`);
+    // The ready mark is set once, outside Yew's markup: renders keep it.
+    assert.equal(await played.page.getAttribute('[data-testid="scene"]', 'data-ready'), 'true');
     assert.deepEqual(played.errors, []);
     await played.context.close();
   });
