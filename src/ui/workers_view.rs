@@ -182,9 +182,9 @@ fn strip_cells(p: &CellsProps) -> Html {
     }
 }
 
-/// The layers painted over the cells, one path each, and the offsets in
-/// each: at top speed most offsets change state on every frame, and four
-/// paths change where 240 cells would.
+/// The layers painted over the cells, one path each, and the lost offsets
+/// by number: at top speed most offsets change state on every frame, and
+/// four paths change where 240 cells would.
 #[derive(Default)]
 struct StateLayers {
     processed: String,
