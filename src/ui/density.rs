@@ -61,6 +61,7 @@ pub fn bars(d: &Density) -> (String, String) {
         .max(1)
         .next_power_of_two();
     let bw = W / BUCKETS as f64;
+    let w = fixed(bw - 1.0, 1);
     let (mut plain, mut marked) = (String::new(), String::new());
     for (i, (&count, &mark)) in d.counts.iter().zip(d.marked.iter()).enumerate() {
         // Height follows the count, and any marked bucket stands above every
@@ -71,7 +72,6 @@ pub fn bars(d: &Density) -> (String, String) {
             (_, false) => 2.0 + (0.6 * H - 2.0) * share,
             (_, true) => 0.7 * H + 0.3 * H * share,
         };
-        let w = fixed(bw - 1.0, 1);
         let bar = format!(
             "M{} {}h{w}v{}h-{w}z",
             fixed(i as f64 * bw, 1),

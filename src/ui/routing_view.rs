@@ -435,15 +435,18 @@ fn view_stream(
     // those (and any with a batch on the way), and count the empty rest.
     // They are the partitions that hold records when the run ends, drawn
     // from the start: lanes do not appear while it plays and push the ones
-    // below them down, and a replay does not build them all again.
+    // below them down, and a replay does not build them all again. A log
+    // only grows, so the outcome's is never shorter than the one on view.
+    let final_len = |p: u32| {
+        outcome
+            .logs
+            .get(p as usize)
+            .map_or(0, |l| l.log_end_offset())
+    };
     let shown: Vec<u32> = (0..s.config.partitions)
         .filter(|&p| {
             s.config.partitions <= 8
-                || outcome
-                    .logs
-                    .get(p as usize)
-                    .is_some_and(|l| l.log_end_offset() > 0)
-                || s.logs[p as usize].log_end_offset() > 0
+                || final_len(p) > 0
                 || s.accumulator.open_batch(p).is_some()
                 || s.in_flight.iter().any(|f| f.batch.partition == p)
         })
@@ -453,12 +456,7 @@ fn view_stream(
     for &p in &shown {
         // Tall enough for what the lane will hold, so it does not grow
         // while the run plays.
-        let n = outcome
-            .logs
-            .get(p as usize)
-            .map_or(0, |l| l.log_end_offset())
-            .max(s.logs[p as usize].log_end_offset()) as usize;
-        let lines = n.div_ceil(per_line).max(1);
+        let lines = (final_len(p) as usize).div_ceil(per_line).max(1);
         let top = y;
         let header_h = if narrow { 36.0 } else { 0.0 };
         let h = LANE_PAD * 2.0 + header_h + lines as f64 * (CELL_H + CELL_GAP);

@@ -135,10 +135,15 @@ impl StripGeometry {
         )
     }
 
-    /// Offset `o`'s cell as a closed subpath, for the state layers.
-    fn subpath(self, o: u64) -> String {
+    /// A cell's drawn width, as written in the figure: a pixel less than
+    /// its step, for the gap between cells.
+    fn cell_width(self) -> String {
+        fixed((self.cell - 1.0).max(1.0), 1)
+    }
+
+    /// Offset `o`'s cell, `w` wide, as a closed subpath for the state layers.
+    fn subpath(self, o: u64, w: &str) -> String {
         let (x, y) = self.pos(o);
-        let w = fixed((self.cell - 1.0).max(1.0), 1);
         format!("M{} {}h{w}v18h-{w}z", fixed(x, 1), fixed(y, 1))
     }
 }
@@ -169,7 +174,7 @@ struct CellsProps {
 #[function_component(StripCells)]
 fn strip_cells(p: &CellsProps) -> Html {
     let g = p.geometry;
-    let w = fixed((g.cell - 1.0).max(1.0), 1);
+    let w = g.cell_width();
     html! {
         { for p.records.iter().map(|r| {
             let (x, y) = g.pos(r.offset);
@@ -212,6 +217,7 @@ fn state_layers(s: &Workers, g: StripGeometry) -> StateLayers {
         }
     }
     let mut layers = StateLayers::default();
+    let w = g.cell_width();
     for r in &s.records {
         let i = r.offset as usize;
         let layer = if s.finished[i].is_some() {
@@ -223,11 +229,15 @@ fn state_layers(s: &Workers, g: StripGeometry) -> StateLayers {
         } else {
             None
         };
+        if layer.is_none() && !lost[i] {
+            continue;
+        }
+        let cell = g.subpath(r.offset, &w);
         if let Some(layer) = layer {
-            layer.push_str(&g.subpath(r.offset));
+            layer.push_str(&cell);
         }
         if lost[i] {
-            layers.lost.push_str(&g.subpath(r.offset));
+            layers.lost.push_str(&cell);
             layers.lost_offsets.push(r.offset);
         }
     }

@@ -1,7 +1,7 @@
 // Scene "routing" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, records, shot } from './harness.mjs';
+import { useBrowser, openPage, records, shot, seekTo } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -146,6 +146,23 @@ test('phone width: no horizontal scroll', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal scroll of ${overflow}px at 360px`);
   await shot(page, 'routing-ru-phone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('with many partitions, the lanes the stream will fill are in place from its first moment', async () => {
+  const link = `${env.base}?scene=routing&lang=en&partitions=64&key-null=1&keyless=round-robin`;
+  const { page, context, errors } = await openPage(env.browser, `${link}&t=0`);
+  const lanes = () => page.$$eval('[data-testid="partition-lane"]', (els) =>
+    els.map((g) => `${g.dataset.partition}:${g.querySelector('.lane-bg').getAttribute('height')}`));
+  const atStart = await lanes();
+  assert.equal((await records(page)).length, 0, 'nothing written yet');
+  await seekTo(page);
+  const filled = await records(page);
+  assert.ok(filled.length > 0);
+  assert.deepEqual(await lanes(), atStart, 'the same lanes, as tall, at the start and at the end');
+  const used = new Set(filled.map((r) => String(r.partition)));
+  assert.deepEqual(new Set(atStart.map((l) => l.split(':')[0])), used, 'exactly the partitions that receive records');
   assert.deepEqual(errors, []);
   await context.close();
 });
