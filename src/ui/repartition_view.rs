@@ -263,7 +263,11 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                             <text class="lane-meta" x={format!("{:.1}", if narrow { 160.0 } else { 10.0 })} y={format!("{:.1}", top + if narrow { 16.0 } else { 30.0 })}>
                                 {format!("{} ~{} ms", lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2)}
                             </text>
-                            { for lane.log.records().map(|r| {
+                            // A keyed list of its own: `{ for … }` would splice the
+                            // records after the lane's title, and Yew pairs an
+                            // unkeyed list from its end, so each new record would
+                            // re-create every record and title before it.
+                            { lane.log.records().map(|r| {
                                 let k = r.offset as usize;
                                 let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
                                 let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
@@ -273,7 +277,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                                         offset={r.offset} key_text={r.key.clone().unwrap_or_default()} entity={r.entity.clone()}
                                         event={r.event} state={state} x={x} y={cy} />
                                 }
-                            }) }
+                            }).collect::<Html>() }
                         </g>
                     }
                 }).collect::<Html>() }

@@ -109,8 +109,11 @@ pub fn view_replication_scene(
                                 {format!("LEO {} · {}", rep.log_end_offset(), tx(lang, if !rep.alive { RestMsg::Dead } else if in_isr { RestMsg::InIsr } else { RestMsg::OutOfIsr }))}
                             </p>
                             <ol class="replica-log" start={skip.to_string()}>
+                                // Keyed by offset: the shown window slides along the log,
+                                // and unkeyed items would each be rewritten with the
+                                // next one's text.
                                 { for rep.log[skip..].iter().map(|x| html! {
-                                    <li class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
+                                    <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
                                         title={if x.offset >= hw { tx(lang, RestMsg::AboveHw) } else { "" }}>
                                         {record_text(x)}
                                     </li>
@@ -304,9 +307,11 @@ fn view_side(
                     <li class="consumer-row">
                         <span class="worker-name">{format!("consumer-{}", i + 1)}</span>
                         <span class="handled-chips">
-                            { for w.handled.iter().map(|&m| {
+                            // Keyed by position: the list only grows, and unkeyed
+                            // chips would each be rewritten on every append.
+                            { for w.handled.iter().enumerate().map(|(k, &m)| {
                                 let (order, event) = scene.messages[m as usize];
-                                html! { <span class={classes!("chip-s", format!("o{}", order % 6))} title={order_key(order)}>{format!("#{order}{}", &event.value()[..1])}</span> }
+                                html! { <span key={k} class={classes!("chip-s", format!("o{}", order % 6))} title={order_key(order)}>{format!("#{order}{}", &event.value()[..1])}</span> }
                             }) }
                         </span>
                     </li>

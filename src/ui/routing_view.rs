@@ -541,7 +541,11 @@ fn view_stream(
                                     {format!("{}: {} · {}: {flying}", tr(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()), tr(lang, RoutingMsg::InFlight))}
                                 </text>
                             }
-                            { for log.records().map(|r| {
+                            // A keyed list of its own, not spliced after the lane's
+                            // header: Yew pairs an unkeyed list from its end, so a
+                            // new record would re-create the header and every
+                            // record before it.
+                            { log.records().map(|r| {
                                 let i = r.offset as usize;
                                 let x = cells_x + (i % per_line) as f64 * (CELL_W + CELL_GAP);
                                 let cy = top + LANE_PAD + header_h + (i / per_line) as f64 * (CELL_H + CELL_GAP);
@@ -566,7 +570,7 @@ fn view_stream(
                                         <text x="4" y="29">{r.event.value()}</text>
                                     </g>
                                 }
-                            }) }
+                            }).collect::<Html>() }
                         </g>
                     }
                 }).collect::<Html>() }
@@ -591,8 +595,10 @@ fn view_stream(
                 <p class="dim">{tr(lang, RoutingMsg::NothingHandled)}</p>
             } else {
                 <ol class="handled" data-testid="handled">
-                    { for s.handled.iter().map(|h| html! {
-                        <li class={classes!(format!("order-{}", h.order), h.out_of_order.then_some("out-of-order"))}
+                    // Keyed by position: the list only grows, and Yew pairs
+                    // unkeyed items from the end, which would rewrite every item.
+                    { for s.handled.iter().enumerate().map(|(i, h)| html! {
+                        <li key={i} class={classes!(format!("order-{}", h.order), h.out_of_order.then_some("out-of-order"))}
                             data-partition={h.partition.to_string()} data-entity={order_key(h.order)} data-step={h.event.step().to_string()}>
                             if h.out_of_order { <span aria-hidden="true">{"⚠ "}</span> }
                             {format!("#{} {}", h.order, h.event.value())}
