@@ -9,7 +9,7 @@ use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, tr, trp, Msg, RepartitionMsg, RoutingMsg};
 use crate::params::{AppParams, Lang};
-use crate::sim::record::OrderEvent;
+use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{
     key_hash, moved_counts, order_key, run_to_end, Repartition, RepartitionConfig, Speeds,
     Strategy, CHANGE_AT, NEW_TOPIC, ORDERS, PARTITIONS_RANGE,
@@ -189,32 +189,19 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
 const CELL_W: f64 = 40.0;
 const CELL_H: f64 = 28.0;
 
-#[derive(Properties, PartialEq)]
-struct LaneRecordProps {
-    topic: AttrValue,
-    partition: u32,
-    offset: u64,
-    key_text: String,
-    entity: String,
-    event: OrderEvent,
-    state: &'static str,
-    x: f64,
-    y: f64,
-}
-
-/// One record in a lane: a component, so that a frame redraws only the
-/// records whose state changed, not the hundred or so already in place.
-#[function_component(LaneRecord)]
-fn lane_record(p: &LaneRecordProps) -> Html {
-    let order = p.entity.trim_start_matches("order-");
+/// One record in a lane. Its topic and partition are the lane's
+/// (`data-topic`, `data-partition` on the enclosing `g.lane`): a record
+/// does not repeat them, since the new topic's drain lands dozens of
+/// records in one frame and every attribute is a call into the DOM.
+fn lane_record(r: &Record, state: &'static str, x: f64, y: f64) -> Html {
+    let order = r.entity.trim_start_matches("order-");
     html! {
-        <g class={classes!("record", "small", p.state)}
-            data-testid="record" data-topic={p.topic.clone()} data-partition={p.partition.to_string()}
-            data-offset={p.offset.to_string()} data-key={p.key_text.clone()} data-step={p.event.step().to_string()}
-            transform={format!("translate({},{})", fixed(p.x, 1), fixed(p.y, 1))}>
+        <g key={r.offset} class={classes!("record", "small", state)}
+            data-testid="record" data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()}
+            data-step={r.event.step().to_string()} transform={format!("translate({},{})", fixed(x, 1), fixed(y, 1))}>
             <rect class="cell" />
             <text x="3" y="12">{format!("#{order}")}</text>
-            <text x="3" y="24">{&p.event.value()[..1]}</text>
+            <text x="3" y="24">{&r.event.value()[..1]}</text>
         </g>
     }
 }
@@ -254,7 +241,6 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                     let title = format!("{}-{}{}", lane.log.topic, lane.log.partition,
                         if added { format!(" · {}", trp(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
                     let busy = lane.busy.map(|(o, _)| o);
-                    let topic = AttrValue::from(lane.log.topic.clone());
                     html! {
                         <g key={i.to_string()} class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
                             data-testid="lane" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}>
@@ -272,11 +258,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                                 let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
                                 let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
                                 let state = if busy == Some(r.offset) { "processing" } else if r.offset < lane.consumer.processed_up_to() { "processed" } else { "unread" };
-                                html! {
-                                    <LaneRecord key={r.offset.to_string()} topic={topic.clone()} partition={lane.log.partition}
-                                        offset={r.offset} key_text={r.key.clone().unwrap_or_default()} entity={r.entity.clone()}
-                                        event={r.event} state={state} x={x} y={cy} />
-                                }
+                                lane_record(r, state, x, cy)
                             }).collect::<Html>() }
                         </g>
                     }

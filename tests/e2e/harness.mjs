@@ -127,8 +127,9 @@ export const records = (page) =>
       offset: Number(e.dataset.offset),
       key: e.dataset.key,
       step: Number(e.dataset.step),
-      topic: e.dataset.topic,
-      partition: Number(e.dataset.partition),
+      // A record in a lane leaves its topic and partition to the lane.
+      topic: e.closest('[data-topic]')?.dataset.topic,
+      partition: Number(e.closest('[data-partition]')?.dataset.partition),
     })),
   );
 
