@@ -17,13 +17,17 @@ pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
                 <p class="ok">{t(lang, Msg::NoViolations)}</p>
             } else {
                 <ul>
-                    { for violations.iter().take(LISTED).map(|v| html! {
-                        <li data-testid="violation" data-key={v.key.clone()}
+                    // Keyed, and a node of its own before the "+N" line: the
+                    // list grows as violations are found, and Yew pairs an
+                    // unkeyed, spliced list from its end, so each new one
+                    // would rewrite every line above it.
+                    { violations.iter().take(LISTED).enumerate().map(|(i, v)| html! {
+                        <li key={i} data-testid="violation" data-key={v.key.clone()}
                             data-partition={v.position.partition.to_string()}
                             data-offset={v.position.offset.to_string()}>
                             {i18n::violation(lang, v)}
                         </li>
-                    }) }
+                    }).collect::<Html>() }
                     if violations.len() > LISTED {
                         <li class="more">{format!("+{}", violations.len() - LISTED)}</li>
                     }
