@@ -67,6 +67,15 @@ impl Consumer {
         Some(offset)
     }
 
+    /// Auto commit, as `poll()` runs it once `auto.commit.interval.ms` has
+    /// passed: it commits the position, the offset after everything earlier
+    /// polls returned, processed or not (`ConsumerCoordinator.maybeAutoCommitOffsetsAsync`
+    /// commits `subscriptions.allConsumed()`).
+    pub fn auto_commit(&mut self) -> u64 {
+        self.committed_offset = Some(self.position);
+        self.position
+    }
+
     /// `commitSync()` after processing: the group will resume right after
     /// the last processed record.
     pub fn commit(&mut self) -> u64 {

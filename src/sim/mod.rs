@@ -4,6 +4,7 @@
 
 pub mod assignor;
 pub mod checker;
+pub mod clients;
 pub mod consumer;
 pub mod engine;
 pub mod history;

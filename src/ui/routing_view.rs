@@ -8,6 +8,7 @@ use super::tip;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang, PlacementChoice, HISTOGRAM_KEYS_RANGE};
+use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{
     abs_partition, key_histogram, murmur2, murmur2_trace, partition_for_key, route, to_positive,
@@ -281,38 +282,42 @@ fn view_clients(params: &AppParams) -> Html {
     let lang = params.lang;
     let n = params.partitions;
     let key = params.key.as_bytes();
-    let keyed = |hasher| (!params.key_null).then(|| partition_for_key(hasher, key, n).to_string());
+    // The partition comes from the same rule the conformance suite checks
+    // against each client on a real broker.
+    let keyed = |client: Client| match client.keyed_route(key, n) {
+        KeyedRoute::Partition(p) if !params.key_null => Some(p.to_string()),
+        _ => None,
+    };
     let rows: [(&str, &str, String, Option<String>); 5] = [
         (
             "java",
             "Java, franz-go, kafka-python",
             "(murmur2 & 0x7fffffff) % N".into(),
-            keyed(KeyHasher::Murmur2),
+            keyed(Client::Java),
         ),
         (
             "sarama",
             "sarama NewHashPartitioner",
             "|int32(fnv1a) % N|".into(),
-            keyed(KeyHasher::SaramaFnv1a),
+            keyed(Client::Sarama),
         ),
         (
             "sarama-reference",
             "sarama NewReferenceHashPartitioner",
             "(int32(fnv1a) & 0x7fffffff) % N".into(),
-            keyed(KeyHasher::SaramaReferenceFnv1a),
+            keyed(Client::SaramaReference),
         ),
         (
             "librdkafka",
             "librdkafka, confluent-kafka-go (consistent_random)",
             format!("crc32 % N; {}", tr(lang, RoutingMsg::RuleRandomIfEmpty)),
-            (!params.key_null && !key.is_empty())
-                .then(|| partition_for_key(KeyHasher::Crc32, key, n).to_string()),
+            keyed(Client::ConfluentKafkaGo),
         ),
         (
             "kafka-go",
             "segmentio/kafka-go Writer",
             tr(lang, RoutingMsg::RuleKafkaGo).to_owned(),
-            None,
+            keyed(Client::KafkaGo),
         ),
     ];
     html! {

@@ -1,0 +1,155 @@
+//! The producer clients a Go team meets, and how each one turns a record's
+//! key into a partition with its default settings.
+//!
+//! Each rule is read from the client's own source, named on its variant. The
+//! conformance suite produces with every one of these clients against a real
+//! broker and checks the partition the broker stored against `keyed_route`.
+
+use super::partitioner::{partition_for_key, KeyHasher};
+
+/// A producer client, named as the conformance suite names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Client {
+    /// The Java producer: `BuiltInPartitioner.partitionForKey`.
+    Java,
+    /// franz-go's default `StickyKeyPartitioner(nil)` hashes a non-nil key
+    /// with its `KafkaHasher(murmur2)` (pkg/kgo/partitioner.go).
+    FranzGo,
+    /// sarama's default `NewHashPartitioner` (partitioner.go, `hashPartitioner.Partition`).
+    Sarama,
+    /// sarama with `NewReferenceHashPartitioner`.
+    SaramaReference,
+    /// segmentio/kafka-go's `Writer` with its default `RoundRobin` balancer,
+    /// which never looks at the key (balancer.go, `RoundRobin.Balance`).
+    KafkaGo,
+    /// kafka-go's `Writer` with `&kafka.Hash{}`: sarama's default formula.
+    KafkaGoHash,
+    /// kafka-go's `Writer` with `kafka.Murmur2Balancer{}`: the Java formula.
+    KafkaGoMurmur2,
+    /// confluent-kafka-go, whose bundled librdkafka defaults to
+    /// `partitioner=consistent_random` (rdkafka_msg.c, `rd_kafka_msg_partitioner_consistent_random`).
+    ConfluentKafkaGo,
+}
+
+/// How a client places a record that has a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyedRoute {
+    /// The key's hash decides: always this partition.
+    Partition(u32),
+    /// The client ignores the key and deals records to partitions in turn.
+    RoundRobin,
+    /// The client picks a partition at random for this key (librdkafka's
+    /// `consistent_random` does so for an empty key).
+    Random,
+}
+
+/// How a client spreads records that have a null key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeylessRule {
+    /// The Java producer since 3.3 (KIP-794, `BuiltInPartitioner`): stay on
+    /// one partition until about `batch.size` bytes went to it, then pick
+    /// again; modelled by `keyless::Accumulator`.
+    UniformSticky,
+    /// Stay on one partition until the client starts a new batch, then
+    /// move (KIP-480; franz-go's `StickyPartitioner`).
+    StickyPerBatch,
+    /// One partition after another, in turn.
+    RoundRobin,
+    /// A fresh random partition for every record (sarama's `hashPartitioner`
+    /// falls back to its `randomPartitioner` for a nil key).
+    RandomPerRecord,
+    /// One random partition for a stretch of time (librdkafka's
+    /// `sticky.partitioning.linger.ms`, 10 ms by default).
+    StickyForMs(u32),
+}
+
+impl Client {
+    pub const ALL: [Client; 8] = [
+        Client::Java,
+        Client::FranzGo,
+        Client::Sarama,
+        Client::SaramaReference,
+        Client::KafkaGo,
+        Client::KafkaGoHash,
+        Client::KafkaGoMurmur2,
+        Client::ConfluentKafkaGo,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Client::Java => "java",
+            Client::FranzGo => "franz-go",
+            Client::Sarama => "sarama",
+            Client::SaramaReference => "sarama-reference",
+            Client::KafkaGo => "kafka-go",
+            Client::KafkaGoHash => "kafka-go-hash",
+            Client::KafkaGoMurmur2 => "kafka-go-murmur2",
+            Client::ConfluentKafkaGo => "confluent-kafka-go",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// Where this client sends a record with `key` (an empty key is a key:
+    /// only a null key is keyless) on a topic of `partitions` partitions.
+    pub fn keyed_route(self, key: &[u8], partitions: u32) -> KeyedRoute {
+        let hashed = |hasher| KeyedRoute::Partition(partition_for_key(hasher, key, partitions));
+        match self {
+            Client::Java | Client::FranzGo | Client::KafkaGoMurmur2 => hashed(KeyHasher::Murmur2),
+            Client::Sarama | Client::KafkaGoHash => hashed(KeyHasher::SaramaFnv1a),
+            Client::SaramaReference => hashed(KeyHasher::SaramaReferenceFnv1a),
+            Client::KafkaGo => KeyedRoute::RoundRobin,
+            Client::ConfluentKafkaGo if key.is_empty() => KeyedRoute::Random,
+            Client::ConfluentKafkaGo => hashed(KeyHasher::Crc32),
+        }
+    }
+
+    /// How this client spreads null-key records. With a nil key kafka-go's
+    /// `Hash` falls back to round-robin and its `Murmur2Balancer` to a random
+    /// partition (balancer.go, their `Balance`).
+    pub fn keyless_rule(self) -> KeylessRule {
+        match self {
+            Client::Java => KeylessRule::UniformSticky,
+            Client::FranzGo => KeylessRule::StickyPerBatch,
+            Client::Sarama | Client::SaramaReference => KeylessRule::RandomPerRecord,
+            Client::KafkaGo | Client::KafkaGoHash => KeylessRule::RoundRobin,
+            Client::KafkaGoMurmur2 => KeylessRule::RandomPerRecord,
+            Client::ConfluentKafkaGo => KeylessRule::StickyForMs(10),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for c in Client::ALL {
+            assert_eq!(Client::from_id(c.id()), Some(c));
+        }
+        assert_eq!(Client::from_id("librdkafka"), None);
+    }
+
+    #[test]
+    fn the_chapter_keys_split_by_client() {
+        // Java's masked murmur2 puts both chapter keys on partition 0 of 3;
+        // sarama's FNV-1a does not agree with it for order-99.
+        let p = |c: Client, k: &str| c.keyed_route(k.as_bytes(), 3);
+        assert_eq!(p(Client::Java, "order-42"), KeyedRoute::Partition(0));
+        assert_eq!(p(Client::FranzGo, "order-99"), KeyedRoute::Partition(0));
+        assert_eq!(p(Client::KafkaGoMurmur2, "21"), KeyedRoute::Partition(0));
+        assert_eq!(
+            p(Client::Sarama, "order-42"),
+            p(Client::KafkaGoHash, "order-42")
+        );
+        assert_eq!(p(Client::KafkaGo, "order-42"), KeyedRoute::RoundRobin);
+        assert_eq!(p(Client::ConfluentKafkaGo, ""), KeyedRoute::Random);
+        assert_eq!(
+            p(Client::ConfluentKafkaGo, "order-42"),
+            KeyedRoute::Partition(crate::sim::partitioner::crc32(b"order-42") % 3)
+        );
+    }
+}
