@@ -137,3 +137,27 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         note,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_in_the_third_poll_repeats_what_followed_the_last_commit() {
+        // Polls of five: the third poll's auto commit, like the second
+        // batch's commitSync, leaves offset 10 committed; 10 and 11 were
+        // processed again by the successor.
+        for mode in [CommitMode::Auto, CommitMode::Manual] {
+            let (processed, committed) = simulate(mode, 40, 5, 12);
+            assert_eq!(processed, (0..12).collect::<Vec<u64>>());
+            assert_eq!(committed, 10, "{mode:?}");
+        }
+        let (_, committed) = simulate(CommitMode::Auto, 40, 5, 5);
+        assert_eq!(
+            committed, 0,
+            "the first batch is not committed until the next poll"
+        );
+        let (_, committed) = simulate(CommitMode::Manual, 40, 5, 6);
+        assert_eq!(committed, 5);
+    }
+}

@@ -122,3 +122,25 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         note,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_on_seven_over_three_and_a_wrong_assignment() {
+        let input =
+            json!({"assignor": "range", "partitions": 7, "members": 3, "leaves": "consumer-2"});
+        let good = json!({
+            "before": {"consumer-1": [0, 1, 2], "consumer-2": [3, 4], "consumer-3": [5, 6]},
+            "after": {"consumer-1": [0, 1, 2, 3], "consumer-3": [4, 5, 6]},
+        });
+        let v = compare(&input, &good);
+        assert!(v.agree, "{}", v.note);
+        let bad = json!({
+            "before": {"consumer-1": [0, 3, 6], "consumer-2": [1, 4], "consumer-3": [2, 5]},
+            "after": {"consumer-1": [0, 1, 2, 3], "consumer-3": [4, 5, 6]},
+        });
+        assert!(!compare(&input, &bad).agree);
+    }
+}

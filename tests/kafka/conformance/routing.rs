@@ -137,3 +137,42 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
     };
     Verdict::new(json!({ "partitions": sim }), wrong.is_empty(), note)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(client: &str, keys: &[&str], got: &[u64]) -> Verdict {
+        compare(
+            &json!({"client": client, "partitions": 3, "keys": keys}),
+            &json!({"partitions": got}),
+        )
+    }
+
+    #[test]
+    fn the_java_partitions_agree_and_a_wrong_one_does_not() {
+        // murmur2 sends order-42, order-99 and "21" to partition 0 of 3.
+        assert!(case("java", &["order-42", "order-99", "21"], &[0, 0, 0]).agree);
+        let v = case("java", &["order-42", "21"], &[0, 2]);
+        assert!(!v.agree);
+        assert!(
+            v.note.contains("\"21\": Kafka 2, simulation 0"),
+            "{}",
+            v.note
+        );
+    }
+
+    #[test]
+    fn round_robin_must_deal_evenly_and_random_accepts_any_partition() {
+        assert!(case("kafka-go", &["a", "b", "c", "d"], &[0, 1, 2, 0]).agree);
+        assert!(!case("kafka-go", &["a", "b", "c", "d"], &[0, 0, 0, 1]).agree);
+        assert!(case("confluent-kafka-go", &[""], &[2]).agree);
+        assert!(!case("confluent-kafka-go", &[""], &[3]).agree);
+    }
+
+    #[test]
+    fn facts_that_do_not_match_the_plan_fail() {
+        assert!(!case("java", &["a", "b"], &[0]).agree);
+        assert!(!case("nobody", &["a"], &[0]).agree);
+    }
+}
