@@ -50,9 +50,11 @@ pub enum KeylessRule {
     /// one partition until about `batch.size` bytes went to it, then pick
     /// again; modelled by `keyless::Accumulator`.
     UniformSticky,
-    /// Stay on one partition until the client starts a new batch, then
-    /// move (KIP-480; franz-go's `StickyPartitioner`).
-    StickyPerBatch,
+    /// Stay on one partition for a fixed number of bytes, whatever the
+    /// batch size: franz-go's default partitioner sticks for 64 KiB
+    /// (pkg/kgo/partitioner.go, `StickyKeyPartitioner` over
+    /// `UniformBytesPartitioner`; config.go, `defaultCfg`).
+    StickyForBytes(u32),
     /// One partition after another, in turn.
     RoundRobin,
     /// A fresh random partition for every record (sarama's `hashPartitioner`
@@ -112,7 +114,7 @@ impl Client {
     pub fn keyless_rule(self) -> KeylessRule {
         match self {
             Client::Java => KeylessRule::UniformSticky,
-            Client::FranzGo => KeylessRule::StickyPerBatch,
+            Client::FranzGo => KeylessRule::StickyForBytes(64 << 10),
             Client::Sarama | Client::SaramaReference => KeylessRule::RandomPerRecord,
             Client::KafkaGo | Client::KafkaGoHash => KeylessRule::RoundRobin,
             Client::KafkaGoMurmur2 => KeylessRule::RandomPerRecord,

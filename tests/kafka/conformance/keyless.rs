@@ -151,12 +151,24 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
                 },
             )
         }
-        KeylessRule::StickyPerBatch | KeylessRule::StickyForMs(_) => {
-            // Sticky means long runs: at least several records stay together
-            // on average.
+        KeylessRule::StickyForBytes(bytes) => {
+            // One move per `bytes` sent at most: the burst's size in records
+            // sets how many runs it can have.
+            let size = record_size_in_batch(None, &vec![b'0'; value_bytes]) as usize;
+            let per_run = (bytes as usize / size.max(1)).max(1);
+            let most = records.div_ceil(per_run) - 1;
+            (
+                json!({"rule": format!("sticky for {bytes} bytes"), "most_changes": most}),
+                got.len() <= most,
+                format!("at most {most} change(s) when sticking for {bytes} bytes"),
+            )
+        }
+        KeylessRule::StickyForMs(ms) => {
+            // Time-based stickiness has no fixed count; a burst far shorter
+            // than a second still shows long runs, not a change per record.
             let sticky = got.len() * 5 <= records;
             (
-                json!({"rule": match rule { KeylessRule::StickyForMs(ms) => format!("sticky for {ms} ms"), _ => "sticky per batch".to_owned() }}),
+                json!({"rule": format!("sticky for {ms} ms")}),
                 sticky,
                 if sticky {
                     "records stay on one partition for long runs".into()
