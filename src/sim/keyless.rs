@@ -61,8 +61,19 @@ pub struct Appended {
     pub closed: Option<OpenBatch>,
     /// Set when this record opened a new batch: its id, for the linger timer.
     pub opened: Option<u32>,
+    /// The partition was picked anew before this record was placed, so
+    /// this record is the first on it.
+    pub picked_before: bool,
+    /// The partition was picked anew after this record: the next one goes
+    /// to the new pick.
+    pub picked_after: bool,
+}
+
+impl Appended {
     /// The sticky partition changed while placing this record.
-    pub switched: bool,
+    pub fn switched(&self) -> bool {
+        self.picked_before || self.picked_after
+    }
 }
 
 /// The producer's record accumulator for one topic, with the partitioner
@@ -183,8 +194,17 @@ impl Accumulator {
             partition,
             closed,
             opened,
-            switched: false,
+            picked_before: false,
+            picked_after: false,
         }
+    }
+
+    fn pick_sticky(&mut self) -> u32 {
+        let p = self.random_partition();
+        self.sticky = Some(p);
+        self.produced_bytes = 0;
+        self.switches += 1;
+        p
     }
 
     /// Routes a record with a null key under `strategy`.
@@ -223,27 +243,38 @@ impl Accumulator {
                     partition,
                     closed,
                     opened,
-                    switched,
+                    picked_before: switched,
+                    picked_after: false,
                 }
             }
             KeylessStrategy::UniformSticky => {
-                let partition = self.sticky_partition_or_pick();
+                let mut partition = self.sticky_partition_or_pick();
+                // RecordAccumulator.partitionChanged: a switch held back
+                // while the partition's last batch was still filling happens
+                // once no batch is incomplete, which is when this record
+                // needs a new one (the last was sent, or has no room).
+                let picked_before =
+                    !self.has_room(partition, size) && self.produced_bytes >= self.batch_size;
+                if picked_before {
+                    partition = self.pick_sticky();
+                }
                 let (closed, opened, appended_bytes) = self.append_to(partition, record, size, now);
-                // BuiltInPartitioner.updatePartitionInfo
+                // BuiltInPartitioner.updatePartitionInfo, with the switch
+                // enabled only when the last batch is full
+                // (RecordAccumulator.allBatchesFull).
                 self.produced_bytes += appended_bytes;
                 let enable_switch = self.all_batches_full(partition);
-                let switched = (self.produced_bytes >= self.batch_size && enable_switch)
+                let picked_after = (self.produced_bytes >= self.batch_size && enable_switch)
                     || self.produced_bytes >= self.batch_size.saturating_mul(2);
-                if switched {
-                    self.sticky = Some(self.random_partition());
-                    self.produced_bytes = 0;
-                    self.switches += 1;
+                if picked_after {
+                    self.pick_sticky();
                 }
                 Appended {
                     partition,
                     closed,
                     opened,
-                    switched,
+                    picked_before,
+                    picked_after,
                 }
             }
         }
@@ -303,7 +334,7 @@ mod tests {
                 let needs_new_batch = previous.is_some_and(|p| !acc.has_room(p, SIZE));
                 let a = acc.append_keyless(KeylessStrategy::Sticky, i, SIZE, SimTime(0));
                 if let Some(p) = previous {
-                    assert_eq!(a.switched, needs_new_batch, "seed {seed} record {i}");
+                    assert_eq!(a.switched(), needs_new_batch, "seed {seed} record {i}");
                     assert_eq!(a.partition != p, needs_new_batch);
                 }
                 previous = Some(a.partition);
@@ -319,15 +350,24 @@ mod tests {
             let mut produced = 0u32;
             for i in 0..300 {
                 let before = acc.sticky;
+                let needs_new_batch = before.is_some_and(|p| !acc.has_room(p, SIZE));
                 let a = acc.append_keyless(KeylessStrategy::UniformSticky, i, SIZE, SimTime(0));
                 if let Some(b) = before {
-                    assert_eq!(
-                        a.partition, b,
-                        "the record goes where the partition was sticky"
+                    assert!(
+                        a.partition == b || a.picked_before,
+                        "the record goes where the partition was sticky, unless it was picked anew"
                     );
                 }
+                assert_eq!(
+                    a.picked_before,
+                    needs_new_batch && produced >= batch_size,
+                    "seed {seed} record {i}: a held-back switch happens exactly at a new batch"
+                );
+                if a.picked_before {
+                    produced = 0;
+                }
                 produced += if a.opened.is_some() { 61 + SIZE } else { SIZE };
-                if a.switched {
+                if a.picked_after {
                     assert!(
                         produced >= batch_size,
                         "seed {seed}: switched after {produced}"
