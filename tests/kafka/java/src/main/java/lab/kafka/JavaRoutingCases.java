@@ -1,0 +1,244 @@
+package lab.kafka;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+/**
+ * Areas "routing" and "keyless" for the Java client, with its default
+ * partitioner (BuiltInPartitioner in kafka-clients 4.1.1):
+ * <ul>
+ * <li>a key goes to {@code toPositive(murmur2(key)) % partitions}
+ *     (BuiltInPartitioner.partitionForKey), the empty key included, since only
+ *     a null key is keyless (KafkaProducer.partition);</li>
+ * <li>null keys stick to one partition until about batch.size bytes were
+ *     appended to it, then another is picked (BuiltInPartitioner.updatePartitionInfo,
+ *     nextPartition; weighted by queue sizes when partitioner.adaptive.partitioning.enable
+ *     is on, the default), so which partitions follow each other is not fixed,
+ *     only that the partition changes at batch boundaries.</li>
+ * </ul>
+ * What is reported is what the broker stored, read back with a consumer.
+ */
+public final class JavaRoutingCases {
+    private JavaRoutingCases() {}
+
+    private static final String CLIENT = "java";
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private static boolean forJava(JsonNode section) {
+        if (section == null) {
+            return false;
+        }
+        for (JsonNode c : section.path("clients")) {
+            if (CLIENT.equals(c.asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Facts facts() {
+        Facts facts = new Facts(CLIENT);
+        facts.client(CLIENT, AppInfoParser.getVersion());
+        return facts;
+    }
+
+    // ---------------------------------------------------------------- routing
+
+    public static void routing(JsonNode plan, Cluster cluster, Path outDir) throws Exception {
+        JsonNode routing = plan.get("routing");
+        if (!forJava(routing)) {
+            return;
+        }
+        List<String> keys = new ArrayList<>();
+        routing.get("keys").forEach(k -> keys.add(k.asText()));
+        List<Integer> counts = new ArrayList<>();
+        routing.get("partitions").forEach(n -> counts.add(n.asInt()));
+
+        List<NewTopic> topics = new ArrayList<>();
+        for (int n : counts) {
+            topics.add(new NewTopic(routingTopic(n), n, (short) 1));
+        }
+        cluster.admin().createTopics(topics).all().get();
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (int n : counts) {
+            IntStream.range(0, n).forEach(p -> partitions.add(new TopicPartition(routingTopic(n), p)));
+        }
+        LogCases.awaitServed(cluster, partitions);
+
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.<String, Object>of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap(),
+                ProducerConfig.CLIENT_ID_CONFIG, "lab-routing-java",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (int n : counts) {
+                for (String key : keys) {
+                    sent.add(producer.send(new ProducerRecord<>(routingTopic(n),
+                        key.getBytes(StandardCharsets.UTF_8), CLIENT.getBytes(StandardCharsets.UTF_8))));
+                }
+            }
+            producer.flush();
+            for (Future<RecordMetadata> f : sent) {
+                f.get();
+            }
+        }
+
+        // topic -> key -> partition the broker stored it in
+        Map<String, Map<String, Integer>> stored = new HashMap<>();
+        List<ConsumerRecord<byte[], byte[]>> all = readAll(cluster, partitions, counts.size() * keys.size());
+        for (ConsumerRecord<byte[], byte[]> r : all) {
+            String key = new String(r.key(), StandardCharsets.UTF_8);
+            Integer before = stored.computeIfAbsent(r.topic(), t -> new HashMap<>()).put(key, r.partition());
+            if (before != null && before != r.partition()) {
+                throw new IllegalStateException("key " + key + " stored in partitions " + before + " and " + r.partition() + " of " + r.topic());
+            }
+        }
+
+        Facts facts = facts();
+        Path out = outDir.resolve("java-routing.json");
+        for (int n : counts) {
+            Map<String, Integer> byKey = stored.getOrDefault(routingTopic(n), Map.of());
+            ObjectNode input = Facts.JSON.createObjectNode();
+            input.put("client", CLIENT);
+            input.put("partitions", n);
+            ArrayNode inputKeys = input.putArray("keys");
+            keys.forEach(inputKeys::add);
+            ObjectNode observed = Facts.JSON.createObjectNode();
+            ArrayNode got = observed.putArray("partitions");
+            for (String key : keys) {
+                Integer p = byKey.get(key);
+                if (p == null) {
+                    throw new IllegalStateException("key " + key + " not read back from " + routingTopic(n));
+                }
+                got.add(p);
+            }
+            facts.add("routing/" + CLIENT + "/p" + n, "routing", input, observed);
+            facts.write(out);
+        }
+    }
+
+    private static String routingTopic(int partitions) {
+        return "routing." + CLIENT + ".p" + partitions;
+    }
+
+    // ---------------------------------------------------------------- keyless
+
+    public static void keyless(JsonNode plan, Cluster cluster, Path outDir) throws Exception {
+        JsonNode keyless = plan.get("keyless");
+        if (!forJava(keyless)) {
+            return;
+        }
+        int n = keyless.get("partitions").asInt();
+        int records = keyless.get("records").asInt();
+        int valueBytes = keyless.get("value_bytes").asInt();
+        String topic = "keyless." + CLIENT + ".p" + n;
+        if (Integer.toString(records - 1).length() > valueBytes) {
+            throw new IllegalArgumentException("value_bytes=" + valueBytes + " cannot hold index " + (records - 1));
+        }
+        cluster.admin().createTopics(List.of(new NewTopic(topic, n, (short) 1))).all().get();
+        List<TopicPartition> partitions = new ArrayList<>();
+        IntStream.range(0, n).forEach(p -> partitions.add(new TopicPartition(topic, p)));
+        LogCases.awaitServed(cluster, partitions);
+
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.<String, Object>of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap(),
+                ProducerConfig.CLIENT_ID_CONFIG, "lab-keyless-java",
+                ProducerConfig.BATCH_SIZE_CONFIG, keyless.get("batch_size").asInt(),
+                ProducerConfig.LINGER_MS_CONFIG, keyless.get("linger_ms").asInt(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (int i = 0; i < records; i++) {
+                byte[] value = String.format("%0" + valueBytes + "d", i).getBytes(StandardCharsets.US_ASCII);
+                sent.add(producer.send(new ProducerRecord<>(topic, null, value)));
+            }
+            producer.flush();
+            for (Future<RecordMetadata> f : sent) {
+                f.get();
+            }
+        }
+
+        int[] sequence = new int[records];
+        Arrays.fill(sequence, -1);
+        for (ConsumerRecord<byte[], byte[]> r : readAll(cluster, partitions, records)) {
+            int index = Integer.parseInt(new String(r.value(), StandardCharsets.US_ASCII));
+            if (sequence[index] != -1) {
+                throw new IllegalStateException("record " + index + " read twice from " + topic);
+            }
+            sequence[index] = r.partition();
+        }
+
+        ObjectNode input = Facts.JSON.createObjectNode();
+        input.put("client", CLIENT);
+        for (Map.Entry<String, JsonNode> e : keyless.properties()) {
+            if (!e.getKey().equals("clients")) {
+                input.set(e.getKey(), e.getValue());
+            }
+        }
+        ObjectNode observed = Facts.JSON.createObjectNode();
+        ArrayNode seq = observed.putArray("sequence");
+        for (int p : sequence) {
+            seq.add(p);
+        }
+        // The producer's batches as the broker stored them: a single
+        // producer's batch is appended as one batch (UnifiedLog.append keeps
+        // the client's batching), so this shows where it cut.
+        ArrayNode batches = observed.putArray("batches");
+        for (TopicPartition tp : partitions) {
+            ArrayNode sizes = batches.addArray();
+            for (Path segment : LogCases.segmentFiles(LogCases.partitionDir(cluster, tp))) {
+                for (LogCases.StoredBatch b : LogCases.batches(segment)) {
+                    sizes.add(b.records());
+                }
+            }
+        }
+        Facts facts = facts();
+        facts.add("keyless/" + CLIENT + "/p" + n, "keyless", input, observed);
+        facts.write(outDir.resolve("java-keyless.json"));
+    }
+
+    /** Every record of the given partitions from the beginning, once count of them have arrived. */
+    private static List<ConsumerRecord<byte[], byte[]>> readAll(Cluster cluster, List<TopicPartition> partitions, int count) throws Exception {
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap(),
+                ConsumerConfig.CLIENT_ID_CONFIG, "lab-readback-java",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Wait.until(count + " records read back", DEADLINE, () -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+                return out.size() >= count;
+            });
+        }
+        if (out.size() != count) {
+            throw new IllegalStateException(count + " records sent, " + out.size() + " read back");
+        }
+        return out;
+    }
+}
