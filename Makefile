@@ -11,12 +11,12 @@ WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: serve test bench build tools browser lint host-tests wasm-tests e2e sweep
+.PHONY: serve test bench build tools browser lint host-tests wasm-tests e2e sweep conformance kafka-tools
 
 serve: tools
 	trunk serve --offline
 
-test: tools browser lint host-tests wasm-tests build e2e
+test: tools browser lint host-tests wasm-tests build e2e conformance
 
 build: tools
 	trunk build --release --offline
@@ -49,6 +49,36 @@ bench: build browser tests/e2e/node_modules
 e2e: build browser tests/e2e/node_modules
 	trunk build --release --offline --public-url /kafka-lab/ --dist dist-subpath
 	cd tests/e2e && npm test
+
+# The real-Kafka conformance suite (tests/kafka/): the plan comes from the
+# simulation's constants and presets, the Java harness starts KRaft brokers
+# from Maven Central's artifacts and runs the Java cases and the Go harness,
+# and the comparator writes target/conformance/report.json and CONFORMANCE.md.
+# Maven and the Go module cache keep their downloads between runs. A harness
+# that fails still leaves a report of what ran, and the target fails.
+CONFORMANCE := target/conformance
+KAFKA_JAVA := tests/kafka/java
+GO_HARNESS := tests/kafka/go/bin/harness
+
+conformance: kafka-tools
+	mvn -B -q -f $(KAFKA_JAVA)/pom.xml package
+	cd tests/kafka/go && go build -o bin/harness .
+	rm -rf $(CONFORMANCE)/facts
+	cargo run -q --example conformance -- plan $(CONFORMANCE)/plan.json
+	status=0; \
+	java -cp "$(KAFKA_JAVA)/target/classes:$$(cat $(KAFKA_JAVA)/target/classpath.txt)" lab.kafka.Main \
+	  --plan $(CONFORMANCE)/plan.json --out-dir $(CONFORMANCE)/facts --go-harness $(GO_HARNESS) || status=$$?; \
+	cargo run -q --example conformance -- report $(CONFORMANCE)/plan.json $(CONFORMANCE)/facts $(CONFORMANCE) CONFORMANCE.md \
+	  || status=$$?; \
+	exit $$status
+
+# The JDK, Maven, Go and gcc (for confluent-kafka-go's cgo) come with the
+# project's machines; Debian's packages stand in for a missing JDK or Maven.
+kafka-tools:
+	@command -v mvn >/dev/null && command -v javac >/dev/null \
+	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y openjdk-17-jdk-headless maven; }
+	@command -v go >/dev/null || { echo "make conformance needs Go 1.24 or later on PATH" >&2; exit 1; }
+	@command -v gcc >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y gcc; }
 
 tests/e2e/node_modules: tests/e2e/package-lock.json
 	cd tests/e2e && npm ci --no-audit --no-fund
