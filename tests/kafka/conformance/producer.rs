@@ -4,7 +4,9 @@
 
 use crate::{field, unreadable, Area, Verdict};
 use kafka_ordering_lab::params::parse_query;
-use kafka_ordering_lab::sim::scenes::producer::{BatchState, FaultKind, ProducerScene, SeqKind};
+use kafka_ordering_lab::sim::scenes::producer::{
+    BatchState, Fault, FaultKind, ProducerScene, SeqKind,
+};
 use kafka_ordering_lab::sim::Sim;
 use serde_json::{json, Value};
 
@@ -15,24 +17,61 @@ pub const AREA: Area = Area {
     compare,
 };
 
-/// A case: the preset it replays, and whether the broker already knows the
-/// producer (it wrote the records before the log start itself).
-const CASES: [(&str, &str, bool); 5] = [
-    ("catastrophe", "catastrophe", false),
-    ("idempotent", "idempotent", true),
-    ("idempotent-new-producer", "idempotent", false),
-    ("inflight-1", "inflight-1", false),
-    ("lost-ack", "lost-ack", false),
+/// A case: the preset it replays, whether the broker already knows the
+/// producer (it wrote the records before the log start itself), and what the
+/// link changes on top of the preset.
+const CASES: [(&str, &str, bool, &str); 6] = [
+    ("catastrophe", "catastrophe", false, ""),
+    ("idempotent", "idempotent", true, ""),
+    ("idempotent-new-producer", "idempotent", false, ""),
+    ("inflight-1", "inflight-1", false, ""),
+    ("lost-ack", "lost-ack", false, ""),
+    // The chaos preset draws its losses from the seed; on a real broker it
+    // runs a fixed script instead: eight records, one batch each, the second
+    // request lost and the fifth answer lost.
+    (
+        "chaos",
+        "chaos",
+        false,
+        "&workload=stream-8&chaos=0&linger-ms=0&batch-size=100&faults=2.1:lose-request,5.1:lose-response",
+    ),
 ];
 
-fn link(preset: &str) -> String {
-    format!("?scene=producer&preset={preset}")
+fn link(preset: &str, overrides: &str) -> String {
+    format!("?scene=producer&preset={preset}{overrides}")
+}
+
+/// Which Produce request, counted from the proxy's mark, carries the first
+/// attempt of each batch (one record each). The harness sends a record once
+/// every earlier one is answered or held at the proxy, so a batch answered
+/// with an error is retried right after the next batch's request, and a
+/// batch whose connection broke is retried right after its own.
+fn request_numbers(batches: u32, faults: &[Fault]) -> Vec<u32> {
+    let fault = |b: u32| {
+        faults
+            .iter()
+            .find(|f| f.batch == b && f.attempt == 1)
+            .map(|f| f.kind)
+    };
+    let mut numbers = Vec::new();
+    let mut next = 1;
+    for b in 1..=batches {
+        numbers.push(next);
+        next += 1;
+        if b > 1 && fault(b - 1) == Some(FaultKind::LoseRequest) {
+            next += 1;
+        }
+        if fault(b) == Some(FaultKind::LoseResponse) {
+            next += 1;
+        }
+    }
+    numbers
 }
 
 /// The preset as the Java producer's configuration, and its faults as the
 /// proxy's, each mapped to the real fault nearest to what the scene shows.
-fn case_plan(name: &str, preset: &str, same_producer: bool) -> Value {
-    let (params, _) = parse_query(&link(preset));
+fn case_plan(name: &str, preset: &str, same_producer: bool, overrides: &str) -> Value {
+    let (params, _) = parse_query(&link(preset, overrides));
     let c = params.producer_scene_config();
     let p = c.producer;
     let records: Vec<Value> = (0..c.workload.len())
@@ -41,16 +80,13 @@ fn case_plan(name: &str, preset: &str, same_producer: bool) -> Value {
             json!({"key": format!("order-{order}"), "value": event.value()})
         })
         .collect();
+    let numbers = request_numbers(c.workload.len(), &c.faults);
     let mut faults = Vec::new();
-    for f in &c.faults {
-        // The proxy counts Produce requests from the mark; in these presets
-        // every batch holds one record, so batch b's attempt a is request
-        // b + (a - 1) * batches until retries interleave, which the presets'
-        // single fault on attempt 1 never does.
-        let nth = f.batch;
+    for f in c.faults.iter().filter(|f| f.attempt == 1) {
+        let nth = numbers[f.batch as usize - 1];
         match f.kind {
             // A request cannot vanish alone on a TCP connection: the broker
-            // answers batch 1 with an error instead, after batch 2 is on its way.
+            // answers it with an error instead, after the next one is on its way.
             FaultKind::LoseRequest => {
                 faults.push(json!({"api": "Produce", "nth": nth, "action": "corrupt"}));
                 faults.push(json!({"api": "Produce", "nth": nth, "action": "hold-response-until-request", "until_nth": nth + 1}));
@@ -68,6 +104,7 @@ fn case_plan(name: &str, preset: &str, same_producer: bool) -> Value {
     json!({
         "name": name,
         "preset": preset,
+        "overrides": overrides,
         "config": {
             "max.in.flight.requests.per.connection": p.max_in_flight.to_string(),
             "retries": p.retries.to_string(),
@@ -87,7 +124,7 @@ fn case_plan(name: &str, preset: &str, same_producer: bool) -> Value {
 
 fn plan() -> Value {
     json!({
-        "cases": CASES.iter().map(|(n, p, same)| case_plan(n, p, *same)).collect::<Vec<_>>(),
+        "cases": CASES.iter().map(|(n, p, same, o)| case_plan(n, p, *same, o)).collect::<Vec<_>>(),
     })
 }
 
@@ -101,8 +138,11 @@ fn expected_cases(plan: &Value) -> Vec<String> {
 }
 
 /// What the scene shows at the end of the preset's run.
-fn simulate(preset: &str) -> Result<Value, String> {
-    let (params, _) = parse_query(&link(preset));
+fn simulate(preset: &str, overrides: &str) -> Result<Value, String> {
+    let (params, issues) = parse_query(&link(preset, overrides));
+    if !issues.is_empty() {
+        return Err(format!("the case's link is refused: {issues:?}"));
+    }
     let scene = ProducerScene::new(params.producer_scene_config()).map_err(|e| format!("{e:?}"))?;
     let mut sim = Sim::new(scene, params.seed);
     while sim.step() {}
@@ -140,7 +180,8 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         Ok(p) => p,
         Err(e) => return unreadable(e),
     };
-    let sim = match simulate(&preset) {
+    let overrides = input["overrides"].as_str().unwrap_or_default();
+    let sim = match simulate(&preset, overrides) {
         Ok(s) => s,
         Err(e) => return unreadable(e),
     };
@@ -207,4 +248,22 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         wrong.join("; ")
     };
     Verdict::new(sim, wrong.is_empty(), note)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_request_and_a_lost_answer_each_add_one_request() {
+        let f = |batch, kind| Fault {
+            batch,
+            attempt: 1,
+            kind,
+        };
+        assert_eq!(request_numbers(2, &[f(1, FaultKind::LoseRequest)]), [1, 2]);
+        assert_eq!(request_numbers(2, &[f(1, FaultKind::LoseResponse)]), [1, 3]);
+        let chaos = [f(2, FaultKind::LoseRequest), f(5, FaultKind::LoseResponse)];
+        assert_eq!(request_numbers(6, &chaos), [1, 2, 3, 5, 6, 8]);
+    }
 }

@@ -44,12 +44,20 @@ const KNOWN: &[(&str, &str)] = &[
         "Truth pass (issue 18, item 7): on TCP an answer is lost only with its connection, which fails Paid's request too, so the duplicate of Created lands before Paid.",
     ),
     (
+        "producer/chaos",
+        "Truth pass (issue 18, item 7): the fixed script's lost request and lost answer become an error answer and a broken connection on Kafka, as in the catastrophe and lost-ack cases.",
+    ),
+    (
         "producer/idempotent-new-producer",
         "Truth pass (issue 18, item 1): a broker with no state for the producer id accepts any first sequence (ProducerAppendInfo.checkSequence, KAFKA-15591), so Paid is written and Created is lost.",
     ),
     (
-        "replication",
-        "Truth pass (issue 18, items 3-5): the scene's high watermark, min.insync.replicas refusal and failover losses differ from the broker's, and its story (slowed followers that still fetch) is not yet the suite's (stopped followers, leader killed once the ISR shrank).",
+        "replication/acks-1-min-isr-2",
+        "Truth pass (issue 18, items 3 and 5): below min.insync.replicas Kafka freezes the high watermark (Partition.maybeIncrementLeaderHW, KAFKA-15583); and Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over and the acknowledged records it lacks are lost, where the scene leaves the partition offline.",
+    ),
+    (
+        "replication/acks-all-min-isr-2",
+        "Truth pass (issue 18): Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over when the leader dies; the scene leaves the partition offline.",
     ),
 ];
 
