@@ -128,7 +128,11 @@ public final class ReplicationCases {
             try (KafkaProducer<String, String> p = producer(address(cluster, LEADER), acks)) {
                 p.partitionsFor(TOPIC);
                 // One at a time, so the controller fences them in a known
-                // order: which follower is fenced last decides the ELR below.
+                // order (it fences one stale broker per pass anyway,
+                // ReplicationControlManager.maybeFenceOneStaleBroker): the
+                // follower fenced last is the one that leaves an ISR already
+                // below min.insync.replicas, so it alone enters the ELR
+                // (PartitionChangeBuilder.maybePopulateTargetElr).
                 cluster.pause(2);
                 Wait.until("broker 2 fenced and out of the ISR", DEADLINE, () -> {
                     Optional<View> v = view(cluster, LEADER);
