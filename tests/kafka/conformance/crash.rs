@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 pub const AREA: Area = Area {
     name: "crash",
     plan,
-    expected_cases,
+    expected_cases: |plan| crate::named_cases(plan, "crash"),
     compare,
 };
 
@@ -28,15 +28,6 @@ fn plan() -> Value {
         })
     };
     json!({ "cases": [case(CommitMode::Auto), case(CommitMode::Manual)] })
-}
-
-fn expected_cases(plan: &Value) -> Vec<String> {
-    plan["cases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| format!("crash/{}", c["name"].as_str().unwrap_or("")))
-        .collect()
 }
 
 /// The poll loop of the case, on the simulation's consumer: with auto

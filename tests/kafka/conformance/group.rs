@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 pub const AREA: Area = Area {
     name: "group",
     plan,
-    expected_cases,
+    expected_cases: |plan| crate::named_cases(plan, "group"),
     compare,
 };
 
@@ -33,15 +33,6 @@ fn plan() -> Value {
         })
         .collect();
     json!({ "cases": cases })
-}
-
-fn expected_cases(plan: &Value) -> Vec<String> {
-    plan["cases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| format!("group/{}", c["name"].as_str().unwrap_or("")))
-        .collect()
 }
 
 fn as_json(a: &Assignment) -> Value {

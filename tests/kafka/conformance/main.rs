@@ -164,6 +164,17 @@ pub fn field<'a>(value: &'a Value, name: &str) -> Result<&'a Value, String> {
         .ok_or_else(|| format!("missing \"{name}\""))
 }
 
+/// The case names of an area whose plan lists its `cases`, each with a
+/// `name`: `area/name`.
+pub fn named_cases(plan: &Value, area: &str) -> Vec<String> {
+    plan["cases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| format!("{area}/{}", c["name"].as_str().unwrap_or("")))
+        .collect()
+}
+
 /// A verdict for a case whose facts cannot be read.
 pub fn unreadable(error: String) -> Verdict {
     Verdict::new(json!(null), false, format!("facts unreadable: {error}"))

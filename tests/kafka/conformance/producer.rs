@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 pub const AREA: Area = Area {
     name: "producer",
     plan,
-    expected_cases,
+    expected_cases: |plan| crate::named_cases(plan, "producer"),
     compare,
 };
 
@@ -126,15 +126,6 @@ fn plan() -> Value {
     json!({
         "cases": CASES.iter().map(|(n, p, same, o)| case_plan(n, p, *same, o)).collect::<Vec<_>>(),
     })
-}
-
-fn expected_cases(plan: &Value) -> Vec<String> {
-    plan["cases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| format!("producer/{}", c["name"].as_str().unwrap_or("")))
-        .collect()
 }
 
 /// What the scene shows at the end of the preset's run.

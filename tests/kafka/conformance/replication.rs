@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 pub const AREA: Area = Area {
     name: "replication",
     plan,
-    expected_cases,
+    expected_cases: |plan| crate::named_cases(plan, "replication"),
     compare,
 };
 
@@ -31,15 +31,6 @@ fn plan() -> Value {
         })
         .collect();
     json!({ "cases": cases })
-}
-
-fn expected_cases(plan: &Value) -> Vec<String> {
-    plan["cases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| format!("replication/{}", c["name"].as_str().unwrap_or("")))
-        .collect()
 }
 
 /// The scene's run of the same story: both followers slowed after eight

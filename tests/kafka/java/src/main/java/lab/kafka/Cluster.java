@@ -1,15 +1,11 @@
 package lab.kafka;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,11 +30,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.MetadataRequestData;
-import org.apache.kafka.common.protocol.ApiKeys;
-import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.MetadataResponse;
-import org.apache.kafka.common.requests.RequestHeader;
 
 /**
  * A real KRaft cluster on loopback, one child JVM per node ({@link BrokerNode}).
@@ -328,24 +321,10 @@ public final class Cluster implements AutoCloseable {
 
     /** The broker ids in the Metadata response of the broker at address, or none if it does not answer yet. */
     private static Set<Integer> aliveBrokers(InetSocketAddress address) {
-        try (Socket socket = new Socket()) {
-            socket.connect(address, 1000);
-            socket.setSoTimeout(1000);
-            short version = ApiKeys.METADATA.latestVersion();
-            RequestHeader header = new RequestHeader(ApiKeys.METADATA, version, "lab-cluster-probe", 1);
-            MetadataRequest request = new MetadataRequest.Builder(
-                new MetadataRequestData().setTopics(List.of()).setAllowAutoTopicCreation(false)).build(version);
-            ByteBuffer body = request.serializeWithHeader(header);
-            byte[] bytes = new byte[body.remaining()];
-            body.get(bytes);
-            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            out.writeInt(bytes.length);
-            out.write(bytes);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] response = new byte[in.readInt()];
-            in.readFully(response);
-            MetadataResponse metadata = (MetadataResponse) AbstractResponse.parseResponse(ByteBuffer.wrap(response), header);
+        try {
+            MetadataResponse metadata = (MetadataResponse) RawRequest.send(address,
+                new MetadataRequest.Builder(new MetadataRequestData().setTopics(List.of()).setAllowAutoTopicCreation(false)),
+                "lab-cluster-probe", 1000);
             return metadata.brokers().stream().map(Node::id).collect(Collectors.toCollection(TreeSet::new));
         } catch (IOException e) {
             return Set.of();

@@ -3,11 +3,8 @@ package lab.kafka;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
@@ -37,7 +33,6 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.message.ListOffsetsRequestData;
 import org.apache.kafka.common.message.ListOffsetsResponseData;
-import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.MemoryRecords;
 import org.apache.kafka.common.record.Record;
@@ -47,7 +42,6 @@ import org.apache.kafka.common.requests.ListOffsetsRequest;
 import org.apache.kafka.common.requests.ListOffsetsResponse;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.MetadataResponse;
-import org.apache.kafka.common.requests.RequestHeader;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -412,24 +406,6 @@ public final class ReplicationCases {
 
     private static AbstractResponse call(InetSocketAddress address, AbstractRequest.Builder<?> builder)
             throws IOException {
-        ApiKeys key = builder.apiKey();
-        short version = (short) Math.min(builder.latestAllowedVersion(), key.latestVersion());
-        AbstractRequest request = builder.build(version);
-        RequestHeader header = new RequestHeader(key, version, "lab-replication-probe", 1);
-        try (Socket socket = new Socket()) {
-            socket.connect(address, 2000);
-            socket.setSoTimeout(5000);
-            ByteBuffer body = request.serializeWithHeader(header);
-            byte[] bytes = new byte[body.remaining()];
-            body.get(bytes);
-            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            out.writeInt(bytes.length);
-            out.write(bytes);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] response = new byte[in.readInt()];
-            in.readFully(response);
-            return Objects.requireNonNull(AbstractResponse.parseResponse(ByteBuffer.wrap(response), header));
-        }
+        return RawRequest.send(address, builder, "lab-replication-probe", 5000);
     }
 }
