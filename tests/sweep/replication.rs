@@ -1,0 +1,176 @@
+//! The replication scene's sweep: acks and unclean election, with broker actions from the seed.
+
+use super::*;
+use kafka_ordering_lab::sim::producer::Acks;
+use kafka_ordering_lab::sim::rng::Rng;
+use kafka_ordering_lab::sim::scenes::replication::{
+    record_of as replication_record, ProduceOutcome, Replication,
+};
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+/// The learner's broker actions for one seed, as the link writes them:
+/// slow a follower or two, then crash brokers, now and then heal one. The
+/// order matters for the story (a crash only loses what a slow follower
+/// lacks), not for the link: the scene schedules them by time.
+fn replica_actions(seed: u64) -> String {
+    let mut rng = Rng::new(seed).child(u64::from_be_bytes(*b"\0replica"));
+    let mut actions = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let (broker, at) = (1 + rng.below(3), rng.between(100, 3000));
+        actions.push(format!("slow:{broker}@{at}"));
+    }
+    for _ in 0..1 + rng.below(2) {
+        let (broker, at) = (1 + rng.below(3), rng.between(1000, 5900));
+        actions.push(format!("crash:{broker}@{at}"));
+    }
+    if rng.below(4) == 0 {
+        let (broker, at) = (1 + rng.below(3), rng.between(100, 5900));
+        actions.push(format!("heal:{broker}@{at}"));
+    }
+    actions.join(",")
+}
+
+/// Replicas hold the leader's records at the leader's offsets, in epoch
+/// order; every live replica is a prefix of the leader; the ISR holds the
+/// high watermark, below which live replicas agree; `min.insync.replicas`
+/// refuses acks=all writes only. A clean election loses nothing committed
+/// and never cuts a committed record, and acks=all loses nothing
+/// acknowledged, while acks=1 loses acknowledged writes in some
+/// failovers; an unclean election loses committed records on some runs.
+fn sweep_replication(acks: &str, unclean: bool, seeds: Range<u64>) -> Tally {
+    let unclean_flag = u8::from(unclean);
+    let mut tally = Tally::new("replication", format!("acks={acks} unclean={unclean_flag}"));
+    for (index, seed) in seeds.enumerate() {
+        let link = format!(
+            "?scene=replication&acks={acks}&min-isr={}&unclean={unclean_flag}&replica-actions={}&seed={seed}",
+            1 + seed % 3,
+            replica_actions(seed)
+        );
+        let config = params(&link).replication_config();
+        let mut high_watermark = 0;
+        let mut epoch = 0;
+        let mut answered = 0;
+        let scene = Replication::new(config.clone());
+        let sim = play(scene, &link, seed, index as u64, |r, _| {
+            for replica in &r.replicas {
+                let b = replica.broker;
+                for (i, x) in replica.log.iter().enumerate() {
+                    assert_eq!(x.offset, i as u64, "{link}: broker {b}'s offsets");
+                }
+                assert!(
+                    replica.log.windows(2).all(|w| w[0].epoch <= w[1].epoch),
+                    "{link}: broker {b}'s epochs go back"
+                );
+                assert!(replica.log.iter().all(|x| x.epoch <= r.leader_epoch));
+            }
+            for (i, c) in r.committed.iter().enumerate() {
+                assert_eq!(c.offset, i as u64, "{link}: committed offsets");
+            }
+            assert_eq!(r.committed.len() as u64, r.high_watermark, "{link}");
+            assert!(r.leader_epoch >= epoch, "{link}: the epoch went back");
+            if !unclean || r.leader_epoch == epoch {
+                assert!(
+                    r.high_watermark >= high_watermark,
+                    "{link}: the high watermark went back"
+                );
+            }
+            (high_watermark, epoch) = (r.high_watermark, r.leader_epoch);
+            for (message, outcome) in &r.outcomes[answered..] {
+                if *outcome == ProduceOutcome::NotEnoughReplicas {
+                    assert_eq!(config.acks, Acks::All, "{link}: message {message}");
+                    assert!(
+                        (r.isr.len() as u32) < config.min_isr,
+                        "{link}: message {message} refused with the ISR at {:?}",
+                        r.isr
+                    );
+                }
+            }
+            answered = r.outcomes.len();
+            let Some(leader) = r.leader.filter(|&l| r.replica(l).alive) else {
+                return;
+            };
+            let lead = &r.replica(leader).log;
+            assert!(lead.len() as u64 >= r.high_watermark, "{link}");
+            for x in r.replicas.iter().filter(|x| x.alive) {
+                assert!(
+                    lead.starts_with(&x.log),
+                    "{link}: broker {} is not a prefix of the leader",
+                    x.broker
+                );
+            }
+            for &b in &r.isr {
+                let held = r.replica(b).log_end_offset();
+                assert!(held >= r.high_watermark, "{link}: ISR {b} below the HW");
+            }
+            for c in &r.committed {
+                assert_eq!(lead.get(c.offset as usize), Some(c), "{link}: committed");
+            }
+            assert_eq!(r.differences(), 0, "{link}: live replicas differ");
+        });
+        let r = sim.model();
+        let messages: BTreeSet<u32> = r.outcomes.iter().map(|(i, _)| *i).collect();
+        assert_eq!(messages.len(), r.outcomes.len(), "{link}: one answer each");
+        if unclean {
+            // acks=all refuses the writes an unclean leader could lose while
+            // min.insync.replicas (from the seed) is 2 or 3: rarer there.
+            let floor = if config.acks == Acks::All { 1 } else { 3 };
+            tally.broke_on("committed records lost", floor, !r.lost.is_empty());
+        } else {
+            assert!(r.lost.is_empty(), "{link}: a clean election lost records");
+            for (broker, t) in &r.truncated {
+                assert!(
+                    !r.committed.contains(t),
+                    "{link}: broker {broker} cut committed offset {}",
+                    t.offset
+                );
+            }
+            let live_leader = r.leader.filter(|&l| r.replica(l).alive);
+            if let (Acks::Leader, Some(leader)) = (config.acks, live_leader) {
+                let log = &r.replica(leader).log;
+                let acked_lost = r
+                    .outcomes
+                    .iter()
+                    .filter(|(_, o)| *o == ProduceOutcome::Acked)
+                    .any(|(i, _)| {
+                        let (order, event) = replication_record(*i);
+                        !log.iter().any(|x| (x.order, x.event) == (order, event))
+                    });
+                tally.broke_on("acknowledged writes lost in a failover", 3, acked_lost);
+            }
+            if config.acks == Acks::All {
+                for (i, _) in r
+                    .outcomes
+                    .iter()
+                    .filter(|(_, o)| *o == ProduceOutcome::Acked)
+                {
+                    let (order, event) = replication_record(*i);
+                    assert!(
+                        r.committed
+                            .iter()
+                            .any(|c| (c.order, c.event) == (order, event)),
+                        "{link}: acknowledged message {i} is not committed"
+                    );
+                }
+            }
+        }
+        tally.seeds += 1;
+    }
+    tally
+}
+
+// ----------------------------------------------------------- rabbitmq
+
+/// This scene's presets, each a job of the sweep.
+pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+    let mut jobs: Vec<(String, Job)> = Vec::new();
+    for acks in ["0", "1", "all"] {
+        for unclean in [false, true] {
+            jobs.push((
+                format!("replication acks={acks} unclean={unclean}"),
+                Box::new(move || vec![sweep_replication(acks, unclean, seeds.range(300))]),
+            ));
+        }
+    }
+    jobs
+}
