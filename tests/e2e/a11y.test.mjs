@@ -4,11 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 const require = createRequire(import.meta.url);
-const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
 
 for (const scene of SCENES) {
   test(`axe: ${scene} has no serious or critical issue, in Russian and English`, async () => {

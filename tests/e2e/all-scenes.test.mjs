@@ -3,10 +3,9 @@
 // error, no warning) while it loads and while it plays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot, topSpeed, loopPlay } from './harness.mjs';
+import { useBrowser, openPage, shot, topSpeed, loopPlay, SCENES } from './harness.mjs';
 
 const env = useBrowser();
-const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
 
 for (const scene of SCENES) {
   test(`${scene}: both languages, phone width, embedded`, async () => {

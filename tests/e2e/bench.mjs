@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, distDir } from './harness.mjs';
+import { serve, launch, distDir, SCENES } from './harness.mjs';
 import { HEAVIEST, FRAME_MS, frameWork, seekLatency, heapRun, slope, loadAverage } from './perf.mjs';
 
 const LOADS = 10;
@@ -40,7 +40,6 @@ const BUDGET = {
   heapSlopeBytesPerMin: 64 * 1024,
   visitGrowthBytes: 1024 * 1024,
 };
-const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
 
 async function bundleSizes() {
   const rows = [];

@@ -1,7 +1,7 @@
 // Scenes "replication", "disk" and "rabbitmq" in the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -80,7 +80,7 @@ test('disk: the cost model and the page cache read ahead', async () => {
 test('the scene menu reads like the chapter, in both languages', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   const scenes = await page.$$eval('[data-testid="scene-link"]', (els) => els.map((e) => e.dataset.scene));
-  assert.deepEqual(scenes, ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq']);
+  assert.deepEqual(scenes, SCENES);
   await page.click('[data-testid="lang"]');
   await page.waitForFunction(() => /[а-я]/i.test(document.querySelector('[data-testid="scene-link"][data-scene="disk"]').textContent));
   assert.deepEqual(errors, []);
