@@ -2,91 +2,69 @@
 //! milliseconds between frames while `active`. Browsers stop these frames in
 //! hidden tabs, so a hidden page animates nothing and burns no CPU.
 
-use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
+use gloo_render::{request_animation_frame, AnimationFrame};
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 use yew::prelude::*;
 
+#[derive(Default)]
 struct FrameLoop {
-    /// Never dropped while it may be running: only on unmount.
-    closure: Option<Closure<dyn FnMut(f64)>>,
-    pending: Option<i32>,
+    /// The frame asked for next; dropping it cancels that frame, so
+    /// unmounting or pausing needs no bookkeeping of ids.
+    next: Option<AnimationFrame>,
     last_timestamp: Option<f64>,
     active: bool,
     on_frame: Callback<f64>,
 }
 
-fn request(closure: &Closure<dyn FnMut(f64)>) -> Option<i32> {
-    web_sys::window()?
-        .request_animation_frame(closure.as_ref().unchecked_ref())
-        .ok()
-}
-
-fn cancel(id: i32) {
-    if let Some(window) = web_sys::window() {
-        // Failing to cancel only costs one extra, ignored frame.
-        let _ = window.cancel_animation_frame(id);
-    }
+/// Asks for the next frame. The callback holds only a weak reference, so
+/// an unmounted clock frees its state even with a frame pending.
+fn schedule(state: &Rc<RefCell<FrameLoop>>) {
+    let weak: Weak<RefCell<FrameLoop>> = Rc::downgrade(state);
+    let frame = request_animation_frame(move |timestamp| {
+        let Some(state) = weak.upgrade() else { return };
+        let (wall_ms, on_frame) = {
+            let mut s = state.borrow_mut();
+            if !s.active {
+                return;
+            }
+            let wall_ms = s.last_timestamp.map_or(0.0, |prev| timestamp - prev);
+            s.last_timestamp = Some(timestamp);
+            (wall_ms, s.on_frame.clone())
+        };
+        // No borrow is held here: the frame may re-render and re-run the
+        // effect below, which borrows the state and may pause the clock.
+        on_frame.emit(wall_ms);
+        if state.borrow().active {
+            schedule(&state);
+        }
+    });
+    state.borrow_mut().next = Some(frame);
 }
 
 /// Calls `on_frame(wall_ms)` once per animation frame while `active`.
 #[hook]
 pub fn use_animation_frames(active: bool, on_frame: Callback<f64>) {
-    let state = use_mut_ref(|| FrameLoop {
-        closure: None,
-        pending: None,
-        last_timestamp: None,
-        active: false,
-        on_frame: Callback::noop(),
-    });
+    let state = use_mut_ref(FrameLoop::default);
 
     {
         let state = state.clone();
-        use_effect_with((), move |_| {
-            let weak = Rc::downgrade(&state);
-            let closure = Closure::<dyn FnMut(f64)>::new(move |timestamp: f64| {
-                let Some(state) = weak.upgrade() else { return };
-                let (wall_ms, on_frame) = {
-                    let mut s = state.borrow_mut();
-                    s.pending = None;
-                    if !s.active {
-                        return;
-                    }
-                    let wall_ms = s.last_timestamp.map_or(0.0, |prev| timestamp - prev);
-                    s.last_timestamp = Some(timestamp);
-                    (wall_ms, s.on_frame.clone())
-                };
-                // No borrow is held here: the frame may re-render and
-                // re-run the effect below, which borrows the state.
-                on_frame.emit(wall_ms);
-                let mut s = state.borrow_mut();
-                if s.active && s.pending.is_none() {
-                    s.pending = s.closure.as_ref().and_then(request);
-                }
-            });
-            state.borrow_mut().closure = Some(closure);
-            move || {
-                let mut s = state.borrow_mut();
-                if let Some(id) = s.pending.take() {
-                    cancel(id);
-                }
-                s.closure = None;
-            }
-        });
+        use_effect_with((), move |_| move || state.borrow_mut().next = None);
     }
 
     use_effect_with(active, move |&active| {
-        let mut guard = state.borrow_mut();
-        let s: &mut FrameLoop = &mut guard;
-        s.active = active;
-        s.on_frame = on_frame;
-        if active {
-            if s.pending.is_none() {
-                s.last_timestamp = None;
-                s.pending = s.closure.as_ref().and_then(request);
+        let start = {
+            let mut s = state.borrow_mut();
+            s.active = active;
+            s.on_frame = on_frame;
+            if !active {
+                s.next = None;
             }
-        } else if let Some(id) = s.pending.take() {
-            cancel(id);
+            active && s.next.is_none()
+        };
+        if start {
+            state.borrow_mut().last_timestamp = None;
+            schedule(&state);
         }
     });
 }
