@@ -66,7 +66,7 @@ fn key_action(e: &KeyboardEvent) -> Option<PlayerAction> {
     }
 }
 
-#[function_component(App)]
+#[component(App)]
 pub fn app(props: &AppProps) -> Html {
     let start = use_memo(props.query.clone(), |query| {
         let (params, mut issues) = parse_query(query);

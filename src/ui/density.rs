@@ -98,7 +98,7 @@ pub struct StripProps {
 /// fit, changes two attributes rather than building 48 elements. The counts
 /// are on the strip (`data-counts`, one per bucket, in order). A component,
 /// so that an unchanged strip is skipped.
-#[function_component(DensityStrip)]
+#[component(DensityStrip)]
 pub fn density_strip(p: &StripProps) -> Html {
     let d = &p.density;
     let (plain, marked) = bars(d);

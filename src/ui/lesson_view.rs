@@ -25,7 +25,7 @@ pub fn step_href(step: u32, lang: Lang, embed: bool) -> Option<String> {
     ))
 }
 
-#[function_component(LessonBar)]
+#[component(LessonBar)]
 pub fn lesson_bar(props: &LessonProps) -> Html {
     let lang = props.lang;
     let answered = use_state(|| None::<usize>);

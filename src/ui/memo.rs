@@ -26,7 +26,7 @@ impl PartialEq for StaticProps {
     }
 }
 
-#[function_component(Static)]
+#[component(Static)]
 pub fn static_part(props: &StaticProps) -> Html {
     (props.view)(&props.params, &props.on_params)
 }

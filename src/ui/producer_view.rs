@@ -652,7 +652,7 @@ struct PriceProps {
     params: AppParams,
 }
 
-#[function_component(PricePanel)]
+#[component(PricePanel)]
 fn price_panel(props: &PriceProps) -> Html {
     let lang = props.params.lang;
     let link = props.params.link;
@@ -690,7 +690,7 @@ struct CompareProps {
 }
 
 /// The same chaos run with idempotence on and off, side by side.
-#[function_component(IdempotenceCompare)]
+#[component(IdempotenceCompare)]
 fn idempotence_compare(props: &CompareProps) -> Html {
     let lang = props.params.lang;
     let result = use_state(|| None::<[(bool, u64, u64, u64); 2]>);

@@ -88,7 +88,7 @@ struct KeysProps {
 
 /// The key grid, and the moved share over many keys (10,000 hashes,
 /// redone only when the counts change).
-#[function_component(KeyMoves)]
+#[component(KeyMoves)]
 fn key_moves(props: &KeysProps) -> Html {
     let (from, to, lang) = (props.from, props.to, props.lang);
     let many = use_memo((from, to), |&(from, to)| {
@@ -281,7 +281,7 @@ struct CompareProps {
     lang: Lang,
 }
 
-#[function_component(StrategyCompare)]
+#[component(StrategyCompare)]
 fn strategy_compare(props: &CompareProps) -> Html {
     let lang = props.lang;
     let rows = use_memo((props.from, props.to, props.seed), |&(from, to, seed)| {

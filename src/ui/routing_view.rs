@@ -626,7 +626,7 @@ struct HistogramProps {
     on_params: Callback<AppParams>,
 }
 
-#[function_component(Histogram)]
+#[component(Histogram)]
 fn histogram(props: &HistogramProps) -> Html {
     let counts = use_memo(
         (props.params.histogram_keys, props.params.partitions),
@@ -643,7 +643,7 @@ struct ComparisonProps {
 /// The stream under every routing at once, on the learner's seed and
 /// settings. Each run is a few hundred events; they are redone only when
 /// a setting changes, not on every frame.
-#[function_component(KeylessComparison)]
+#[component(KeylessComparison)]
 fn keyless_comparison(props: &ComparisonProps) -> Html {
     let p = &props.params;
     let lang = p.lang;

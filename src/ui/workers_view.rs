@@ -171,7 +171,7 @@ struct CellsProps {
 /// not yet polled: what the mouse and the tests find. They change only with
 /// the run or the width, so while the run plays Yew compares these props
 /// and skips them.
-#[function_component(StripCells)]
+#[component(StripCells)]
 fn strip_cells(p: &CellsProps) -> Html {
     let g = p.geometry;
     let w = g.cell_width();
@@ -304,7 +304,7 @@ struct WorkerProps {
 
 /// One worker and its channel; a component so that the up to 64 rows are
 /// compared by these fields and only the ones that changed are redrawn.
-#[function_component(WorkerRow)]
+#[component(WorkerRow)]
 fn worker_row(p: &WorkerProps) -> Html {
     let busy = p
         .busy
@@ -357,7 +357,7 @@ struct ChartProps {
 const WS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
 
 /// Throughput against W for every mode, run on the learner's seed.
-#[function_component(ThroughputChart)]
+#[component(ThroughputChart)]
 fn throughput_chart(props: &ChartProps) -> Html {
     let lang = props.lang;
     let series = use_memo((props.config, props.seed), |&(config, seed)| {
