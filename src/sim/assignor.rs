@@ -4,7 +4,7 @@
 //! Members are always sorted by member id as plain strings, so
 //! "consumer-10" comes before "consumer-2", exactly as Kafka sorts them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TopicPartition {
@@ -166,29 +166,43 @@ pub fn sticky(topics: &[(String, u32)], members: &[String], previous: &Assignmen
         taken.extend(keep.iter().cloned());
         out.insert(m.clone(), keep);
     }
-    let mut free: Vec<TopicPartition> = all.into_iter().filter(|tp| !taken.contains(tp)).collect();
-    free.reverse();
-    // First bring everyone up to the minimum, then hand out the extras.
-    for m in &members {
+    let mut free: VecDeque<TopicPartition> =
+        all.into_iter().filter(|tp| !taken.contains(tp)).collect();
+    // AbstractStickyAssignor.constrainedAssign: the free partitions are
+    // dealt in turn to the members still under the minimum, each leaving
+    // the round once it reaches it (on a fresh group, 7 over 3 gives
+    // [0,3,6] [1,4] [2,5]); what is left goes, one each, to members at the
+    // minimum, in the order they reached it.
+    let mut under: Vec<&String> = members
+        .iter()
+        .filter(|m| out[*m].len() < min_quota)
+        .collect();
+    let mut at_min: Vec<&String> = members
+        .iter()
+        .filter(|m| out[*m].len() == min_quota)
+        .collect();
+    let mut turn = 0;
+    while !under.is_empty() {
+        let Some(tp) = free.pop_front() else { break };
+        let m = under[turn];
         let list = out.get_mut(m).expect("every member has an entry");
-        while list.len() < min_quota {
-            match free.pop() {
-                Some(tp) => list.push(tp),
-                None => break,
-            }
+        list.push(tp);
+        if list.len() == min_quota {
+            at_min.push(under.remove(turn));
+        } else {
+            turn += 1;
+        }
+        if turn >= under.len() {
+            turn = 0;
         }
     }
-    for m in &members {
-        if free.is_empty() {
+    for m in at_min {
+        if extra_left == 0 {
             break;
         }
-        let list = out.get_mut(m).expect("every member has an entry");
-        if list.len() == min_quota && extra_left > 0 {
-            if let Some(tp) = free.pop() {
-                list.push(tp);
-                extra_left -= 1;
-            }
-        }
+        let Some(tp) = free.pop_front() else { break };
+        out.get_mut(m).expect("every member has an entry").push(tp);
+        extra_left -= 1;
     }
     for list in out.values_mut() {
         list.sort();
@@ -220,6 +234,24 @@ mod tests {
 
     fn parts(a: &Assignment, m: &str) -> Vec<u32> {
         a[m].iter().map(|tp| tp.partition).collect()
+    }
+
+    /// As Kafka 4.1.1's `StickyAssignor` and `CooperativeStickyAssignor`
+    /// gave them on a real broker (CONFORMANCE.md, area group).
+    #[test]
+    fn sticky_deals_a_fresh_group_in_turn_and_keeps_owners_after_a_leave() {
+        let topics = [("orders".to_owned(), 7)];
+        let fresh = sticky(&topics, &names(3), &Assignment::new());
+        assert_eq!(parts(&fresh, "consumer-1"), vec![0, 3, 6]);
+        assert_eq!(parts(&fresh, "consumer-2"), vec![1, 4]);
+        assert_eq!(parts(&fresh, "consumer-3"), vec![2, 5]);
+        let rest = vec!["consumer-1".to_owned(), "consumer-3".to_owned()];
+        let after = sticky(&topics, &rest, &fresh);
+        assert_eq!(parts(&after, "consumer-1"), vec![0, 3, 4, 6]);
+        assert_eq!(parts(&after, "consumer-3"), vec![1, 2, 5]);
+        let six = sticky(&[("orders".to_owned(), 6)], &names(3), &Assignment::new());
+        assert_eq!(parts(&six, "consumer-1"), vec![0, 3]);
+        assert_eq!(parts(&six, "consumer-3"), vec![2, 5]);
     }
 
     #[test]

@@ -12,22 +12,6 @@ use std::collections::BTreeMap;
 /// so the list cannot go stale.
 const KNOWN: &[(&str, &str)] = &[
     (
-        "group/sticky-p6-m3",
-        "Truth pass (issue 18): on a fresh group Kafka's sticky assignor deals partitions in turn; the simulation gives ranges.",
-    ),
-    (
-        "group/sticky-p7-m3",
-        "Truth pass (issue 18): on a fresh group Kafka's sticky assignor deals partitions in turn; the simulation gives ranges.",
-    ),
-    (
-        "group/cooperative-sticky-p6-m3",
-        "Truth pass (issue 18): on a fresh group Kafka's sticky assignor deals partitions in turn; the simulation gives ranges.",
-    ),
-    (
-        "group/cooperative-sticky-p7-m3",
-        "Truth pass (issue 18): on a fresh group Kafka's sticky assignor deals partitions in turn; the simulation gives ranges.",
-    ),
-    (
         "producer/catastrophe",
         "Truth pass (issue 18, item 7): the scene loses request 1 on a live connection, which TCP cannot do; on Kafka the nearest fault is an error answer (CORRUPT_MESSAGE) while request 2 is in flight. Same log, other error code.",
     ),
