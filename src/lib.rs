@@ -8,6 +8,7 @@ pub mod i18n;
 pub mod lesson;
 pub mod params;
 pub mod presets;
+pub mod scenes;
 pub mod sim;
 pub mod ui;
 

@@ -32,52 +32,8 @@ use crate::sim::scenes::workers::{
 };
 use std::ops::RangeInclusive;
 
-/// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SceneId {
-    Log,
-    Replication,
-    Routing,
-    Producer,
-    Repartition,
-    Group,
-    Workers,
-    Disk,
-    RabbitMq,
-}
-
-impl SceneId {
-    /// In the order of the course chapter.
-    pub const ALL: [SceneId; 9] = [
-        SceneId::Log,
-        SceneId::Replication,
-        SceneId::Routing,
-        SceneId::Producer,
-        SceneId::Repartition,
-        SceneId::Group,
-        SceneId::Workers,
-        SceneId::Disk,
-        SceneId::RabbitMq,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            SceneId::Log => "log",
-            SceneId::Routing => "routing",
-            SceneId::Producer => "producer",
-            SceneId::Repartition => "repartition",
-            SceneId::Group => "group",
-            SceneId::Workers => "workers",
-            SceneId::Replication => "replication",
-            SceneId::Disk => "disk",
-            SceneId::RabbitMq => "rabbitmq",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<SceneId> {
-        SceneId::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
+/// The scene ids come from the scene registry.
+pub use crate::scenes::SceneId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Lang {

@@ -1,0 +1,28 @@
+//! The disk scene in the app, opened half way.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::disk::Disk;
+use crate::sim::SimTime;
+
+impl Scene for Disk {
+    /// The run itself has no settings: the device and its figures only
+    /// change the cost model the view draws.
+    fn build(_params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(Disk::default())
+    }
+
+    /// The consumer has caught up with the cold pages.
+    fn opening_time(end: SimTime) -> SimTime {
+        SimTime(end.as_millis() / 2)
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::Disk {
+            hits: self.hits,
+            misses: self.misses,
+        }
+    }
+}

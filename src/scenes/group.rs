@@ -1,0 +1,28 @@
+//! The group scene in the app: the group built from its link, opened while
+//! it works.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::group::Group;
+use crate::sim::SimTime;
+
+impl Scene for Group {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(Group::new(params.group_config()))
+    }
+
+    /// The group is working from the first frame.
+    fn opening_time(_end: SimTime) -> SimTime {
+        SimTime(1500)
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::Group {
+            members: self.active_members(),
+            generations: self.generations.len(),
+            duplicates: self.duplicates(),
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! The log scene in the app: built from its link, opened at the start.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::log::LogScene;
+use crate::sim::SimTime;
+
+impl Scene for LogScene {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(LogScene::new(params.log_scene_config()))
+    }
+
+    /// The log starts empty: watching it grow is the lesson.
+    fn opening_time(_end: SimTime) -> SimTime {
+        SimTime::ZERO
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::Log {
+            leo: self.log.log_end_offset(),
+            position: self.consumer.position(),
+            committed: self.consumer.committed_offset(),
+            segments: self.log.segments().len(),
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The scenes, registered once: the list below is the only place a scene
+//! is named. It generates the scene ids and the menu's order here, and the
+//! player dispatch in the view; each scene's model implements [`Scene`],
+//! so a scene missing an implementation is a compile error, not a gap.
+
+mod disk;
+mod group;
+mod log;
+mod producer;
+mod rabbitmq;
+mod repartition;
+mod replication;
+mod routing;
+mod workers;
+
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::{Model, SimTime};
+
+/// What the app needs of a scene's model, beyond playing it.
+pub trait Scene: Model + Sized {
+    /// The model for this link, or the `ConfigException` the Java client
+    /// would throw for its settings.
+    fn build(params: &AppParams) -> Result<Self, ConfigError>;
+
+    /// The moment the scene opens on when the link gives no `t`: one that
+    /// makes the scene's point before anyone clicks. `end` is where the run
+    /// ends.
+    fn opening_time(end: SimTime) -> SimTime;
+
+    /// The state in words, for screen readers.
+    fn summary(&self, params: &AppParams) -> Summary;
+}
+
+/// Calls `$then!` with every scene, in the chapter's order: its id variant,
+/// its `?scene=` value, and its model. Adding a scene is one line here.
+#[macro_export]
+macro_rules! for_each_scene {
+    ($then:ident) => {
+        $then! {
+            Log, "log", $crate::sim::scenes::log::LogScene;
+            Replication, "replication", $crate::sim::scenes::replication::Replication;
+            Routing, "routing", $crate::sim::scenes::routing::RoutingStream;
+            Producer, "producer", $crate::sim::scenes::producer::ProducerScene;
+            Repartition, "repartition", $crate::sim::scenes::repartition::Repartition;
+            Group, "group", $crate::sim::scenes::group::Group;
+            Workers, "workers", $crate::sim::scenes::workers::Workers;
+            Disk, "disk", $crate::sim::scenes::disk::Disk;
+            RabbitMq, "rabbitmq", $crate::sim::scenes::rabbitmq::RabbitScene;
+        }
+    };
+}
+
+macro_rules! define_scene_ids {
+    ($($variant:ident, $id:literal, $model:ty;)*) => {
+        /// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum SceneId {
+            $($variant,)*
+        }
+
+        impl SceneId {
+            /// In the order of the course chapter.
+            pub const ALL: [SceneId; [$($id),*].len()] = [$(SceneId::$variant),*];
+
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(SceneId::$variant => $id,)*
+                }
+            }
+
+            pub fn from_id(id: &str) -> Option<SceneId> {
+                SceneId::ALL.into_iter().find(|s| s.id() == id)
+            }
+        }
+
+        // Every registered model is a scene: this fails to compile for one
+        // that does not implement the trait.
+        const _: fn() = || {
+            fn is_scene<S: Scene>() {}
+            $(is_scene::<$model>();)*
+        };
+    };
+}
+
+for_each_scene!(define_scene_ids);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_round_trip() {
+        for s in SceneId::ALL {
+            assert_eq!(SceneId::from_id(s.id()), Some(s));
+        }
+        let mut ids: Vec<&str> = SceneId::ALL.iter().map(|s| s.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), SceneId::ALL.len());
+        assert_eq!(SceneId::from_id("Log"), None);
+    }
+}

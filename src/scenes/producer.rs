@@ -1,0 +1,30 @@
+//! The producer scene in the app: built from its preset and link, or
+//! refused as the Java client would refuse the settings.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::producer::ProducerScene;
+use crate::sim::SimTime;
+
+impl Scene for ProducerScene {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        ProducerScene::new(params.producer_scene_config())
+    }
+
+    /// Each preset opens paused on the moment that tells its story: the
+    /// end, with the log as the faults left it.
+    fn opening_time(end: SimTime) -> SimTime {
+        end
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::Producer {
+            sent: self.stats.sent,
+            retries: self.stats.retries,
+            reorders: self.reorders(),
+            duplicates: self.duplicates(),
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! The RabbitMQ scene in the app: both sides built from the link, opened on
+//! the end.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::rabbitmq::RabbitScene;
+use crate::sim::SimTime;
+
+impl Scene for RabbitScene {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(RabbitScene::new(params.rabbit_consumers, params.remedy))
+    }
+
+    /// Every message handled on both sides.
+    fn opening_time(end: SimTime) -> SimTime {
+        end
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::RabbitMq {
+            rabbit: self.rabbit_checker.reorders(),
+            kafka: self.kafka_checker.reorders(),
+        }
+    }
+}

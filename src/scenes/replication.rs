@@ -1,0 +1,31 @@
+//! The replication scene in the app: built from its link, opened a third
+//! of the way in.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::replication::Replication;
+use crate::sim::SimTime;
+
+impl Scene for Replication {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(Replication::new(params.replication_config()))
+    }
+
+    /// The followers have caught up, and the crash button has something to
+    /// prove.
+    fn opening_time(_end: SimTime) -> SimTime {
+        SimTime(2000)
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::Replication {
+            leader: self.leader,
+            epoch: self.leader_epoch,
+            hw: self.high_watermark,
+            isr: self.isr.iter().copied().collect(),
+            lost: self.lost.len(),
+        }
+    }
+}

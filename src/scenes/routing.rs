@@ -1,0 +1,37 @@
+//! The routing scene in the app: the stream built from its link, opened on
+//! its outcome.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::partitioner::{route, Route};
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::routing::RoutingStream;
+use crate::sim::SimTime;
+
+impl Scene for RoutingStream {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(RoutingStream::new(params.routing_stream_config()))
+    }
+
+    /// The outcome, so the figure means something before anyone clicks; ▶
+    /// replays it from the start.
+    fn opening_time(end: SimTime) -> SimTime {
+        end
+    }
+
+    fn summary(&self, params: &AppParams) -> Summary {
+        let key = (!params.key_null).then_some(params.key.as_bytes());
+        let partition = match route(key, params.partitions, params.placement()) {
+            Route::Explicit(p)
+            | Route::Hashed { partition: p }
+            | Route::Region { partition: p, .. } => Some(p),
+            Route::InvalidPartition(_) | Route::Keyless => None,
+        };
+        Summary::Routing {
+            partition,
+            partitions: params.partitions,
+            violations: self.reorders(),
+        }
+    }
+}

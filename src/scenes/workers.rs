@@ -1,0 +1,30 @@
+//! The workers scene in the app: the poll loop built from its link, opened
+//! half way.
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::workers::{Workers, RECORDS};
+use crate::sim::SimTime;
+
+impl Scene for Workers {
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(Workers::new(params.workers))
+    }
+
+    /// Channels full, offsets finishing out of order: the commit question
+    /// is visible before a click.
+    fn opening_time(end: SimTime) -> SimTime {
+        SimTime(end.as_millis() / 2)
+    }
+
+    fn summary(&self, _params: &AppParams) -> Summary {
+        Summary::Workers {
+            handled: self.finished_count,
+            total: RECORDS,
+            violations: self.checker.reorders(),
+            low_watermark: self.low_watermark(),
+        }
+    }
+}
