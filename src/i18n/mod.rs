@@ -314,7 +314,7 @@ catalogue! {
         Commit => ("Коммит offset'ов", "Offset commits"),
         Auto => ("автоматически, раз в auto.commit.interval.ms (1 с здесь, 5 с в Kafka)", "automatic, every auto.commit.interval.ms (1 s here, 5 s in Kafka)"),
         Manual => ("commitSync() после каждой обработанной пачки", "commitSync() after each processed batch"),
-        Idempotent => ("идемпотентный обработчик: помнить id обработанных записей и пропускать повторы", "idempotent handler: remember processed record ids and skip repeats"),
+        Idempotent => ("идемпотентный обработчик: помнить идентификаторы обработанных записей и пропускать повторы", "idempotent handler: remember processed record ids and skip repeats"),
         Eager => ("Протокол eager: пока группа перестраивается, стоят все участники.", "Eager protocol: while the group rebalances, every member stops."),
         Cooperative => ("Протокол cooperative: отдаются только переезжающие партиции, остальные продолжают работать.", "Cooperative protocol: only the partitions that move are given up; the rest keep working."),
         MembersTitle => ("Участники", "Members"),
