@@ -291,7 +291,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 let label_seq = scene.batch(r.batch).base_seq.map(|s| format!(" · seq {s}")).unwrap_or_default();
                 let (at, class, text, testid) = match tr {
                     Trip::Out(f) => (lerp(from, to, f), "request", format!("→ #{}{label_seq}", r.batch), "wire-request"),
-                    Trip::LostOut => (lerp(from, to, 0.5), "lost", format!("✕ #{} lost", r.batch), "wire-lost"),
+                    Trip::LostOut => (lerp(from, to, 0.5), "lost", i18n::request_lost(lang, r.batch), "wire-lost"),
                     Trip::Back(f, Response::Written { base_offset, .. }) => (lerp(to, from, f), "ack", format!("← ACK {base_offset}"), "wire-answer"),
                     Trip::Back(f, Response::Error(code)) => (lerp(to, from, f), "error", format!("← ✕ {}", match code { ErrorCode::OutOfOrderSequenceNumber => "OOSN", ErrorCode::NotLeaderOrFollower => "NOT_LEADER" }), "wire-answer"),
                     Trip::LostBack => (lerp(to, from, 0.5), "lost", format!("✕ ACK #{}", r.batch), "wire-lost"),

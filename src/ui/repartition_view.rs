@@ -7,7 +7,7 @@ use super::memo::memo;
 use super::tip;
 use super::violations::view_violations;
 use crate::i18n::fixed;
-use crate::i18n::{self, t, tr, trp, Msg, RepartitionMsg, RoutingMsg};
+use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{
@@ -247,7 +247,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                             <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
                             <text class="lane-title" x="10" y={format!("{:.1}", top + 16.0)}>{title}</text>
                             <text class="lane-meta" x={format!("{:.1}", if narrow { 160.0 } else { 10.0 })} y={format!("{:.1}", top + if narrow { 16.0 } else { 30.0 })}>
-                                {format!("{} ~{} ms", lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2)}
+                                {i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2)}
                             </text>
                             // A keyed list of its own: `{ for … }` would splice the
                             // records after the lane's title, and Yew pairs an
@@ -265,7 +265,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                 }).collect::<Html>() }
                 if empty > 0 {
                     <text class="lane-meta" x="10" y={fixed(height - 8.0, 1)}>
-                        {format!("+ {empty} {}", tr(lang, RoutingMsg::EmptyPartitions))}
+                        {i18n::more_empty_partitions(lang, empty)}
                     </text>
                 }
             </svg>

@@ -87,7 +87,7 @@ pub fn view_replication_scene(
                 <p class="note">{tx(lang, RestMsg::ReplicationNote)}</p>
                 if let Some(l) = leader {
                     <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
-                        {format!("⚡ {} (broker {l})", tx(lang, RestMsg::CrashLeader))}
+                        {format!("⚡ {} ({})", tx(lang, RestMsg::CrashLeader), i18n::broker_name(lang, l))}
                     </button>
                 }
             </section>
@@ -104,7 +104,7 @@ pub fn view_replication_scene(
                         <section class={classes!("card", "replica", (!rep.alive).then_some("dead"), is_leader.then_some("leader"))}
                             data-testid="replica" data-broker={rep.broker.to_string()} data-role={role}
                             data-leo={rep.log_end_offset().to_string()} data-in-isr={in_isr.to_string()} data-alive={rep.alive.to_string()}>
-                            <h3>{format!("broker {} · {}", rep.broker, tx(lang, if !rep.alive { RestMsg::Dead } else if is_leader { RestMsg::Leader } else { RestMsg::Follower }))}</h3>
+                            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), tx(lang, if !rep.alive { RestMsg::Dead } else if is_leader { RestMsg::Leader } else { RestMsg::Follower }))}</h3>
                             <p class="small">
                                 {format!("LEO {} · {}", rep.log_end_offset(), tx(lang, if !rep.alive { RestMsg::Dead } else if in_isr { RestMsg::InIsr } else { RestMsg::OutOfIsr }))}
                             </p>
@@ -234,10 +234,10 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
                 <div class="cost-row" data-testid="cost-random" data-value={format!("{random:.0}")}>
                     <span>{tx(lang, RestMsg::Random)}</span>
                     <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
-                    <strong>{format!("{} · {:.1}% {}", rate(lang, random), cost.random_seek_share(bytes) * 100.0, tx(lang, RestMsg::SeekShare))}</strong>
+                    <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), tx(lang, RestMsg::SeekShare))}</strong>
                 </div>
                 <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
-                    {format!("{} {}: ≈ {:.0} MB/s", tx(lang, RestMsg::StreamsLine), params.streams, streams_total / 1e6)}
+                    {format!("{} {}: {}", tx(lang, RestMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
                 </p>
             </section>
         </>
@@ -256,7 +256,7 @@ pub fn view_disk_scene(
             { memo(view_disk_params, params, &on_params) }
             <section class="card" aria-labelledby="cache-title">
                 <h2 id="cache-title">{tx(lang, RestMsg::PageCache)}</h2>
-                <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × 4 KiB")}</p>
+                <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × {}", tx(lang, RestMsg::PageSize))}</p>
                 <ol class="pages" data-testid="pages">
                     { for (0..PAGES).map(|p| {
                         let state = if p >= d.written { "unwritten" } else if d.cached(p) { "cached" } else { "disk" };
@@ -264,7 +264,7 @@ pub fn view_disk_scene(
                         let writer = p == d.written;
                         html! {
                             <li class={classes!("page", state, reader.then_some("reader"), writer.then_some("writer"))}
-                                title={format!("page {p}")}>
+                                title={i18n::page_name(lang, p as u64)}>
                                 {if reader { "▲" } else if writer { "✎" } else { "" }}
                             </li>
                         }

@@ -581,7 +581,7 @@ fn view_stream(
                 }).collect::<Html>() }
                 if empty > 0 {
                     <text class="lane-meta" x="10" y={format!("{:.1}", height - 8.0)}>
-                        {format!("+ {empty} {}", tr(lang, RoutingMsg::EmptyPartitions))}
+                        {i18n::more_empty_partitions(lang, empty)}
                     </text>
                 }
             </svg>

@@ -71,7 +71,7 @@ test('the ten-minute producer run draws no more at its end than early on', async
   assert.equal(await bars('log-density'), 48, 'each bucket drawn as one bar');
   assert.equal(await page.$$eval('[data-testid="log-density"] *', (els) => els.length), 3, 'two paths and the window: no element per bucket');
   const counted = (await counts('diagram-density')).reduce((sum, c) => sum + c, 0);
-  const total = Number((await page.textContent('[data-testid="diagram-strip"] p')).match(/\d+/)[0]);
+  const total = Number((await page.textContent('[data-testid="diagram-strip"] p')).match(/\d[\d,]*/)[0].replace(/,/g, ''));
   assert.equal(counted, total, 'every message of the diagram is in one bucket of the strip');
   assert.deepEqual(errors, []);
   await context.close();

@@ -11,6 +11,17 @@ use crate::sim::scenes::log::LogCaption;
 use crate::sim::scenes::producer::{ErrorCode, FailReason, Fault, FaultKind, Outage, SeqKind};
 use crate::sim::SimTime;
 
+#[cfg(test)]
+mod catalogue_tests;
+mod format;
+mod numbered;
+
+pub use format::{
+    count, count_gen, decimal, fixed, genitive_ru, millis, number, plural_en, plural_ru, seconds,
+    Noun, NBSP,
+};
+pub use numbered::*;
+
 /// Declares a catalogue: an enum of messages, `ALL` to iterate them, and a
 /// lookup function. Russian and English sit side by side, and a message
 /// without both cannot be written.
@@ -149,7 +160,6 @@ catalogue! {
         HandledTitle => ("Порядок обработки в группе order-service", "Processing order in group order-service"),
         NothingHandled => ("Пока ничего не обработано: нажмите ▶.", "Nothing handled yet: press ▶."),
         Switches => ("Смен sticky-партиции", "Sticky partition switches"),
-        EmptyPartitions => ("пустые партиции", "empty partitions"),
         OutOfOrder => ("не по порядку", "out of order"),
         CompareTitle => ("Тот же поток, тот же seed: все способы сразу", "The same stream and seed, every way at once"),
         CompareHow => ("Способ", "Routing"),
@@ -304,7 +314,7 @@ catalogue! {
         Commit => ("Коммит offset'ов", "Offset commits"),
         Auto => ("автоматически, раз в auto.commit.interval.ms (1 с здесь, 5 с в Kafka)", "automatic, every auto.commit.interval.ms (1 s here, 5 s in Kafka)"),
         Manual => ("commitSync() после каждой обработанной пачки", "commitSync() after each processed batch"),
-        Idempotent => ("идемпотентный обработчик: помнить id обработанных записей и пропускать повторы", "idempotent handler: remember processed record ids and skip repeats"),
+        Idempotent => ("идемпотентный обработчик: помнить идентификаторы обработанных записей и пропускать повторы", "idempotent handler: remember processed record ids and skip repeats"),
         Eager => ("Протокол eager: пока группа перестраивается, стоят все участники.", "Eager protocol: while the group rebalances, every member stops."),
         Cooperative => ("Протокол cooperative: отдаются только переезжающие партиции, остальные продолжают работать.", "Cooperative protocol: only the partitions that move are given up; the rest keep working."),
         MembersTitle => ("Участники", "Members"),
@@ -369,6 +379,7 @@ catalogue! {
         SeekShare => ("доля времени на поиск", "share of time spent seeking"),
         StreamsLine => ("Несколько консьюмеров читают разные партиции, каждый по порядку: диск переходит между ними раз на окно read-ahead (128 КиБ).", "Several consumers read different partitions, each in order: the disk moves between them once per read-ahead window (128 KiB)."),
         PageCache => ("Страничный кеш и read-ahead", "The page cache and read-ahead"),
+        PageSize => ("4 КиБ", "4 KiB"),
         Cached => ("в кеше", "cached"),
         OnDisk => ("только на диске", "on disk only"),
         NotWritten => ("ещё не записано", "not written yet"),
@@ -557,141 +568,55 @@ pub enum Summary {
 }
 
 pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
-    let ru = lang == Lang::Ru;
-    let at = seconds(lang, now);
     let body = match s {
-        Summary::Log {
+        &Summary::Log {
             leo,
             position,
             committed,
             segments,
-        } => {
-            let c = committed.map_or_else(|| "—".to_owned(), |c| c.to_string());
-            if ru {
-                format!("log end offset {leo}, позиция консьюмера {position}, закоммичено {c}, сегментов {segments}")
-            } else {
-                format!("log end offset {leo}, consumer position {position}, committed {c}, {segments} segments")
-            }
-        }
+        } => summary_log(lang, leo, position, committed, segments),
         Summary::Replication {
             leader,
             epoch,
             hw,
             isr,
             lost,
-        } => {
-            let l = leader.map_or_else(|| "—".to_owned(), |l| l.to_string());
-            let isr: Vec<String> = isr.iter().map(u32::to_string).collect();
-            if ru {
-                format!("лидер — брокер {l}, эпоха {epoch}, high watermark {hw}, ISR: {}, потеряно {lost}", isr.join(", "))
-            } else {
-                format!(
-                    "leader broker {l}, epoch {epoch}, high watermark {hw}, ISR: {}, {lost} lost",
-                    isr.join(", ")
-                )
-            }
-        }
-        Summary::Routing {
+        } => summary_replication(lang, *leader, *epoch, *hw, isr, *lost),
+        &Summary::Routing {
             partition,
             partitions,
             violations,
-        } => {
-            let p = partition.map_or_else(
-                || {
-                    if ru {
-                        "выбирает стратегия без ключа".to_owned()
-                    } else {
-                        "chosen by the keyless strategy".to_owned()
-                    }
-                },
-                |p| p.to_string(),
-            );
-            if ru {
-                format!(
-                    "ключ → партиция {p} из {partitions}; нарушений порядка в потоке {violations}"
-                )
-            } else {
-                format!("key → partition {p} of {partitions}; {violations} order violations in the stream")
-            }
-        }
-        Summary::Producer {
+        } => summary_routing(lang, partition, partitions, violations),
+        &Summary::Producer {
             sent,
             retries,
             reorders,
             duplicates,
-        } => {
-            if ru {
-                format!("отправлено {sent}, повторов {retries}, перестановок {reorders}, дубликатов {duplicates}")
-            } else {
-                format!(
-                    "{sent} sent, {retries} retries, {reorders} reorders, {duplicates} duplicates"
-                )
-            }
-        }
-        Summary::Repartition {
+        } => summary_producer(lang, sent, retries, reorders, duplicates),
+        &Summary::Repartition {
             from,
             to,
             violations,
-        } => {
-            if ru {
-                format!("партиций было {from}, стало {to}; нарушений порядка {violations}")
-            } else {
-                format!("{from} partitions, then {to}; {violations} order violations")
-            }
-        }
-        Summary::Group {
+        } => summary_repartition(lang, from, to, violations),
+        &Summary::Group {
             members,
             generations,
             duplicates,
-        } => {
-            if ru {
-                format!("участников {members}, поколений {generations}, повторных обработок {duplicates}")
-            } else {
-                format!("{members} members, {generations} generations, {duplicates} repeated side effects")
-            }
-        }
-        Summary::Workers {
+        } => summary_group(lang, members, generations, duplicates),
+        &Summary::Workers {
             handled,
             total,
             violations,
             low_watermark,
-        } => {
-            if ru {
-                format!("обработано {handled} из {total}, нарушений порядка {violations}, нижняя граница коммита {low_watermark}")
-            } else {
-                format!("{handled} of {total} handled, {violations} order violations, low watermark {low_watermark}")
-            }
-        }
-        Summary::Disk { hits, misses } => {
-            if ru {
-                format!("попаданий в кеш {hits}, промахов {misses}")
-            } else {
-                format!("{hits} cache hits, {misses} misses")
-            }
-        }
-        Summary::RabbitMq { rabbit, kafka } => {
-            if ru {
-                format!("нарушений порядка: RabbitMQ {rabbit}, Kafka {kafka}")
-            } else {
-                format!("order violations: RabbitMQ {rabbit}, Kafka {kafka}")
-            }
-        }
-        Summary::Refused => {
-            if ru {
-                "продюсер не создан: настройки отвергнуты".to_owned()
-            } else {
-                "the producer was not created: settings refused".to_owned()
-            }
-        }
+        } => summary_workers(lang, handled, total, violations, low_watermark),
+        &Summary::Disk { hits, misses } => summary_disk(lang, hits, misses),
+        &Summary::RabbitMq { rabbit, kafka } => summary_rabbitmq(lang, rabbit, kafka),
+        Summary::Refused => match lang {
+            Lang::Ru => "продюсер не создан: настройки отвергнуты".to_owned(),
+            Lang::En => "the producer was not created: settings refused".to_owned(),
+        },
     };
-    format!("{at}: {body}")
-}
-
-pub fn step_of(lang: Lang, step: u32, total: usize) -> String {
-    match lang {
-        Lang::Ru => format!("Шаг {step} из {total}"),
-        Lang::En => format!("Step {step} of {total}"),
-    }
+    format!("{}: {body}", seconds(lang, now))
 }
 
 pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
@@ -740,74 +665,6 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
     }
 }
 
-/// `1.500 s` / `1,500 с`.
-pub fn seconds(lang: Lang, t: SimTime) -> String {
-    let ms = t.as_millis();
-    match lang {
-        Lang::Ru => format!("{},{:03} с", ms / 1000, ms % 1000),
-        Lang::En => format!("{}.{:03} s", ms / 1000, ms % 1000),
-    }
-}
-
-pub fn time_of(lang: Lang, now: SimTime, end: SimTime) -> String {
-    match lang {
-        Lang::Ru => format!("{} из {}", seconds(lang, now), seconds(lang, end)),
-        Lang::En => format!("{} of {}", seconds(lang, now), seconds(lang, end)),
-    }
-}
-
-/// `v` with exactly `decimals` digits after the point (at most 6), rounded
-/// half away from zero: what `format!("{v:.N}")` shows, without pulling
-/// Rust's float formatting (tens of kilobytes of wasm) into the bundle.
-/// Coordinates and rates stay far inside `i64` once scaled.
-pub fn fixed(v: f64, decimals: u32) -> String {
-    let decimals = decimals.min(6);
-    let scale = 10_i64.pow(decimals);
-    let scaled = (v * scale as f64).round();
-    if !scaled.is_finite() {
-        return "0".to_owned();
-    }
-    let scaled = scaled as i64;
-    let sign = if scaled < 0 { "-" } else { "" };
-    let (whole, frac) = (
-        scaled.unsigned_abs() / scale as u64,
-        scaled.unsigned_abs() % scale as u64,
-    );
-    if decimals == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{frac:0width$}", width = decimals as usize)
-    }
-}
-
-/// Said beside a run that stopped before its end because the link's
-/// settings made more events, or a bigger world, than the lab keeps.
-pub fn run_cut_short(lang: Lang, end: SimTime, events: u64) -> String {
-    match lang {
-        Lang::Ru => format!(
-            "Эти настройки порождают слишком много работы: прогон остановлен на {} после {events} событий, чтобы страница не зависла. Ослабьте нагрузку (например, увеличьте request.timeout.ms), чтобы увидеть всё.",
-            seconds(lang, end)
-        ),
-        Lang::En => format!(
-            "These settings make too much work: the run stops at {} after {events} events, so the page stays responsive. Ease the load (a longer request.timeout.ms, say) to see all of it.",
-            seconds(lang, end)
-        ),
-    }
-}
-
-/// Speed as shown beside its slider, e.g. `0.1×`, `2.5×`.
-pub fn speed(lang: Lang, factor: f64) -> String {
-    let text = if factor < 1.0 {
-        fixed(factor, 2)
-    } else {
-        fixed(factor, 1)
-    };
-    match lang {
-        Lang::Ru => format!("{}×", text.replace('.', ",")),
-        Lang::En => format!("{text}×"),
-    }
-}
-
 pub fn param_issue(lang: Lang, issue: &ParamIssue) -> String {
     let fallback = scene_title(lang, SceneId::Log);
     match (lang, issue) {
@@ -817,12 +674,7 @@ pub fn param_issue(lang: Lang, issue: &ParamIssue) -> String {
         (Lang::En, ParamIssue::UnknownScene { value }) => {
             format!("scene: there is no scene “{value}”; showing “{fallback}”.")
         }
-        (Lang::Ru, ParamIssue::KeyTooLong { bytes, used }) => {
-            format!("key: ключ из {bytes} байт слишком длинный, взяты первые {used}.")
-        }
-        (Lang::En, ParamIssue::KeyTooLong { bytes, used }) => {
-            format!("key: a {bytes}-byte key is too long; the first {used} bytes are used.")
-        }
+        (_, &ParamIssue::KeyTooLong { bytes, used }) => key_too_long(lang, bytes, used),
         (Lang::Ru, ParamIssue::NotANumber { name, value }) => {
             format!("{name}: «{value}» — не число, взято значение по умолчанию.")
         }
@@ -889,13 +741,8 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
             event.value()
         ),
         (lang, Appended { offset, log_end_offset, rolled_full_segment_bytes }) => {
-            let roll = rolled_full_segment_bytes.map(|bytes| {
-                let name = format!("{offset:020}.log");
-                match lang {
-                    Lang::Ru => format!("Запись не поместилась в активный сегмент ({bytes} из {segment_bytes} байт занято), поэтому брокер начал новый файл {name}, названный по её offset'у. "),
-                    Lang::En => format!("The record did not fit in the active segment ({bytes} of {segment_bytes} bytes used), so the broker rolled a new file, {name}, named after its offset. "),
-                }
-            });
+            let roll = rolled_full_segment_bytes
+                .map(|bytes| segment_rolled(lang, bytes, segment_bytes, offset));
             let main = match lang {
                 Lang::Ru => format!("Брокер дописал запись в конец лога под offset {offset}. Log end offset теперь {log_end_offset}: его получит следующая запись."),
                 Lang::En => format!("The broker appended the record at offset {offset}. The log end offset is now {log_end_offset}, the offset the next record will get."),
@@ -981,70 +828,6 @@ pub fn violation(lang: Lang, v: &Violation) -> String {
             v.key,
             at(lang, first_at)
         ),
-    }
-}
-
-pub fn abs_differs(lang: Lang, abs: i64, masked: u32, partitions: u32) -> String {
-    match lang {
-        Lang::Ru => format!("abs(murmur2) % {partitions} = {abs}, а Kafka берёт (murmur2 & 0x7fffffff) % {partitions} = {masked}. Клиент с abs() отправил бы этот ключ в другую партицию и сломал бы порядок по ключу."),
-        Lang::En => format!("abs(murmur2) % {partitions} = {abs}, but Kafka takes (murmur2 & 0x7fffffff) % {partitions} = {masked}. A client using abs() would send this key elsewhere and break per-key order."),
-    }
-}
-
-pub fn decided_region(lang: Lang, region: &str, partition: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Решил свой партиционер: регион {region} → партиция {partition}."),
-        Lang::En => {
-            format!("The custom partitioner decided: region {region} → partition {partition}.")
-        }
-    }
-}
-
-pub fn invalid_partition(lang: Lang, partition: u32, partitions: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Ошибка продюсера: партиции {partition} нет, в топике их {partitions} (0…{}). Java-клиент бросит «Invalid partition given with record».", partitions.saturating_sub(1)),
-        Lang::En => format!("Producer error: there is no partition {partition}; the topic has {partitions} (0…{}). The Java client throws \"Invalid partition given with record\".", partitions.saturating_sub(1)),
-    }
-}
-
-pub fn skipped_words(lang: Lang, n: usize) -> String {
-    match lang {
-        Lang::Ru => format!("… ещё {n} слов пропущено …"),
-        Lang::En => format!("… {n} more words skipped …"),
-    }
-}
-
-pub fn more_bytes(lang: Lang, n: usize) -> String {
-    match lang {
-        Lang::Ru => format!("… и ещё {n} байт"),
-        Lang::En => format!("… and {n} more bytes"),
-    }
-}
-
-pub fn byte_count(lang: Lang, n: usize) -> String {
-    match lang {
-        Lang::Ru => format!("{n} байт"),
-        Lang::En => format!("{n} bytes"),
-    }
-}
-
-pub fn histogram_summary(lang: Lang, min: u32, max: u32, skew: f64) -> String {
-    match lang {
-        Lang::Ru => format!(
-            "меньше всего {min}, больше всего {max}; перекос (максимум / среднее) = {}",
-            fixed(skew, 3).replace('.', ",")
-        ),
-        Lang::En => format!(
-            "fewest {min}, most {max}; skew (max / mean) = {}",
-            fixed(skew, 3)
-        ),
-    }
-}
-
-pub fn consumer_speed(lang: Lang, client: &str, ms: u64) -> String {
-    match lang {
-        Lang::Ru => format!("{client} · ~{ms} мс на запись"),
-        Lang::En => format!("{client} · ~{ms} ms a record"),
     }
 }
 
@@ -1386,164 +1169,25 @@ pub fn mermaid(lang: Lang, max_in_flight: u32, lines: &[(SeqKind, String)]) -> S
 }
 
 pub fn interventions_list(lang: Lang, faults: &[Fault], outages: &[Outage]) -> Vec<String> {
-    let ru = lang == Lang::Ru;
     let mut out: Vec<String> = faults
         .iter()
         .map(|f| {
-            let what = match (f.kind, ru) {
-                (FaultKind::LoseRequest, true) => "потерять запрос".to_owned(),
-                (FaultKind::LoseRequest, false) => "lose the request".to_owned(),
-                (FaultKind::LoseResponse, true) => "потерять ответ".to_owned(),
-                (FaultKind::LoseResponse, false) => "lose the answer".to_owned(),
-                (FaultKind::Delay { ms }, true) => format!("задержать на {ms} мс"),
-                (FaultKind::Delay { ms }, false) => format!("delay by {ms} ms"),
+            let what = match f.kind {
+                FaultKind::LoseRequest => tp(lang, ProducerMsg::LoseRequest).to_owned(),
+                FaultKind::LoseResponse => tp(lang, ProducerMsg::LoseResponse).to_owned(),
+                FaultKind::Delay { ms } => delay_by(lang, ms),
             };
-            if ru {
-                format!("батч {}, попытка {}: {what}", f.batch, f.attempt)
-            } else {
-                format!("batch {}, attempt {}: {what}", f.batch, f.attempt)
-            }
+            fault_line(lang, f.batch, f.attempt, &what)
         })
         .collect();
-    out.extend(outages.iter().map(|o| {
-        if ru {
-            format!("брокер недоступен с {} на {} мс", seconds(lang, o.at), o.ms)
-        } else {
-            format!(
-                "broker unavailable from {} for {} ms",
-                seconds(lang, o.at),
-                o.ms
-            )
-        }
-    }));
+    out.extend(outages.iter().map(|o| outage_line(lang, o.at, o.ms)));
     out
-}
-
-pub fn records_per_second(lang: Lang, n: u64) -> String {
-    match lang {
-        Lang::Ru => format!("{n} записей/с"),
-        Lang::En => format!("{n} records/s"),
-    }
-}
-
-pub fn request_label(lang: Lang, batch: u32, attempt: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Батч {batch}, попытка {attempt}"),
-        Lang::En => format!("Batch {batch}, attempt {attempt}"),
-    }
-}
-
-pub fn earlier_offsets(lang: Lang, start: u64) -> String {
-    match lang {
-        Lang::Ru => format!("offset'ы 0–{}: записи раньше", start.saturating_sub(1)),
-        Lang::En => format!("offsets 0–{}: earlier records", start.saturating_sub(1)),
-    }
-}
-
-pub fn moved_share(lang: Lang, moved: usize, total: usize, ideal: usize) -> String {
-    let pct = |n: usize| (n * 100).checked_div(total).unwrap_or(0);
-    match lang {
-        Lang::Ru => format!("Переезжает {moved} из {total} ключей ({}%). Идеальное минимальное перераспределение (jump consistent hash) сдвинуло бы {ideal} ({}%).", pct(moved), pct(ideal)),
-        Lang::En => format!("{moved} of {total} keys move ({}%). An ideal minimal remap (jump consistent hash) would move {ideal} ({}%).", pct(moved), pct(ideal)),
-    }
-}
-
-pub fn moved_share_many(lang: Lang, keys: usize, moved: usize, ideal: usize) -> String {
-    let pct = |n: usize| n * 100 / keys.max(1);
-    match lang {
-        Lang::Ru => format!(
-            "На {keys} ключах: Kafka — {}%, jump hash — {}%.",
-            pct(moved),
-            pct(ideal)
-        ),
-        Lang::En => format!(
-            "Over {keys} keys: Kafka {}%, jump hash {}%.",
-            pct(moved),
-            pct(ideal)
-        ),
-    }
-}
-
-pub fn table_size(lang: Lang, now: usize, max: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Сейчас в таблице {now}, максимум был {max}."),
-        Lang::En => format!("{now} in the table now; at most {max}."),
-    }
-}
-
-pub fn pause_cost(lang: Lang, ms: u64, buffered: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Продюсеры стояли {ms} мс; в буфере копилось до {buffered} записей."),
-        Lang::En => format!("Producers waited {ms} ms; up to {buffered} records were buffered."),
-    }
-}
-
-pub fn change_at(lang: Lang, t: SimTime) -> String {
-    match lang {
-        Lang::Ru => format!("Число партиций меняется в {}.", seconds(lang, t)),
-        Lang::En => format!("The partition count changes at {}.", seconds(lang, t)),
-    }
-}
-
-pub fn crash_summary(lang: Lang, lost: usize, repeated: usize, naive: u64, low: u64) -> String {
-    match lang {
-        Lang::Ru => format!("Наивный коммит (offset {naive}) потеряет {lost} необработанных записей: после рестарта чтение начнётся после них. Коммит по нижней границе (offset {low}) ничего не потеряет, но {repeated} уже обработанных записей будут обработаны ещё раз — обработчик должен быть идемпотентным."),
-        Lang::En => format!("The naive commit (offset {naive}) loses {lost} unhandled records: after a restart reading resumes past them. The low-watermark commit (offset {low}) loses nothing, but {repeated} records already handled are handled again, so the handler must be idempotent."),
-    }
-}
-
-pub fn worker_name(lang: Lang, i: usize) -> String {
-    match lang {
-        Lang::Ru => format!("воркер {i}"),
-        Lang::En => format!("worker {i}"),
-    }
-}
-
-pub fn generation_line(lang: Lang, number: u32, at: SimTime, moved: &[u32]) -> String {
-    let moved = if moved.is_empty() {
-        String::new()
-    } else {
-        let list: Vec<String> = moved.iter().map(u32::to_string).collect();
-        match lang {
-            Lang::Ru => format!("; переехали партиции {}", list.join(", ")),
-            Lang::En => format!("; partitions {} moved", list.join(", ")),
-        }
-    };
-    match lang {
-        Lang::Ru => format!("Поколение {number} с {}{moved}", seconds(lang, at)),
-        Lang::En => format!("Generation {number} from {}{moved}", seconds(lang, at)),
-    }
-}
-
-pub fn twice(lang: Lang, order: u32, event: &str, partition: u32, offset: u64) -> String {
-    match lang {
-        Lang::Ru => format!(
-            "⚠ order-{order} {event} (партиция {partition}, offset {offset}) обработан дважды"
-        ),
-        Lang::En => format!(
-            "⚠ order-{order} {event} (partition {partition}, offset {offset}) handled twice"
-        ),
-    }
-}
-
-pub fn processing(lang: Lang, offset: u64) -> String {
-    match lang {
-        Lang::Ru => format!("обрабатывает offset {offset}"),
-        Lang::En => format!("processing offset {offset}"),
-    }
 }
 
 pub fn next_to_send(lang: Lang, key: &str, value: &str) -> String {
     match lang {
         Lang::Ru => format!("следующая: {key} · {value}"),
         Lang::En => format!("next: {key} · {value}"),
-    }
-}
-
-pub fn segment_fill(lang: Lang, used: u32, limit: u32) -> String {
-    match lang {
-        Lang::Ru => format!("{used} / {limit} байт"),
-        Lang::En => format!("{used} / {limit} bytes"),
     }
 }
 
@@ -1560,36 +1204,6 @@ catalogue! {
         LogStripLabel => ("Весь лог: где записи не по порядку или дубли", "The whole log: where records are out of order or duplicated"),
         DiagramStripLabel => ("Вся диаграмма: сообщения, потери и ошибки во времени", "The whole diagram: messages, losses and errors over time"),
         PauseToInterfere => ("Идёт воспроизведение: поставьте на паузу, чтобы выбрать запрос в сети и вмешаться.", "Playing: pause to pick a request on the wire and interfere with it."),
-    }
-}
-
-pub fn records_window(lang: Lang, total: usize, shown: usize) -> String {
-    match lang {
-        Lang::Ru => format!("Записей в логе: {total}, подробно показаны последние {shown}."),
-        Lang::En => format!("Records in the log: {total}; the last {shown} are drawn in full."),
-    }
-}
-
-pub fn lines_window(lang: Lang, total: usize, shown: usize) -> String {
-    match lang {
-        Lang::Ru => format!("Сообщений в диаграмме: {total}, подробно показаны последние {shown}."),
-        Lang::En => {
-            format!("Messages in the diagram: {total}; the last {shown} are drawn in full.")
-        }
-    }
-}
-
-pub fn earlier_hidden(lang: Lang, n: usize) -> String {
-    match lang {
-        Lang::Ru => format!("…и ещё раньше: {n}"),
-        Lang::En => format!("…and {n} earlier"),
-    }
-}
-
-pub fn members_hidden(lang: Lang, active: usize, gone: usize) -> String {
-    match lang {
-        Lang::Ru => format!("Не показаны: активных — {active}, ушедших — {gone}."),
-        Lang::En => format!("Not shown: {active} active, {gone} gone."),
     }
 }
 
@@ -1871,8 +1485,8 @@ mod tests {
 
     #[test]
     fn numbers_follow_the_language() {
-        assert_eq!(seconds(Lang::En, SimTime(1500)), "1.500 s");
-        assert_eq!(seconds(Lang::Ru, SimTime(1500)), "1,500 с");
+        assert_eq!(seconds(Lang::En, SimTime(1500)), "1.500\u{a0}s");
+        assert_eq!(seconds(Lang::Ru, SimTime(1500)), "1,500\u{a0}с");
         assert_eq!(speed(Lang::En, 0.1), "0.10×");
         assert_eq!(speed(Lang::Ru, 2.5), "2,5×");
     }

@@ -1,0 +1,299 @@
+//! The catalogue's words and numbers: every message with numbers in it is
+//! rendered with each argument at 0, 1, 2, 5, 11, 21, 22, 25 and 101 in
+//! turn, in both languages, and no Russian text may carry English words
+//! beyond Kafka's own names.
+
+use super::format::{number, plural_en, plural_ru};
+use super::numbered::{Arg, Numbered, NUMBERED};
+use crate::params::Lang;
+
+const NUMBERS: [u64; 9] = [0, 1, 2, 5, 11, 21, 22, 25, 101];
+/// What the other arguments hold while one of them varies.
+const OTHERS: u64 = 7;
+/// Wide enough to be grouped, and not a round number.
+const WIDE: u64 = 146_484;
+
+/// Kafka's own names, which Russian text keeps as they are: terms of the
+/// protocol and the APIs, and proper names of products and algorithms.
+const KAFKA_PHRASES: &[&str] = &[
+    "log end offset",
+    "high watermark",
+    "jump consistent hash",
+    "jump hash",
+    "Invalid partition given with record",
+];
+const KAFKA_WORDS: &[&str] = &[
+    "offset", "Kafka", "RabbitMQ", "Java", "key", "abs", "murmur2", "ISR",
+];
+
+fn render(msg: &Numbered, lang: Lang, arg: usize, n: u64) -> String {
+    let mut values = vec![OTHERS; msg.args.len()];
+    values[arg] = n;
+    (msg.render)(lang, &values)
+}
+
+/// The text without its numbers: two renderings with the same shape say
+/// the same words.
+fn shape(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_ascii_digit())
+        .collect::<String>()
+        .replace(", ", "")
+}
+
+fn form(lang: Lang, n: u64) -> &'static str {
+    match lang {
+        Lang::Ru => plural_ru(n, "one", "few", "many"),
+        Lang::En => plural_en(n, "one", "other"),
+    }
+}
+
+/// Latin words left in Russian text once Kafka's own names are set aside:
+/// config names (`request.timeout.ms`), file names, error codes
+/// (`NOT_ENOUGH_REPLICAS`), record keys (`order-7`) and hex constants.
+fn english_words(text: &str) -> Vec<String> {
+    let mut text = text.to_owned();
+    for phrase in KAFKA_PHRASES {
+        text = text.replace(phrase, " ");
+    }
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || "._-".contains(c)))
+        .map(|w| w.trim_matches(|c| c == '.' || c == '-'))
+        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+        .filter(|w| {
+            !(KAFKA_WORDS.contains(w)
+                || (w.contains('.') && !w.chars().any(|c| c.is_ascii_uppercase()))
+                || w.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                || w.starts_with("order-")
+                || w.starts_with("0x"))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+fn has_cyrillic(text: &str) -> bool {
+    text.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c))
+}
+
+/// Every rendering the test makes: message, argument, language, value, text.
+fn renderings() -> impl Iterator<Item = (&'static Numbered, usize, Lang, u64, String)> {
+    NUMBERED.iter().flat_map(|msg| {
+        (0..msg.args.len()).flat_map(move |arg| {
+            [Lang::Ru, Lang::En].into_iter().flat_map(move |lang| {
+                NUMBERS
+                    .into_iter()
+                    .chain([WIDE])
+                    .map(move |n| (msg, arg, lang, n, render(msg, lang, arg, n)))
+            })
+        })
+    })
+}
+
+#[test]
+fn every_numbered_message_agrees_with_each_of_its_numbers() {
+    for msg in NUMBERED {
+        for (arg, &(name, kind)) in msg.args.iter().enumerate() {
+            for lang in [Lang::Ru, Lang::En] {
+                let at = |n| render(msg, lang, arg, n);
+                let what = |n| format!("{}({name} = {n}), {lang:?}: {}", msg.name, at(n));
+                let agrees = matches!(kind, Arg::Count | Arg::CountedIds);
+                // An empty list may well be said differently, or not at all.
+                let list = matches!(kind, Arg::Ids | Arg::CountedIds);
+                let numbers = NUMBERS.into_iter().filter(|&n| n > 0 || !list);
+                if kind != Arg::Text {
+                    for a in numbers.clone() {
+                        for b in numbers.clone() {
+                            // Numbers of one form say the same words; with
+                            // nothing agreeing, every number does.
+                            if !agrees || form(lang, a) == form(lang, b) {
+                                assert_eq!(
+                                    shape(&at(a)),
+                                    shape(&at(b)),
+                                    "{} vs {}",
+                                    what(a),
+                                    what(b)
+                                );
+                            }
+                        }
+                    }
+                }
+                // A count that something agrees with changes a word
+                // somewhere among 1, 2 and 5 ("1 байт, 2 байта, 5 байт").
+                if agrees {
+                    let (one, few, many) = (shape(&at(1)), shape(&at(2)), shape(&at(5)));
+                    assert!(
+                        one != many || few != many,
+                        "{} reads like {}",
+                        what(2),
+                        what(5)
+                    );
+                }
+                let wide = at(WIDE);
+                match kind {
+                    Arg::Count | Arg::Amount => {
+                        assert!(wide.contains(&number(lang, WIDE)), "{}", what(WIDE));
+                    }
+                    // An identifier may be shown off by one ("offsets
+                    // 0–146483"), but never grouped like an amount.
+                    Arg::Id => assert!(wide.contains("14648"), "{}", what(WIDE)),
+                    Arg::Time => {
+                        let mark = if lang == Lang::Ru {
+                            "146,484"
+                        } else {
+                            "146.484"
+                        };
+                        assert!(wide.contains(mark), "{}", what(WIDE));
+                    }
+                    Arg::Share | Arg::Ratio | Arg::Ids | Arg::CountedIds | Arg::Text => {}
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn russian_numbers_and_words_stay_russian() {
+    for (msg, arg, lang, n, text) in renderings() {
+        let what = || format!("{}({} = {n}), {lang:?}: {text}", msg.name, msg.args[arg].0);
+        match lang {
+            Lang::Ru => {
+                assert_eq!(english_words(&text), Vec::<String>::new(), "{}", what());
+                let chars: Vec<char> = text.chars().collect();
+                let point = chars
+                    .windows(3)
+                    .any(|w| w[0].is_ascii_digit() && w[1] == '.' && w[2].is_ascii_digit());
+                assert!(!point, "a decimal point in Russian: {}", what());
+            }
+            Lang::En => assert!(!has_cyrillic(&text), "{}", what()),
+        }
+    }
+}
+
+#[test]
+fn every_numbered_message_is_tested() {
+    let mut names: Vec<&str> = NUMBERED.iter().map(|m| m.name).collect();
+    let all = names.len();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), all, "a message is declared twice");
+    assert!(
+        NUMBERED.iter().all(|m| !m.args.is_empty()),
+        "a message without numbers"
+    );
+}
+
+#[test]
+fn the_issues_examples_read_right() {
+    use super::*;
+    assert_eq!(byte_count(Lang::Ru, 2), "2 байта");
+    assert_eq!(more_empty_partitions(Lang::Ru, 59), "+ 59 пустых партиций");
+    assert_eq!(
+        pause_cost(Lang::Ru, 300, 61),
+        "Продюсеры стояли 300\u{a0}мс; в буфере копилось до 61 записи."
+    );
+    assert_eq!(
+        records_per_second(Lang::Ru, 146_484),
+        "146\u{a0}484 записи/с"
+    );
+    assert!(crash_summary(Lang::Ru, 5, 33, 40, 7)
+        .contains("33 уже обработанные записи будут обработаны"));
+    assert!(summary_log(Lang::En, 3, 2, Some(1), 1).ends_with("1 segment"));
+    assert!(summary_producer(Lang::En, 2, 1, 0, 0).contains("1 retry,"));
+    assert_eq!(broker_name(Lang::Ru, 1), "брокер 1");
+    assert_eq!(request_lost(Lang::Ru, 1), "✕ #1 потерян");
+    assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250 МБ/с");
+    assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
+    assert_eq!(
+        generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4]),
+        "Поколение 2 с 0,300\u{a0}с; переехала партиция 4"
+    );
+}
+
+/// Latin words the fixed Russian strings keep on purpose: keys of the
+/// keyboard, record values and keys of the scenes' data, code and config
+/// values (`acks=all`, `go process(msg)`, `h = seed ^ …`), the names Kafka
+/// and RabbitMQ give their partitioners, protocols and features, and tools.
+const FIXED_NAMES: &[&str] = &[
+    "Esc",
+    "Home",
+    "Created",
+    "Paid",
+    "orders",
+    "orders-1",
+    "eu",
+    "us",
+    "asia",
+    "acks",
+    "all",
+    "true",
+    "null",
+    "int",
+    "h",
+    "seed",
+    "hash",
+    "go",
+    "process",
+    "msg",
+    "poll",
+    "send",
+    "commitSync",
+    "Log",
+    "end",
+    "Offset",
+    "round-robin",
+    "sticky",
+    "uniform",
+    "eager",
+    "cooperative",
+    "single",
+    "active",
+    "consumer",
+    "consistent-hash",
+    "exchange",
+    "mermaid",
+    "UTF-8",
+    "read-ahead",
+];
+
+#[test]
+fn fixed_russian_strings_keep_only_kafkas_names() {
+    use super::*;
+    let mut ru: Vec<(String, &str)> = Vec::new();
+    let mut add = |name: String, text: &'static str| ru.push((name, text));
+    // The language switch is written in the language it switches to.
+    Msg::ALL
+        .iter()
+        .filter(|&&m| m != Msg::SwitchLanguage)
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    RoutingMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), tr(Lang::Ru, m)));
+    ProducerMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), tp(Lang::Ru, m)));
+    RepartitionMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), trp(Lang::Ru, m)));
+    WorkersMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), tw(Lang::Ru, m)));
+    GroupMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), tg(Lang::Ru, m)));
+    RestMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), tx(Lang::Ru, m)));
+    LessonMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), tl(Lang::Ru, m)));
+    WindowMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), twin(Lang::Ru, m)));
+    for (name, text) in ru {
+        let words: Vec<String> = english_words(text)
+            .into_iter()
+            .filter(|w| !FIXED_NAMES.contains(&w.as_str()))
+            .collect();
+        assert_eq!(words, Vec::<String>::new(), "{name}: {text}");
+    }
+}

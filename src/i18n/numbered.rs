@@ -1,0 +1,572 @@
+//! The catalogue's messages with numbers in them.
+//!
+//! Each is declared through [`numbered!`], which says for every argument
+//! what kind of number it is. The macro also lists every message for the
+//! catalogue test, which renders each one with many numbers in both
+//! languages and checks the agreement: a message added here that glues a
+//! count to a fixed word fails it.
+
+use super::format::{
+    count, count_gen, decimal, millis, number, plural_en, plural_ru, seconds, Noun, BYTES,
+    DUPLICATES, EMPTY_PARTITIONS, EVENTS, GENERATIONS, HITS, KEYS, MEMBERS, MISSES, PARTITIONS,
+    RECORDS, REORDERS, RETRIES, SEGMENTS, VIOLATIONS, WORDS,
+};
+use crate::params::Lang;
+use crate::sim::SimTime;
+
+/// What an argument of a numbered message is, which says what the
+/// catalogue test expects of the text around it.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arg {
+    /// A quantity a noun or verb agrees with: the text differs between 1
+    /// and 5, and the number is grouped ("146 484").
+    Count,
+    /// A quantity with no word agreeing with it (a unit, a label before
+    /// it): grouped, and the text is otherwise the same for every value.
+    Amount,
+    /// An amount shown only as a percentage of another.
+    Share,
+    /// An identifier (offset, partition, batch): written as plain digits.
+    Id,
+    /// A list of identifiers, the same text whatever its length.
+    Ids,
+    /// A list of identifiers whose length a word agrees with.
+    CountedIds,
+    /// Simulated time, written with the language's decimal mark.
+    Time,
+    /// A fraction, written with the language's decimal mark.
+    Ratio,
+    /// Not a number: the test leaves it alone.
+    Text,
+}
+
+/// One numbered message as the catalogue test sees it.
+#[cfg(test)]
+pub(crate) struct Numbered {
+    pub name: &'static str,
+    pub args: &'static [(&'static str, Arg)],
+    /// Renders the message with each argument built from its value.
+    pub render: fn(Lang, &[u64]) -> String,
+}
+
+/// Builds an argument of a numbered message from a test value.
+#[cfg(test)]
+pub(crate) trait Probe {
+    fn probe(n: u64) -> Self;
+}
+
+#[cfg(test)]
+mod probe {
+    use super::Probe;
+    use crate::sim::SimTime;
+
+    macro_rules! probe_int {
+        ($($t:ty),*) => { $(impl Probe for $t { fn probe(n: u64) -> Self { n as $t } })* };
+    }
+    probe_int!(u32, u64, usize, i64);
+
+    impl Probe for f64 {
+        fn probe(n: u64) -> Self {
+            n as f64 / 8.0
+        }
+    }
+    impl Probe for SimTime {
+        fn probe(n: u64) -> Self {
+            SimTime(n)
+        }
+    }
+    impl<T: Probe> Probe for Option<T> {
+        fn probe(n: u64) -> Self {
+            Some(T::probe(n))
+        }
+    }
+    /// Text arguments are names and keys: punctuation only, so they add no
+    /// words of either language to what is checked.
+    impl Probe for &str {
+        fn probe(_: u64) -> Self {
+            "…"
+        }
+    }
+    static IDS: [u32; 128] = {
+        let mut ids = [0; 128];
+        let mut i = 0;
+        while i < ids.len() {
+            ids[i] = i as u32;
+            i += 1;
+        }
+        ids
+    };
+    /// A list of `n` identifiers (at most 128).
+    impl Probe for &[u32] {
+        fn probe(n: u64) -> Self {
+            &IDS[..(n as usize).min(IDS.len())]
+        }
+    }
+}
+
+macro_rules! numbered {
+    ($(
+        $(#[$doc:meta])*
+        pub fn $name:ident($lang:ident $(, $arg:ident: $ty:ty => $kind:ident)* $(,)?) $body:block
+    )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name($lang: Lang $(, $arg: $ty)*) -> String $body
+        )*
+
+        /// Every numbered message, for the catalogue test.
+        #[cfg(test)]
+        pub(crate) const NUMBERED: &[Numbered] = &[$(
+            Numbered {
+                name: stringify!($name),
+                args: &[$((stringify!($arg), Arg::$kind)),*],
+                render: |lang, values| {
+                    let mut values = values.iter().copied();
+                    $name(lang $(, <$ty as Probe>::probe(values.next().unwrap_or(0)))*)
+                },
+            },
+        )*];
+    };
+}
+
+/// A count of `noun` as a whole number of any width.
+fn n_of(lang: Lang, n: impl Into<u64>, noun: &Noun) -> String {
+    count(lang, n.into(), noun)
+}
+
+/// Like [`n_of`], for after "до", "из", "от" and "после".
+fn n_of_gen(lang: Lang, n: impl Into<u64>, noun: &Noun) -> String {
+    count_gen(lang, n.into(), noun)
+}
+
+fn wide(n: usize) -> u64 {
+    n as u64
+}
+
+numbered! {
+    pub fn step_of(lang, step: u32 => Id, total: usize => Amount) {
+        match lang {
+            Lang::Ru => format!("Шаг {step} из {}", number(lang, wide(total))),
+            Lang::En => format!("Step {step} of {}", number(lang, wide(total))),
+        }
+    }
+
+    pub fn time_of(lang, now: SimTime => Time, end: SimTime => Time) {
+        match lang {
+            Lang::Ru => format!("{} из {}", seconds(lang, now), seconds(lang, end)),
+            Lang::En => format!("{} of {}", seconds(lang, now), seconds(lang, end)),
+        }
+    }
+
+    /// Said beside a run that stopped before its end because the link's
+    /// settings made more events, or a bigger world, than the lab keeps.
+    pub fn run_cut_short(lang, end: SimTime => Time, events: u64 => Count) {
+        match lang {
+            Lang::Ru => format!(
+                "Эти настройки порождают слишком много работы: прогон остановлен на {} после {}, чтобы страница не зависла. Ослабьте нагрузку (например, увеличьте request.timeout.ms), чтобы увидеть всё.",
+                seconds(lang, end),
+                n_of_gen(lang, events, &EVENTS)
+            ),
+            Lang::En => format!(
+                "These settings make too much work: the run stops at {} after {}, so the page stays responsive. Ease the load (a longer request.timeout.ms, say) to see all of it.",
+                seconds(lang, end),
+                n_of(lang, events, &EVENTS)
+            ),
+        }
+    }
+
+    /// Speed as shown beside its slider, e.g. `0,1×`, `2.5×`.
+    pub fn speed(lang, factor: f64 => Ratio) {
+        let decimals = if factor < 1.0 { 2 } else { 1 };
+        format!("{}×", decimal(lang, factor, decimals))
+    }
+
+    pub fn key_too_long(lang, bytes: usize => Count, used: usize => Count) {
+        match lang {
+            Lang::Ru => format!(
+                "key: ключ из {} слишком длинный, {} {}.",
+                n_of_gen(lang, wide(bytes), &BYTES),
+                plural_ru(wide(used), "взят первый", "взяты первые", "взяты первые"),
+                n_of(lang, wide(used), &BYTES)
+            ),
+            Lang::En => format!(
+                "key: a key of {} is too long; the first {} {} used.",
+                n_of(lang, wide(bytes), &BYTES),
+                n_of(lang, wide(used), &BYTES),
+                plural_en(wide(used), "is", "are")
+            ),
+        }
+    }
+
+    /// The first sentence of a caption when an append rolled a segment.
+    pub fn segment_rolled(lang, used: u32 => Amount, limit: u32 => Count, offset: u64 => Id) {
+        let name = format!("{offset:020}.log");
+        let used = number(lang, used.into());
+        match lang {
+            Lang::Ru => format!("Запись не поместилась в активный сегмент (занято {used} из {}), поэтому брокер начал новый файл {name}, названный по её offset'у. ", n_of_gen(lang, limit, &BYTES)),
+            Lang::En => format!("The record did not fit in the active segment ({used} of {} used), so the broker rolled a new file, {name}, named after its offset. ", n_of(lang, limit, &BYTES)),
+        }
+    }
+
+    pub fn abs_differs(lang, abs: i64 => Id, masked: u32 => Id, partitions: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("abs(murmur2) % {partitions} = {abs}, а Kafka берёт (murmur2 & 0x7fffffff) % {partitions} = {masked}. Клиент с abs() отправил бы этот ключ в другую партицию и сломал бы порядок по ключу."),
+            Lang::En => format!("abs(murmur2) % {partitions} = {abs}, but Kafka takes (murmur2 & 0x7fffffff) % {partitions} = {masked}. A client using abs() would send this key elsewhere and break per-key order."),
+        }
+    }
+
+    pub fn decided_region(lang, region: &str => Text, partition: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("Решил свой партиционер: регион {region} → партиция {partition}."),
+            Lang::En => format!("The custom partitioner decided: region {region} → partition {partition}."),
+        }
+    }
+
+    pub fn invalid_partition(lang, partition: u32 => Id, partitions: u32 => Count) {
+        let last = partitions.saturating_sub(1);
+        match lang {
+            Lang::Ru => format!("Ошибка продюсера: партиции {partition} нет, в топике {} (0…{last}). Java-клиент бросит «Invalid partition given with record».", n_of(lang, partitions, &PARTITIONS)),
+            Lang::En => format!("Producer error: there is no partition {partition}; the topic has {} (0…{last}). The Java client throws \"Invalid partition given with record\".", n_of(lang, partitions, &PARTITIONS)),
+        }
+    }
+
+    pub fn skipped_words(lang, n: usize => Count) {
+        match lang {
+            Lang::Ru => format!("… {} {} …", plural_ru(wide(n), "пропущено ещё", "пропущены ещё", "пропущено ещё"), n_of(lang, wide(n), &WORDS)),
+            Lang::En => format!("… {} more skipped …", n_of(lang, wide(n), &WORDS)),
+        }
+    }
+
+    pub fn more_bytes(lang, n: usize => Count) {
+        match lang {
+            Lang::Ru => format!("… и ещё {}", n_of(lang, wide(n), &BYTES)),
+            Lang::En => format!("… and {} more", n_of(lang, wide(n), &BYTES)),
+        }
+    }
+
+    pub fn byte_count(lang, n: usize => Count) {
+        n_of(lang, wide(n), &BYTES)
+    }
+
+    pub fn histogram_summary(lang, min: u32 => Amount, max: u32 => Amount, skew: f64 => Ratio) {
+        let (min, max, skew) = (number(lang, min.into()), number(lang, max.into()), decimal(lang, skew, 3));
+        match lang {
+            Lang::Ru => format!("меньше всего {min}, больше всего {max}; перекос (максимум / среднее) = {skew}"),
+            Lang::En => format!("fewest {min}, most {max}; skew (max / mean) = {skew}"),
+        }
+    }
+
+    pub fn consumer_speed(lang, client: &str => Text, ms: u64 => Amount) {
+        match lang {
+            Lang::Ru => format!("{client} · ~{} на запись", millis(lang, ms)),
+            Lang::En => format!("{client} · ~{} a record", millis(lang, ms)),
+        }
+    }
+
+    /// A consumer as a lane shows it: its id and its mean time per record.
+    pub fn consumer_lane(lang, client: &str => Text, ms: u64 => Amount) {
+        format!("{client} ~{}", millis(lang, ms))
+    }
+
+    pub fn delay_by(lang, ms: u32 => Amount) {
+        match lang {
+            Lang::Ru => format!("задержать на {}", millis(lang, ms.into())),
+            Lang::En => format!("delay by {}", millis(lang, ms.into())),
+        }
+    }
+
+    pub fn fault_line(lang, batch: u32 => Id, attempt: u32 => Id, what: &str => Text) {
+        match lang {
+            Lang::Ru => format!("батч {batch}, попытка {attempt}: {what}"),
+            Lang::En => format!("batch {batch}, attempt {attempt}: {what}"),
+        }
+    }
+
+    pub fn outage_line(lang, at: SimTime => Time, ms: u32 => Amount) {
+        match lang {
+            Lang::Ru => format!("брокер недоступен с {} на {}", seconds(lang, at), millis(lang, ms.into())),
+            Lang::En => format!("broker unavailable from {} for {}", seconds(lang, at), millis(lang, ms.into())),
+        }
+    }
+
+    pub fn records_per_second(lang, n: u64 => Count) {
+        format!("{}/{}", n_of(lang, n, &RECORDS), match lang { Lang::Ru => "с", Lang::En => "s" })
+    }
+
+    /// Throughput of a disk, in decimal megabytes a second.
+    pub fn megabytes_per_second(lang, bytes_per_s: f64 => Ratio) {
+        let mb = decimal(lang, bytes_per_s / 1e6, 0);
+        match lang {
+            Lang::Ru => format!("≈ {mb} МБ/с"),
+            Lang::En => format!("≈ {mb} MB/s"),
+        }
+    }
+
+    pub fn broker_name(lang, id: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("брокер {id}"),
+            Lang::En => format!("broker {id}"),
+        }
+    }
+
+    /// A page of a segment file in the page-cache strip.
+    pub fn page_name(lang, page: u64 => Id) {
+        match lang {
+            Lang::Ru => format!("страница {page}"),
+            Lang::En => format!("page {page}"),
+        }
+    }
+
+    /// A request chip that the network lost on its way to the broker.
+    pub fn request_lost(lang, batch: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("✕ #{batch} потерян"),
+            Lang::En => format!("✕ #{batch} lost"),
+        }
+    }
+
+    /// What the routing and repartition lanes say for partitions not drawn.
+    pub fn more_empty_partitions(lang, n: usize => Count) {
+        format!("+ {}", n_of(lang, wide(n), &EMPTY_PARTITIONS))
+    }
+
+    pub fn request_label(lang, batch: u32 => Id, attempt: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("Батч {batch}, попытка {attempt}"),
+            Lang::En => format!("Batch {batch}, attempt {attempt}"),
+        }
+    }
+
+    pub fn earlier_offsets(lang, start: u64 => Id) {
+        match lang {
+            Lang::Ru => format!("offset'ы 0–{}: записи раньше", start.saturating_sub(1)),
+            Lang::En => format!("offsets 0–{}: earlier records", start.saturating_sub(1)),
+        }
+    }
+
+    pub fn moved_share(lang, moved: usize => Count, total: usize => Count, ideal: usize => Amount) {
+        let pct = |n: usize| (n * 100).checked_div(total).unwrap_or(0);
+        let (m, i) = (number(lang, wide(moved)), number(lang, wide(ideal)));
+        match lang {
+            Lang::Ru => format!("{} {m} из {} ({}%). Идеальное минимальное перераспределение (jump consistent hash) сдвинуло бы {i} ({}%).", plural_ru(wide(moved), "Переезжает", "Переезжают", "Переезжают"), n_of_gen(lang, wide(total), &KEYS), pct(moved), pct(ideal)),
+            Lang::En => format!("{m} of {} {} ({}%). An ideal minimal remap (jump consistent hash) would move {i} ({}%).", n_of(lang, wide(total), &KEYS), plural_en(wide(moved), "moves", "move"), pct(moved), pct(ideal)),
+        }
+    }
+
+    pub fn moved_share_many(lang, keys: usize => Count, moved: usize => Share, ideal: usize => Share) {
+        let pct = |n: usize| n * 100 / keys.max(1);
+        match lang {
+            Lang::Ru => format!("Для {}: Kafka — {}%, jump hash — {}%.", n_of_gen(lang, wide(keys), &KEYS), pct(moved), pct(ideal)),
+            Lang::En => format!("Over {}: Kafka {}%, jump hash {}%.", n_of(lang, wide(keys), &KEYS), pct(moved), pct(ideal)),
+        }
+    }
+
+    pub fn table_size(lang, now: usize => Amount, max: u32 => Amount) {
+        let (now, max) = (number(lang, wide(now)), number(lang, max.into()));
+        match lang {
+            Lang::Ru => format!("Сейчас в таблице {now}, максимум был {max}."),
+            Lang::En => format!("{now} in the table now; at most {max}."),
+        }
+    }
+
+    pub fn pause_cost(lang, ms: u64 => Amount, buffered: u32 => Count) {
+        match lang {
+            Lang::Ru => format!("Продюсеры стояли {}; в буфере копилось до {}.", millis(lang, ms), n_of_gen(lang, buffered, &RECORDS)),
+            Lang::En => format!("Producers waited {}; up to {} {} buffered.", millis(lang, ms), n_of(lang, buffered, &RECORDS), plural_en(buffered.into(), "was", "were")),
+        }
+    }
+
+    pub fn change_at(lang, t: SimTime => Time) {
+        match lang {
+            Lang::Ru => format!("Число партиций меняется в {}.", seconds(lang, t)),
+            Lang::En => format!("The partition count changes at {}.", seconds(lang, t)),
+        }
+    }
+
+    pub fn crash_summary(lang, lost: usize => Count, repeated: usize => Count, naive: u64 => Id, low: u64 => Id) {
+        let (l, r) = (wide(lost), wide(repeated));
+        match lang {
+            Lang::Ru => format!(
+                "Наивный коммит (offset {naive}) потеряет {} {}: после рестарта чтение начнётся после них. Коммит по нижней границе (offset {low}) ничего не потеряет, но {} {} {} ещё раз — обработчик должен быть идемпотентным.",
+                number(lang, l),
+                plural_ru(l, "необработанную запись", "необработанные записи", "необработанных записей"),
+                number(lang, r),
+                plural_ru(r, "уже обработанная запись", "уже обработанные записи", "уже обработанных записей"),
+                plural_ru(r, "будет обработана", "будут обработаны", "будут обработаны"),
+            ),
+            Lang::En => format!(
+                "The naive commit (offset {naive}) loses {} {}: after a restart reading resumes past {}. The low-watermark commit (offset {low}) loses nothing, but {} already handled {} handled again, so the handler must be idempotent.",
+                number(lang, l),
+                plural_en(l, "unhandled record", "unhandled records"),
+                plural_en(l, "it", "them"),
+                n_of(lang, r, &RECORDS),
+                plural_en(r, "is", "are"),
+            ),
+        }
+    }
+
+    pub fn worker_name(lang, i: usize => Id) {
+        match lang {
+            Lang::Ru => format!("воркер {i}"),
+            Lang::En => format!("worker {i}"),
+        }
+    }
+
+    pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds) {
+        let list: Vec<String> = moved.iter().map(u32::to_string).collect();
+        let n = wide(moved.len());
+        let moved = match (lang, moved.is_empty()) {
+            (_, true) => String::new(),
+            (Lang::Ru, false) => format!("; {} {}", plural_ru(n, "переехала партиция", "переехали партиции", "переехали партиции"), list.join(", ")),
+            (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list.join(", ")),
+        };
+        match lang {
+            Lang::Ru => format!("Поколение {number} с {}{moved}", seconds(lang, at)),
+            Lang::En => format!("Generation {number} from {}{moved}", seconds(lang, at)),
+        }
+    }
+
+    pub fn twice(lang, order: u32 => Id, event: &str => Text, partition: u32 => Id, offset: u64 => Id) {
+        match lang {
+            Lang::Ru => format!("⚠ order-{order} {event} (партиция {partition}, offset {offset}) обработан дважды"),
+            Lang::En => format!("⚠ order-{order} {event} (partition {partition}, offset {offset}) handled twice"),
+        }
+    }
+
+    pub fn processing(lang, offset: u64 => Id) {
+        match lang {
+            Lang::Ru => format!("обрабатывает offset {offset}"),
+            Lang::En => format!("processing offset {offset}"),
+        }
+    }
+
+    pub fn segment_fill(lang, used: u32 => Amount, limit: u32 => Count) {
+        format!("{} / {}", number(lang, used.into()), n_of(lang, limit, &BYTES))
+    }
+
+    pub fn records_window(lang, total: usize => Amount, shown: usize => Count) {
+        let (total, n) = (number(lang, wide(total)), wide(shown));
+        match lang {
+            Lang::Ru => format!("Записей в логе: {total}, подробно {} {}.", plural_ru(n, "показана последняя", "показаны последние", "показаны последние"), number(lang, n)),
+            Lang::En => format!("Records in the log: {total}; the last {} {} drawn in full.", number(lang, n), plural_en(n, "is", "are")),
+        }
+    }
+
+    pub fn lines_window(lang, total: usize => Amount, shown: usize => Count) {
+        let (total, n) = (number(lang, wide(total)), wide(shown));
+        match lang {
+            Lang::Ru => format!("Сообщений в диаграмме: {total}, подробно {} {}.", plural_ru(n, "показано последнее", "показаны последние", "показаны последние"), number(lang, n)),
+            Lang::En => format!("Messages in the diagram: {total}; the last {} {} drawn in full.", number(lang, n), plural_en(n, "is", "are")),
+        }
+    }
+
+    pub fn earlier_hidden(lang, n: usize => Amount) {
+        match lang {
+            Lang::Ru => format!("…и ещё раньше: {}", number(lang, wide(n))),
+            Lang::En => format!("…and {} earlier", number(lang, wide(n))),
+        }
+    }
+
+    pub fn members_hidden(lang, active: usize => Amount, gone: usize => Amount) {
+        let (active, gone) = (number(lang, wide(active)), number(lang, wide(gone)));
+        match lang {
+            Lang::Ru => format!("Не показаны: активных — {active}, ушедших — {gone}."),
+            Lang::En => format!("Not shown: {active} active, {gone} gone."),
+        }
+    }
+
+    pub fn summary_log(lang, leo: u64 => Id, position: u64 => Id, committed: Option<u64> => Id, segments: usize => Count) {
+        let c = committed.map_or_else(|| "—".to_owned(), |c| c.to_string());
+        let segments = n_of(lang, wide(segments), &SEGMENTS);
+        match lang {
+            Lang::Ru => format!("log end offset {leo}, позиция консьюмера {position}, закоммичено {c}, {segments}"),
+            Lang::En => format!("log end offset {leo}, consumer position {position}, committed {c}, {segments}"),
+        }
+    }
+
+    pub fn summary_replication(lang, leader: Option<u32> => Id, epoch: u32 => Id, hw: u64 => Id, isr: &[u32] => Ids, lost: usize => Count) {
+        let isr: Vec<String> = isr.iter().map(u32::to_string).collect();
+        let isr = isr.join(", ");
+        let n = wide(lost);
+        match lang {
+            Lang::Ru => {
+                let l = leader.map_or_else(|| "нет".to_owned(), |l| format!("брокер {l}"));
+                format!("лидер — {l}, эпоха {epoch}, high watermark {hw}, ISR: {isr}, {} {}", plural_ru(n, "потеряна", "потеряны", "потеряно"), n_of(lang, n, &RECORDS))
+            }
+            Lang::En => {
+                let l = leader.map_or_else(|| "none".to_owned(), |l| format!("broker {l}"));
+                format!("leader {l}, epoch {epoch}, high watermark {hw}, ISR: {isr}, {} lost", n_of(lang, n, &RECORDS))
+            }
+        }
+    }
+
+    pub fn summary_routing(lang, partition: Option<u32> => Id, partitions: u32 => Amount, violations: usize => Count) {
+        let v = n_of(lang, wide(violations), &VIOLATIONS);
+        let n = number(lang, partitions.into());
+        match (lang, partition) {
+            (Lang::Ru, Some(p)) => format!("ключ → партиция {p} из {n}; в потоке {v}"),
+            (Lang::Ru, None) => format!("партицию выбирает стратегия без ключа; в потоке {v}"),
+            (Lang::En, Some(p)) => format!("key → partition {p} of {n}; {v} in the stream"),
+            (Lang::En, None) => format!("the keyless strategy picks the partition; {v} in the stream"),
+        }
+    }
+
+    pub fn summary_producer(lang, sent: u32 => Count, retries: u32 => Count, reorders: usize => Count, duplicates: usize => Count) {
+        let sent_n = n_of(lang, sent, &RECORDS);
+        let rest = [
+            n_of(lang, retries, &RETRIES),
+            n_of(lang, wide(reorders), &REORDERS),
+            n_of(lang, wide(duplicates), &DUPLICATES),
+        ]
+        .join(", ");
+        match lang {
+            Lang::Ru => format!("{} {sent_n}, {rest}", plural_ru(sent.into(), "отправлена", "отправлены", "отправлено")),
+            Lang::En => format!("{sent_n} sent, {rest}"),
+        }
+    }
+
+    pub fn summary_repartition(lang, from: u32 => Amount, to: u32 => Amount, violations: usize => Count) {
+        let (f, t) = (number(lang, from.into()), number(lang, to.into()));
+        let v = n_of(lang, wide(violations), &VIOLATIONS);
+        match lang {
+            Lang::Ru => format!("партиций было {f}, стало {t}; {v}"),
+            Lang::En => format!("partitions: {f}, then {t}; {v}"),
+        }
+    }
+
+    pub fn summary_group(lang, members: usize => Count, generations: usize => Count, duplicates: usize => Count) {
+        let d = wide(duplicates);
+        let repeats = match lang {
+            Lang::Ru => format!("{} {}", number(lang, d), plural_ru(d, "повторная обработка", "повторные обработки", "повторных обработок")),
+            Lang::En => format!("{} {}", number(lang, d), plural_en(d, "repeated side effect", "repeated side effects")),
+        };
+        format!("{}, {}, {repeats}", n_of(lang, wide(members), &MEMBERS), n_of(lang, wide(generations), &GENERATIONS))
+    }
+
+    pub fn summary_workers(lang, handled: u32 => Amount, total: u32 => Count, violations: usize => Count, low_watermark: u64 => Id) {
+        let h = number(lang, handled.into());
+        let v = n_of(lang, wide(violations), &VIOLATIONS);
+        match lang {
+            Lang::Ru => format!("обработано {h} из {}, {v}, нижняя граница коммита {low_watermark}", n_of_gen(lang, total, &RECORDS)),
+            Lang::En => format!("{h} of {} handled, {v}, low watermark {low_watermark}", n_of(lang, total, &RECORDS)),
+        }
+    }
+
+    pub fn summary_disk(lang, hits: u32 => Count, misses: u32 => Count) {
+        let hits = n_of(lang, hits, &HITS);
+        let misses = n_of(lang, misses, &MISSES);
+        match lang {
+            Lang::Ru => format!("{hits} в кеш, {misses}"),
+            Lang::En => format!("{hits}, {misses}"),
+        }
+    }
+
+    pub fn summary_rabbitmq(lang, rabbit: usize => Amount, kafka: usize => Amount) {
+        let (r, k) = (number(lang, wide(rabbit)), number(lang, wide(kafka)));
+        match lang {
+            Lang::Ru => format!("нарушений порядка: RabbitMQ — {r}, Kafka — {k}"),
+            Lang::En => format!("order violations: RabbitMQ {r}, Kafka {k}"),
+        }
+    }
+}
