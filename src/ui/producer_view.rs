@@ -9,7 +9,7 @@ use super::memo::memo;
 use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tp, twin, Msg, ProducerMsg, WindowMsg};
-use crate::params::{AppParams, Lang, SceneId};
+use crate::params::{preset_link, AppParams, Lang};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
@@ -66,14 +66,7 @@ fn view_presets(params: &AppParams) -> Html {
         <nav class="presets" aria-label={tp(lang, ProducerMsg::Presets)}>
             <span class="dim">{format!("{}:", tp(lang, ProducerMsg::Presets))}</span>
             { for ProducerPreset::ALL.iter().map(|&p| {
-                let href = format!(
-                    "?scene={}&lang={}&seed={}&preset={}{}",
-                    SceneId::Producer.id(),
-                    lang.code(),
-                    params.seed,
-                    p.id(),
-                    if params.embed { "&embed=1" } else { "" }
-                );
+                let href = preset_link(params, p);
                 html! {
                     <a class="preset" href={href} data-testid="preset" data-preset={p.id()}
                         aria-current={(params.preset == Some(p)).then_some("true")}>{preset_title(lang, p)}</a>
