@@ -234,7 +234,7 @@ pub static THEME: Param = Param {
     kind: Kind::Choice(&["dark", "light"]),
     run: false,
     default: "dark",
-    doc: "`dark` is the course diagrams' palette",
+    doc: "the palette (`dark` is the course diagrams')",
     help: None,
     get: |p| (p.theme != Theme::default()).then(|| p.theme.code().to_owned()),
     set: |p, v| {
