@@ -4,7 +4,7 @@
 use super::clock::use_animation_frames;
 use super::group_view::view_group_scene;
 use super::layout::NARROW_BELOW_PX;
-use super::lesson_view::{step_href, LessonBar};
+use super::lesson_view::LessonBar;
 use super::log_view::view_log_scene;
 use super::player::PlayerAction;
 use super::producer_view::{mermaid_text, view_producer_scene};
@@ -14,7 +14,7 @@ use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
 use super::workers_view::view_workers_scene;
 use crate::i18n::{self, t, tl, LessonMsg, Msg};
-use crate::params::{parse_query, to_query, AppParams, SceneId, Theme};
+use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -365,13 +365,7 @@ pub fn app(props: &AppProps) -> Html {
     let menu_hrefs = use_memo((*params).clone(), |params| {
         SceneId::ALL
             .iter()
-            .map(|&scene| {
-                to_query(&AppParams {
-                    scene,
-                    t: None,
-                    ..params.clone()
-                })
-            })
+            .map(|&scene| scene_link(params, scene))
             .collect::<Vec<String>>()
     });
     let p = player.borrow();
@@ -406,7 +400,7 @@ pub fn app(props: &AppProps) -> Html {
                             }) }
                         </ol>
                     </nav>
-                    { for step_href(1, lang, false).map(|href| html! {
+                    { for lesson_link(&params, 1).map(|href| html! {
                         <a class="lesson-link" href={href} data-testid="lesson-start">{tl(lang, LessonMsg::Start)}</a>
                     }) }
                     {prefs.clone()}
@@ -423,7 +417,7 @@ pub fn app(props: &AppProps) -> Html {
                 data-sim-time={p.now().as_millis().to_string()}
                 data-state-digest={format!("{:016x}", p.digest())}>
                 { for params.lesson.map(|n| html! {
-                    <LessonBar key={n} step={n} lang={lang} embed={params.embed}
+                    <LessonBar key={n} step={n} lang={lang} params={(*params).clone()}
                         on_reveal={dispatch.reform(|()| PlayerAction::Seek(crate::sim::SimTime(u64::MAX)))} />
                 }) }
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>

@@ -1,6 +1,7 @@
 //! Small helpers shared by the scenes' forms: read an input, and turn an
 //! edit of the parameters into a callback.
 
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use std::ops::RangeInclusive;
 use web_sys::HtmlInputElement;
@@ -22,6 +23,17 @@ pub fn parse_in(raw: &str, range: &RangeInclusive<u32>, fallback: u32) -> u32 {
     raw.trim()
         .parse::<u32>()
         .map_or(fallback, |v| v.clamp(*range.start(), *range.end()))
+}
+
+/// A number input's `min`: its parameter's declared bound, the one a link
+/// is clamped to, so the form and the link accept the same values.
+pub fn min_of(param: &Param) -> String {
+    param.range().start().to_string()
+}
+
+/// A number input's `max`, as declared (see [`min_of`]).
+pub fn max_of(param: &Param) -> String {
+    param.range().end().to_string()
 }
 
 /// A callback that edits a copy of the parameters and hands it on.

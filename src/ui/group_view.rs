@@ -2,15 +2,15 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
-use super::form::{checked, edit, input_value, parse_in};
+use super::form::{checked, edit, input_value, max_of, min_of, parse_in};
 use super::memo::memo;
 use super::stats::stat;
 use crate::i18n::{self, tg, GroupMsg};
+use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{
-    record_of, ActionKind, CommitMode, Group, MemberAction, MemberState, MEMBERS_RANGE,
-    PARTITIONS_RANGE,
+    record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
 use crate::sim::Sim;
 use yew::prelude::*;
@@ -25,10 +25,14 @@ const SHOWN_GENERATIONS: usize = 8;
 fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let on_partitions = edit(params, on_params, |p, e: InputEvent| {
-        p.partitions = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.partitions);
+        p.partitions = parse_in(
+            &input_value(&e),
+            &declared::GROUP_PARTITIONS.range(),
+            p.partitions,
+        );
     });
     let on_members = edit(params, on_params, |p, e: InputEvent| {
-        p.members = parse_in(&input_value(&e), &MEMBERS_RANGE, p.members);
+        p.members = parse_in(&input_value(&e), &declared::MEMBERS.range(), p.members);
     });
     let on_assignor = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
@@ -48,11 +52,11 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <div class="inputs">
                 <label class="field narrow-field">
                     <span>{tg(lang, GroupMsg::Partitions)}</span>
-                    <input type="number" data-testid="partitions-input" min="1" max="32" value={params.partitions.to_string()} oninput={on_partitions} />
+                    <input type="number" data-testid="partitions-input" min={min_of(&declared::GROUP_PARTITIONS)} max={max_of(&declared::GROUP_PARTITIONS)} value={params.partitions.to_string()} oninput={on_partitions} />
                 </label>
                 <label class="field narrow-field">
                     <span>{tg(lang, GroupMsg::Members)}</span>
-                    <input type="number" data-testid="members-input" min="1" max="16" value={params.members.to_string()} oninput={on_members} />
+                    <input type="number" data-testid="members-input" min={min_of(&declared::MEMBERS)} max={max_of(&declared::MEMBERS)} value={params.members.to_string()} oninput={on_members} />
                 </label>
                 <label class="field">
                     <span>{tg(lang, GroupMsg::Assignor)}</span>

@@ -3,26 +3,17 @@
 
 use crate::i18n::{self, tl, LessonMsg};
 use crate::lesson::{self, STEPS};
-use crate::params::Lang;
+use crate::params::{lesson_link, AppParams, Lang};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct LessonProps {
     pub step: u32,
     pub lang: Lang,
-    pub embed: bool,
+    /// The page's state: the step links keep its view.
+    pub params: AppParams,
     /// Runs the scene on to its outcome once the learner has answered.
     pub on_reveal: Callback<()>,
-}
-
-pub fn step_href(step: u32, lang: Lang, embed: bool) -> Option<String> {
-    let s = lesson::step(step)?;
-    Some(format!(
-        "?{}&lesson={step}&lang={}{}",
-        s.query,
-        lang.code(),
-        if embed { "&embed=1" } else { "" }
-    ))
 }
 
 #[component(LessonBar)]
@@ -35,8 +26,8 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
     let prev = props
         .step
         .checked_sub(1)
-        .and_then(|n| step_href(n, lang, props.embed));
-    let next = step_href(props.step + 1, lang, props.embed);
+        .and_then(|n| lesson_link(&props.params, n));
+    let next = lesson_link(&props.params, props.step + 1);
     html! {
         <section class="lesson card" data-testid="lesson" data-step={props.step.to_string()} aria-labelledby="lesson-title">
             <div class="lesson-head">

@@ -1,6 +1,7 @@
 //! The view of scene "log": segment files, records, the producer's requests
 //! in flight, and the consumer's position and committed offset.
 
+use super::form::{max_of, min_of, parse_in};
 use super::layout::{
     clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
     CELL_W, OUTBOX_PILL_W,
@@ -8,12 +9,11 @@ use super::layout::{
 use super::tip;
 use super::violations::view_violations;
 use crate::i18n::{self, t, Msg};
+use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
-use crate::sim::scenes::log::{
-    order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, SEGMENT_BYTES_RANGE, TOPIC,
-};
+use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};
 use crate::sim::{Sim, SimTime};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -250,7 +250,11 @@ pub fn view_log_scene(
         on_params.reform(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
             AppParams {
-                segment_bytes: input.value().parse().unwrap_or(params.segment_bytes),
+                segment_bytes: parse_in(
+                    &input.value(),
+                    &declared::SEGMENT_BYTES.range(),
+                    params.segment_bytes,
+                ),
                 ..params.clone()
             }
         })
@@ -314,8 +318,8 @@ pub fn view_log_scene(
                 { view_violations(violations, lang) }
                 <label class="param">
                     <span class="param-name"><code>{"segment.bytes"}</code>{format!(" = {segment_bytes}")}</span>
-                    <input type="range" data-testid="segment-bytes" min={SEGMENT_BYTES_RANGE.start().to_string()}
-                        max={SEGMENT_BYTES_RANGE.end().to_string()} step="10" value={segment_bytes.to_string()} oninput={on_bytes} />
+                    <input type="range" data-testid="segment-bytes" min={min_of(&declared::SEGMENT_BYTES)}
+                        max={max_of(&declared::SEGMENT_BYTES)} step="10" value={segment_bytes.to_string()} oninput={on_bytes} />
                     <span class="help">{t(lang, Msg::SegmentBytesHelp)}</span>
                 </label>
             </div>

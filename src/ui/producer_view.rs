@@ -9,7 +9,9 @@ use super::memo::memo;
 use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tp, twin, Msg, ProducerMsg, WindowMsg};
-use crate::params::{AppParams, Lang, SceneId};
+use crate::params::declare::Param;
+use crate::params::producer as declared;
+use crate::params::{preset_link, AppParams, Lang};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
@@ -66,14 +68,7 @@ fn view_presets(params: &AppParams) -> Html {
         <nav class="presets" aria-label={tp(lang, ProducerMsg::Presets)}>
             <span class="dim">{format!("{}:", tp(lang, ProducerMsg::Presets))}</span>
             { for ProducerPreset::ALL.iter().map(|&p| {
-                let href = format!(
-                    "?scene={}&lang={}&seed={}&preset={}{}",
-                    SceneId::Producer.id(),
-                    lang.code(),
-                    params.seed,
-                    p.id(),
-                    if params.embed { "&embed=1" } else { "" }
-                );
+                let href = preset_link(params, p);
                 html! {
                     <a class="preset" href={href} data-testid="preset" data-preset={p.id()}
                         aria-current={(params.preset == Some(p)).then_some("true")}>{preset_title(lang, p)}</a>
@@ -97,19 +92,20 @@ fn setting(name: &'static str, testid: &'static str, input: Html, help: &'static
 fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool) -> Html {
     let lang = params.lang;
     let p = params.producer;
-    let num = |testid: &'static str,
-               value: u32,
-               lo: u32,
-               hi: u32,
-               set: fn(&mut ProducerConfig, u32)| {
+    // Each input's bounds and help are the parameter's declaration, so the
+    // form accepts exactly what a link does.
+    let num = |param: &'static Param, value: u32, set: fn(&mut ProducerConfig, u32)| {
+        let range = param.range();
+        let (lo, hi) = (range.start().to_string(), range.end().to_string());
         let on = edit(params, on_params, move |n, e: InputEvent| {
-            let v = parse_in(&input_value(&e), &(lo..=hi), 0);
+            let v = parse_in(&input_value(&e), &range, 0);
             set(&mut n.producer, v);
             // A changed setting is no longer the preset as written.
             n.preset = None;
         });
-        html! { <input type="number" data-testid={testid} min={lo.to_string()} max={hi.to_string()} value={value.to_string()} oninput={on} /> }
+        html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
+    let help = |param: &Param| param.help.map_or("", |h| tp(lang, h));
     let on_acks = edit(params, on_params, |n, e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
         if let Some(acks) = Acks::from_id(&select.value()) {
@@ -121,43 +117,45 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
         n.producer.enable_idempotence = checked(&e);
         n.preset = None;
     });
-    let link_num = |testid: &'static str, value: u32, hi: u32, set: fn(&mut AppParams, u32)| {
+    let link_num = |param: &'static Param, value: u32, set: fn(&mut AppParams, u32)| {
+        let range = param.range();
+        let (lo, hi) = (range.start().to_string(), range.end().to_string());
         let on = edit(params, on_params, move |n, e: InputEvent| {
-            set(n, parse_in(&input_value(&e), &(0..=hi), 0));
+            set(n, parse_in(&input_value(&e), &range, *range.start()));
             n.preset = None;
         });
-        html! { <input type="number" data-testid={testid} min="0" max={hi.to_string()} value={value.to_string()} oninput={on} /> }
+        html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
     html! {
         <details class="card settings" open={open} data-testid="settings">
             <summary><h2>{tp(lang, ProducerMsg::Settings)}</h2></summary>
             <div class="settings-grid">
                 { setting("max.in.flight.requests.per.connection", "max-in-flight",
-                    num("max-in-flight", p.max_in_flight, 1, 10, |c, v| c.max_in_flight = v), tp(lang, ProducerMsg::HelpMaxInFlight)) }
+                    num(&declared::MAX_IN_FLIGHT, p.max_in_flight, |c, v| c.max_in_flight = v), help(&declared::MAX_IN_FLIGHT)) }
                 { setting("enable.idempotence", "idempotence",
                     html! { <input type="checkbox" data-testid="idempotence" checked={p.enable_idempotence} onchange={on_idem} /> },
-                    tp(lang, ProducerMsg::HelpIdempotence)) }
+                    help(&declared::IDEMPOTENCE)) }
                 { setting("acks", "acks", html! {
                     <select data-testid="acks" onchange={on_acks}>
                         { for [Acks::None, Acks::Leader, Acks::All].iter().map(|&a| html! {
                             <option value={a.id()} selected={p.acks == a}>{a.id()}</option>
                         }) }
                     </select>
-                }, tp(lang, ProducerMsg::HelpAcks)) }
-                { setting("retries", "retries", num("retries", p.retries, 0, 2_147_483_647, |c, v| c.retries = v), tp(lang, ProducerMsg::HelpRetries)) }
-                { setting("retry.backoff.ms", "retry-backoff-ms", num("retry-backoff-ms", p.retry_backoff_ms, 0, 10_000, |c, v| c.retry_backoff_ms = v), tp(lang, ProducerMsg::HelpRetryBackoff)) }
-                { setting("request.timeout.ms", "request-timeout-ms", num("request-timeout-ms", p.request_timeout_ms, 10, 60_000, |c, v| c.request_timeout_ms = v), tp(lang, ProducerMsg::HelpRequestTimeout)) }
-                { setting("delivery.timeout.ms", "delivery-timeout-ms", num("delivery-timeout-ms", p.delivery_timeout_ms, 10, 600_000, |c, v| c.delivery_timeout_ms = v), tp(lang, ProducerMsg::HelpDeliveryTimeout)) }
-                { setting("batch.size", "batch-size", num("batch-size", p.batch_size, 64, 16384, |c, v| c.batch_size = v), tp(lang, ProducerMsg::HelpBatchSize)) }
-                { setting("linger.ms", "linger-ms", num("linger-ms", p.linger_ms, 0, 500, |c, v| c.linger_ms = v), tp(lang, ProducerMsg::HelpLinger)) }
+                }, help(&declared::ACKS)) }
+                { setting("retries", "retries", num(&declared::RETRIES, p.retries, |c, v| c.retries = v), help(&declared::RETRIES)) }
+                { setting("retry.backoff.ms", "retry-backoff-ms", num(&declared::RETRY_BACKOFF_MS, p.retry_backoff_ms, |c, v| c.retry_backoff_ms = v), help(&declared::RETRY_BACKOFF_MS)) }
+                { setting("request.timeout.ms", "request-timeout-ms", num(&declared::REQUEST_TIMEOUT_MS, p.request_timeout_ms, |c, v| c.request_timeout_ms = v), help(&declared::REQUEST_TIMEOUT_MS)) }
+                { setting("delivery.timeout.ms", "delivery-timeout-ms", num(&declared::DELIVERY_TIMEOUT_MS, p.delivery_timeout_ms, |c, v| c.delivery_timeout_ms = v), help(&declared::DELIVERY_TIMEOUT_MS)) }
+                { setting("batch.size", "batch-size", num(&declared::BATCH_SIZE, p.batch_size, |c, v| c.batch_size = v), help(&declared::BATCH_SIZE)) }
+                { setting("linger.ms", "linger-ms", num(&declared::LINGER_MS, p.linger_ms, |c, v| c.linger_ms = v), help(&declared::LINGER_MS)) }
                 <div class="setting" data-setting="link">
                     <code>{"latency · jitter · chaos ‰"}</code>
                     <div class="inline-inputs">
-                        { link_num("latency-ms", params.link.latency_ms, 1000, |n, v| n.link.latency_ms = v.max(1)) }
-                        { link_num("jitter-ms", params.link.jitter_ms, 1000, |n, v| n.link.jitter_ms = v) }
-                        { link_num("chaos", params.link.chaos_per_mille, 500, |n, v| n.link.chaos_per_mille = v) }
+                        { link_num(&declared::LATENCY_MS, params.link.latency_ms, |n, v| n.link.latency_ms = v) }
+                        { link_num(&declared::JITTER_MS, params.link.jitter_ms, |n, v| n.link.jitter_ms = v) }
+                        { link_num(&declared::CHAOS, params.link.chaos_per_mille, |n, v| n.link.chaos_per_mille = v) }
                     </div>
-                    <span class="help">{tp(lang, ProducerMsg::HelpLink)}</span>
+                    <span class="help">{help(&declared::LATENCY_MS)}</span>
                 </div>
             </div>
         </details>

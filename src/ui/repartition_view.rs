@@ -2,17 +2,18 @@
 //! history, the partitions as the change happens, and the three ways
 //! compared on one seed.
 
-use super::form::{edit, input_value, parse_in};
+use super::form::{edit, input_value, max_of, min_of, parse_in};
 use super::memo::memo;
 use super::tip;
 use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
+use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{
     key_hash, moved_counts, order_key, run_to_end, Repartition, RepartitionConfig, Speeds,
-    Strategy, CHANGE_AT, NEW_TOPIC, ORDERS, PARTITIONS_RANGE,
+    Strategy, CHANGE_AT, NEW_TOPIC, ORDERS,
 };
 use crate::sim::Sim;
 use yew::prelude::*;
@@ -45,10 +46,10 @@ fn strategy_about(lang: Lang, s: Strategy) -> &'static str {
 fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let on_from = edit(params, on_params, |p, e: InputEvent| {
-        p.from = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.from);
+        p.from = parse_in(&input_value(&e), &declared::FROM.range(), p.from);
     });
     let on_to = edit(params, on_params, |p, e: InputEvent| {
-        p.to = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.to);
+        p.to = parse_in(&input_value(&e), &declared::TO.range(), p.to);
     });
     let pick = |s: Strategy| edit(params, on_params, move |p, _: Event| p.strategy = s);
     html! {
@@ -56,11 +57,11 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <div class="inputs">
                 <label class="field narrow-field">
                     <span>{trp(lang, RepartitionMsg::From)}</span>
-                    <input type="number" data-testid="from-input" min="1" max="64" value={params.from.to_string()} oninput={on_from} />
+                    <input type="number" data-testid="from-input" min={min_of(&declared::FROM)} max={max_of(&declared::FROM)} value={params.from.to_string()} oninput={on_from} />
                 </label>
                 <label class="field narrow-field">
                     <span>{trp(lang, RepartitionMsg::To)}</span>
-                    <input type="number" data-testid="to-input" min="1" max="64" value={params.to.to_string()} oninput={on_to} />
+                    <input type="number" data-testid="to-input" min={min_of(&declared::TO)} max={max_of(&declared::TO)} value={params.to.to_string()} oninput={on_to} />
                 </label>
             </div>
             <fieldset class="placement">

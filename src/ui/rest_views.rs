@@ -1,21 +1,19 @@
 //! The views of scenes "replication", "disk" and "rabbitmq": the rest of
 //! the chapter.
 
-use super::form::{checked, edit, input_value, parse_in};
+use super::form::{checked, edit, input_value, max_of, min_of, parse_in};
 use super::memo::memo;
 use super::stats::stat;
 use super::violations::view_violations;
 use crate::i18n::{self, tx, RestMsg};
+use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::checker::OrderChecker;
 use crate::sim::producer::Acks;
-use crate::sim::scenes::disk::{
-    Device, Disk, CACHE_PAGES, PAGES, RECORD_BYTES_RANGE, SEEK_US_RANGE, SEQ_MB_S_RANGE,
-    STREAMS_RANGE,
-};
-use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker, CONSUMERS_RANGE};
+use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
+use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::scenes::replication::{
-    ActionKind, ProduceOutcome, RRecord, ReplicaAction, Replication, MIN_ISR_RANGE,
+    ActionKind, ProduceOutcome, RRecord, ReplicaAction, Replication,
 };
 use crate::sim::Sim;
 use yew::prelude::*;
@@ -57,7 +55,7 @@ pub fn view_replication_scene(
         }
     });
     let on_min_isr = edit(params, &on_params, |p, e: InputEvent| {
-        p.min_isr = parse_in(&input_value(&e), &MIN_ISR_RANGE, p.min_isr);
+        p.min_isr = parse_in(&input_value(&e), &declared::MIN_ISR.range(), p.min_isr);
     });
     let on_unclean = edit(params, &on_params, |p, e: Event| p.unclean = checked(&e));
     let hw = r.high_watermark;
@@ -77,7 +75,7 @@ pub fn view_replication_scene(
                     </label>
                     <label class="field narrow-field">
                         <span>{tx(lang, RestMsg::MinIsr)}</span>
-                        <input type="number" data-testid="min-isr" min="1" max="3" value={params.min_isr.to_string()} oninput={on_min_isr} />
+                        <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
                     </label>
                     <label class="check">
                         <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
@@ -183,16 +181,20 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
         }
     });
     let on_seek = edit(params, on_params, |p, e: InputEvent| {
-        p.cost.seek_us = parse_in(&input_value(&e), &SEEK_US_RANGE, p.cost.seek_us)
+        p.cost.seek_us = parse_in(&input_value(&e), &declared::SEEK_US.range(), p.cost.seek_us)
     });
     let on_mbs = edit(params, on_params, |p, e: InputEvent| {
-        p.cost.seq_mb_s = parse_in(&input_value(&e), &SEQ_MB_S_RANGE, p.cost.seq_mb_s)
+        p.cost.seq_mb_s = parse_in(&input_value(&e), &declared::MB_S.range(), p.cost.seq_mb_s)
     });
     let on_bytes = edit(params, on_params, |p, e: InputEvent| {
-        p.record_bytes = parse_in(&input_value(&e), &RECORD_BYTES_RANGE, p.record_bytes)
+        p.record_bytes = parse_in(
+            &input_value(&e),
+            &declared::RECORD_BYTES.range(),
+            p.record_bytes,
+        )
     });
     let on_streams = edit(params, on_params, |p, e: InputEvent| {
-        p.streams = parse_in(&input_value(&e), &STREAMS_RANGE, p.streams)
+        p.streams = parse_in(&input_value(&e), &declared::STREAMS.range(), p.streams)
     });
     let seq = cost.sequential_records_per_s(bytes);
     let random = cost.random_records_per_s(bytes);
@@ -215,13 +217,13 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
                         </select>
                     </label>
                     <label class="field narrow-field"><span>{tx(lang, RestMsg::SeekUs)}</span>
-                        <input type="number" data-testid="seek-us" min="1" max="20000" value={cost.seek_us.to_string()} oninput={on_seek} /></label>
+                        <input type="number" data-testid="seek-us" min={min_of(&declared::SEEK_US)} max={max_of(&declared::SEEK_US)} value={cost.seek_us.to_string()} oninput={on_seek} /></label>
                     <label class="field narrow-field"><span>{tx(lang, RestMsg::MbS)}</span>
-                        <input type="number" data-testid="mb-s" min="10" max="10000" value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
+                        <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
                     <label class="field narrow-field"><span>{tx(lang, RestMsg::RecordBytes)}</span>
-                        <input type="number" data-testid="record-bytes" min="64" max="1048576" value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
+                        <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
                     <label class="field narrow-field"><span>{tx(lang, RestMsg::Streams)}</span>
-                        <input type="number" data-testid="streams" min="1" max="64" value={params.streams.to_string()} oninput={on_streams} /></label>
+                        <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
                 </div>
                 <p class="dim small">{tx(lang, RestMsg::Illustrative)}</p>
             </section>
@@ -326,14 +328,18 @@ fn view_side(
 fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let on_consumers = edit(params, on_params, |p, e: InputEvent| {
-        p.rabbit_consumers = parse_in(&input_value(&e), &CONSUMERS_RANGE, p.rabbit_consumers);
+        p.rabbit_consumers = parse_in(
+            &input_value(&e),
+            &declared::CONSUMERS.range(),
+            p.rabbit_consumers,
+        );
     });
     let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.remedy = r);
     html! {
         <section class="card">
             <label class="field">
                 <span>{format!("{} = {}", tx(lang, RestMsg::Consumers), params.rabbit_consumers)}</span>
-                <input type="range" data-testid="consumers" min="1" max="8" value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
+                <input type="range" data-testid="consumers" min={min_of(&declared::CONSUMERS)} max={max_of(&declared::CONSUMERS)} value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
             </label>
             <fieldset class="placement">
                 <legend>{tx(lang, RestMsg::Remedy)}</legend>

@@ -2,12 +2,13 @@
 //! clients' disagreement, the key histogram, and the stream whose order a
 //! null key breaks.
 
-use super::form::{checked, edit, input_value, parse_in};
+use super::form::{checked, edit, input_value, max_of, min_of, parse_in};
 use super::memo::memo;
 use super::tip;
 use super::violations::view_violations;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
-use crate::params::{AppParams, Lang, PlacementChoice, HISTOGRAM_KEYS_RANGE};
+use crate::params::scenes as declared;
+use crate::params::{AppParams, Lang, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{
@@ -15,8 +16,7 @@ use crate::sim::partitioner::{
     KeyHasher, Murmur2Trace, Route, MURMUR2_SEED,
 };
 use crate::sim::scenes::routing::{
-    order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys,
-    BATCH_SIZE_RANGE, LINGER_MS_RANGE, PARTITIONS_RANGE, TOPIC,
+    order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys, TOPIC,
 };
 use crate::sim::Sim;
 use yew::prelude::*;
@@ -133,12 +133,20 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     });
     let on_null = edit(params, on_params, |p, e: Event| p.key_null = checked(&e));
     let on_partitions = edit(params, on_params, |p, e: InputEvent| {
-        p.partitions = parse_in(&input_value(&e), &PARTITIONS_RANGE, p.partitions);
+        p.partitions = parse_in(
+            &input_value(&e),
+            &declared::ROUTING_PARTITIONS.range(),
+            p.partitions,
+        );
     });
     let on_placement =
         |choice: PlacementChoice| edit(params, on_params, move |p, _: Event| p.placement = choice);
     let on_explicit = edit(params, on_params, |p, e: InputEvent| {
-        p.explicit_partition = parse_in(&input_value(&e), &(0..=1000), p.explicit_partition);
+        p.explicit_partition = parse_in(
+            &input_value(&e),
+            &declared::EXPLICIT_PARTITION.range(),
+            p.explicit_partition,
+        );
     });
 
     let (shown_partition, decided): (String, String) = match routed {
@@ -192,7 +200,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 </label>
                 <label class="field narrow-field">
                     <span>{tr(lang, RoutingMsg::PartitionsLabel)}</span>
-                    <input type="number" data-testid="partitions-input" min="1" max="64" value={n.to_string()} oninput={on_partitions} />
+                    <input type="number" data-testid="partitions-input" min={min_of(&declared::ROUTING_PARTITIONS)} max={max_of(&declared::ROUTING_PARTITIONS)} value={n.to_string()} oninput={on_partitions} />
                 </label>
             </div>
             <fieldset class="placement">
@@ -209,7 +217,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                                 checked={params.placement == choice} onchange={on_placement(choice)} />
                             <span>{label}</span>
                             if choice == PlacementChoice::Explicit {
-                                <input type="number" class="inline-number" data-testid="explicit-partition" min="0"
+                                <input type="number" class="inline-number" data-testid="explicit-partition" min={min_of(&declared::EXPLICIT_PARTITION)} max={max_of(&declared::EXPLICIT_PARTITION)}
                                     value={params.explicit_partition.to_string()} oninput={on_explicit.clone()}
                                     disabled={params.placement != PlacementChoice::Explicit}
                                     aria-label={tr(lang, RoutingMsg::Partition)} />
@@ -370,7 +378,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
         0.0
     };
     let on_keys = edit(params, on_params, |p, e: InputEvent| {
-        p.histogram_keys = parse_in(&input_value(&e), &HISTOGRAM_KEYS_RANGE, p.histogram_keys);
+        p.histogram_keys = parse_in(&input_value(&e), &declared::KEYS.range(), p.histogram_keys);
     });
     let width = 640.0;
     let bar_w = width / counts.len() as f64;
@@ -379,7 +387,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
             <h2 id="histogram-title">{tr(lang, RoutingMsg::HistogramTitle)}</h2>
             <label class="field narrow-field">
                 <span>{format!("{} K = {keys}", tr(lang, RoutingMsg::HistogramKeys))}</span>
-                <input type="range" data-testid="histogram-keys" min="1" max="100000" step="1"
+                <input type="range" data-testid="histogram-keys" min={min_of(&declared::KEYS)} max={max_of(&declared::KEYS)} step="1"
                     value={keys.to_string()} oninput={on_keys} />
             </label>
             <svg class="histogram" viewBox={format!("0 0 {width} 130")} role="img"
@@ -479,10 +487,18 @@ fn view_stream(
         }
     });
     let on_batch = edit(params, on_params, |p, e: InputEvent| {
-        p.batch_size = parse_in(&input_value(&e), &BATCH_SIZE_RANGE, p.batch_size);
+        p.batch_size = parse_in(
+            &input_value(&e),
+            &declared::ROUTING_BATCH_SIZE.range(),
+            p.batch_size,
+        );
     });
     let on_linger = edit(params, on_params, |p, e: InputEvent| {
-        p.linger_ms = parse_in(&input_value(&e), &LINGER_MS_RANGE, p.linger_ms);
+        p.linger_ms = parse_in(
+            &input_value(&e),
+            &declared::ROUTING_LINGER_MS.range(),
+            p.linger_ms,
+        );
     });
     let violations = s.checker.violations();
     let sent = s.in_flight.len();
@@ -502,14 +518,14 @@ fn view_stream(
                 </label>
                 <label class="field">
                     <span><code>{"batch.size"}</code>{format!(" = {}", params.batch_size)}</span>
-                    <input type="range" data-testid="batch-size" min={BATCH_SIZE_RANGE.start().to_string()} max="1024"
+                    <input type="range" data-testid="batch-size" min={min_of(&declared::ROUTING_BATCH_SIZE)} max={max_of(&declared::ROUTING_BATCH_SIZE)}
                         step="2" value={params.batch_size.to_string()} oninput={on_batch} />
                     <span class="help">{tr(lang, RoutingMsg::BatchSizeHelp)}</span>
                 </label>
                 <label class="field">
                     <span><code>{"linger.ms"}</code>{format!(" = {}", params.linger_ms)}</span>
-                    <input type="range" data-testid="linger-ms" min={LINGER_MS_RANGE.start().to_string()}
-                        max={LINGER_MS_RANGE.end().to_string()} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
+                    <input type="range" data-testid="linger-ms" min={min_of(&declared::ROUTING_LINGER_MS)}
+                        max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
                     <span class="help">{tr(lang, RoutingMsg::LingerHelp)}</span>
                 </label>
             </div>

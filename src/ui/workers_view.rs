@@ -2,17 +2,18 @@
 //! positions, the workers and their channels, what a crash would cost, and
 //! throughput against W.
 
-use super::form::{edit, input_value, parse_in};
+use super::form::{edit, input_value, max_of, min_of, parse_in};
 use super::memo::memo;
 use super::stats::stat;
 use super::tip;
 use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
+use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
-    CHANNEL_CAPACITY, PROCESSING_MS_RANGE, RECORDS, SKEW_RANGE, WORKERS_RANGE,
+    CHANNEL_CAPACITY, RECORDS,
 };
 use crate::sim::Sim;
 use std::rc::Rc;
@@ -45,17 +46,25 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let w = params.workers;
     let pick = |m: Mode| edit(params, on_params, move |p, _: Event| p.workers.mode = m);
     let on_w = edit(params, on_params, |p, e: InputEvent| {
-        p.workers.workers = parse_in(&input_value(&e), &WORKERS_RANGE, p.workers.workers);
+        p.workers.workers = parse_in(
+            &input_value(&e),
+            &declared::WORKERS.range(),
+            p.workers.workers,
+        );
     });
     let on_ms = edit(params, on_params, |p, e: InputEvent| {
         p.workers.processing_ms = parse_in(
             &input_value(&e),
-            &PROCESSING_MS_RANGE,
+            &declared::PROCESSING_MS.range(),
             p.workers.processing_ms,
         );
     });
     let on_skew = edit(params, on_params, |p, e: InputEvent| {
-        p.workers.skew_pct = parse_in(&input_value(&e), &SKEW_RANGE, p.workers.skew_pct);
+        p.workers.skew_pct = parse_in(
+            &input_value(&e),
+            &declared::SKEW.range(),
+            p.workers.skew_pct,
+        );
     });
     let on_hash = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
@@ -79,7 +88,7 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <div class="inputs">
                 <label class="field">
                     <span>{format!("{} = {}", tw(lang, WorkersMsg::Workers), w.workers)}</span>
-                    <input type="range" data-testid="workers-input" min="1" max="64" value={w.workers.to_string()} oninput={on_w} disabled={!pool} />
+                    <input type="range" data-testid="workers-input" min={min_of(&declared::WORKERS)} max={max_of(&declared::WORKERS)} value={w.workers.to_string()} oninput={on_w} disabled={!pool} />
                 </label>
                 <label class="field narrow-field">
                     <span>{tw(lang, WorkersMsg::Hash)}</span>
@@ -90,11 +99,11 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 </label>
                 <label class="field narrow-field">
                     <span>{tw(lang, WorkersMsg::ProcessingMs)}</span>
-                    <input type="number" data-testid="processing-ms" min="1" max="100" value={w.processing_ms.to_string()} oninput={on_ms} />
+                    <input type="number" data-testid="processing-ms" min={min_of(&declared::PROCESSING_MS)} max={max_of(&declared::PROCESSING_MS)} value={w.processing_ms.to_string()} oninput={on_ms} />
                 </label>
                 <label class="field">
                     <span>{format!("{} = {}", tw(lang, WorkersMsg::Skew), w.skew_pct)}</span>
-                    <input type="range" data-testid="skew" min="0" max="90" value={w.skew_pct.to_string()} oninput={on_skew} />
+                    <input type="range" data-testid="skew" min={min_of(&declared::SKEW)} max={max_of(&declared::SKEW)} value={w.skew_pct.to_string()} oninput={on_skew} />
                 </label>
             </div>
         </section>

@@ -1,0 +1,193 @@
+//! The text of a link: percent-coding, numbers and flags with their
+//! messages, and the text forms of the learner's actions.
+
+use super::ParamIssue;
+use crate::sim::scenes::group::{ActionKind, MemberAction};
+use crate::sim::scenes::replication::{ActionKind as ReplicaActionKind, ReplicaAction};
+use std::ops::RangeInclusive;
+
+/// Longest value quoted back in a message: a 10,000-character parameter
+/// must not turn the message into a wall of text.
+const QUOTE_LIMIT: usize = 40;
+
+pub(super) fn quote(value: &str) -> String {
+    let mut chars = value.chars();
+    let head: String = chars.by_ref().take(QUOTE_LIMIT).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding, as `URLSearchParams` does:
+/// `+` is a space, bad `%` escapes stay as they are, bad UTF-8 becomes U+FFFD.
+pub fn decode_component(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex_value(bytes[i + 1]), hex_value(bytes[i + 2]))
+            {
+                (Some(high), Some(low)) => {
+                    out.push(high << 4 | low);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Percent-encodes a value for a query string (unreserved bytes stay).
+pub fn encode_component(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+pub(super) fn parse_number(
+    name: &'static str,
+    raw: &str,
+    range: RangeInclusive<u64>,
+    issues: &mut Vec<ParamIssue>,
+) -> Option<u64> {
+    let trimmed = raw.trim();
+    let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        // A minus sign is a number, just out of range: clamp it to the low end.
+        if let Some(rest) = digits.strip_prefix('-') {
+            if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+                issues.push(ParamIssue::OutOfRange {
+                    name,
+                    value: quote(raw),
+                    used: *range.start(),
+                });
+                return Some(*range.start());
+            }
+        }
+        issues.push(ParamIssue::NotANumber {
+            name,
+            value: quote(raw),
+        });
+        return None;
+    }
+    // All digits: too many of them for u64 is "too large", not "not a number".
+    let value = digits.parse::<u64>().unwrap_or(u64::MAX);
+    let clamped = value.clamp(*range.start(), *range.end());
+    if clamped != value || digits.parse::<u64>().is_err() {
+        issues.push(ParamIssue::OutOfRange {
+            name,
+            value: quote(raw),
+            used: clamped,
+        });
+    }
+    Some(clamped)
+}
+
+pub(super) fn parse_flag(
+    name: &'static str,
+    raw: &str,
+    issues: &mut Vec<ParamIssue>,
+) -> Option<bool> {
+    match raw {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => {
+            issues.push(ParamIssue::BadChoice {
+                name,
+                value: quote(raw),
+                choices: "1, 0".into(),
+            });
+            None
+        }
+    }
+}
+
+/// `slow:3@500,crash:1@2000`: what happened to which broker, when.
+pub fn replica_actions_text(actions: &[ReplicaAction]) -> String {
+    actions
+        .iter()
+        .map(|a| {
+            let kind = match a.kind {
+                ReplicaActionKind::Crash => "crash",
+                ReplicaActionKind::Slow => "slow",
+                ReplicaActionKind::Heal => "heal",
+            };
+            format!("{kind}:{}@{}", a.broker, a.at.as_millis())
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn parse_replica_actions(s: &str) -> Option<Vec<ReplicaAction>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (what, at) = item.rsplit_once('@')?;
+        let (kind, broker) = what.split_once(':')?;
+        let kind = match kind {
+            "crash" => ReplicaActionKind::Crash,
+            "slow" => ReplicaActionKind::Slow,
+            "heal" => ReplicaActionKind::Heal,
+            _ => return None,
+        };
+        let broker: u32 = broker.parse().ok().filter(|b| (1..=3).contains(b))?;
+        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
+        out.push(ReplicaAction { at, broker, kind });
+    }
+    (out.len() <= 100).then_some(out)
+}
+
+/// `add@1200,crash:consumer-2@2500,remove:consumer-1@4000`.
+pub fn actions_text(actions: &[MemberAction]) -> String {
+    actions
+        .iter()
+        .map(|a| match &a.kind {
+            ActionKind::Add => format!("add@{}", a.at.as_millis()),
+            ActionKind::Remove(id) => format!("remove:{id}@{}", a.at.as_millis()),
+            ActionKind::Crash(id) => format!("crash:{id}@{}", a.at.as_millis()),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn parse_actions(s: &str) -> Option<Vec<MemberAction>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (what, at) = item.rsplit_once('@')?;
+        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
+        let valid_id = |id: &str| {
+            !id.is_empty()
+                && id.len() <= 40
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        };
+        let kind = match what.split_once(':') {
+            None if what == "add" => ActionKind::Add,
+            Some(("remove", id)) if valid_id(id) => ActionKind::Remove(id.to_owned()),
+            Some(("crash", id)) if valid_id(id) => ActionKind::Crash(id.to_owned()),
+            _ => return None,
+        };
+        out.push(MemberAction { at, kind });
+    }
+    (out.len() <= 100).then_some(out)
+}

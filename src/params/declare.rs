@@ -1,0 +1,260 @@
+//! Every link parameter, declared once by its scene: its name, what values
+//! it takes, its default, whether the run depends on it, and how it reads
+//! and writes [`AppParams`].
+//!
+//! Parsing, the share link, the forms' bounds, the URL fuzz and the
+//! README's table all read this declaration, so a range written here is the
+//! range everywhere. A name may be declared by several scenes with ranges
+//! of their own (`partitions` is 1–64 when routing, 1–32 in a group).
+
+use super::{AppParams, Lang, SceneId, Theme};
+use crate::i18n::ProducerMsg;
+use std::ops::RangeInclusive;
+
+/// What values a parameter takes.
+pub enum Kind {
+    /// A whole number; one outside the range is clamped, with a message.
+    Number(RangeInclusive<u64>),
+    /// One of these ids.
+    Choice(&'static [&'static str]),
+    /// `1` or `0` (`true` and `false` are read too).
+    Flag,
+    /// Text in a form of its own, named in the message for a bad value.
+    /// `example` is a valid value other than the default; `max_bytes`, if
+    /// set, cuts a longer value rather than refusing it.
+    Text {
+        form: &'static str,
+        example: &'static str,
+        max_bytes: Option<usize>,
+    },
+}
+
+/// A checked value, handed to a parameter's setter.
+#[derive(Clone, Copy, Debug)]
+pub enum Value<'a> {
+    /// Already within the parameter's range.
+    Number(u64),
+    Flag(bool),
+    Text(&'a str),
+}
+
+impl Value<'_> {
+    /// The declared ranges of `u32` fields fit in a `u32`.
+    pub fn u32(self) -> Option<u32> {
+        match self {
+            Value::Number(n) => u32::try_from(n).ok(),
+            _ => None,
+        }
+    }
+
+    pub fn u64(self) -> Option<u64> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub fn flag(self) -> Option<bool> {
+        match self {
+            Value::Flag(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Value::Text(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+pub struct Param {
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Whether the run depends on it: a change rebuilds the run, where a
+    /// view parameter only changes what is shown. [`AppParams::sim_config`]
+    /// agrees with this, which a test checks.
+    pub run: bool,
+    /// The value of a link that leaves the parameter out, as a link writes
+    /// it; empty when there is none (no lesson step, no moment).
+    pub default: &'static str,
+    /// What it means, for the README's table (in English, as the README is).
+    pub doc: &'static str,
+    /// The form's help text for the setting, where the form has one.
+    pub help: Option<ProducerMsg>,
+    /// The value a link writes, or `None` to leave the parameter out.
+    pub get: fn(&AppParams) -> Option<String>,
+    /// Takes a checked value; `false` when it is not one the parameter
+    /// accepts (a choice not in the list, text not in its form).
+    pub set: fn(&mut AppParams, Value<'_>) -> bool,
+}
+
+impl Param {
+    /// The range of a number, for a form's bounds; `0..=0` for any other
+    /// kind, which no form asks for.
+    pub fn range(&self) -> RangeInclusive<u32> {
+        match &self.kind {
+            Kind::Number(r) => {
+                let narrow = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+                narrow(*r.start())..=narrow(*r.end())
+            }
+            _ => 0..=0,
+        }
+    }
+
+    /// The accepted values, as the message for a bad one lists them.
+    pub fn choices_text(&self) -> String {
+        match &self.kind {
+            Kind::Number(r) => format!("{}–{}", r.start(), r.end()),
+            Kind::Choice(ids) => ids.join(", "),
+            Kind::Flag => "1, 0".to_owned(),
+            Kind::Text { form, .. } => (*form).to_owned(),
+        }
+    }
+}
+
+/// A `u32` range as the parser's `u64` one.
+pub(super) const fn wide(r: RangeInclusive<u32>) -> RangeInclusive<u64> {
+    *r.start() as u64..=*r.end() as u64
+}
+
+/// Whether `scene` declares `name`, and how.
+pub fn find(scene: SceneId, name: &str) -> Option<&'static Param> {
+    scene_params(scene).find(|p| p.name == name)
+}
+
+/// The parameters of `scene`, in the order a link writes them: the scene
+/// and the run's seed and moment first, the view's last.
+pub fn scene_params(scene: SceneId) -> impl Iterator<Item = &'static Param> {
+    HEAD.iter()
+        .chain(super::scenes::params_of(scene))
+        .chain(TAIL.iter())
+        .copied()
+}
+
+/// Every scene's parameters, shared ones once: the scene, the run's seed
+/// and moment, the lesson step and the view.
+pub static SHARED: [&Param; 7] = [&SCENE, &LANG, &SEED, &T, &LESSON, &THEME, &EMBED];
+
+static HEAD: [&Param; 4] = [&SCENE, &LANG, &SEED, &T];
+static TAIL: [&Param; 3] = [&LESSON, &THEME, &EMBED];
+
+/// The lesson steps' numbers, as ids: a step that does not exist is not
+/// the nearest one, so it is refused rather than clamped.
+pub const LESSON_STEPS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+
+pub static SCENE: Param = Param {
+    name: "scene",
+    kind: Kind::Choice(&[
+        "log",
+        "replication",
+        "routing",
+        "producer",
+        "repartition",
+        "group",
+        "workers",
+        "disk",
+        "rabbitmq",
+    ]),
+    run: true,
+    default: "log",
+    doc: "the scene, in the chapter's order",
+    help: None,
+    get: |p| Some(p.scene.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(SceneId::from_id)
+            .map(|s| p.scene = s)
+            .is_some()
+    },
+};
+
+pub static LANG: Param = Param {
+    name: "lang",
+    kind: Kind::Choice(&["ru", "en"]),
+    run: false,
+    default: "ru",
+    doc: "the language",
+    help: None,
+    get: |p| Some(p.lang.code().to_owned()),
+    set: |p, v| {
+        let lang = match v.text() {
+            Some("ru") => Lang::Ru,
+            Some("en") => Lang::En,
+            _ => return false,
+        };
+        p.lang = lang;
+        true
+    },
+};
+
+pub static SEED: Param = Param {
+    name: "seed",
+    kind: Kind::Number(0..=u64::MAX),
+    run: true,
+    default: "42",
+    doc: "the run's seed; same seed, same run",
+    help: None,
+    get: |p| Some(p.seed.to_string()),
+    set: |p, v| v.u64().map(|n| p.seed = n).is_some(),
+};
+
+pub static T: Param = Param {
+    name: "t",
+    // The scene clamps t to its own length once the run is known.
+    kind: Kind::Number(0..=u64::MAX),
+    run: false,
+    default: "",
+    doc: "simulated milliseconds to open at; without it, the scene's own moment",
+    help: None,
+    get: |p| p.t.map(|t| t.to_string()),
+    set: |p, v| v.u64().map(|n| p.t = Some(n)).is_some(),
+};
+
+pub static LESSON: Param = Param {
+    name: "lesson",
+    kind: Kind::Choice(&LESSON_STEPS),
+    run: false,
+    default: "",
+    doc: "the guided lesson's step (it sets up its own scene)",
+    help: None,
+    get: |p| p.lesson.map(|n| n.to_string()),
+    set: |p, v| {
+        v.text()
+            .and_then(|s| s.parse::<u32>().ok())
+            .filter(|n| crate::lesson::step(*n).is_some())
+            .map(|n| p.lesson = Some(n))
+            .is_some()
+    },
+};
+
+pub static THEME: Param = Param {
+    name: "theme",
+    kind: Kind::Choice(&["dark", "light"]),
+    run: false,
+    default: "dark",
+    doc: "the palette (`dark` is the course diagrams')",
+    help: None,
+    get: |p| (p.theme != Theme::default()).then(|| p.theme.code().to_owned()),
+    set: |p, v| {
+        let theme = match v.text() {
+            Some("dark") => Theme::Dark,
+            Some("light") => Theme::Light,
+            _ => return false,
+        };
+        p.theme = theme;
+        true
+    },
+};
+
+pub static EMBED: Param = Param {
+    name: "embed",
+    kind: Kind::Flag,
+    run: false,
+    default: "0",
+    doc: "`1` hides the menu, for iframes in course pages",
+    help: None,
+    get: |p| p.embed.then(|| "1".to_owned()),
+    set: |p, v| v.flag().map(|b| p.embed = b).is_some(),
+};

@@ -1,0 +1,72 @@
+//! Links: every link the app shows is built here, from the declaration, so
+//! each keeps this page's view and writes its scene's parameters the one
+//! way the parser reads them.
+
+use super::declare::{scene_params, Kind};
+use super::{encode_component, parse_query, AppParams, SceneId};
+use crate::presets::ProducerPreset;
+
+/// The one way to build a link: the query that reproduces `params`, each
+/// parameter of its scene as declared. Every link the app shows goes
+/// through here, so each keeps the view (language, theme, embedding).
+/// Values a link may leave out (the dark theme, no embedding) are, to keep
+/// links short; a number outside its scene's range, which another scene's
+/// range allowed, is written clamped, so a link never opens with a message.
+pub fn to_query(params: &AppParams) -> String {
+    let mut q = String::from("?");
+    for param in scene_params(params.scene) {
+        let Some(mut value) = (param.get)(params) else {
+            continue;
+        };
+        if let (Kind::Number(range), Ok(n)) = (&param.kind, value.parse::<u64>()) {
+            value = n.clamp(*range.start(), *range.end()).to_string();
+        }
+        if q.len() > 1 {
+            q.push('&');
+        }
+        q.push_str(param.name);
+        q.push('=');
+        q.push_str(&encode_component(&value));
+    }
+    q
+}
+
+/// The scene menu's link to `scene`: this page's state in another scene,
+/// from its start. It leaves the lesson: a step's link sets up its own scene.
+pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
+    to_query(&AppParams {
+        scene,
+        t: None,
+        lesson: None,
+        ..params.clone()
+    })
+}
+
+/// This page's view (language, theme, embedding) on another state.
+fn keep_view(state: AppParams, view: &AppParams) -> AppParams {
+    AppParams {
+        lang: view.lang,
+        theme: view.theme,
+        embed: view.embed,
+        ..state
+    }
+}
+
+/// A preset's link: the producer scene as the preset sets it up, with this
+/// page's seed and view.
+pub fn preset_link(params: &AppParams, preset: ProducerPreset) -> String {
+    let (state, _) = parse_query(&format!(
+        "?scene=producer&preset={}&seed={}",
+        preset.id(),
+        params.seed
+    ));
+    to_query(&keep_view(state, params))
+}
+
+/// The lesson step's link, with this page's view. The step sets up its own
+/// scene, seed included: its question is about that run.
+pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
+    let s = crate::lesson::step(step)?;
+    let (state, _) = parse_query(&format!("?{}&lesson={step}", s.query));
+    Some(to_query(&keep_view(state, params)))
+}

@@ -1,0 +1,496 @@
+//! The app's state in the URL: parsing, validation and the shareable query.
+//!
+//! Every parameter is checked. A bad value never stops the app: it falls
+//! back to a default (or is clamped into range) and leaves a [`ParamIssue`]
+//! that the page shows, translated, naming the parameter.
+
+mod codec;
+pub mod declare;
+mod link;
+pub mod producer;
+pub mod scenes;
+#[cfg(test)]
+mod tests;
+
+pub use codec::{
+    actions_text, decode_component, encode_component, parse_actions, parse_replica_actions,
+    replica_actions_text,
+};
+
+use crate::presets::ProducerPreset;
+use crate::sim::assignor::Assignor;
+use crate::sim::keyless::KeylessStrategy;
+use crate::sim::partitioner::Placement;
+use crate::sim::producer::ProducerConfig;
+use crate::sim::scenes::disk::{CostModel, Device};
+use crate::sim::scenes::group::{CommitMode, GroupConfig, MemberAction};
+use crate::sim::scenes::log::{LogSceneConfig, DEFAULT_SEGMENT_BYTES};
+use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
+use crate::sim::scenes::rabbitmq::Remedy;
+use crate::sim::scenes::repartition::{RepartitionConfig, Speeds, Strategy};
+use crate::sim::scenes::replication::{ReplicaAction, ReplicationConfig};
+use crate::sim::scenes::routing::{
+    RoutingStreamConfig, StreamKeys, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS,
+};
+use crate::sim::scenes::workers::WorkersConfig;
+pub use link::{lesson_link, preset_link, scene_link, to_query};
+
+use codec::{parse_flag, parse_number, quote};
+use declare::{find, Kind, Value};
+use std::ops::RangeInclusive;
+
+/// The scene ids come from the scene registry.
+pub use crate::scenes::SceneId;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// The course is Russian, so Russian is the default.
+    #[default]
+    Ru,
+    En,
+}
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Ru => Lang::En,
+            Lang::En => Lang::Ru,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Theme {
+    /// The course diagrams' dark palette.
+    #[default]
+    Dark,
+    Light,
+}
+
+impl Theme {
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Dark => "dark",
+            Theme::Light => "light",
+        }
+    }
+}
+
+pub const DEFAULT_SEED: u64 = 42;
+pub const DEFAULT_KEY: &str = "order-42";
+/// Longest key a link may carry, in bytes: far beyond any real key, short
+/// enough that hashing it on every keystroke stays instant.
+pub const MAX_KEY_BYTES: usize = 100_000;
+/// How many keys `order-1 … order-K` the histogram may hash.
+pub const HISTOGRAM_KEYS_RANGE: RangeInclusive<u32> = 1..=100_000;
+pub const DEFAULT_HISTOGRAM_KEYS: u32 = 1000;
+
+/// Scene "routing": how the typed key is placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PlacementChoice {
+    #[default]
+    Partitioner,
+    Explicit,
+    Region,
+}
+
+impl PlacementChoice {
+    pub const ALL: [PlacementChoice; 3] = [
+        PlacementChoice::Partitioner,
+        PlacementChoice::Explicit,
+        PlacementChoice::Region,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            PlacementChoice::Partitioner => "partitioner",
+            PlacementChoice::Explicit => "explicit",
+            PlacementChoice::Region => "region",
+        }
+    }
+}
+
+/// Everything a link carries.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AppParams {
+    pub scene: SceneId,
+    pub lang: Lang,
+    pub theme: Theme,
+    pub seed: u64,
+    /// Simulated milliseconds to open at; `None` opens at the start.
+    pub t: Option<u64>,
+    /// `embed=1`: no app chrome, for iframes in course pages.
+    pub embed: bool,
+    /// Scene "log": `segment.bytes`.
+    pub segment_bytes: u32,
+    /// Scene "routing": the typed key, and whether the key is null instead.
+    pub key: String,
+    pub key_null: bool,
+    /// Scene "routing": the topic's partition count.
+    pub partitions: u32,
+    pub keyless: KeylessStrategy,
+    pub batch_size: u32,
+    pub linger_ms: u32,
+    pub placement: PlacementChoice,
+    pub explicit_partition: u32,
+    pub histogram_keys: u32,
+    /// Scene "producer": the preset the scene was opened with, if any.
+    pub preset: Option<ProducerPreset>,
+    pub producer: ProducerConfig,
+    pub link: LinkConfig,
+    pub workload: Workload,
+    pub log_start: u64,
+    /// The learner's (or the preset's) interventions, in the link.
+    pub faults: Vec<Fault>,
+    pub outages: Vec<Outage>,
+    /// Scene "repartition": the partition count before and after, and how
+    /// the change is made.
+    pub from: u32,
+    pub to: u32,
+    pub strategy: Strategy,
+    /// Scene "repartition": the order whose split history is shown, if chosen.
+    pub focus_order: Option<u32>,
+    /// Scene "workers".
+    pub workers: WorkersConfig,
+    /// Scene "group": members at the start, assignor, commit mode, the
+    /// idempotent handler, and the learner's actions (in the link).
+    pub members: u32,
+    pub assignor: Assignor,
+    pub commit: CommitMode,
+    pub idempotent: bool,
+    pub actions: Vec<MemberAction>,
+    /// Scene "replication": `min.insync.replicas`, unclean election, and
+    /// the learner's actions (acks is shared with the producer's).
+    pub min_isr: u32,
+    pub unclean: bool,
+    pub replica_actions: Vec<ReplicaAction>,
+    /// Scene "rabbitmq".
+    pub rabbit_consumers: u32,
+    pub remedy: Remedy,
+    /// Scene "disk".
+    pub device: Device,
+    pub cost: CostModel,
+    pub record_bytes: u32,
+    pub streams: u32,
+    /// The guided lesson's step (1-based), when following it.
+    pub lesson: Option<u32>,
+}
+
+/// The producer scene when a link names no preset: the chapter's catastrophe.
+pub const DEFAULT_PRESET: ProducerPreset = ProducerPreset::Catastrophe;
+
+impl AppParams {
+    /// What the simulation depends on: the parameters with every view-only
+    /// one reset. When this changes the run is rebuilt; otherwise only the
+    /// view changes.
+    pub fn sim_config(&self) -> AppParams {
+        AppParams {
+            lang: Lang::default(),
+            theme: Theme::default(),
+            t: None,
+            embed: false,
+            key: String::new(),
+            placement: PlacementChoice::default(),
+            explicit_partition: 0,
+            histogram_keys: 0,
+            preset: None,
+            focus_order: None,
+            lesson: None,
+            // The disk scene's run is the same whatever the figures: they
+            // only change the costs the view works out.
+            device: Device::Hdd,
+            cost: Device::Hdd.defaults(),
+            record_bytes: 0,
+            streams: 0,
+            ..self.clone()
+        }
+    }
+
+    /// The log scene's model settings.
+    pub fn log_scene_config(&self) -> LogSceneConfig {
+        LogSceneConfig {
+            segment_bytes: self.segment_bytes,
+        }
+    }
+
+    /// The routing stream's model settings: keyed by order id, or keyless
+    /// with the chosen partitioner.
+    pub fn routing_stream_config(&self) -> RoutingStreamConfig {
+        RoutingStreamConfig {
+            partitions: self.partitions,
+            keys: if self.key_null {
+                StreamKeys::Null(self.keyless)
+            } else {
+                StreamKeys::OrderId
+            },
+            batch_size: self.batch_size,
+            linger_ms: self.linger_ms,
+        }
+    }
+
+    /// The migration's model settings.
+    pub fn repartition_config(&self) -> RepartitionConfig {
+        RepartitionConfig {
+            from: self.from,
+            to: self.to,
+            strategy: self.strategy,
+            speeds: Speeds::default(),
+        }
+    }
+
+    /// The group's model settings, with the member actions from the link.
+    pub fn group_config(&self) -> GroupConfig {
+        GroupConfig {
+            partitions: self.partitions,
+            members: self.members,
+            assignor: self.assignor,
+            commit: self.commit,
+            idempotent: self.idempotent,
+            actions: self.actions.clone(),
+        }
+    }
+
+    /// The replication scene's model settings, with the broker actions from
+    /// the link.
+    pub fn replication_config(&self) -> ReplicationConfig {
+        ReplicationConfig {
+            acks: self.producer.acks,
+            min_isr: self.min_isr,
+            unclean: self.unclean,
+            actions: self.replica_actions.clone(),
+        }
+    }
+
+    /// The producer scene's model settings.
+    pub fn producer_scene_config(&self) -> ProducerSceneConfig {
+        ProducerSceneConfig {
+            producer: self.producer,
+            link: self.link,
+            workload: self.workload,
+            log_start_offset: self.log_start,
+            faults: self.faults.clone(),
+            outages: self.outages.clone(),
+        }
+    }
+
+    /// The placement the typed key's record asks for.
+    pub fn placement(&self) -> Placement {
+        match self.placement {
+            PlacementChoice::Partitioner => Placement::Partitioner,
+            PlacementChoice::Explicit => Placement::Explicit(self.explicit_partition),
+            PlacementChoice::Region => Placement::RegionPartitioner,
+        }
+    }
+}
+
+impl Default for AppParams {
+    fn default() -> Self {
+        AppParams {
+            scene: SceneId::Log,
+            lang: Lang::default(),
+            theme: Theme::default(),
+            seed: DEFAULT_SEED,
+            t: None,
+            embed: false,
+            segment_bytes: DEFAULT_SEGMENT_BYTES,
+            key: DEFAULT_KEY.to_owned(),
+            key_null: false,
+            partitions: DEFAULT_PARTITIONS,
+            keyless: KeylessStrategy::UniformSticky,
+            batch_size: DEFAULT_BATCH_SIZE,
+            linger_ms: DEFAULT_LINGER_MS,
+            placement: PlacementChoice::default(),
+            explicit_partition: 0,
+            histogram_keys: DEFAULT_HISTOGRAM_KEYS,
+            preset: None,
+            producer: ProducerConfig::default(),
+            link: LinkConfig {
+                latency_ms: 20,
+                jitter_ms: 10,
+                chaos_per_mille: 0,
+            },
+            workload: Workload::Chapter,
+            log_start: 0,
+            faults: Vec::new(),
+            outages: Vec::new(),
+            from: 3,
+            to: 4,
+            strategy: Strategy::Naive,
+            focus_order: None,
+            workers: WorkersConfig::default(),
+            members: 3,
+            assignor: Assignor::Range,
+            commit: CommitMode::Auto,
+            idempotent: false,
+            actions: Vec::new(),
+            min_isr: 2,
+            unclean: false,
+            replica_actions: Vec::new(),
+            rabbit_consumers: 3,
+            remedy: Remedy::None,
+            device: Device::Hdd,
+            cost: Device::Hdd.defaults(),
+            record_bytes: 1024,
+            streams: 8,
+            lesson: None,
+        }
+    }
+}
+
+/// Something wrong with the URL, and what was done instead.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParamIssue {
+    UnknownScene {
+        value: String,
+    },
+    /// The key was cut to `used` bytes.
+    KeyTooLong {
+        bytes: usize,
+        used: usize,
+    },
+    NotANumber {
+        name: &'static str,
+        value: String,
+    },
+    OutOfRange {
+        name: &'static str,
+        value: String,
+        used: u64,
+    },
+    BadChoice {
+        name: &'static str,
+        value: String,
+        choices: String,
+    },
+    Repeated {
+        name: String,
+    },
+    UnknownParam {
+        name: String,
+    },
+}
+
+/// Reads a query string (with or without the leading `?`).
+pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
+    let mut params = AppParams::default();
+    let mut issues = Vec::new();
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let pairs: Vec<(String, String)> = query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode_component(raw_name), decode_component(raw_value))
+        })
+        .collect();
+    let first = |from: &[(String, String)], wanted: &str| {
+        from.iter()
+            .find(|(n, _)| n == wanted)
+            .map(|(_, v)| v.clone())
+    };
+    // A lesson step sets up its scene; the link's own parameters follow.
+    let lesson_pairs: Vec<(String, String)> = first(&pairs, "lesson")
+        .and_then(|v| v.parse::<u32>().ok())
+        .and_then(crate::lesson::step)
+        .map(|step| {
+            crate::lesson::pairs(step)
+                .filter(|(n, _)| !pairs.iter().any(|(m, _)| m == n))
+                .map(|(n, v)| (n.to_owned(), decode_component(v)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let wanted = |name: &str| first(&pairs, name).or_else(|| first(&lesson_pairs, name));
+    // Each scene declares its own parameters (a group's partitions have a
+    // range of their own), and a preset sets the stage that the link's own
+    // parameters then adjust: so scene and preset are read first.
+    if let Some(scene) = wanted("scene").as_deref().and_then(SceneId::from_id) {
+        params.scene = scene;
+    }
+    if params.scene == SceneId::Group {
+        // A group needs something to share: more partitions than members.
+        params.partitions = 6;
+    }
+    if params.scene == SceneId::Producer {
+        // A preset that does not exist falls back to the default one, as a
+        // link with no preset does; the message names the bad id.
+        let preset = wanted("preset")
+            .as_deref()
+            .and_then(ProducerPreset::from_id)
+            .unwrap_or(DEFAULT_PRESET);
+        for (name, value) in preset.pairs() {
+            // The preset files are part of the app; a mistake in one is
+            // caught by the tests, so their messages are not shown.
+            apply(&mut params, name, value, &mut Vec::new());
+        }
+        params.preset = Some(preset);
+    }
+    // The step's own pairs are the app's too. A link that opens the step
+    // in another scene keeps only what that scene declares, silently.
+    for (name, value) in &lesson_pairs {
+        apply(&mut params, name, value, &mut Vec::new());
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, value) in &pairs {
+        if seen.contains(&name.as_str()) {
+            issues.push(ParamIssue::Repeated { name: quote(name) });
+            continue;
+        }
+        seen.push(name);
+        apply(&mut params, name, value, &mut issues);
+    }
+    (params, issues)
+}
+
+/// Applies one parameter as its scene declares it, or notes why it could
+/// not be.
+fn apply(params: &mut AppParams, name: &str, value: &str, issues: &mut Vec<ParamIssue>) {
+    let Some(param) = find(params.scene, name) else {
+        issues.push(ParamIssue::UnknownParam { name: quote(name) });
+        return;
+    };
+    let accepted = match &param.kind {
+        Kind::Number(range) => match parse_number(param.name, value, range.clone(), issues) {
+            Some(n) => (param.set)(params, Value::Number(n)),
+            None => return,
+        },
+        Kind::Flag => match parse_flag(param.name, value, issues) {
+            Some(b) => (param.set)(params, Value::Flag(b)),
+            None => return,
+        },
+        Kind::Text {
+            max_bytes: Some(max),
+            ..
+        } if value.len() > *max => {
+            let mut end = *max;
+            while !value.is_char_boundary(end) {
+                end -= 1;
+            }
+            issues.push(ParamIssue::KeyTooLong {
+                bytes: value.len(),
+                used: end,
+            });
+            (param.set)(params, Value::Text(&value[..end]))
+        }
+        Kind::Choice(_) | Kind::Text { .. } => (param.set)(params, Value::Text(value)),
+    };
+    if !accepted {
+        issues.push(if param.name == "scene" {
+            ParamIssue::UnknownScene {
+                value: quote(value),
+            }
+        } else {
+            ParamIssue::BadChoice {
+                name: param.name,
+                value: quote(value),
+                choices: param.choices_text(),
+            }
+        });
+    }
+}

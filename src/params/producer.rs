@@ -1,0 +1,266 @@
+//! The producer scene's parameters: the preset, then the settings named as
+//! in Kafka, the network, and the learner's interventions. Without a
+//! `preset` the link opens [`super::DEFAULT_PRESET`], so the defaults here
+//! are that preset's values.
+
+use super::declare::{Kind, Param};
+use crate::i18n::ProducerMsg;
+use crate::presets::{
+    faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
+    ProducerPreset,
+};
+use crate::sim::producer::Acks;
+
+pub(super) static PRODUCER: [&Param; 17] = [
+    &PRESET,
+    &WORKLOAD,
+    &LOG_START,
+    &MAX_IN_FLIGHT,
+    &RETRIES,
+    &IDEMPOTENCE,
+    &ACKS,
+    &BATCH_SIZE,
+    &LINGER_MS,
+    &REQUEST_TIMEOUT_MS,
+    &RETRY_BACKOFF_MS,
+    &DELIVERY_TIMEOUT_MS,
+    &LATENCY_MS,
+    &JITTER_MS,
+    &CHAOS,
+    &FAULTS,
+    &OUTAGES,
+];
+
+pub static PRESET: Param = Param {
+    name: "preset",
+    kind: Kind::Choice(&["catastrophe", "idempotent", "inflight-1", "lost-ack", "chaos"]),
+    run: false,
+    default: "catastrophe",
+    doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
+    help: None,
+    get: |p| p.preset.map(|preset| preset.id().to_owned()),
+    // The parser applies the preset's settings before anything else, since
+    // the link's own parameters adjust them; here it is only named.
+    set: |p, v| {
+        v.text()
+            .and_then(ProducerPreset::from_id)
+            .map(|preset| p.preset = Some(preset))
+            .is_some()
+    },
+};
+
+pub static WORKLOAD: Param = Param {
+    name: "workload",
+    kind: Kind::Text {
+        form: "chapter, stream-N (N up to 5000)",
+        example: "stream-100",
+        max_bytes: None,
+    },
+    run: true,
+    default: "chapter",
+    doc: "the chapter's records, or a stream of N",
+    help: None,
+    get: |p| Some(workload_text(p.workload)),
+    set: |p, v| {
+        v.text()
+            .and_then(parse_workload)
+            .map(|w| p.workload = w)
+            .is_some()
+    },
+};
+
+pub static LOG_START: Param = Param {
+    name: "log-start",
+    kind: Kind::Number(0..=1_000_000),
+    run: true,
+    default: "100",
+    doc: "the log's first offset",
+    help: None,
+    get: |p| Some(p.log_start.to_string()),
+    set: |p, v| v.u64().map(|n| p.log_start = n).is_some(),
+};
+
+pub static MAX_IN_FLIGHT: Param = Param {
+    name: "max-in-flight",
+    kind: Kind::Number(1..=10),
+    run: true,
+    default: "5",
+    doc: "`max.in.flight.requests.per.connection`",
+    help: Some(ProducerMsg::HelpMaxInFlight),
+    get: |p| Some(p.producer.max_in_flight.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.max_in_flight = n).is_some(),
+};
+
+pub static RETRIES: Param = Param {
+    name: "retries",
+    kind: Kind::Number(0..=2_147_483_647),
+    run: true,
+    default: "3",
+    doc: "`retries`",
+    help: Some(ProducerMsg::HelpRetries),
+    get: |p| Some(p.producer.retries.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.retries = n).is_some(),
+};
+
+pub static IDEMPOTENCE: Param = Param {
+    name: "idempotence",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "`enable.idempotence`",
+    help: Some(ProducerMsg::HelpIdempotence),
+    get: |p| Some(u8::from(p.producer.enable_idempotence).to_string()),
+    set: |p, v| {
+        v.flag()
+            .map(|b| p.producer.enable_idempotence = b)
+            .is_some()
+    },
+};
+
+pub static ACKS: Param = Param {
+    name: "acks",
+    kind: Kind::Choice(&["0", "1", "all"]),
+    run: true,
+    default: "all",
+    doc: "`acks`",
+    help: Some(ProducerMsg::HelpAcks),
+    get: |p| Some(p.producer.acks.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Acks::from_id)
+            .map(|a| p.producer.acks = a)
+            .is_some()
+    },
+};
+
+pub static BATCH_SIZE: Param = Param {
+    name: "batch-size",
+    kind: Kind::Number(64..=16384),
+    run: true,
+    default: "16384",
+    doc: "`batch.size` in bytes",
+    help: Some(ProducerMsg::HelpBatchSize),
+    get: |p| Some(p.producer.batch_size.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.batch_size = n).is_some(),
+};
+
+pub static LINGER_MS: Param = Param {
+    name: "linger-ms",
+    kind: Kind::Number(0..=500),
+    run: true,
+    default: "0",
+    doc: "`linger.ms`",
+    help: Some(ProducerMsg::HelpLinger),
+    get: |p| Some(p.producer.linger_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.linger_ms = n).is_some(),
+};
+
+pub static REQUEST_TIMEOUT_MS: Param = Param {
+    name: "request-timeout-ms",
+    kind: Kind::Number(10..=60_000),
+    run: true,
+    default: "300",
+    doc: "`request.timeout.ms`",
+    help: Some(ProducerMsg::HelpRequestTimeout),
+    get: |p| Some(p.producer.request_timeout_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.request_timeout_ms = n).is_some(),
+};
+
+pub static RETRY_BACKOFF_MS: Param = Param {
+    name: "retry-backoff-ms",
+    kind: Kind::Number(0..=10_000),
+    run: true,
+    default: "100",
+    doc: "`retry.backoff.ms`",
+    help: Some(ProducerMsg::HelpRetryBackoff),
+    get: |p| Some(p.producer.retry_backoff_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
+};
+
+pub static DELIVERY_TIMEOUT_MS: Param = Param {
+    name: "delivery-timeout-ms",
+    kind: Kind::Number(10..=600_000),
+    run: true,
+    default: "2000",
+    doc: "`delivery.timeout.ms`",
+    help: Some(ProducerMsg::HelpDeliveryTimeout),
+    get: |p| Some(p.producer.delivery_timeout_ms.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.producer.delivery_timeout_ms = n)
+            .is_some()
+    },
+};
+
+pub static LATENCY_MS: Param = Param {
+    name: "latency-ms",
+    kind: Kind::Number(1..=1000),
+    run: true,
+    default: "20",
+    doc: "one-way network latency, ms",
+    help: Some(ProducerMsg::HelpLink),
+    get: |p| Some(p.link.latency_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.link.latency_ms = n).is_some(),
+};
+
+pub static JITTER_MS: Param = Param {
+    name: "jitter-ms",
+    kind: Kind::Number(0..=1000),
+    run: true,
+    default: "10",
+    doc: "the seeded jitter on top, ms",
+    help: Some(ProducerMsg::HelpLink),
+    get: |p| Some(p.link.jitter_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.link.jitter_ms = n).is_some(),
+};
+
+pub static CHAOS: Param = Param {
+    name: "chaos",
+    kind: Kind::Number(0..=500),
+    run: true,
+    default: "0",
+    doc: "requests lost per thousand",
+    help: Some(ProducerMsg::HelpLink),
+    get: |p| Some(p.link.chaos_per_mille.to_string()),
+    set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
+};
+
+pub static FAULTS: Param = Param {
+    name: "faults",
+    kind: Kind::Text {
+        form: "B.A:lose-request | lose-response | delay-MS",
+        example: "2.1:delay-200",
+        max_bytes: None,
+    },
+    run: true,
+    default: "1.1:lose-request",
+    doc: "faults on batch B's attempt A",
+    help: None,
+    get: |p| Some(faults_text(&p.faults)),
+    set: |p, v| {
+        v.text()
+            .and_then(parse_faults)
+            .map(|f| p.faults = f)
+            .is_some()
+    },
+};
+
+pub static OUTAGES: Param = Param {
+    name: "outages",
+    kind: Kind::Text {
+        form: "AT+MS",
+        example: "1500+300",
+        max_bytes: None,
+    },
+    run: true,
+    default: "",
+    doc: "network outages: from AT, MS long",
+    help: None,
+    get: |p| Some(outages_text(&p.outages)),
+    set: |p, v| {
+        v.text()
+            .and_then(parse_outages)
+            .map(|o| p.outages = o)
+            .is_some()
+    },
+};
