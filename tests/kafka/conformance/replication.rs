@@ -37,11 +37,14 @@ fn plan() -> Value {
 /// records (one every 200 ms; a slowed follower fetches only every 3 s),
 /// so that they drop out of the ISR after `replica.lag.time.max.ms`; four
 /// more records, then the leader killed before the followers fetch again.
-fn simulate(acks: &str, min_isr: u64) -> Value {
+fn simulate(acks: &str, min_isr: u64) -> Result<Value, String> {
     let link = format!(
         "?scene=replication&acks={acks}&min-isr={min_isr}&replica-actions=slow:2@1700,slow:3@1700,crash:1@3500"
     );
-    let (params, _) = parse_query(&link);
+    let (params, issues) = parse_query(&link);
+    if !issues.is_empty() {
+        return Err(format!("the case's link is refused: {issues:?}"));
+    }
     let mut sim = Sim::new(Replication::new(params.replication_config()), params.seed);
     let mut hw_moved_below_min_isr = false;
     loop {
@@ -83,13 +86,13 @@ fn simulate(acks: &str, min_isr: u64) -> Value {
             !leader_log.contains(&(order, event.value()))
         })
         .count();
-    json!({
+    Ok(json!({
         "acked_lost": m.leader.is_some() && acked_lost > 0,
         "not_enough_replicas": m.count(ProduceOutcome::NotEnoughReplicas) > 0,
         "hw_moved_below_min_isr": hw_moved_below_min_isr,
         "new_leader": m.leader.is_some_and(|l| l != 1),
         "replicas_agree": m.differences() == 0,
-    })
+    }))
 }
 
 /// The same five facts, from what the real cluster did.
@@ -121,7 +124,10 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         Ok(v) => v,
         Err(e) => return unreadable(e),
     };
-    let sim = simulate(&acks, min_isr);
+    let sim = match simulate(&acks, min_isr) {
+        Ok(s) => s,
+        Err(e) => return unreadable(e),
+    };
     let differ: Vec<String> = kafka
         .as_object()
         .into_iter()
