@@ -15,9 +15,9 @@ use super::scene_player::ScenePlayer;
 use super::workers_view::view_workers_scene;
 use crate::i18n::{self, t, tl, LessonMsg, Msg};
 use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
+use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
@@ -33,19 +33,6 @@ fn is_narrow() -> bool {
         .and_then(|w| w.inner_width().ok())
         .and_then(|w| w.as_f64())
         .is_some_and(|w| w < NARROW_BELOW_PX)
-}
-
-/// Listens to `event` on `target` until the returned guard is dropped.
-fn listen(
-    target: web_sys::EventTarget,
-    event: &'static str,
-    handler: impl FnMut(web_sys::Event) + 'static,
-) -> impl FnOnce() {
-    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(handler);
-    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
-    move || {
-        let _ = target.remove_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
-    }
 }
 
 fn key_action(e: &KeyboardEvent) -> Option<PlayerAction> {
@@ -112,36 +99,37 @@ pub fn app(props: &AppProps) -> Html {
         use_effect_with((), move |_| {
             let window = web_sys::window();
             let document = window.as_ref().and_then(|w| w.document());
+            // Not passive: Space and the arrows must not also scroll the page.
+            let keydown = EventListenerOptions::enable_prevent_default();
             let keys = document.map(|d| {
-                listen(d.into(), "keydown", move |e: web_sys::Event| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    let open = *help.borrow();
-                    if e.key() == "?" || (open && e.key() == "Escape") {
-                        *help.borrow_mut() = !open;
-                        force.force_update();
-                        return;
-                    }
-                    if let Some(action) = key_action(e) {
-                        e.prevent_default();
-                        dispatch.emit(action);
-                    }
-                })
+                EventListener::new_with_options(
+                    &d,
+                    "keydown",
+                    keydown,
+                    move |e: &web_sys::Event| {
+                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                            return;
+                        };
+                        let open = *help.borrow();
+                        if e.key() == "?" || (open && e.key() == "Escape") {
+                            *help.borrow_mut() = !open;
+                            force.force_update();
+                            return;
+                        }
+                        if let Some(action) = key_action(e) {
+                            e.prevent_default();
+                            dispatch.emit(action);
+                        }
+                    },
+                )
             });
             let resize = window.map(|w| {
-                listen(w.into(), "resize", move |_: web_sys::Event| {
+                EventListener::new(&w, "resize", move |_: &web_sys::Event| {
                     narrow.set(is_narrow())
                 })
             });
-            move || {
-                if let Some(stop) = keys {
-                    stop();
-                }
-                if let Some(stop) = resize {
-                    stop();
-                }
-            }
+            // Dropping the listeners removes them.
+            move || drop((keys, resize))
         });
     }
 
