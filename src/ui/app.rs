@@ -2,17 +2,13 @@
 //! the one player that drives the current scene.
 
 use super::clock::use_animation_frames;
-use super::group_view::view_group_scene;
 use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::LessonBar;
-use super::log_view::view_log_scene;
 use super::player::PlayerAction;
-use super::producer_view::{mermaid_text, view_producer_scene};
-use super::repartition_view::view_repartition_scene;
-use super::rest_views::{view_disk_scene, view_rabbitmq_scene, view_replication_scene};
-use super::routing_view::view_routing_scene;
+use super::producer_view::mermaid_text;
+use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
-use super::workers_view::view_workers_scene;
+use super::share::ShareRow;
 use crate::i18n::{self, t, tl, LessonMsg, Msg};
 use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
 use gloo_events::{EventListener, EventListenerOptions};
@@ -271,20 +267,6 @@ pub fn app(props: &AppProps) -> Html {
         </div>
     };
 
-    // The page's address without its query: it does not change while the
-    // page is open (only the query is replaced), so it is read once.
-    let base = use_memo((), |_| {
-        web_sys::window()
-            .map(|w| w.location())
-            .map(|l| {
-                format!(
-                    "{}{}",
-                    l.origin().unwrap_or_default(),
-                    l.pathname().unwrap_or_default()
-                )
-            })
-            .unwrap_or_default()
-    });
     // Like the address bar, the link field waits for a pause: while playing
     // it keeps the moment playback started, since rewriting a text field on
     // every frame costs more than the rest of a light frame. Copy takes the
@@ -294,49 +276,9 @@ pub fn app(props: &AppProps) -> Html {
     if !playing {
         *shared_at.borrow_mut() = player.borrow().now().as_millis();
     }
-    let link_at = {
-        let base = base.clone();
-        let params = (*params).clone();
-        move |now_ms: u64| {
-            format!(
-                "{base}{}",
-                to_query(&AppParams {
-                    t: (now_ms > 0).then_some(now_ms),
-                    ..params.clone()
-                })
-            )
-        }
-    };
-    // Built when the moment or the parameters change, not on every frame.
-    let share = {
-        let link_at = link_at.clone();
-        use_memo((*shared_at.borrow(), (*params).clone()), move |(t, _)| {
-            link_at(*t)
-        })
-    };
-    let copy = {
+    let now_ms = {
         let player = player.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(window) = web_sys::window() {
-                let link = link_at(player.borrow().now().as_millis());
-                // The promise settles on its own; a refusal (no permission)
-                // leaves the link in the field to copy by hand.
-                let _ = window.navigator().clipboard().write_text(&link);
-            }
-        })
-    };
-    let share_row = html! {
-        <div class="share">
-            <label>
-                <span class="visually-hidden">{t(lang, Msg::ShareLink)}</span>
-                <input type="text" readonly=true data-testid="share-link" value={(*share).clone()} aria-label={t(lang, Msg::ShareLink)} />
-            </label>
-            <button type="button" data-testid="copy-link" onclick={copy}>{t(lang, Msg::CopyLink)}</button>
-            <button type="button" data-testid="export-svg" title={t(lang, Msg::ExportSvg)} aria-label={format!("SVG · {}", t(lang, Msg::ExportSvg))}
-                onclick={{ let name = format!("kafka-lab-{}", params.scene.id()); let theme = params.theme.code(); Callback::from(move |_: MouseEvent| super::export::export_svg(&name, theme)) }}>{"SVG"}</button>
-            <button type="button" data-testid="export-png" title={t(lang, Msg::ExportPng)} aria-label={format!("PNG · {}", t(lang, Msg::ExportPng))}
-                onclick={{ let name = format!("kafka-lab-{}", params.scene.id()); let theme = params.theme.code(); Callback::from(move |_: MouseEvent| super::export::export_png(&name, theme)) }}>{"PNG"}</button>
-        </div>
+        Callback::from(move |()| player.borrow().now().as_millis())
     };
 
     let on_export_mermaid = {
@@ -417,23 +359,12 @@ pub fn app(props: &AppProps) -> Html {
                 { for p.cut_short().map(|(end, events)| html! {
                     <p class="param-issues" role="status" data-testid="run-cut-short">{i18n::run_cut_short(lang, end, events)}</p>
                 }) }
-                { match &*p {
-                    ScenePlayer::Log(lp) => view_log_scene(lp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Routing(rp) => view_routing_scene(rp.timeline.current(), rp.timeline.outcome().model(), &params, *narrow, on_params),
-                    ScenePlayer::Producer(pp) => view_producer_scene(on_export_mermaid, Ok((pp.timeline.current(), pp.timeline.end(), pp.playing)), &params, *narrow, on_params),
-                    ScenePlayer::Refused(e) => view_producer_scene(on_export_mermaid, Err(*e), &params, *narrow, on_params),
-                    ScenePlayer::Repartition(rp) => view_repartition_scene(rp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Workers(wp) => view_workers_scene(wp.timeline.current(), &params, *narrow, on_params),
-                    ScenePlayer::Group(gp) => view_group_scene(gp.timeline.current(), &params, on_params),
-                    ScenePlayer::Replication(rp) => view_replication_scene(rp.timeline.current(), &params, on_params),
-                    ScenePlayer::Disk(dp) => view_disk_scene(dp.timeline.current(), &params, on_params),
-                    ScenePlayer::RabbitMq(qp) => view_rabbitmq_scene(qp.timeline.current(), &params, on_params),
-                } }
+                { view_scene(&p, &params, *narrow, on_params, on_export_mermaid) }
             </main>
             { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
             // Below the player, not in it: on a phone the sticky bar must
             // stay one or two rows high.
-            {share_row}
+            <ShareRow params={(*params).clone()} moment_ms={*shared_at.borrow()} now_ms={now_ms} />
             { for help_dialog }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>

@@ -1,0 +1,86 @@
+//! The share and export row under the player: the exact link to what is on
+//! screen, a copy button, and SVG/PNG export of the figure.
+
+use super::export::{export_png, export_svg};
+use crate::i18n::{t, Msg};
+use crate::params::{to_query, AppParams};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ShareRowProps {
+    pub params: AppParams,
+    /// The moment the link field shows: the one on screen when paused, the
+    /// one playback started from while playing.
+    pub moment_ms: u64,
+    /// The moment on screen now, read when Copy is clicked.
+    pub now_ms: Callback<(), u64>,
+}
+
+fn link(base: &str, params: &AppParams, now_ms: u64) -> String {
+    let at = AppParams {
+        t: (now_ms > 0).then_some(now_ms),
+        ..params.clone()
+    };
+    format!("{base}{}", to_query(&at))
+}
+
+#[component(ShareRow)]
+pub fn share_row(props: &ShareRowProps) -> Html {
+    let lang = props.params.lang;
+    // The page's address without its query: it does not change while the
+    // page is open (only the query is replaced), so it is read once.
+    let base = use_memo((), |_| {
+        web_sys::window()
+            .map(|w| w.location())
+            .map(|l| {
+                format!(
+                    "{}{}",
+                    l.origin().unwrap_or_default(),
+                    l.pathname().unwrap_or_default()
+                )
+            })
+            .unwrap_or_default()
+    });
+    // Built when the moment or the parameters change, not on every frame.
+    let share = {
+        let base = base.clone();
+        use_memo(
+            (props.moment_ms, props.params.clone()),
+            move |(t, params)| link(&base, params, *t),
+        )
+    };
+    let copy = {
+        let (base, params, now_ms) = (base.clone(), props.params.clone(), props.now_ms.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(window) = web_sys::window() {
+                // The promise settles on its own; a refusal (no permission)
+                // leaves the link in the field to copy by hand.
+                let _ = window.navigator().clipboard().write_text(&link(
+                    &base,
+                    &params,
+                    now_ms.emit(()),
+                ));
+            }
+        })
+    };
+    let name = format!("kafka-lab-{}", props.params.scene.id());
+    let theme = props.params.theme.code();
+    let svg = {
+        let name = name.clone();
+        Callback::from(move |_: MouseEvent| export_svg(&name, theme))
+    };
+    let png = Callback::from(move |_: MouseEvent| export_png(&name, theme));
+    html! {
+        <div class="share">
+            <label>
+                <span class="visually-hidden">{t(lang, Msg::ShareLink)}</span>
+                <input type="text" readonly=true data-testid="share-link" value={(*share).clone()} aria-label={t(lang, Msg::ShareLink)} />
+            </label>
+            <button type="button" data-testid="copy-link" onclick={copy}>{t(lang, Msg::CopyLink)}</button>
+            <button type="button" data-testid="export-svg" title={t(lang, Msg::ExportSvg)} aria-label={format!("SVG · {}", t(lang, Msg::ExportSvg))}
+                onclick={svg}>{"SVG"}</button>
+            <button type="button" data-testid="export-png" title={t(lang, Msg::ExportPng)} aria-label={format!("PNG · {}", t(lang, Msg::ExportPng))}
+                onclick={png}>{"PNG"}</button>
+        </div>
+    }
+}
