@@ -3,15 +3,15 @@
 //! player dispatch in the view; each scene's model implements [`Scene`],
 //! so a scene missing an implementation is a compile error, not a gap.
 
-mod disk;
-mod group;
-mod log;
-mod producer;
-mod rabbitmq;
-mod repartition;
-mod replication;
-mod routing;
-mod workers;
+pub(crate) mod disk;
+pub(crate) mod group;
+pub(crate) mod log;
+pub(crate) mod producer;
+pub(crate) mod rabbitmq;
+pub(crate) mod repartition;
+pub(crate) mod replication;
+pub(crate) mod routing;
+pub(crate) mod workers;
 
 use crate::i18n::Summary;
 use crate::params::AppParams;

@@ -1,14 +1,16 @@
 //! The scene host: whichever scene is open, drawn from its player.
 
-use super::group_view::view_group_scene;
-use super::log_view::view_log_scene;
-use super::producer_view::view_producer_scene;
-use super::repartition_view::view_repartition_scene;
-use super::rest_views::{view_disk_scene, view_rabbitmq_scene, view_replication_scene};
-use super::routing_view::view_routing_scene;
 use super::scene_player::ScenePlayer;
-use super::workers_view::view_workers_scene;
 use crate::params::AppParams;
+use crate::scenes::disk::view::view_disk_scene;
+use crate::scenes::group::view::view_group_scene;
+use crate::scenes::log::view::view_log_scene;
+use crate::scenes::producer::view::view_producer_scene;
+use crate::scenes::rabbitmq::view::view_rabbitmq_scene;
+use crate::scenes::repartition::view::view_repartition_scene;
+use crate::scenes::replication::view::view_replication_scene;
+use crate::scenes::routing::view::view_routing_scene;
+use crate::scenes::workers::view::view_workers_scene;
 use yew::{Callback, Html};
 
 /// The open scene's figure and controls. The phone layout (`narrow`)

@@ -2,9 +2,6 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
-use super::form::{checked, edit, input_value, max_of, min_of, parse_in};
-use super::memo::memo;
-use super::stats::stat;
 use crate::i18n::{self, tg, GroupMsg};
 use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
@@ -13,6 +10,9 @@ use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
 use crate::sim::Sim;
+use crate::ui::form::{checked, edit, input_value, max_of, min_of, parse_in};
+use crate::ui::memo::memo;
+use crate::ui::stats::stat;
 use yew::prelude::*;
 
 /// Every "add" is a new member and every crash or rebalance a new

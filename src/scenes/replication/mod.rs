@@ -1,6 +1,8 @@
 //! The replication scene in the app: built from its link, opened a third
 //! of the way in.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

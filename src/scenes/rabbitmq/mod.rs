@@ -1,6 +1,8 @@
 //! The RabbitMQ scene in the app: both sides built from the link, opened on
 //! the end.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

@@ -1,13 +1,6 @@
 //! The view of scene "log": segment files, records, the producer's requests
 //! in flight, and the consumer's position and committed offset.
 
-use super::form::{max_of, min_of, parse_in};
-use super::layout::{
-    clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
-    CELL_W, OUTBOX_PILL_W,
-};
-use super::tip;
-use super::violations::view_violations;
 use crate::i18n::{self, t, Msg};
 use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
@@ -15,6 +8,13 @@ use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};
 use crate::sim::{Sim, SimTime};
+use crate::ui::form::{max_of, min_of, parse_in};
+use crate::ui::layout::{
+    clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
+    CELL_W, OUTBOX_PILL_W,
+};
+use crate::ui::tip;
+use crate::ui::violations::view_violations;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

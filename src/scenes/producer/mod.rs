@@ -1,6 +1,8 @@
 //! The producer scene in the app: built from its preset and link, or
 //! refused as the Java client would refuse the settings.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

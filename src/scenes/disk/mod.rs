@@ -1,5 +1,7 @@
 //! The disk scene in the app, opened half way.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

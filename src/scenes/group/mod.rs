@@ -1,6 +1,8 @@
 //! The group scene in the app: the group built from its link, opened while
 //! it works.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

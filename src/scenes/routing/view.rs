@@ -2,10 +2,6 @@
 //! clients' disagreement, the key histogram, and the stream whose order a
 //! null key breaks.
 
-use super::form::{checked, edit, input_value, max_of, min_of, parse_in};
-use super::memo::memo;
-use super::tip;
-use super::violations::view_violations;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
 use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang, PlacementChoice};
@@ -19,6 +15,10 @@ use crate::sim::scenes::routing::{
     order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys, TOPIC,
 };
 use crate::sim::Sim;
+use crate::ui::form::{checked, edit, input_value, max_of, min_of, parse_in};
+use crate::ui::memo::memo;
+use crate::ui::tip;
+use crate::ui::violations::view_violations;
 use yew::prelude::*;
 
 /// Bytes shown before "… and N more bytes".

@@ -1,6 +1,8 @@
 //! The workers scene in the app: the poll loop built from its link, opened
 //! half way.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

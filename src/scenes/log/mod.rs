@@ -1,5 +1,7 @@
 //! The log scene in the app: built from its link, opened at the start.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

@@ -2,11 +2,6 @@
 //! positions, the workers and their channels, what a crash would cost, and
 //! throughput against W.
 
-use super::form::{edit, input_value, max_of, min_of, parse_in};
-use super::memo::memo;
-use super::stats::stat;
-use super::tip;
-use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
 use crate::params::scenes as declared;
@@ -16,6 +11,11 @@ use crate::sim::scenes::workers::{
     CHANNEL_CAPACITY, RECORDS,
 };
 use crate::sim::Sim;
+use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::memo::memo;
+use crate::ui::stats::stat;
+use crate::ui::tip;
+use crate::ui::violations::view_violations;
 use std::rc::Rc;
 use yew::prelude::*;
 

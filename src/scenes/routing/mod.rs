@@ -1,6 +1,8 @@
 //! The routing scene in the app: the stream built from its link, opened on
 //! its outcome.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

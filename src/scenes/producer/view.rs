@@ -2,12 +2,6 @@
 //! pipeline (accumulator → network → broker log), the learner's faults, the
 //! live sequence diagram, and the counters.
 
-use super::density::{bucket, Density, DensityStrip};
-use super::form::{checked, edit, input_value, parse_in};
-use super::layout::{lerp, progress, Point};
-use super::memo::memo;
-use super::stats::stat;
-use super::violations::view_violations;
 use crate::i18n::{self, t, tp, twin, Msg, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::producer as declared;
@@ -20,6 +14,12 @@ use crate::sim::scenes::producer::{
     ProducerScene, Request, Response, SeqKind, Workload, TOPIC,
 };
 use crate::sim::{Sim, SimTime};
+use crate::ui::density::{bucket, Density, DensityStrip};
+use crate::ui::form::{checked, edit, input_value, parse_in};
+use crate::ui::layout::{lerp, progress, Point};
+use crate::ui::memo::memo;
+use crate::ui::stats::stat;
+use crate::ui::violations::view_violations;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 

@@ -2,10 +2,6 @@
 //! history, the partitions as the change happens, and the three ways
 //! compared on one seed.
 
-use super::form::{edit, input_value, max_of, min_of, parse_in};
-use super::memo::memo;
-use super::tip;
-use super::violations::view_violations;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
 use crate::params::scenes as declared;
@@ -16,6 +12,10 @@ use crate::sim::scenes::repartition::{
     Strategy, CHANGE_AT, NEW_TOPIC, ORDERS,
 };
 use crate::sim::Sim;
+use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::memo::memo;
+use crate::ui::tip;
+use crate::ui::violations::view_violations;
 use yew::prelude::*;
 
 /// Keys in the "over many keys" line.

@@ -1,6 +1,8 @@
 //! The repartition scene in the app: the migration built from its link,
 //! opened on its outcome.
 
+pub(crate) mod view;
+
 use super::Scene;
 use crate::i18n::Summary;
 use crate::params::AppParams;

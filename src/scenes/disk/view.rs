@@ -1,0 +1,136 @@
+//! The disk scene's view: sequential against scattered I/O, and the page cache.
+
+use crate::i18n::{self, tx, RestMsg};
+use crate::params::scenes as declared;
+use crate::params::{AppParams, Lang};
+use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
+use crate::sim::Sim;
+use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::memo::memo;
+use crate::ui::stats::stat;
+use yew::prelude::*;
+
+fn rate(lang: Lang, v: f64) -> String {
+    i18n::records_per_second(lang, v.round() as u64)
+}
+
+/// The disk's settings and its cost model: they depend on the link's
+/// parameters only.
+fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let cost = params.cost;
+    let bytes = u64::from(params.record_bytes);
+    let on_device = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(dev) = Device::from_id(&select.value()) {
+            p.device = dev;
+            p.cost = dev.defaults();
+        }
+    });
+    let on_seek = edit(params, on_params, |p, e: InputEvent| {
+        p.cost.seek_us = parse_in(&input_value(&e), &declared::SEEK_US.range(), p.cost.seek_us)
+    });
+    let on_mbs = edit(params, on_params, |p, e: InputEvent| {
+        p.cost.seq_mb_s = parse_in(&input_value(&e), &declared::MB_S.range(), p.cost.seq_mb_s)
+    });
+    let on_bytes = edit(params, on_params, |p, e: InputEvent| {
+        p.record_bytes = parse_in(
+            &input_value(&e),
+            &declared::RECORD_BYTES.range(),
+            p.record_bytes,
+        )
+    });
+    let on_streams = edit(params, on_params, |p, e: InputEvent| {
+        p.streams = parse_in(&input_value(&e), &declared::STREAMS.range(), p.streams)
+    });
+    let seq = cost.sequential_records_per_s(bytes);
+    let random = cost.random_records_per_s(bytes);
+    let streams_total = cost.interleaved_streams_bytes_per_s(params.streams);
+    let bar = |v: f64| {
+        format!(
+            "width: {:.1}%",
+            (v.log10().max(0.0) / seq.log10().max(1.0) * 100.0).clamp(1.0, 100.0)
+        )
+    };
+    html! {
+        <>
+            <section class="card">
+                <div class="inputs">
+                    <label class="field narrow-field">
+                        <span>{tx(lang, RestMsg::Device)}</span>
+                        <select data-testid="device" onchange={on_device}>
+                            <option value="hdd" selected={params.device == Device::Hdd}>{"HDD"}</option>
+                            <option value="nvme" selected={params.device == Device::Nvme}>{"NVMe"}</option>
+                        </select>
+                    </label>
+                    <label class="field narrow-field"><span>{tx(lang, RestMsg::SeekUs)}</span>
+                        <input type="number" data-testid="seek-us" min={min_of(&declared::SEEK_US)} max={max_of(&declared::SEEK_US)} value={cost.seek_us.to_string()} oninput={on_seek} /></label>
+                    <label class="field narrow-field"><span>{tx(lang, RestMsg::MbS)}</span>
+                        <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
+                    <label class="field narrow-field"><span>{tx(lang, RestMsg::RecordBytes)}</span>
+                        <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
+                    <label class="field narrow-field"><span>{tx(lang, RestMsg::Streams)}</span>
+                        <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
+                </div>
+                <p class="dim small">{tx(lang, RestMsg::Illustrative)}</p>
+            </section>
+            <section class="card cost">
+                <div class="cost-row" data-testid="cost-sequential" data-value={format!("{seq:.0}")}>
+                    <span>{tx(lang, RestMsg::Sequential)}</span>
+                    <span class="bar-track"><span class="bar good" style={bar(seq)}></span></span>
+                    <strong>{rate(lang, seq)}</strong>
+                </div>
+                <div class="cost-row" data-testid="cost-random" data-value={format!("{random:.0}")}>
+                    <span>{tx(lang, RestMsg::Random)}</span>
+                    <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
+                    <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), tx(lang, RestMsg::SeekShare))}</strong>
+                </div>
+                <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
+                    {format!("{} {}: {}", tx(lang, RestMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
+                </p>
+            </section>
+        </>
+    }
+}
+
+pub fn view_disk_scene(
+    sim: &Sim<Disk>,
+    params: &AppParams,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let d = sim.model();
+    html! {
+        <div class="rest-scene">
+            { memo(view_disk_params, params, &on_params) }
+            <section class="card" aria-labelledby="cache-title">
+                <h2 id="cache-title">{tx(lang, RestMsg::PageCache)}</h2>
+                <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × {}", tx(lang, RestMsg::PageSize))}</p>
+                <ol class="pages" data-testid="pages">
+                    { for (0..PAGES).map(|p| {
+                        let state = if p >= d.written { "unwritten" } else if d.cached(p) { "cached" } else { "disk" };
+                        let reader = p == d.read;
+                        let writer = p == d.written;
+                        html! {
+                            <li class={classes!("page", state, reader.then_some("reader"), writer.then_some("writer"))}
+                                title={i18n::page_name(lang, p as u64)}>
+                                {if reader { "▲" } else if writer { "✎" } else { "" }}
+                            </li>
+                        }
+                    }) }
+                </ol>
+                <ul class="legend inline-legend">
+                    <li><span class="swatch processed"></span>{format!(" {} (≤ {CACHE_PAGES})", tx(lang, RestMsg::Cached))}</li>
+                    <li><span class="swatch fetched"></span>{format!(" {}", tx(lang, RestMsg::OnDisk))}</li>
+                    <li><span class="swatch unread"></span>{format!(" {}", tx(lang, RestMsg::NotWritten))}</li>
+                    <li>{format!("▲ {} · ✎ {}", tx(lang, RestMsg::Reader), tx(lang, RestMsg::Writer))}</li>
+                </ul>
+                <dl class="stats">
+                    { stat("hits", tx(lang, RestMsg::Hits), u64::from(d.hits)) }
+                    { stat("misses", tx(lang, RestMsg::Misses), u64::from(d.misses)) }
+                    { stat("prefetched", tx(lang, RestMsg::Prefetched), u64::from(d.prefetched)) }
+                </dl>
+            </section>
+        </div>
+    }
+}

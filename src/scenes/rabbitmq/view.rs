@@ -1,0 +1,97 @@
+//! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
+
+use crate::i18n::{tx, RestMsg};
+use crate::params::scenes as declared;
+use crate::params::{AppParams, Lang};
+use crate::sim::checker::OrderChecker;
+use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
+use crate::sim::Sim;
+use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::memo::memo;
+use crate::ui::violations::view_violations;
+use yew::prelude::*;
+
+fn view_side(
+    lang: Lang,
+    title: &'static str,
+    side: &'static str,
+    workers: &[Worker],
+    checker: &OrderChecker,
+    scene: &RabbitScene,
+) -> Html {
+    let violations = checker.reorders();
+    html! {
+        <section class="card side" data-side={side}>
+            <h2>{title}</h2>
+            <p data-testid="violations-count" data-side={side} data-count={violations.to_string()}
+                class={classes!(if violations > 0 { "bad" } else { "ok" })}>
+                {format!("{} {}: {violations}", if violations > 0 { "⚠" } else { "✓" }, tx(lang, RestMsg::Violations))}
+            </p>
+            <ol class="plain">
+                { for workers.iter().enumerate().map(|(i, w)| html! {
+                    <li class="consumer-row">
+                        <span class="worker-name">{format!("consumer-{}", i + 1)}</span>
+                        <span class="handled-chips">
+                            // Keyed by position: the list only grows, and unkeyed
+                            // chips would each be rewritten on every append.
+                            { for w.handled.iter().enumerate().map(|(k, &m)| {
+                                let (order, event) = scene.messages[m as usize];
+                                html! { <span key={k} class={classes!("chip-s", format!("o{}", order % 6))} title={order_key(order)}>{format!("#{order}{}", &event.value()[..1])}</span> }
+                            }) }
+                        </span>
+                    </li>
+                }) }
+            </ol>
+            { view_violations(checker.violations(), lang) }
+        </section>
+    }
+}
+
+/// The competing consumers' settings: the link's parameters only.
+fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let on_consumers = edit(params, on_params, |p, e: InputEvent| {
+        p.rabbit_consumers = parse_in(
+            &input_value(&e),
+            &declared::CONSUMERS.range(),
+            p.rabbit_consumers,
+        );
+    });
+    let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.remedy = r);
+    html! {
+        <section class="card">
+            <label class="field">
+                <span>{format!("{} = {}", tx(lang, RestMsg::Consumers), params.rabbit_consumers)}</span>
+                <input type="range" data-testid="consumers" min={min_of(&declared::CONSUMERS)} max={max_of(&declared::CONSUMERS)} value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
+            </label>
+            <fieldset class="placement">
+                <legend>{tx(lang, RestMsg::Remedy)}</legend>
+                { for [(Remedy::None, RestMsg::RemedyNone), (Remedy::SingleActiveConsumer, RestMsg::RemedySingle), (Remedy::ConsistentHash, RestMsg::RemedyHash)].iter().map(|&(r, m)| html! {
+                    <label class="check">
+                        <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.remedy == r} onchange={pick(r)} />
+                        <span>{tx(lang, m)}</span>
+                    </label>
+                }) }
+            </fieldset>
+            <p class="note">{tx(lang, RestMsg::RabbitNote)}</p>
+        </section>
+    }
+}
+
+pub fn view_rabbitmq_scene(
+    sim: &Sim<RabbitScene>,
+    params: &AppParams,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let s = sim.model();
+    html! {
+        <div class="rest-scene">
+            { memo(view_rabbitmq_params, params, &on_params) }
+            <div class="sides">
+                { view_side(lang, tx(lang, RestMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s) }
+                { view_side(lang, tx(lang, RestMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s) }
+            </div>
+        </div>
+    }
+}

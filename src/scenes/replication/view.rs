@@ -1,0 +1,158 @@
+//! The replication scene's view: the three replicas' logs, the high watermark, and the broker actions.
+
+use crate::i18n::{self, tx, RestMsg};
+use crate::params::scenes as declared;
+use crate::params::AppParams;
+use crate::sim::producer::Acks;
+use crate::sim::scenes::replication::{
+    ActionKind, ProduceOutcome, RRecord, ReplicaAction, Replication,
+};
+use crate::sim::Sim;
+use crate::ui::form::{checked, edit, input_value, max_of, min_of, parse_in};
+use crate::ui::stats::stat;
+use yew::prelude::*;
+
+/// Offsets drawn per replica: the newest ones.
+const SHOWN_OFFSETS: usize = 24;
+
+fn record_text(r: &RRecord) -> String {
+    format!(
+        "{}: #{} {} (e{})",
+        r.offset,
+        r.order,
+        r.event.value(),
+        r.epoch
+    )
+}
+
+pub fn view_replication_scene(
+    sim: &Sim<Replication>,
+    params: &AppParams,
+    on_params: Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let r = sim.model();
+    let now = sim.now();
+    let act = |broker: u32, kind: ActionKind| {
+        edit(params, &on_params, move |p, _: MouseEvent| {
+            p.replica_actions.push(ReplicaAction {
+                at: now,
+                broker,
+                kind,
+            });
+        })
+    };
+    let on_acks = edit(params, &on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(a) = Acks::from_id(&select.value()) {
+            p.producer.acks = a;
+        }
+    });
+    let on_min_isr = edit(params, &on_params, |p, e: InputEvent| {
+        p.min_isr = parse_in(&input_value(&e), &declared::MIN_ISR.range(), p.min_isr);
+    });
+    let on_unclean = edit(params, &on_params, |p, e: Event| p.unclean = checked(&e));
+    let hw = r.high_watermark;
+    let leader = r.leader.filter(|&l| r.replica(l).alive);
+    let differences = r.differences();
+    html! {
+        <div class="rest-scene">
+            <section class="card">
+                <div class="inputs">
+                    <label class="field narrow-field">
+                        <span>{tx(lang, RestMsg::Acks)}</span>
+                        <select data-testid="acks" onchange={on_acks}>
+                            { for [Acks::None, Acks::Leader, Acks::All].iter().map(|&a| html! {
+                                <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label class="field narrow-field">
+                        <span>{tx(lang, RestMsg::MinIsr)}</span>
+                        <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
+                    </label>
+                    <label class="check">
+                        <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
+                        <span>{tx(lang, RestMsg::Unclean)}</span>
+                    </label>
+                </div>
+                <p class="note">{tx(lang, RestMsg::ReplicationNote)}</p>
+                if let Some(l) = leader {
+                    <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
+                        {format!("⚡ {} ({})", tx(lang, RestMsg::CrashLeader), i18n::broker_name(lang, l))}
+                    </button>
+                }
+            </section>
+            <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()}>
+                {format!("HW = {hw} — {}", tx(lang, RestMsg::HighWatermark))}
+            </p>
+            <div class="replicas">
+                { for r.replicas.iter().map(|rep| {
+                    let is_leader = Some(rep.broker) == leader;
+                    let in_isr = r.isr.contains(&rep.broker) && rep.alive;
+                    let role = if is_leader { "leader" } else { "follower" };
+                    let skip = rep.log.len().saturating_sub(SHOWN_OFFSETS);
+                    html! {
+                        <section class={classes!("card", "replica", (!rep.alive).then_some("dead"), is_leader.then_some("leader"))}
+                            data-testid="replica" data-broker={rep.broker.to_string()} data-role={role}
+                            data-leo={rep.log_end_offset().to_string()} data-in-isr={in_isr.to_string()} data-alive={rep.alive.to_string()}>
+                            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), tx(lang, if !rep.alive { RestMsg::Dead } else if is_leader { RestMsg::Leader } else { RestMsg::Follower }))}</h3>
+                            <p class="small">
+                                {format!("LEO {} · {}", rep.log_end_offset(), tx(lang, if !rep.alive { RestMsg::Dead } else if in_isr { RestMsg::InIsr } else { RestMsg::OutOfIsr }))}
+                            </p>
+                            <ol class="replica-log" start={skip.to_string()}>
+                                // Keyed by offset: the shown window slides along the log,
+                                // and unkeyed items would each be rewritten with the
+                                // next one's text.
+                                { for rep.log[skip..].iter().map(|x| html! {
+                                    <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
+                                        title={if x.offset >= hw { tx(lang, RestMsg::AboveHw) } else { "" }}>
+                                        {record_text(x)}
+                                    </li>
+                                }) }
+                            </ol>
+                            if rep.alive && !is_leader {
+                                <div class="replica-actions">
+                                    if rep.slow {
+                                        <button type="button" data-testid="heal-follower" onclick={act(rep.broker, ActionKind::Heal)}>{tx(lang, RestMsg::Heal)}</button>
+                                    } else {
+                                        <button type="button" data-testid="slow-follower" onclick={act(rep.broker, ActionKind::Slow)}>{tx(lang, RestMsg::Slow)}</button>
+                                    }
+                                    <button type="button" data-testid="crash-follower" onclick={act(rep.broker, ActionKind::Crash)}>{tx(lang, RestMsg::Crash)}</button>
+                                </div>
+                            }
+                        </section>
+                    }
+                }) }
+            </div>
+            <div class="panels">
+                <section class="card" data-testid="replica-diff" data-differences={differences.to_string()}>
+                    <h3>{tx(lang, RestMsg::DiffTitle)}</h3>
+                    if differences == 0 {
+                        <p class="ok">{format!("✓ {}", tx(lang, RestMsg::NoDiff))}</p>
+                    } else {
+                        <p class="bad">{format!("⚠ {differences}")}</p>
+                    }
+                </section>
+                <dl class="stats">
+                    { stat("acked", tx(lang, RestMsg::StatAcked), r.count(ProduceOutcome::Acked) as u64) }
+                    { stat("not-enough-replicas", tx(lang, RestMsg::StatNotEnough), r.count(ProduceOutcome::NotEnoughReplicas) as u64) }
+                    { stat("no-leader", tx(lang, RestMsg::StatNoLeader), r.count(ProduceOutcome::NoLeader) as u64) }
+                    { stat("lost", tx(lang, RestMsg::Lost), r.lost.len() as u64) }
+                </dl>
+            </div>
+            if !r.truncated.is_empty() {
+                <section class="card" data-testid="truncated">
+                    <h3>{tx(lang, RestMsg::Truncated)}</h3>
+                    <ul class="plain small">{ for r.truncated.iter().map(|(b, x)| html! { <li>{format!("broker {b}: {}", record_text(x))}</li> }) }</ul>
+                </section>
+            }
+            if !r.lost.is_empty() {
+                <section class="card" data-testid="lost">
+                    <h3 class="bad">{format!("⚠ {}", tx(lang, RestMsg::Lost))}</h3>
+                    <ul class="plain small">{ for r.lost.iter().map(|x| html! { <li data-testid="violation" class="bad">{record_text(x)}</li> }) }</ul>
+                </section>
+            }
+        </div>
+    }
+}
