@@ -6,7 +6,6 @@
 //! readme_params` writes the new table into the README.
 
 use kafka_ordering_lab::params::declare::{Kind, Param, SHARED};
-use kafka_ordering_lab::params::scenes::params_of;
 use kafka_ordering_lab::params::SceneId;
 
 /// What values the parameter takes, in the README's words.
@@ -47,7 +46,7 @@ fn table() -> String {
     ];
     lines.extend(SHARED.iter().map(|p| row(None, p)));
     for scene in SceneId::ALL {
-        lines.extend(params_of(scene).iter().map(|p| row(Some(scene), p)));
+        lines.extend(scene.params().iter().map(|p| row(Some(scene), p)));
     }
     lines.join("\n") + "\n"
 }

@@ -115,7 +115,7 @@ impl Param {
 }
 
 /// A `u32` range as the parser's `u64` one.
-pub(super) const fn wide(r: RangeInclusive<u32>) -> RangeInclusive<u64> {
+pub(crate) const fn wide(r: RangeInclusive<u32>) -> RangeInclusive<u64> {
     *r.start() as u64..=*r.end() as u64
 }
 
@@ -128,7 +128,7 @@ pub fn find(scene: SceneId, name: &str) -> Option<&'static Param> {
 /// and the run's seed and moment first, the view's last.
 pub fn scene_params(scene: SceneId) -> impl Iterator<Item = &'static Param> {
     HEAD.iter()
-        .chain(super::scenes::params_of(scene))
+        .chain(scene.params())
         .chain(TAIL.iter())
         .copied()
 }

@@ -4,11 +4,9 @@
 //! back to a default (or is clamped into range) and leaves a [`ParamIssue`]
 //! that the page shows, translated, naming the parameter.
 
-mod codec;
+pub(crate) mod codec;
 pub mod declare;
 mod link;
-pub mod producer;
-pub mod scenes;
 #[cfg(test)]
 mod tests;
 

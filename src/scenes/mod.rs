@@ -14,6 +14,7 @@ pub(crate) mod routing;
 pub(crate) mod workers;
 
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::{Model, SimTime};
@@ -31,6 +32,10 @@ pub trait Scene: Model + Sized {
 
     /// The state in words, for screen readers.
     fn summary(&self, params: &AppParams) -> Summary;
+
+    /// The link parameters this scene declares, besides the shared ones,
+    /// in the order a link writes them.
+    fn params() -> &'static [&'static Param];
 }
 
 /// Calls `$then!` with every scene, in the chapter's order: its id variant,
@@ -72,6 +77,13 @@ macro_rules! define_scene_ids {
 
             pub fn from_id(id: &str) -> Option<SceneId> {
                 SceneId::ALL.into_iter().find(|s| s.id() == id)
+            }
+
+            /// The link parameters the scene declares, besides the shared ones.
+            pub fn params(self) -> &'static [&'static Param] {
+                match self {
+                    $(SceneId::$variant => <$model as Scene>::params(),)*
+                }
             }
         }
 

@@ -1,15 +1,21 @@
 //! The disk scene in the app, opened half way.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::disk::Disk;
 use crate::sim::SimTime;
 
 impl Scene for Disk {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     /// The run itself has no settings: the device and its figures only
     /// change the cost model the view draws.
     fn build(_params: &AppParams) -> Result<Self, ConfigError> {

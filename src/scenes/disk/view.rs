@@ -1,7 +1,7 @@
 //! The disk scene's view: sequential against scattered I/O, and the page cache.
 
+use super::params as declared;
 use crate::i18n::{self, tx, RestMsg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;

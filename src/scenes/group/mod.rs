@@ -1,16 +1,22 @@
 //! The group scene in the app: the group built from its link, opened while
 //! it works.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::group::Group;
 use crate::sim::SimTime;
 
 impl Scene for Group {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(Group::new(params.group_config()))
     }

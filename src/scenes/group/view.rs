@@ -2,8 +2,8 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
+use super::params as declared;
 use crate::i18n::{self, tg, GroupMsg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{

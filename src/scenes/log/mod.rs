@@ -1,15 +1,21 @@
 //! The log scene in the app: built from its link, opened at the start.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::log::LogScene;
 use crate::sim::SimTime;
 
 impl Scene for LogScene {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(LogScene::new(params.log_scene_config()))
     }

@@ -1,8 +1,8 @@
 //! The view of scene "log": segment files, records, the producer's requests
 //! in flight, and the consumer's position and committed offset.
 
+use super::params as declared;
 use crate::i18n::{self, t, Msg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::log::Segment;
 use crate::sim::record::Record;

@@ -1,16 +1,22 @@
 //! The producer scene in the app: built from its preset and link, or
 //! refused as the Java client would refuse the settings.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::SimTime;
 
 impl Scene for ProducerScene {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         ProducerScene::new(params.producer_scene_config())
     }

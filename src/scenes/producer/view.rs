@@ -2,9 +2,9 @@
 //! pipeline (accumulator → network → broker log), the learner's faults, the
 //! live sequence diagram, and the counters.
 
+use super::params as declared;
 use crate::i18n::{self, t, tp, twin, Msg, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
-use crate::params::producer as declared;
 use crate::params::{preset_link, AppParams, Lang};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;

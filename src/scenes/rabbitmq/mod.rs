@@ -1,16 +1,22 @@
 //! The RabbitMQ scene in the app: both sides built from the link, opened on
 //! the end.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::rabbitmq::RabbitScene;
 use crate::sim::SimTime;
 
 impl Scene for RabbitScene {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(RabbitScene::new(params.rabbit_consumers, params.remedy))
     }

@@ -1,7 +1,7 @@
 //! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
 
+use super::params as declared;
 use crate::i18n::{tx, RestMsg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::checker::OrderChecker;
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};

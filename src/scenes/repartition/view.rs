@@ -2,9 +2,9 @@
 //! history, the partitions as the change happens, and the three ways
 //! compared on one seed.
 
+use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{

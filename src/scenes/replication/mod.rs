@@ -1,16 +1,22 @@
 //! The replication scene in the app: built from its link, opened a third
 //! of the way in.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::replication::Replication;
 use crate::sim::SimTime;
 
 impl Scene for Replication {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(Replication::new(params.replication_config()))
     }

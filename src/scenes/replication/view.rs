@@ -1,7 +1,7 @@
 //! The replication scene's view: the three replicas' logs, the high watermark, and the broker actions.
 
+use super::params as declared;
 use crate::i18n::{self, tx, RestMsg};
-use crate::params::scenes as declared;
 use crate::params::AppParams;
 use crate::sim::producer::Acks;
 use crate::sim::scenes::replication::{

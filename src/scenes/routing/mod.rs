@@ -1,10 +1,12 @@
 //! The routing scene in the app: the stream built from its link, opened on
 //! its outcome.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::partitioner::{route, Route};
 use crate::sim::producer::ConfigError;
@@ -12,6 +14,10 @@ use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::SimTime;
 
 impl Scene for RoutingStream {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(RoutingStream::new(params.routing_stream_config()))
     }

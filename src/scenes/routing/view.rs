@@ -2,8 +2,8 @@
 //! clients' disagreement, the key histogram, and the stream whose order a
 //! null key breaks.
 
+use super::params as declared;
 use crate::i18n::{self, t, tr, Msg, RoutingMsg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;

@@ -1,16 +1,22 @@
 //! The workers scene in the app: the poll loop built from its link, opened
 //! half way.
 
+pub mod params;
 pub(crate) mod view;
 
 use super::Scene;
 use crate::i18n::Summary;
+use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::workers::{Workers, RECORDS};
 use crate::sim::SimTime;
 
 impl Scene for Workers {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(Workers::new(params.workers))
     }

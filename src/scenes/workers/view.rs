@@ -2,9 +2,9 @@
 //! positions, the workers and their channels, what a crash would cost, and
 //! throughput against W.
 
+use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, tw, Msg, WorkersMsg};
-use crate::params::scenes as declared;
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,

@@ -1,17 +1,17 @@
 //! The producer scene's parameters: the preset, then the settings named as
 //! in Kafka, the network, and the learner's interventions. Without a
-//! `preset` the link opens [`super::DEFAULT_PRESET`], so the defaults here
+//! `preset` the link opens [`crate::params::DEFAULT_PRESET`], so the defaults here
 //! are that preset's values.
 
-use super::declare::{Kind, Param};
 use crate::i18n::ProducerMsg;
+use crate::params::declare::{Kind, Param};
 use crate::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
     ProducerPreset,
 };
 use crate::sim::producer::Acks;
 
-pub(super) static PRODUCER: [&Param; 17] = [
+pub(crate) static PARAMS: [&Param; 17] = [
     &PRESET,
     &WORKLOAD,
     &LOG_START,

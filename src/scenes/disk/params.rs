@@ -1,0 +1,70 @@
+//! The disk scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::declare::{wide, Kind, Param};
+use crate::sim::scenes::disk;
+
+pub(crate) static PARAMS: [&Param; 5] = [&DEVICE, &SEEK_US, &MB_S, &RECORD_BYTES, &STREAMS];
+
+pub static DEVICE: Param = Param {
+    name: "device",
+    kind: Kind::Choice(&["hdd", "nvme"]),
+    run: false,
+    default: "hdd",
+    doc: "the device, with its illustrative figures (`seek-us`, `mb-s` follow it)",
+    help: None,
+    get: |p| Some(p.device.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(disk::Device::from_id)
+            .map(|d| {
+                p.device = d;
+                p.cost = d.defaults();
+            })
+            .is_some()
+    },
+};
+
+pub static SEEK_US: Param = Param {
+    name: "seek-us",
+    kind: Kind::Number(wide(disk::SEEK_US_RANGE)),
+    run: false,
+    default: "10000",
+    doc: "one seek, µs",
+    help: None,
+    get: |p| Some(p.cost.seek_us.to_string()),
+    set: |p, v| v.u32().map(|n| p.cost.seek_us = n).is_some(),
+};
+
+pub static MB_S: Param = Param {
+    name: "mb-s",
+    kind: Kind::Number(wide(disk::SEQ_MB_S_RANGE)),
+    run: false,
+    default: "150",
+    doc: "sequential reads, MB/s",
+    help: None,
+    get: |p| Some(p.cost.seq_mb_s.to_string()),
+    set: |p, v| v.u32().map(|n| p.cost.seq_mb_s = n).is_some(),
+};
+
+pub static RECORD_BYTES: Param = Param {
+    name: "record-bytes",
+    kind: Kind::Number(wide(disk::RECORD_BYTES_RANGE)),
+    run: false,
+    default: "1024",
+    doc: "record size in bytes",
+    help: None,
+    get: |p| Some(p.record_bytes.to_string()),
+    set: |p, v| v.u32().map(|n| p.record_bytes = n).is_some(),
+};
+
+pub static STREAMS: Param = Param {
+    name: "streams",
+    kind: Kind::Number(wide(disk::STREAMS_RANGE)),
+    run: false,
+    default: "8",
+    doc: "consumers reading different partitions",
+    help: None,
+    get: |p| Some(p.streams.to_string()),
+    set: |p, v| v.u32().map(|n| p.streams = n).is_some(),
+};

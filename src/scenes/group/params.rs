@@ -1,0 +1,102 @@
+//! The group scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::codec::{actions_text, parse_actions};
+use crate::params::declare::{wide, Kind, Param};
+use crate::sim::assignor::Assignor;
+use crate::sim::scenes::group;
+
+pub(crate) static PARAMS: [&Param; 6] = [
+    &GROUP_PARTITIONS,
+    &MEMBERS,
+    &ASSIGNOR,
+    &COMMIT,
+    &IDEMPOTENT,
+    &ACTIONS,
+];
+
+/// The group's own range: its view draws at most 32 partitions.
+pub static GROUP_PARTITIONS: Param = Param {
+    name: "partitions",
+    kind: Kind::Number(wide(group::PARTITIONS_RANGE)),
+    run: true,
+    default: "6",
+    doc: "the topic's partition count",
+    help: None,
+    get: |p| Some(p.partitions.to_string()),
+    set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
+};
+
+pub static MEMBERS: Param = Param {
+    name: "members",
+    kind: Kind::Number(wide(group::MEMBERS_RANGE)),
+    run: true,
+    default: "3",
+    doc: "members at the start",
+    help: None,
+    get: |p| Some(p.members.to_string()),
+    set: |p, v| v.u32().map(|n| p.members = n).is_some(),
+};
+
+pub static ASSIGNOR: Param = Param {
+    name: "assignor",
+    kind: Kind::Choice(&["range", "roundrobin", "sticky", "cooperative-sticky"]),
+    run: true,
+    default: "range",
+    doc: "the assignor",
+    help: None,
+    get: |p| Some(p.assignor.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Assignor::from_id)
+            .map(|a| p.assignor = a)
+            .is_some()
+    },
+};
+
+pub static COMMIT: Param = Param {
+    name: "commit",
+    kind: Kind::Choice(&["auto", "manual"]),
+    run: true,
+    default: "auto",
+    doc: "when offsets are committed",
+    help: None,
+    get: |p| Some(p.commit.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(group::CommitMode::from_id)
+            .map(|c| p.commit = c)
+            .is_some()
+    },
+};
+
+pub static IDEMPOTENT: Param = Param {
+    name: "idempotent",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "`1` for the idempotent handler",
+    help: None,
+    get: |p| Some(u8::from(p.idempotent).to_string()),
+    set: |p, v| v.flag().map(|b| p.idempotent = b).is_some(),
+};
+
+pub static ACTIONS: Param = Param {
+    name: "actions",
+    kind: Kind::Text {
+        form: "add@MS, remove:ID@MS, crash:ID@MS",
+        example: "add@1200,crash:consumer-2@2500",
+        max_bytes: None,
+    },
+    run: true,
+    default: "",
+    doc: "the learner's member actions",
+    help: None,
+    get: |p| Some(actions_text(&p.actions)),
+    set: |p, v| {
+        v.text()
+            .and_then(parse_actions)
+            .map(|a| p.actions = a)
+            .is_some()
+    },
+};

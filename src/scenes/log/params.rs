@@ -1,0 +1,18 @@
+//! The log scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::declare::{wide, Kind, Param};
+use crate::sim::scenes::log;
+
+pub(crate) static PARAMS: [&Param; 1] = [&SEGMENT_BYTES];
+
+pub static SEGMENT_BYTES: Param = Param {
+    name: "segment-bytes",
+    kind: Kind::Number(wide(log::SEGMENT_BYTES_RANGE)),
+    run: true,
+    default: "350",
+    doc: "`segment.bytes`",
+    help: None,
+    get: |p| Some(p.segment_bytes.to_string()),
+    set: |p, v| v.u32().map(|n| p.segment_bytes = n).is_some(),
+};

@@ -1,0 +1,34 @@
+//! The RabbitMQ scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::declare::{wide, Kind, Param};
+use crate::sim::scenes::rabbitmq;
+
+pub(crate) static PARAMS: [&Param; 2] = [&CONSUMERS, &REMEDY];
+
+pub static CONSUMERS: Param = Param {
+    name: "consumers",
+    kind: Kind::Number(wide(rabbitmq::CONSUMERS_RANGE)),
+    run: true,
+    default: "3",
+    doc: "competing consumers",
+    help: None,
+    get: |p| Some(p.rabbit_consumers.to_string()),
+    set: |p, v| v.u32().map(|n| p.rabbit_consumers = n).is_some(),
+};
+
+pub static REMEDY: Param = Param {
+    name: "remedy",
+    kind: Kind::Choice(&["none", "single-active", "consistent-hash"]),
+    run: true,
+    default: "none",
+    doc: "what keeps one order's messages in order",
+    help: None,
+    get: |p| Some(p.remedy.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(rabbitmq::Remedy::from_id)
+            .map(|r| p.remedy = r)
+            .is_some()
+    },
+};

@@ -1,0 +1,68 @@
+//! The replication scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::codec::{parse_replica_actions, replica_actions_text};
+use crate::params::declare::{wide, Kind, Param};
+use crate::sim::producer::Acks;
+use crate::sim::scenes::replication;
+
+pub(crate) static PARAMS: [&Param; 4] = [&REPLICATION_ACKS, &MIN_ISR, &UNCLEAN, &REPLICA_ACTIONS];
+
+/// `acks` is the producer's setting, shared by the replication scene.
+pub static REPLICATION_ACKS: Param = Param {
+    name: "acks",
+    kind: Kind::Choice(&["0", "1", "all"]),
+    run: true,
+    default: "all",
+    doc: "the producer's `acks`",
+    help: None,
+    get: |p| Some(p.producer.acks.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Acks::from_id)
+            .map(|a| p.producer.acks = a)
+            .is_some()
+    },
+};
+
+pub static MIN_ISR: Param = Param {
+    name: "min-isr",
+    kind: Kind::Number(wide(replication::MIN_ISR_RANGE)),
+    run: true,
+    default: "2",
+    doc: "`min.insync.replicas`",
+    help: None,
+    get: |p| Some(p.min_isr.to_string()),
+    set: |p, v| v.u32().map(|n| p.min_isr = n).is_some(),
+};
+
+pub static UNCLEAN: Param = Param {
+    name: "unclean",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "`1` allows unclean leader election",
+    help: None,
+    get: |p| Some(u8::from(p.unclean).to_string()),
+    set: |p, v| v.flag().map(|b| p.unclean = b).is_some(),
+};
+
+pub static REPLICA_ACTIONS: Param = Param {
+    name: "replica-actions",
+    kind: Kind::Text {
+        form: "crash:B@MS, slow:B@MS, heal:B@MS",
+        example: "slow:3@500,crash:1@2000",
+        max_bytes: None,
+    },
+    run: true,
+    default: "",
+    doc: "what happens to which broker, when",
+    help: None,
+    get: |p| Some(replica_actions_text(&p.replica_actions)),
+    set: |p, v| {
+        v.text()
+            .and_then(parse_replica_actions)
+            .map(|a| p.replica_actions = a)
+            .is_some()
+    },
+};

@@ -1,0 +1,135 @@
+//! The routing scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::declare::{wide, Kind, Param};
+use crate::params::{PlacementChoice, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
+use crate::sim::keyless::KeylessStrategy;
+use crate::sim::scenes::routing;
+
+pub(crate) static PARAMS: [&Param; 9] = [
+    &KEY,
+    &KEY_NULL,
+    &ROUTING_PARTITIONS,
+    &KEYLESS,
+    &ROUTING_BATCH_SIZE,
+    &ROUTING_LINGER_MS,
+    &KEYS,
+    &PLACEMENT,
+    &EXPLICIT_PARTITION,
+];
+
+pub static KEY: Param = Param {
+    name: "key",
+    kind: Kind::Text {
+        form: "any text",
+        example: "ключ 🔑",
+        max_bytes: Some(MAX_KEY_BYTES),
+    },
+    run: false,
+    default: "order-42",
+    doc: "the typed key (URL-encoded UTF-8)",
+    help: None,
+    get: |p| Some(p.key.clone()),
+    set: |p, v| v.text().map(|s| p.key = s.to_owned()).is_some(),
+};
+
+pub static KEY_NULL: Param = Param {
+    name: "key-null",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "`1` makes the key null (keyless), unlike an empty key",
+    help: None,
+    get: |p| p.key_null.then(|| "1".to_owned()),
+    set: |p, v| v.flag().map(|b| p.key_null = b).is_some(),
+};
+
+pub static ROUTING_PARTITIONS: Param = Param {
+    name: "partitions",
+    kind: Kind::Number(wide(routing::PARTITIONS_RANGE)),
+    run: true,
+    default: "3",
+    doc: "the topic's partition count",
+    help: None,
+    get: |p| Some(p.partitions.to_string()),
+    set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
+};
+
+pub static KEYLESS: Param = Param {
+    name: "keyless",
+    kind: Kind::Choice(&["round-robin", "sticky", "uniform-sticky"]),
+    run: true,
+    default: "uniform-sticky",
+    doc: "the partitioner for records without a key",
+    help: None,
+    get: |p| Some(p.keyless.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(KeylessStrategy::from_id)
+            .map(|s| p.keyless = s)
+            .is_some()
+    },
+};
+
+pub static ROUTING_BATCH_SIZE: Param = Param {
+    name: "batch-size",
+    kind: Kind::Number(wide(routing::BATCH_SIZE_RANGE)),
+    run: true,
+    default: "128",
+    doc: "the stream's `batch.size` in bytes",
+    help: None,
+    get: |p| Some(p.batch_size.to_string()),
+    set: |p, v| v.u32().map(|n| p.batch_size = n).is_some(),
+};
+
+pub static ROUTING_LINGER_MS: Param = Param {
+    name: "linger-ms",
+    kind: Kind::Number(wide(routing::LINGER_MS_RANGE)),
+    run: true,
+    default: "50",
+    doc: "the stream's `linger.ms`",
+    help: None,
+    get: |p| Some(p.linger_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.linger_ms = n).is_some(),
+};
+
+pub static KEYS: Param = Param {
+    name: "keys",
+    kind: Kind::Number(wide(HISTOGRAM_KEYS_RANGE)),
+    run: false,
+    default: "1000",
+    doc: "the histogram of `order-1 … order-K`: K",
+    help: None,
+    get: |p| Some(p.histogram_keys.to_string()),
+    set: |p, v| v.u32().map(|n| p.histogram_keys = n).is_some(),
+};
+
+pub static PLACEMENT: Param = Param {
+    name: "placement",
+    kind: Kind::Choice(&["partitioner", "explicit", "region"]),
+    run: false,
+    default: "partitioner",
+    doc: "how the typed key's record is placed (`explicit` with `explicit-partition`)",
+    help: None,
+    get: |p| (p.placement != PlacementChoice::default()).then(|| p.placement.id().to_owned()),
+    set: |p, v| {
+        PlacementChoice::ALL
+            .into_iter()
+            .find(|c| Some(c.id()) == v.text())
+            .map(|c| p.placement = c)
+            .is_some()
+    },
+};
+
+pub static EXPLICIT_PARTITION: Param = Param {
+    name: "explicit-partition",
+    // Any partition may be asked for; one that does not exist is the
+    // producer's error to show, not the link's.
+    kind: Kind::Number(0..=1000),
+    run: false,
+    default: "0",
+    doc: "the partition `placement=explicit` asks for",
+    help: None,
+    get: |p| (p.placement == PlacementChoice::Explicit).then(|| p.explicit_partition.to_string()),
+    set: |p, v| v.u32().map(|n| p.explicit_partition = n).is_some(),
+};

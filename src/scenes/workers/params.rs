@@ -1,0 +1,72 @@
+//! The workers scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::params::declare::{wide, Kind, Param};
+use crate::sim::scenes::workers;
+
+pub(crate) static PARAMS: [&Param; 5] = [&MODE, &WORKERS, &HASH, &PROCESSING_MS, &SKEW];
+
+pub static MODE: Param = Param {
+    name: "mode",
+    kind: Kind::Choice(&["sequential", "per-message", "keyed-pool"]),
+    run: true,
+    default: "keyed-pool",
+    doc: "how records reach the workers",
+    help: None,
+    get: |p| Some(p.workers.mode.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(workers::Mode::from_id)
+            .map(|m| p.workers.mode = m)
+            .is_some()
+    },
+};
+
+pub static WORKERS: Param = Param {
+    name: "workers",
+    kind: Kind::Number(wide(workers::WORKERS_RANGE)),
+    run: true,
+    default: "8",
+    doc: "worker threads",
+    help: None,
+    get: |p| Some(p.workers.workers.to_string()),
+    set: |p, v| v.u32().map(|n| p.workers.workers = n).is_some(),
+};
+
+pub static HASH: Param = Param {
+    name: "hash",
+    kind: Kind::Choice(&["fnv1a", "xxhash"]),
+    run: true,
+    default: "fnv1a",
+    doc: "the hash that picks a key's worker",
+    help: None,
+    get: |p| Some(p.workers.hash.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(workers::WorkerHash::from_id)
+            .map(|h| p.workers.hash = h)
+            .is_some()
+    },
+};
+
+pub static PROCESSING_MS: Param = Param {
+    name: "processing-ms",
+    kind: Kind::Number(wide(workers::PROCESSING_MS_RANGE)),
+    run: true,
+    default: "10",
+    doc: "mean processing time per record, ms",
+    help: None,
+    get: |p| Some(p.workers.processing_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.workers.processing_ms = n).is_some(),
+};
+
+pub static SKEW: Param = Param {
+    name: "skew",
+    kind: Kind::Number(wide(workers::SKEW_RANGE)),
+    run: true,
+    default: "0",
+    doc: "percent of records on one hot order",
+    help: None,
+    get: |p| Some(p.workers.skew_pct.to_string()),
+    set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),
+};
