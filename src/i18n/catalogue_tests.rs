@@ -267,28 +267,34 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     RoutingMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), tr(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     ProducerMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), tp(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     RepartitionMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), trp(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     WorkersMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), tw(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     GroupMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), tg(Lang::Ru, m)));
-    RestMsg::ALL
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    ReplicationMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), tx(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    DiskMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    RabbitMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     LessonMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), tl(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     WindowMsg::ALL
         .iter()
-        .for_each(|&m| add(format!("{m:?}"), twin(Lang::Ru, m)));
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     for (name, text) in ru {
         let words: Vec<String> = english_words(text)
             .into_iter()

@@ -8,7 +8,7 @@ use super::player::PlayerAction;
 use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
-use crate::i18n::{self, t, tl, LessonMsg, Msg};
+use crate::i18n::{self, t, LessonMsg, Msg};
 use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
 use crate::scenes::producer::view::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
@@ -331,7 +331,7 @@ pub fn app(props: &AppProps) -> Html {
                         </ol>
                     </nav>
                     { for lesson_link(&params, 1).map(|href| html! {
-                        <a class="lesson-link" href={href} data-testid="lesson-start">{tl(lang, LessonMsg::Start)}</a>
+                        <a class="lesson-link" href={href} data-testid="lesson-start">{t(lang, LessonMsg::Start)}</a>
                     }) }
                     {prefs.clone()}
                 </header>

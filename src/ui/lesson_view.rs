@@ -1,7 +1,7 @@
 //! The guided lesson's bar: where the learner is, what to look at, and a
 //! question to answer before the scene shows what happened.
 
-use crate::i18n::{self, tl, LessonMsg};
+use crate::i18n::{self, t, LessonMsg};
 use crate::lesson::{self, STEPS};
 use crate::params::{lesson_link, AppParams, Lang};
 use yew::prelude::*;
@@ -31,7 +31,7 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
     html! {
         <section class="lesson card" data-testid="lesson" data-step={props.step.to_string()} aria-labelledby="lesson-title">
             <div class="lesson-head">
-                <strong id="lesson-title">{tl(lang, LessonMsg::Title)}</strong>
+                <strong id="lesson-title">{t(lang, LessonMsg::Title)}</strong>
                 <span class="dim">{i18n::step_of(lang, props.step, total)}</span>
                 <progress max={total.to_string()} value={props.step.to_string()} aria-label={i18n::step_of(lang, props.step, total)}></progress>
             </div>
@@ -51,7 +51,7 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
                     <div class="question" data-testid="question">
                         <p><strong>{prompt}</strong></p>
                         if answered.is_none() {
-                            <p class="dim small">{tl(lang, LessonMsg::AnswerFirst)}</p>
+                            <p class="dim small">{t(lang, LessonMsg::AnswerFirst)}</p>
                         }
                         <div class="answers">
                             { for choices.iter().enumerate().map(|(i, c)| {
@@ -70,7 +70,7 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
                         </div>
                         { for answered.map(|a| html! {
                             <p class="reveal" data-testid="reveal" role="status">
-                                <strong>{tl(lang, if Some(a) == correct { LessonMsg::Right } else { LessonMsg::Wrong })}</strong>
+                                <strong>{t(lang, if Some(a) == correct { LessonMsg::Right } else { LessonMsg::Wrong })}</strong>
                                 {format!(" {why}")}
                             </p>
                         }) }
@@ -78,8 +78,8 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
                 }
             }) }
             <nav class="lesson-nav">
-                { for prev.map(|href| html! { <a href={href} data-testid="lesson-prev">{tl(lang, LessonMsg::Prev)}</a> }) }
-                { for next.map(|href| html! { <a href={href} data-testid="lesson-next">{tl(lang, LessonMsg::Next)}</a> }) }
+                { for prev.map(|href| html! { <a href={href} data-testid="lesson-prev">{t(lang, LessonMsg::Prev)}</a> }) }
+                { for next.map(|href| html! { <a href={href} data-testid="lesson-next">{t(lang, LessonMsg::Next)}</a> }) }
             </nav>
         </section>
     }

@@ -1,6 +1,7 @@
 //! The disk scene in the app, opened half way.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

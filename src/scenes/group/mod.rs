@@ -2,6 +2,7 @@
 //! it works.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

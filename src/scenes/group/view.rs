@@ -3,7 +3,7 @@
 //! generations, and what was handled twice.
 
 use super::params as declared;
-use crate::i18n::{self, tg, GroupMsg};
+use crate::i18n::{self, t, GroupMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{
@@ -51,15 +51,15 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         <section class="card">
             <div class="inputs">
                 <label class="field narrow-field">
-                    <span>{tg(lang, GroupMsg::Partitions)}</span>
+                    <span>{t(lang, GroupMsg::Partitions)}</span>
                     <input type="number" data-testid="partitions-input" min={min_of(&declared::GROUP_PARTITIONS)} max={max_of(&declared::GROUP_PARTITIONS)} value={params.partitions.to_string()} oninput={on_partitions} />
                 </label>
                 <label class="field narrow-field">
-                    <span>{tg(lang, GroupMsg::Members)}</span>
+                    <span>{t(lang, GroupMsg::Members)}</span>
                     <input type="number" data-testid="members-input" min={min_of(&declared::MEMBERS)} max={max_of(&declared::MEMBERS)} value={params.members.to_string()} oninput={on_members} />
                 </label>
                 <label class="field">
-                    <span>{tg(lang, GroupMsg::Assignor)}</span>
+                    <span>{t(lang, GroupMsg::Assignor)}</span>
                     <select data-testid="assignor" onchange={on_assignor}>
                         { for Assignor::ALL.iter().map(|&a| html! {
                             <option value={a.id()} selected={params.assignor == a}>{a.id()}</option>
@@ -67,18 +67,18 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </select>
                 </label>
                 <label class="field">
-                    <span>{tg(lang, GroupMsg::Commit)}</span>
+                    <span>{t(lang, GroupMsg::Commit)}</span>
                     <select data-testid="commit" onchange={on_commit}>
-                        <option value="auto" selected={params.commit == CommitMode::Auto}>{tg(lang, GroupMsg::Auto)}</option>
-                        <option value="manual" selected={params.commit == CommitMode::Manual}>{tg(lang, GroupMsg::Manual)}</option>
+                        <option value="auto" selected={params.commit == CommitMode::Auto}>{t(lang, GroupMsg::Auto)}</option>
+                        <option value="manual" selected={params.commit == CommitMode::Manual}>{t(lang, GroupMsg::Manual)}</option>
                     </select>
                 </label>
             </div>
             <label class="check">
                 <input type="checkbox" data-testid="idempotent" checked={params.idempotent} onchange={on_idem} />
-                <span>{tg(lang, GroupMsg::Idempotent)}</span>
+                <span>{t(lang, GroupMsg::Idempotent)}</span>
             </label>
-            <p class="note">{tg(lang, if params.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
+            <p class="note">{t(lang, if params.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
         </section>
     }
 }
@@ -122,16 +122,16 @@ fn view_members(
     );
     html! {
         <section class="card" aria-labelledby="members-title">
-            <h2 id="members-title">{tg(lang, GroupMsg::MembersTitle)}</h2>
+            <h2 id="members-title">{t(lang, GroupMsg::MembersTitle)}</h2>
             <ul class="plain members">
                 { for active_shown.iter().chain(gone_shown).map(|&i| {
                     let m = &g.members[i];
                     let parts = owned(i);
                     let state = match m.state {
-                        MemberState::Active if parts.is_empty() => tg(lang, GroupMsg::Idle),
-                        MemberState::Active => tg(lang, GroupMsg::Active),
-                        MemberState::Crashed => tg(lang, GroupMsg::Crashed),
-                        MemberState::Left | MemberState::Gone => tg(lang, GroupMsg::Gone),
+                        MemberState::Active if parts.is_empty() => t(lang, GroupMsg::Idle),
+                        MemberState::Active => t(lang, GroupMsg::Active),
+                        MemberState::Crashed => t(lang, GroupMsg::Crashed),
+                        MemberState::Left | MemberState::Gone => t(lang, GroupMsg::Gone),
                     };
                     let alive = m.state == MemberState::Active;
                     html! {
@@ -141,9 +141,9 @@ fn view_members(
                             if !parts.is_empty() { <code>{format!(" [{}]", parts.join(", "))}</code> }
                             if alive {
                                 <button type="button" data-testid="remove-member" data-member={m.id.clone()}
-                                    onclick={act(ActionKind::Remove(m.id.clone()))}>{tg(lang, GroupMsg::RemoveMember)}</button>
+                                    onclick={act(ActionKind::Remove(m.id.clone()))}>{t(lang, GroupMsg::RemoveMember)}</button>
                                 <button type="button" data-testid="crash-member" data-member={m.id.clone()}
-                                    onclick={act(ActionKind::Crash(m.id.clone()))}>{tg(lang, GroupMsg::CrashMember)}</button>
+                                    onclick={act(ActionKind::Crash(m.id.clone()))}>{t(lang, GroupMsg::CrashMember)}</button>
                             }
                         </li>
                     }
@@ -152,9 +152,9 @@ fn view_members(
             if hidden != (0, 0) {
                 <p class="small dim" data-testid="members-hidden">{i18n::members_hidden(lang, hidden.0, hidden.1)}</p>
             }
-            <button type="button" data-testid="add-member" onclick={act(ActionKind::Add)}>{tg(lang, GroupMsg::AddMember)}</button>
+            <button type="button" data-testid="add-member" onclick={act(ActionKind::Add)}>{t(lang, GroupMsg::AddMember)}</button>
             if idle {
-                <p class="note" data-testid="idle-note">{tg(lang, GroupMsg::IdleNote)}</p>
+                <p class="note" data-testid="idle-note">{t(lang, GroupMsg::IdleNote)}</p>
             }
         </section>
     }
@@ -169,16 +169,16 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
         .and_then(|i| g.generations.get(i));
     html! {
         <section class="card" aria-labelledby="owners-title">
-            <h2 id="owners-title">{tg(lang, GroupMsg::OwnersTitle)}</h2>
+            <h2 id="owners-title">{t(lang, GroupMsg::OwnersTitle)}</h2>
             <div class="table-scroll">
                 <table class="clients owners">
                     <thead><tr>
-                        <th scope="col">{tg(lang, GroupMsg::Partition)}</th>
-                        <th scope="col">{tg(lang, GroupMsg::Owner)}</th>
-                        <th scope="col">{tg(lang, GroupMsg::Before)}</th>
+                        <th scope="col">{t(lang, GroupMsg::Partition)}</th>
+                        <th scope="col">{t(lang, GroupMsg::Owner)}</th>
+                        <th scope="col">{t(lang, GroupMsg::Before)}</th>
                         <th scope="col">{"LEO"}</th>
-                        <th scope="col">{tg(lang, GroupMsg::Position)}</th>
-                        <th scope="col">{tg(lang, GroupMsg::Committed)}</th>
+                        <th scope="col">{t(lang, GroupMsg::Position)}</th>
+                        <th scope="col">{t(lang, GroupMsg::Committed)}</th>
                     </tr></thead>
                     <tbody>
                         { for (0..g.config.partitions as usize).map(|p| {
@@ -190,8 +190,8 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                                     <th scope="row">{p}</th>
                                     <td data-testid="assignment" data-partition={p.to_string()} data-member={owner.clone().unwrap_or_default()}>
                                         {owner.unwrap_or_else(|| "—".to_owned())}
-                                        if moved { <span class="tag">{format!(" ↦ {}", tg(lang, GroupMsg::Moved))}</span> }
-                                        if g.paused[p] { <span class="tag paused">{format!(" ‖ {}", tg(lang, GroupMsg::Paused))}</span> }
+                                        if moved { <span class="tag">{format!(" ↦ {}", t(lang, GroupMsg::Moved))}</span> }
+                                        if g.paused[p] { <span class="tag paused">{format!(" ‖ {}", t(lang, GroupMsg::Paused))}</span> }
                                     </td>
                                     <td class="dim">{before.unwrap_or_else(|| "—".to_owned())}</td>
                                     <td class="num">{g.log_end_offset[p]}</td>
@@ -203,7 +203,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                     </tbody>
                 </table>
             </div>
-            <h3>{tg(lang, GroupMsg::GenerationsTitle)}</h3>
+            <h3>{t(lang, GroupMsg::GenerationsTitle)}</h3>
             <ol class="plain small">
                 if g.generations.len() > SHOWN_GENERATIONS {
                     <li class="dim">{i18n::earlier_hidden(lang, g.generations.len() - SHOWN_GENERATIONS)}</li>
@@ -231,14 +231,14 @@ pub fn view_group_scene(
                 { view_members(g, params, &on_params, now) }
                 <div>
                     <dl class="stats">
-                        { stat("duplicates", tg(lang, GroupMsg::StatDuplicates), g.duplicates() as u64) }
-                        { stat("skipped", tg(lang, GroupMsg::StatSkipped), u64::from(g.skipped)) }
-                        { stat("paused", tg(lang, GroupMsg::StatPaused), g.paused_ms) }
+                        { stat("duplicates", t(lang, GroupMsg::StatDuplicates), g.duplicates() as u64) }
+                        { stat("skipped", t(lang, GroupMsg::StatSkipped), u64::from(g.skipped)) }
+                        { stat("paused", t(lang, GroupMsg::StatPaused), g.paused_ms) }
                     </dl>
                     <section class="card" data-testid="twice">
-                        <h3>{tg(lang, GroupMsg::TwiceTitle)}</h3>
+                        <h3>{t(lang, GroupMsg::TwiceTitle)}</h3>
                         if g.repeated.is_empty() {
-                            <p class="ok">{tg(lang, GroupMsg::NothingTwice)}</p>
+                            <p class="ok">{t(lang, GroupMsg::NothingTwice)}</p>
                         } else {
                             <ul class="plain">
                                 { for g.repeated.iter().take(20).map(|&(p, o)| {

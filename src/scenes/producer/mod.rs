@@ -2,6 +2,7 @@
 //! refused as the Java client would refuse the settings.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

@@ -3,7 +3,7 @@
 //! live sequence diagram, and the counters.
 
 use super::params as declared;
-use crate::i18n::{self, t, tp, twin, Msg, ProducerMsg, WindowMsg};
+use crate::i18n::{self, t, Msg, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::{preset_link, AppParams, Lang};
 use crate::presets::ProducerPreset;
@@ -37,7 +37,7 @@ fn px(v: f64) -> String {
 }
 
 fn preset_title(lang: Lang, p: ProducerPreset) -> &'static str {
-    tp(
+    t(
         lang,
         match p {
             ProducerPreset::Catastrophe => ProducerMsg::PresetCatastrophe,
@@ -50,7 +50,7 @@ fn preset_title(lang: Lang, p: ProducerPreset) -> &'static str {
 }
 
 fn preset_about(lang: Lang, p: ProducerPreset) -> &'static str {
-    tp(
+    t(
         lang,
         match p {
             ProducerPreset::Catastrophe => ProducerMsg::AboutCatastrophe,
@@ -65,8 +65,8 @@ fn preset_about(lang: Lang, p: ProducerPreset) -> &'static str {
 fn view_presets(params: &AppParams) -> Html {
     let lang = params.lang;
     html! {
-        <nav class="presets" aria-label={tp(lang, ProducerMsg::Presets)}>
-            <span class="dim">{format!("{}:", tp(lang, ProducerMsg::Presets))}</span>
+        <nav class="presets" aria-label={t(lang, ProducerMsg::Presets)}>
+            <span class="dim">{format!("{}:", t(lang, ProducerMsg::Presets))}</span>
             { for ProducerPreset::ALL.iter().map(|&p| {
                 let href = preset_link(params, p);
                 html! {
@@ -105,7 +105,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
         });
         html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
-    let help = |param: &Param| param.help.map_or("", |h| tp(lang, h));
+    let help = |param: &Param| param.help.map_or("", |h| t(lang, h));
     let on_acks = edit(params, on_params, |n, e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
         if let Some(acks) = Acks::from_id(&select.value()) {
@@ -128,7 +128,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
     };
     html! {
         <details class="card settings" open={open} data-testid="settings">
-            <summary><h2>{tp(lang, ProducerMsg::Settings)}</h2></summary>
+            <summary><h2>{t(lang, ProducerMsg::Settings)}</h2></summary>
             <div class="settings-grid">
                 { setting("max.in.flight.requests.per.connection", "max-in-flight",
                     num(&declared::MAX_IN_FLIGHT, p.max_in_flight, |c, v| c.max_in_flight = v), help(&declared::MAX_IN_FLIGHT)) }
@@ -184,7 +184,7 @@ fn records_label(scene: &ProducerScene, batch: u32, named: usize) -> String {
 }
 
 fn state_text(lang: Lang, state: BatchState) -> &'static str {
-    tp(
+    t(
         lang,
         match state {
             BatchState::Open => ProducerMsg::StateOpen,
@@ -261,8 +261,8 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     let lane_y = |i: usize| wire_y0 + 10.0 + (i % lanes) as f64 * 26.0;
     html! {
         <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {width} {}", px(height))} role="img"
-            aria-label={format!("{} → {} → {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Wire), tp(lang, ProducerMsg::Broker))}>
-            <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}: {}", tp(lang, ProducerMsg::Accumulator), tp(lang, ProducerMsg::Queue), scene.queue.len())}</text>
+            aria-label={format!("{} → {} → {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Wire), t(lang, ProducerMsg::Broker))}>
+            <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}: {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Queue), scene.queue.len())}</text>
             // Each list is collected into one node of its own: `{ for … }`
             // would splice its items among the figure's other children, and
             // a list changing length would shift (and so re-create) every
@@ -278,7 +278,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     </g>
                 }
             }).collect::<Html>() }
-            <text class="band-title" x={px(wire_x0)} y={px(if narrow { wire_y0 - 4.0 } else { 18.0 })}>{tp(lang, ProducerMsg::Wire)}</text>
+            <text class="band-title" x={px(wire_x0)} y={px(if narrow { wire_y0 - 4.0 } else { 18.0 })}>{t(lang, ProducerMsg::Wire)}</text>
             <line class="wire" x1={px(wire_x0)} x2={px(wire_x1)} y1={px(wire_y0 + 4.0)} y2={px(wire_y0 + 4.0)} />
             { scene.requests.iter().filter(|r| r.sent_at <= now).enumerate().filter_map(|(i, r)| {
                 let awaited = awaiting.contains(&r.id);
@@ -302,11 +302,11 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     </g>
                 })
             }).collect::<Html>() }
-            <text class="band-title" x={px(log_x)} y={px(if narrow { log_y0 - 4.0 } else { 18.0 })}>{tp(lang, ProducerMsg::Broker)}</text>
+            <text class="band-title" x={px(log_x)} y={px(if narrow { log_y0 - 4.0 } else { 18.0 })}>{t(lang, ProducerMsg::Broker)}</text>
             if skipped > 0 || scene.config.log_start_offset > 0 {
                 <text class="dim" x={px(log_x)} y={px(log_y0 + 14.0)}>
                     { if skipped > 0 {
-                        format!("… {} {}", skipped + scene.config.log_start_offset as usize, tp(lang, ProducerMsg::Earlier))
+                        format!("… {} {}", skipped + scene.config.log_start_offset as usize, t(lang, ProducerMsg::Earlier))
                     } else {
                         i18n::earlier_offsets(lang, scene.config.log_start_offset)
                     } }
@@ -320,7 +320,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 let duplicate = scene.duplicate_offsets.contains(&r.offset);
                 let reorder = reorder_offsets.contains(&r.offset);
                 let mark = if reorder || duplicate { "⚠ " } else { "" };
-                let note = if duplicate { format!(" · {}", tp(lang, ProducerMsg::Duplicate)) } else { String::new() };
+                let note = if duplicate { format!(" · {}", t(lang, ProducerMsg::Duplicate)) } else { String::new() };
                 html! {
                     <g class={classes!("log-row", reorder.then_some("violating"), duplicate.then_some("duplicate"))}
                         data-testid="record" data-topic={TOPIC} data-partition="1" data-offset={r.offset.to_string()}
@@ -363,8 +363,8 @@ fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
     html! {
         <div class="strip" data-testid="log-strip">
             <p class="small dim">{i18n::records_window(lang, total, SHOWN_RECORDS)}</p>
-            <DensityStrip testid="log-density" label={twin(lang, WindowMsg::LogStripLabel)} density={density} window={Some(window)} />
-            <p class="small dim">{twin(lang, WindowMsg::LogStripNote)}</p>
+            <DensityStrip testid="log-density" label={t(lang, WindowMsg::LogStripLabel)} density={density} window={Some(window)} />
+            <p class="small dim">{t(lang, WindowMsg::LogStripNote)}</p>
         </div>
     }
 }
@@ -401,8 +401,8 @@ fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: L
     html! {
         <div class="strip" data-testid="diagram-strip">
             <p class="small dim">{i18n::lines_window(lang, entries.len(), SHOWN_LINES)}</p>
-            <DensityStrip testid="diagram-density" label={twin(lang, WindowMsg::DiagramStripLabel)} density={density} window={Some(window)} />
-            <p class="small dim">{twin(lang, WindowMsg::DiagramStripNote)}</p>
+            <DensityStrip testid="diagram-density" label={t(lang, WindowMsg::DiagramStripLabel)} density={density} window={Some(window)} />
+            <p class="small dim">{t(lang, WindowMsg::DiagramStripNote)}</p>
         </div>
     }
 }
@@ -449,13 +449,13 @@ fn view_interventions(
     let hidden = listed.len().saturating_sub(SHOWN_INTERVENTIONS);
     html! {
         <section class="card interventions" aria-labelledby="wire-title">
-            <h3 id="wire-title">{tp(lang, ProducerMsg::OnTheWire)}</h3>
+            <h3 id="wire-title">{t(lang, ProducerMsg::OnTheWire)}</h3>
             // While the run plays, requests cross the wire in a few frames:
             // too fast to pick one, so the list waits for a pause.
             if playing {
-                <p class="dim" data-testid="pause-to-interfere">{twin(lang, WindowMsg::PauseToInterfere)}</p>
+                <p class="dim" data-testid="pause-to-interfere">{t(lang, WindowMsg::PauseToInterfere)}</p>
             } else if open.is_empty() {
-                <p class="dim">{tp(lang, ProducerMsg::NothingOnWire)}</p>
+                <p class="dim">{t(lang, ProducerMsg::NothingOnWire)}</p>
             } else {
                 <ul class="plain">
                     { for open.iter().map(|r| {
@@ -465,26 +465,26 @@ fn view_interventions(
                             <li data-testid="in-flight-request" data-batch={r.batch.to_string()} data-attempt={r.attempt.to_string()}>
                                 <strong>{i18n::request_label(lang, r.batch, r.attempt)}</strong>
                                 <button type="button" data-testid="fault-lose-request" disabled={!traveling}
-                                    onclick={add(mk(FaultKind::LoseRequest))}>{tp(lang, ProducerMsg::LoseRequest)}</button>
+                                    onclick={add(mk(FaultKind::LoseRequest))}>{t(lang, ProducerMsg::LoseRequest)}</button>
                                 <button type="button" data-testid="fault-lose-response" disabled={r.arrives_at.is_none()}
-                                    onclick={add(mk(FaultKind::LoseResponse))}>{tp(lang, ProducerMsg::LoseResponse)}</button>
+                                    onclick={add(mk(FaultKind::LoseResponse))}>{t(lang, ProducerMsg::LoseResponse)}</button>
                                 <button type="button" data-testid="fault-delay" disabled={!traveling}
-                                    onclick={add(mk(FaultKind::Delay { ms: 200 }))}>{tp(lang, ProducerMsg::Delay)}</button>
+                                    onclick={add(mk(FaultKind::Delay { ms: 200 }))}>{t(lang, ProducerMsg::Delay)}</button>
                             </li>
                         }
                     }) }
                 </ul>
             }
-            <button type="button" data-testid="fault-outage" onclick={outage}>{tp(lang, ProducerMsg::BrokerOutage)}</button>
+            <button type="button" data-testid="fault-outage" onclick={outage}>{t(lang, ProducerMsg::BrokerOutage)}</button>
             if !listed.is_empty() {
-                <h4>{tp(lang, ProducerMsg::Interventions)}</h4>
+                <h4>{t(lang, ProducerMsg::Interventions)}</h4>
                 <ul class="interventions-list">
                     if hidden > 0 {
                         <li class="dim">{i18n::earlier_hidden(lang, hidden)}</li>
                     }
                     { for listed.into_iter().skip(hidden).map(|l| html! { <li>{l}</li> }) }
                 </ul>
-                <button type="button" data-testid="clear-faults" onclick={clear}>{tp(lang, ProducerMsg::ClearInterventions)}</button>
+                <button type="button" data-testid="clear-faults" onclick={clear}>{t(lang, ProducerMsg::ClearInterventions)}</button>
             }
         </section>
     }
@@ -563,25 +563,25 @@ fn view_diagram(
     html! {
         <figure class="card diagram">
             <figcaption>
-                <h3>{tp(lang, ProducerMsg::Diagram)}</h3>
+                <h3>{t(lang, ProducerMsg::Diagram)}</h3>
                 <button type="button" data-testid="export-mermaid" onclick={on_export.reform(|_: MouseEvent| ())}>
                     {t(lang, Msg::ExportMermaid)}
                 </button>
                 { view_diagram_strip(scene, now, end, lang) }
             </figcaption>
             <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {width} {}", px(height))} role="img"
-                aria-label={tp(lang, ProducerMsg::Diagram)}>
+                aria-label={t(lang, ProducerMsg::Diagram)}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                         <path d="M0,0 L10,5 L0,10 z" class="arrow-head" />
                     </marker>
                 </defs>
-                <text class="lifeline-title" x={px(px_p)} y="18" text-anchor="middle">{tp(lang, ProducerMsg::LifelineProducer)}</text>
+                <text class="lifeline-title" x={px(px_p)} y="18" text-anchor="middle">{t(lang, ProducerMsg::LifelineProducer)}</text>
                 // On a phone the broker's lifeline is near the right edge:
                 // its title ends there rather than centring on it and
                 // running off the figure.
                 <text class="lifeline-title" x={px(if narrow { width - 2.0 } else { px_b })} y="18"
-                    text-anchor={if narrow { "end" } else { "middle" }}>{tp(lang, ProducerMsg::LifelineBroker)}</text>
+                    text-anchor={if narrow { "end" } else { "middle" }}>{t(lang, ProducerMsg::LifelineBroker)}</text>
                 <line class="lifeline" x1={px(px_p)} x2={px(px_p)} y1="26" y2={px(height)} />
                 <line class="lifeline" x1={px(px_b)} x2={px(px_b)} y1="26" y2={px(height)} />
                 if skipped > 0 {
@@ -666,17 +666,17 @@ fn price_panel(props: &PriceProps) -> Html {
     }
     html! {
         <section class="card price" data-testid="price">
-            <h3>{tp(lang, ProducerMsg::PriceTitle)}</h3>
+            <h3>{t(lang, ProducerMsg::PriceTitle)}</h3>
             { match *result {
                 Some((one, five)) => html! {
                     <dl class="stats">
-                        <div><dt>{tp(lang, ProducerMsg::PriceOne)}</dt><dd data-testid="price-one" data-value={one.to_string()}>{i18n::records_per_second(lang, one)}</dd></div>
-                        <div><dt>{tp(lang, ProducerMsg::PriceFive)}</dt><dd data-testid="price-five" data-value={five.to_string()}>{i18n::records_per_second(lang, five)}</dd></div>
+                        <div><dt>{t(lang, ProducerMsg::PriceOne)}</dt><dd data-testid="price-one" data-value={one.to_string()}>{i18n::records_per_second(lang, one)}</dd></div>
+                        <div><dt>{t(lang, ProducerMsg::PriceFive)}</dt><dd data-testid="price-five" data-value={five.to_string()}>{i18n::records_per_second(lang, five)}</dd></div>
                     </dl>
                 },
                 None => html! { <p class="dim">{"…"}</p> },
             } }
-            <p class="small">{tp(lang, ProducerMsg::PriceNote)}</p>
+            <p class="small">{t(lang, ProducerMsg::PriceNote)}</p>
         </section>
     }
 }
@@ -727,13 +727,13 @@ fn idempotence_compare(props: &CompareProps) -> Html {
     });
     html! {
         <section class="card compare-idempotence" data-testid="idempotence-compare">
-            <h3>{tp(lang, ProducerMsg::CompareTitle)}</h3>
-            <button type="button" data-testid="flip-idempotence" onclick={flip}>{tp(lang, ProducerMsg::FlipIdempotence)}</button>
+            <h3>{t(lang, ProducerMsg::CompareTitle)}</h3>
+            <button type="button" data-testid="flip-idempotence" onclick={flip}>{t(lang, ProducerMsg::FlipIdempotence)}</button>
             { for result.iter().flatten().map(|&(on, retries, reorders, duplicates)| html! {
                 <p data-testid="compare-row" data-idempotence={on.to_string()} data-reorders={reorders.to_string()} data-duplicates={duplicates.to_string()}>
-                    <strong>{tp(lang, if on { ProducerMsg::WithIdempotence } else { ProducerMsg::WithoutIdempotence })}</strong>
+                    <strong>{t(lang, if on { ProducerMsg::WithIdempotence } else { ProducerMsg::WithoutIdempotence })}</strong>
                     {format!(": {} {retries} · {} {reorders} · {} {duplicates}",
-                        tp(lang, ProducerMsg::StatRetries), tp(lang, ProducerMsg::StatReorders), tp(lang, ProducerMsg::StatDuplicates))}
+                        t(lang, ProducerMsg::StatRetries), t(lang, ProducerMsg::StatReorders), t(lang, ProducerMsg::StatDuplicates))}
                 </p>
             }) }
         </section>
@@ -754,7 +754,7 @@ pub fn view_producer_scene(
         Err(e) => html! {
             <div class="card">
                 <p class="config-error" role="alert" data-testid="config-error">{i18n::config_error(lang, e)}</p>
-                <p>{tp(lang, ProducerMsg::NotStarted)}</p>
+                <p>{t(lang, ProducerMsg::NotStarted)}</p>
             </div>
         },
         Ok((sim, end, playing)) => {
@@ -770,7 +770,7 @@ pub fn view_producer_scene(
                     } else {
                         ProducerMsg::SummaryKept
                     };
-                    tp(lang, verdict).to_owned()
+                    t(lang, verdict).to_owned()
                 }
                 Some(e) => {
                     let records = match e.kind {
@@ -783,7 +783,7 @@ pub fn view_producer_scene(
                         i18n::seq_explain(lang, e.kind, scene.config.producer.enable_idempotence)
                     )
                 }
-                None => tp(lang, ProducerMsg::Caption0).to_owned(),
+                None => t(lang, ProducerMsg::Caption0).to_owned(),
             };
             html! {
                 <>
@@ -794,11 +794,11 @@ pub fn view_producer_scene(
                     </figure>
                     <div class="panels">
                         <dl class="stats">
-                            { stat("sent", tp(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
-                            { stat("retries", tp(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
-                            { stat("reorders", tp(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
-                            { stat("duplicates", tp(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
-                            { stat("throughput", tp(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
+                            { stat("sent", t(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
+                            { stat("retries", t(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
+                            { stat("reorders", t(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
+                            { stat("duplicates", t(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
+                            { stat("throughput", t(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
                         </dl>
                         { view_violations(scene.checker.violations(), lang) }
                         { view_interventions(scene, now, playing, params, &on_params) }

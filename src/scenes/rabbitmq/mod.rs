@@ -2,6 +2,7 @@
 //! the end.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

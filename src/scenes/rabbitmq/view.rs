@@ -1,7 +1,7 @@
 //! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
 
 use super::params as declared;
-use crate::i18n::{tx, RestMsg};
+use crate::i18n::{t, RabbitMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::checker::OrderChecker;
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
@@ -25,7 +25,7 @@ fn view_side(
             <h2>{title}</h2>
             <p data-testid="violations-count" data-side={side} data-count={violations.to_string()}
                 class={classes!(if violations > 0 { "bad" } else { "ok" })}>
-                {format!("{} {}: {violations}", if violations > 0 { "⚠" } else { "✓" }, tx(lang, RestMsg::Violations))}
+                {format!("{} {}: {violations}", if violations > 0 { "⚠" } else { "✓" }, t(lang, RabbitMsg::Violations))}
             </p>
             <ol class="plain">
                 { for workers.iter().enumerate().map(|(i, w)| html! {
@@ -61,19 +61,19 @@ fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> 
     html! {
         <section class="card">
             <label class="field">
-                <span>{format!("{} = {}", tx(lang, RestMsg::Consumers), params.rabbit_consumers)}</span>
+                <span>{format!("{} = {}", t(lang, RabbitMsg::Consumers), params.rabbit_consumers)}</span>
                 <input type="range" data-testid="consumers" min={min_of(&declared::CONSUMERS)} max={max_of(&declared::CONSUMERS)} value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
             </label>
             <fieldset class="placement">
-                <legend>{tx(lang, RestMsg::Remedy)}</legend>
-                { for [(Remedy::None, RestMsg::RemedyNone), (Remedy::SingleActiveConsumer, RestMsg::RemedySingle), (Remedy::ConsistentHash, RestMsg::RemedyHash)].iter().map(|&(r, m)| html! {
+                <legend>{t(lang, RabbitMsg::Remedy)}</legend>
+                { for [(Remedy::None, RabbitMsg::RemedyNone), (Remedy::SingleActiveConsumer, RabbitMsg::RemedySingle), (Remedy::ConsistentHash, RabbitMsg::RemedyHash)].iter().map(|&(r, m)| html! {
                     <label class="check">
                         <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.remedy == r} onchange={pick(r)} />
-                        <span>{tx(lang, m)}</span>
+                        <span>{t(lang, m)}</span>
                     </label>
                 }) }
             </fieldset>
-            <p class="note">{tx(lang, RestMsg::RabbitNote)}</p>
+            <p class="note">{t(lang, RabbitMsg::RabbitNote)}</p>
         </section>
     }
 }
@@ -89,8 +89,8 @@ pub fn view_rabbitmq_scene(
         <div class="rest-scene">
             { memo(view_rabbitmq_params, params, &on_params) }
             <div class="sides">
-                { view_side(lang, tx(lang, RestMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s) }
-                { view_side(lang, tx(lang, RestMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s) }
+                { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s) }
+                { view_side(lang, t(lang, RabbitMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s) }
             </div>
         </div>
     }

@@ -2,6 +2,7 @@
 //! opened on its outcome.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

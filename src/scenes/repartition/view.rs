@@ -4,7 +4,7 @@
 
 use super::params as declared;
 use crate::i18n::fixed;
-use crate::i18n::{self, t, trp, Msg, RepartitionMsg};
+use crate::i18n::{self, t, Msg, RepartitionMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{
@@ -22,7 +22,7 @@ use yew::prelude::*;
 const MANY_KEYS: u32 = 10_000;
 
 fn strategy_label(lang: Lang, s: Strategy) -> &'static str {
-    trp(
+    t(
         lang,
         match s {
             Strategy::Naive => RepartitionMsg::Naive,
@@ -33,7 +33,7 @@ fn strategy_label(lang: Lang, s: Strategy) -> &'static str {
 }
 
 fn strategy_about(lang: Lang, s: Strategy) -> &'static str {
-    trp(
+    t(
         lang,
         match s {
             Strategy::Naive => RepartitionMsg::AboutNaive,
@@ -56,16 +56,16 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         <section class="card">
             <div class="inputs">
                 <label class="field narrow-field">
-                    <span>{trp(lang, RepartitionMsg::From)}</span>
+                    <span>{t(lang, RepartitionMsg::From)}</span>
                     <input type="number" data-testid="from-input" min={min_of(&declared::FROM)} max={max_of(&declared::FROM)} value={params.from.to_string()} oninput={on_from} />
                 </label>
                 <label class="field narrow-field">
-                    <span>{trp(lang, RepartitionMsg::To)}</span>
+                    <span>{t(lang, RepartitionMsg::To)}</span>
                     <input type="number" data-testid="to-input" min={min_of(&declared::TO)} max={max_of(&declared::TO)} value={params.to.to_string()} oninput={on_to} />
                 </label>
             </div>
             <fieldset class="placement">
-                <legend>{trp(lang, RepartitionMsg::How)}</legend>
+                <legend>{t(lang, RepartitionMsg::How)}</legend>
                 { for Strategy::ALL.iter().map(|&s| html! {
                     <label class="check">
                         <input type="radio" name="strategy" data-testid="strategy" value={s.id()}
@@ -100,7 +100,7 @@ fn key_moves(props: &KeysProps) -> Html {
     let (moved, ideal) = moved_counts(&hashes, from, to);
     html! {
         <section class="card" aria-labelledby="keys-title">
-            <h2 id="keys-title">{trp(lang, RepartitionMsg::KeysTitle)}</h2>
+            <h2 id="keys-title">{t(lang, RepartitionMsg::KeysTitle)}</h2>
             <p data-testid="moved-share" data-moved={moved.to_string()} data-total={hashes.len().to_string()}>
                 {i18n::moved_share(lang, moved, hashes.len(), ideal)}
             </p>
@@ -115,12 +115,12 @@ fn key_moves(props: &KeysProps) -> Html {
                             data-from-partition={a.to_string()} data-to-partition={b.to_string()}>
                             <code>{order_key(order)}</code>
                             <span>{format!("{a} → {b}")}</span>
-                            <span class="small">{if moves { format!("↦ {}", trp(lang, RepartitionMsg::Moved)) } else { format!("= {}", trp(lang, RepartitionMsg::Stays)) }}</span>
+                            <span class="small">{if moves { format!("↦ {}", t(lang, RepartitionMsg::Moved)) } else { format!("= {}", t(lang, RepartitionMsg::Stays)) }}</span>
                         </li>
                     }
                 }) }
             </ul>
-            <p class="small">{trp(lang, RepartitionMsg::ConsistentNote)}</p>
+            <p class="small">{t(lang, RepartitionMsg::ConsistentNote)}</p>
         </section>
     }
 }
@@ -146,9 +146,9 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
     });
     html! {
         <section class="card" aria-labelledby="split-title">
-            <h2 id="split-title">{trp(lang, RepartitionMsg::SplitTitle)}</h2>
+            <h2 id="split-title">{t(lang, RepartitionMsg::SplitTitle)}</h2>
             <label class="field narrow-field">
-                <span>{trp(lang, RepartitionMsg::ChooseOrder)}</span>
+                <span>{t(lang, RepartitionMsg::ChooseOrder)}</span>
                 <select data-testid="focus-order" onchange={on_pick}>
                     { for (1..=ORDERS).map(|o| html! {
                         <option value={o.to_string()} selected={o == focus}>{order_key(o)}</option>
@@ -157,9 +157,9 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
             </label>
             <table class="clients split" data-testid="split-history">
                 <thead><tr>
-                    <th scope="col">{trp(lang, RepartitionMsg::Step)}</th>
-                    <th scope="col">{trp(lang, RepartitionMsg::Where)}</th>
-                    <th scope="col">{trp(lang, RepartitionMsg::HandledAt)}</th>
+                    <th scope="col">{t(lang, RepartitionMsg::Step)}</th>
+                    <th scope="col">{t(lang, RepartitionMsg::Where)}</th>
+                    <th scope="col">{t(lang, RepartitionMsg::HandledAt)}</th>
                 </tr></thead>
                 <tbody>
                     { for (0..4u32).map(|step| {
@@ -171,10 +171,10 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
                             <tr class={classes!(bad.then_some("bad"))} data-step={event.step().to_string()}
                                 data-partition={place.map(|p| p.1.to_string()).unwrap_or_default()}>
                                 <th scope="row">{event.value()}</th>
-                                <td>{place.map_or_else(|| trp(lang, RepartitionMsg::NotYet).to_owned(), |(topic, p, o)| format!("{topic}-{p} · offset {o}"))}</td>
+                                <td>{place.map_or_else(|| t(lang, RepartitionMsg::NotYet).to_owned(), |(topic, p, o)| format!("{topic}-{p} · offset {o}"))}</td>
                                 <td>
                                     if bad { <span aria-hidden="true">{"⚠ "}</span> }
-                                    {handled.map_or_else(|| trp(lang, RepartitionMsg::NotYet).to_owned(), |h| i18n::seconds(lang, h.at))}
+                                    {handled.map_or_else(|| t(lang, RepartitionMsg::NotYet).to_owned(), |h| i18n::seconds(lang, h.at))}
                                 </td>
                             </tr>
                         }
@@ -230,9 +230,9 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
     let height = y + if empty > 0 { 20.0 } else { 0.0 };
     html! {
         <section class="card" aria-labelledby="lanes-title">
-            <h2 id="lanes-title">{trp(lang, RepartitionMsg::LanesTitle)}</h2>
+            <h2 id="lanes-title">{t(lang, RepartitionMsg::LanesTitle)}</h2>
             <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={trp(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::order_record)}>
+                aria-label={t(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // Keyed lanes in a node of their own: a lane that fills in
                 // the middle must not shift the records of those after it.
@@ -240,7 +240,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                     let lane = &scene.lanes[i];
                     let added = lane.created_at > crate::sim::SimTime::ZERO;
                     let title = format!("{}-{}{}", lane.log.topic, lane.log.partition,
-                        if added { format!(" · {}", trp(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
+                        if added { format!(" · {}", t(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
                     let busy = lane.busy.map(|(o, _)| o);
                     html! {
                         <g key={i.to_string()} class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
@@ -311,17 +311,17 @@ fn strategy_compare(props: &CompareProps) -> Html {
         <section class="card">
             <div class="table-scroll">
                 <table class="clients compare" data-testid="strategy-comparison">
-                    <caption>{trp(lang, RepartitionMsg::CompareTitle)}</caption>
+                    <caption>{t(lang, RepartitionMsg::CompareTitle)}</caption>
                     <thead><tr>
-                        <th scope="col">{trp(lang, RepartitionMsg::How)}</th>
-                        <th scope="col">{trp(lang, RepartitionMsg::Violations)}</th>
-                        <th scope="col">{trp(lang, RepartitionMsg::Pause)}</th>
-                        <th scope="col">{trp(lang, RepartitionMsg::ExtraState)}</th>
+                        <th scope="col">{t(lang, RepartitionMsg::How)}</th>
+                        <th scope="col">{t(lang, RepartitionMsg::Violations)}</th>
+                        <th scope="col">{t(lang, RepartitionMsg::Pause)}</th>
+                        <th scope="col">{t(lang, RepartitionMsg::ExtraState)}</th>
                     </tr></thead>
                     <tbody>
                         { for rows.iter().map(|&(s, reorders, pause, pinned, buffered)| {
                             let extra = match s {
-                                Strategy::Naive => trp(lang, RepartitionMsg::None).to_owned(),
+                                Strategy::Naive => t(lang, RepartitionMsg::None).to_owned(),
                                 Strategy::TwoPhase => i18n::table_size(lang, 0, pinned),
                                 Strategy::NewTopic => i18n::pause_cost(lang, pause, buffered),
                             };
@@ -353,11 +353,11 @@ pub fn view_repartition_scene(
     let cost = match params.strategy {
         Strategy::Naive => None,
         Strategy::TwoPhase => Some((
-            trp(lang, RepartitionMsg::TableTitle),
+            t(lang, RepartitionMsg::TableTitle),
             i18n::table_size(lang, scene.pinned.len(), scene.pinned_max()),
         )),
         Strategy::NewTopic => Some((
-            trp(lang, RepartitionMsg::PauseTitle),
+            t(lang, RepartitionMsg::PauseTitle),
             i18n::pause_cost(lang, scene.pause_ms(now), scene.buffered_max),
         )),
     };

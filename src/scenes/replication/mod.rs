@@ -2,6 +2,7 @@
 //! of the way in.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

@@ -1,7 +1,7 @@
 //! The replication scene's view: the three replicas' logs, the high watermark, and the broker actions.
 
 use super::params as declared;
-use crate::i18n::{self, tx, RestMsg};
+use crate::i18n::{self, t, ReplicationMsg};
 use crate::params::AppParams;
 use crate::sim::producer::Acks;
 use crate::sim::scenes::replication::{
@@ -60,7 +60,7 @@ pub fn view_replication_scene(
             <section class="card">
                 <div class="inputs">
                     <label class="field narrow-field">
-                        <span>{tx(lang, RestMsg::Acks)}</span>
+                        <span>{t(lang, ReplicationMsg::Acks)}</span>
                         <select data-testid="acks" onchange={on_acks}>
                             { for [Acks::None, Acks::Leader, Acks::All].iter().map(|&a| html! {
                                 <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
@@ -68,23 +68,23 @@ pub fn view_replication_scene(
                         </select>
                     </label>
                     <label class="field narrow-field">
-                        <span>{tx(lang, RestMsg::MinIsr)}</span>
+                        <span>{t(lang, ReplicationMsg::MinIsr)}</span>
                         <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
                     </label>
                     <label class="check">
                         <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
-                        <span>{tx(lang, RestMsg::Unclean)}</span>
+                        <span>{t(lang, ReplicationMsg::Unclean)}</span>
                     </label>
                 </div>
-                <p class="note">{tx(lang, RestMsg::ReplicationNote)}</p>
+                <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
                 if let Some(l) = leader {
                     <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
-                        {format!("⚡ {} ({})", tx(lang, RestMsg::CrashLeader), i18n::broker_name(lang, l))}
+                        {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
                     </button>
                 }
             </section>
             <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()}>
-                {format!("HW = {hw} — {}", tx(lang, RestMsg::HighWatermark))}
+                {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
             </p>
             <div class="replicas">
                 { for r.replicas.iter().map(|rep| {
@@ -96,9 +96,9 @@ pub fn view_replication_scene(
                         <section class={classes!("card", "replica", (!rep.alive).then_some("dead"), is_leader.then_some("leader"))}
                             data-testid="replica" data-broker={rep.broker.to_string()} data-role={role}
                             data-leo={rep.log_end_offset().to_string()} data-in-isr={in_isr.to_string()} data-alive={rep.alive.to_string()}>
-                            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), tx(lang, if !rep.alive { RestMsg::Dead } else if is_leader { RestMsg::Leader } else { RestMsg::Follower }))}</h3>
+                            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), t(lang, if !rep.alive { ReplicationMsg::Dead } else if is_leader { ReplicationMsg::Leader } else { ReplicationMsg::Follower }))}</h3>
                             <p class="small">
-                                {format!("LEO {} · {}", rep.log_end_offset(), tx(lang, if !rep.alive { RestMsg::Dead } else if in_isr { RestMsg::InIsr } else { RestMsg::OutOfIsr }))}
+                                {format!("LEO {} · {}", rep.log_end_offset(), t(lang, if !rep.alive { ReplicationMsg::Dead } else if in_isr { ReplicationMsg::InIsr } else { ReplicationMsg::OutOfIsr }))}
                             </p>
                             <ol class="replica-log" start={skip.to_string()}>
                                 // Keyed by offset: the shown window slides along the log,
@@ -106,7 +106,7 @@ pub fn view_replication_scene(
                                 // next one's text.
                                 { for rep.log[skip..].iter().map(|x| html! {
                                     <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
-                                        title={if x.offset >= hw { tx(lang, RestMsg::AboveHw) } else { "" }}>
+                                        title={if x.offset >= hw { t(lang, ReplicationMsg::AboveHw) } else { "" }}>
                                         {record_text(x)}
                                     </li>
                                 }) }
@@ -114,11 +114,11 @@ pub fn view_replication_scene(
                             if rep.alive && !is_leader {
                                 <div class="replica-actions">
                                     if rep.slow {
-                                        <button type="button" data-testid="heal-follower" onclick={act(rep.broker, ActionKind::Heal)}>{tx(lang, RestMsg::Heal)}</button>
+                                        <button type="button" data-testid="heal-follower" onclick={act(rep.broker, ActionKind::Heal)}>{t(lang, ReplicationMsg::Heal)}</button>
                                     } else {
-                                        <button type="button" data-testid="slow-follower" onclick={act(rep.broker, ActionKind::Slow)}>{tx(lang, RestMsg::Slow)}</button>
+                                        <button type="button" data-testid="slow-follower" onclick={act(rep.broker, ActionKind::Slow)}>{t(lang, ReplicationMsg::Slow)}</button>
                                     }
-                                    <button type="button" data-testid="crash-follower" onclick={act(rep.broker, ActionKind::Crash)}>{tx(lang, RestMsg::Crash)}</button>
+                                    <button type="button" data-testid="crash-follower" onclick={act(rep.broker, ActionKind::Crash)}>{t(lang, ReplicationMsg::Crash)}</button>
                                 </div>
                             }
                         </section>
@@ -127,29 +127,29 @@ pub fn view_replication_scene(
             </div>
             <div class="panels">
                 <section class="card" data-testid="replica-diff" data-differences={differences.to_string()}>
-                    <h3>{tx(lang, RestMsg::DiffTitle)}</h3>
+                    <h3>{t(lang, ReplicationMsg::DiffTitle)}</h3>
                     if differences == 0 {
-                        <p class="ok">{format!("✓ {}", tx(lang, RestMsg::NoDiff))}</p>
+                        <p class="ok">{format!("✓ {}", t(lang, ReplicationMsg::NoDiff))}</p>
                     } else {
                         <p class="bad">{format!("⚠ {differences}")}</p>
                     }
                 </section>
                 <dl class="stats">
-                    { stat("acked", tx(lang, RestMsg::StatAcked), r.count(ProduceOutcome::Acked) as u64) }
-                    { stat("not-enough-replicas", tx(lang, RestMsg::StatNotEnough), r.count(ProduceOutcome::NotEnoughReplicas) as u64) }
-                    { stat("no-leader", tx(lang, RestMsg::StatNoLeader), r.count(ProduceOutcome::NoLeader) as u64) }
-                    { stat("lost", tx(lang, RestMsg::Lost), r.lost.len() as u64) }
+                    { stat("acked", t(lang, ReplicationMsg::StatAcked), r.count(ProduceOutcome::Acked) as u64) }
+                    { stat("not-enough-replicas", t(lang, ReplicationMsg::StatNotEnough), r.count(ProduceOutcome::NotEnoughReplicas) as u64) }
+                    { stat("no-leader", t(lang, ReplicationMsg::StatNoLeader), r.count(ProduceOutcome::NoLeader) as u64) }
+                    { stat("lost", t(lang, ReplicationMsg::Lost), r.lost.len() as u64) }
                 </dl>
             </div>
             if !r.truncated.is_empty() {
                 <section class="card" data-testid="truncated">
-                    <h3>{tx(lang, RestMsg::Truncated)}</h3>
+                    <h3>{t(lang, ReplicationMsg::Truncated)}</h3>
                     <ul class="plain small">{ for r.truncated.iter().map(|(b, x)| html! { <li>{format!("broker {b}: {}", record_text(x))}</li> }) }</ul>
                 </section>
             }
             if !r.lost.is_empty() {
                 <section class="card" data-testid="lost">
-                    <h3 class="bad">{format!("⚠ {}", tx(lang, RestMsg::Lost))}</h3>
+                    <h3 class="bad">{format!("⚠ {}", t(lang, ReplicationMsg::Lost))}</h3>
                     <ul class="plain small">{ for r.lost.iter().map(|x| html! { <li data-testid="violation" class="bad">{record_text(x)}</li> }) }</ul>
                 </section>
             }

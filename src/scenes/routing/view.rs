@@ -3,7 +3,7 @@
 //! null key breaks.
 
 use super::params as declared;
-use crate::i18n::{self, t, tr, Msg, RoutingMsg};
+use crate::i18n::{self, t, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
@@ -40,7 +40,7 @@ fn view_bytes(key: &[u8], lang: Lang) -> Html {
     let more = key.len().saturating_sub(SHOWN_BYTES);
     html! {
         <p class="bytes">
-            <span class="label">{format!("{} · {}: ", tr(lang, RoutingMsg::KeyBytes), i18n::byte_count(lang, key.len()))}</span>
+            <span class="label">{format!("{} · {}: ", t(lang, RoutingMsg::KeyBytes), i18n::byte_count(lang, key.len()))}</span>
             <code data-testid="key-bytes">{shown.join(" ")}</code>
             if more > 0 { <span class="dim">{format!(" {}", i18n::more_bytes(lang, more))}</span> }
         </p>
@@ -55,7 +55,7 @@ fn view_hash_steps(trace: &Murmur2Trace, lang: Lang) -> Html {
     let row = |w: &crate::sim::partitioner::WordStep| {
         html! {
             <tr>
-                <td>{format!("{} {}", tr(lang, RoutingMsg::HashWord), w.at / 4)}</td>
+                <td>{format!("{} {}", t(lang, RoutingMsg::HashWord), w.at / 4)}</td>
                 <td><code>{w.bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")}</code></td>
                 <td><code>{format!("k = {}", hex32(w.k))}</code></td>
                 <td><code>{format!("k·m, k^=k>>>24, k·m = {}", hex32(w.k_mixed))}</code></td>
@@ -76,30 +76,30 @@ fn view_hash_steps(trace: &Murmur2Trace, lang: Lang) -> Html {
     };
     html! {
         <details class="hash-steps" data-testid="hash-steps">
-            <summary>{tr(lang, RoutingMsg::HowHash)}</summary>
+            <summary>{t(lang, RoutingMsg::HowHash)}</summary>
             <table>
                 <tbody>
                     <tr>
-                        <td>{tr(lang, RoutingMsg::HashStart)}</td>
+                        <td>{t(lang, RoutingMsg::HashStart)}</td>
                         <td colspan="4"><code>{format!("{} ^ {} = {}", hex32(MURMUR2_SEED), trace.len, hex32(trace.initial))}</code></td>
                     </tr>
                     {head}
                     { for trace.tail.as_ref().map(|tail| html! {
                         <tr>
-                            <td>{tr(lang, RoutingMsg::HashTail)}</td>
+                            <td>{t(lang, RoutingMsg::HashTail)}</td>
                             <td><code>{tail.bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")}</code></td>
                             <td colspan="2"><code>{format!("h ^= bytes = {}", hex32(tail.h_xored))}</code></td>
                             <td><code>{format!("h·m = {}", hex32(tail.h))}</code></td>
                         </tr>
                     }) }
                     <tr>
-                        <td>{tr(lang, RoutingMsg::HashFinal)}</td>
+                        <td>{t(lang, RoutingMsg::HashFinal)}</td>
                         <td><code>{format!("h ^= h>>>13 → {}", hex32(trace.final_mix[0]))}</code></td>
                         <td colspan="2"><code>{format!("h·m → {}", hex32(trace.final_mix[1]))}</code></td>
                         <td><code>{format!("h ^= h>>>15 → {}", hex32(trace.final_mix[2]))}</code></td>
                     </tr>
                     <tr>
-                        <td>{tr(lang, RoutingMsg::HashResult)}</td>
+                        <td>{t(lang, RoutingMsg::HashResult)}</td>
                         <td colspan="4"><code>{trace.result.to_string()}</code></td>
                     </tr>
                 </tbody>
@@ -152,7 +152,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let (shown_partition, decided): (String, String) = match routed {
         Route::Explicit(p) => (
             p.to_string(),
-            tr(lang, RoutingMsg::DecidedExplicit).to_owned(),
+            t(lang, RoutingMsg::DecidedExplicit).to_owned(),
         ),
         Route::InvalidPartition(p) => ("—".to_owned(), i18n::invalid_partition(lang, p, n)),
         Route::Region { region, partition } => (
@@ -161,11 +161,11 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         ),
         Route::Hashed { partition } => (
             partition.to_string(),
-            tr(lang, RoutingMsg::DecidedHash).to_owned(),
+            t(lang, RoutingMsg::DecidedHash).to_owned(),
         ),
         Route::Keyless => (
             "any".to_owned(),
-            tr(lang, RoutingMsg::DecidedKeyless).to_owned(),
+            t(lang, RoutingMsg::DecidedKeyless).to_owned(),
         ),
     };
     let lit = match routed {
@@ -177,7 +177,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let shown_text = if routed == Route::Keyless {
         format!(
             "{} · {}",
-            tr(lang, RoutingMsg::AnyPartition),
+            t(lang, RoutingMsg::AnyPartition),
             params.keyless.id()
         )
     } else {
@@ -187,29 +187,29 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
 
     html! {
         <section class="card key-panel" aria-labelledby="key-section">
-            <h2 id="key-section">{tr(lang, RoutingMsg::KeySection)}</h2>
+            <h2 id="key-section">{t(lang, RoutingMsg::KeySection)}</h2>
             <div class="inputs">
                 <label class="field">
-                    <span>{tr(lang, RoutingMsg::KeyLabel)}</span>
+                    <span>{t(lang, RoutingMsg::KeyLabel)}</span>
                     <input type="text" data-testid="key-input" value={params.key.clone()} oninput={on_key}
                         disabled={params.key_null} spellcheck="false" autocomplete="off" />
                 </label>
                 <label class="check">
                     <input type="checkbox" data-testid="key-null" checked={params.key_null} onchange={on_null} />
-                    <span>{tr(lang, RoutingMsg::NullKey)}</span>
+                    <span>{t(lang, RoutingMsg::NullKey)}</span>
                 </label>
                 <label class="field narrow-field">
-                    <span>{tr(lang, RoutingMsg::PartitionsLabel)}</span>
+                    <span>{t(lang, RoutingMsg::PartitionsLabel)}</span>
                     <input type="number" data-testid="partitions-input" min={min_of(&declared::ROUTING_PARTITIONS)} max={max_of(&declared::ROUTING_PARTITIONS)} value={n.to_string()} oninput={on_partitions} />
                 </label>
             </div>
             <fieldset class="placement">
-                <legend>{tr(lang, RoutingMsg::Placement)}</legend>
+                <legend>{t(lang, RoutingMsg::Placement)}</legend>
                 { for PlacementChoice::ALL.iter().map(|&choice| {
                     let label = match choice {
-                        PlacementChoice::Partitioner => tr(lang, RoutingMsg::PlacementPartitioner),
-                        PlacementChoice::Explicit => tr(lang, RoutingMsg::PlacementExplicit),
-                        PlacementChoice::Region => tr(lang, RoutingMsg::PlacementRegion),
+                        PlacementChoice::Partitioner => t(lang, RoutingMsg::PlacementPartitioner),
+                        PlacementChoice::Explicit => t(lang, RoutingMsg::PlacementExplicit),
+                        PlacementChoice::Region => t(lang, RoutingMsg::PlacementRegion),
                     };
                     html! {
                         <label class="check">
@@ -220,15 +220,15 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                                 <input type="number" class="inline-number" data-testid="explicit-partition" min={min_of(&declared::EXPLICIT_PARTITION)} max={max_of(&declared::EXPLICIT_PARTITION)}
                                     value={params.explicit_partition.to_string()} oninput={on_explicit.clone()}
                                     disabled={params.placement != PlacementChoice::Explicit}
-                                    aria-label={tr(lang, RoutingMsg::Partition)} />
+                                    aria-label={t(lang, RoutingMsg::Partition)} />
                             }
                         </label>
                     }
                 }) }
-                <p class="dim small">{tr(lang, RoutingMsg::Precedence)}</p>
+                <p class="dim small">{t(lang, RoutingMsg::Precedence)}</p>
             </fieldset>
             if params.key_null {
-                <p class="note">{tr(lang, RoutingMsg::NullExplain)}</p>
+                <p class="note">{t(lang, RoutingMsg::NullExplain)}</p>
             } else {
                 { view_bytes(key, lang) }
                 <dl class="formula">
@@ -249,7 +249,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 </dl>
             }
             <p class="routing-result">
-                <span>{format!("{} ", tr(lang, RoutingMsg::Partition))}</span>
+                <span>{format!("{} ", t(lang, RoutingMsg::Partition))}</span>
                 <strong data-testid="routing-partition" data-partition={shown_partition}>{shown_text}</strong>
             </p>
             { view_partition_strip(n, lit) }
@@ -257,9 +257,9 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 data-testid={matches!(routed, Route::InvalidPartition(_)).then_some("route-error")}>{decided}</p>
             if !params.key_null {
                 <div class="abs-trap" data-testid="abs-trap" data-abs-partition={abs.to_string()}>
-                    <h3>{tr(lang, RoutingMsg::AbsTitle)}</h3>
+                    <h3>{t(lang, RoutingMsg::AbsTitle)}</h3>
                     if abs == i64::from(by_hash) {
-                        <p>{tr(lang, RoutingMsg::AbsSame)}</p>
+                        <p>{t(lang, RoutingMsg::AbsSame)}</p>
                     } else {
                         <p class="warning">{format!("⚠ {}", i18n::abs_differs(lang, abs, by_hash, n))}</p>
                     }
@@ -275,13 +275,13 @@ fn view_chapter_example(lang: Lang) -> Html {
         .map(|k| (k, partition_for_key(KeyHasher::Murmur2, k.as_bytes(), 3)));
     html! {
         <section class="card" data-testid="chapter-example">
-            <h2>{tr(lang, RoutingMsg::ChapterTitle)}</h2>
+            <h2>{t(lang, RoutingMsg::ChapterTitle)}</h2>
             <ul class="plain">
                 { for rows.iter().map(|(k, p)| html! {
                     <li><code>{format!("(murmur2(\"{k}\") & 0x7fffffff) % 3 = {p}")}</code></li>
                 }) }
             </ul>
-            <p>{tr(lang, RoutingMsg::ChapterNote)}</p>
+            <p>{t(lang, RoutingMsg::ChapterNote)}</p>
         </section>
     }
 }
@@ -318,30 +318,30 @@ fn view_clients(params: &AppParams) -> Html {
         (
             "librdkafka",
             "librdkafka, confluent-kafka-go (consistent_random)",
-            format!("crc32 % N; {}", tr(lang, RoutingMsg::RuleRandomIfEmpty)),
+            format!("crc32 % N; {}", t(lang, RoutingMsg::RuleRandomIfEmpty)),
             keyed(Client::ConfluentKafkaGo),
         ),
         (
             "kafka-go",
             "segmentio/kafka-go Writer",
-            tr(lang, RoutingMsg::RuleKafkaGo).to_owned(),
+            t(lang, RoutingMsg::RuleKafkaGo).to_owned(),
             keyed(Client::KafkaGo),
         ),
     ];
     html! {
         <section class="card" aria-labelledby="clients-title">
-            <h2 id="clients-title">{tr(lang, RoutingMsg::ClientsTitle)}</h2>
+            <h2 id="clients-title">{t(lang, RoutingMsg::ClientsTitle)}</h2>
             <div class="table-scroll">
                 <table class="clients">
                     <thead><tr>
-                        <th scope="col">{tr(lang, RoutingMsg::Client)}</th>
-                        <th scope="col">{tr(lang, RoutingMsg::Rule)}</th>
-                        <th scope="col">{tr(lang, RoutingMsg::Partition)}</th>
+                        <th scope="col">{t(lang, RoutingMsg::Client)}</th>
+                        <th scope="col">{t(lang, RoutingMsg::Rule)}</th>
+                        <th scope="col">{t(lang, RoutingMsg::Partition)}</th>
                     </tr></thead>
                     <tbody>
                         { for rows.into_iter().map(|(id, name, rule, partition)| {
                             let value = partition.clone().unwrap_or_else(|| "any".to_owned());
-                            let text = partition.unwrap_or_else(|| tr(lang, RoutingMsg::AnyPartition).to_owned());
+                            let text = partition.unwrap_or_else(|| t(lang, RoutingMsg::AnyPartition).to_owned());
                             html! {
                                 <tr data-testid="client-partition" data-client={id} data-partition={value}>
                                     <th scope="row">{name}</th>
@@ -353,7 +353,7 @@ fn view_clients(params: &AppParams) -> Html {
                     </tbody>
                 </table>
             </div>
-            <p>{tr(lang, RoutingMsg::ClientsLesson)}</p>
+            <p>{t(lang, RoutingMsg::ClientsLesson)}</p>
         </section>
     }
 }
@@ -384,9 +384,9 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
     let bar_w = width / counts.len() as f64;
     html! {
         <section class="card" aria-labelledby="histogram-title">
-            <h2 id="histogram-title">{tr(lang, RoutingMsg::HistogramTitle)}</h2>
+            <h2 id="histogram-title">{t(lang, RoutingMsg::HistogramTitle)}</h2>
             <label class="field narrow-field">
-                <span>{format!("{} K = {keys}", tr(lang, RoutingMsg::HistogramKeys))}</span>
+                <span>{format!("{} K = {keys}", t(lang, RoutingMsg::HistogramKeys))}</span>
                 <input type="range" data-testid="histogram-keys" min={min_of(&declared::KEYS)} max={max_of(&declared::KEYS)} step="1"
                     value={keys.to_string()} oninput={on_keys} />
             </label>
@@ -416,9 +416,9 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
 
 fn strategy_label(lang: Lang, s: KeylessStrategy) -> &'static str {
     match s {
-        KeylessStrategy::RoundRobin => tr(lang, RoutingMsg::StrategyRoundRobin),
-        KeylessStrategy::Sticky => tr(lang, RoutingMsg::StrategySticky),
-        KeylessStrategy::UniformSticky => tr(lang, RoutingMsg::StrategyUniformSticky),
+        KeylessStrategy::RoundRobin => t(lang, RoutingMsg::StrategyRoundRobin),
+        KeylessStrategy::Sticky => t(lang, RoutingMsg::StrategySticky),
+        KeylessStrategy::UniformSticky => t(lang, RoutingMsg::StrategyUniformSticky),
     }
 }
 
@@ -505,11 +505,11 @@ fn view_stream(
 
     html! {
         <section class="card stream" aria-labelledby="stream-title">
-            <h2 id="stream-title">{tr(lang, RoutingMsg::StreamTitle)}</h2>
-            <p>{ if params.key_null { tr(lang, RoutingMsg::StreamNull) } else { tr(lang, RoutingMsg::StreamKeyed) } }</p>
+            <h2 id="stream-title">{t(lang, RoutingMsg::StreamTitle)}</h2>
+            <p>{ if params.key_null { t(lang, RoutingMsg::StreamNull) } else { t(lang, RoutingMsg::StreamKeyed) } }</p>
             <div class="stream-params">
                 <label class="field">
-                    <span>{tr(lang, RoutingMsg::Strategy)}</span>
+                    <span>{t(lang, RoutingMsg::Strategy)}</span>
                     <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.key_null}>
                         { for KeylessStrategy::ALL.iter().map(|&k| html! {
                             <option value={k.id()} selected={params.keyless == k}>{strategy_label(lang, k)}</option>
@@ -520,17 +520,17 @@ fn view_stream(
                     <span><code>{"batch.size"}</code>{format!(" = {}", params.batch_size)}</span>
                     <input type="range" data-testid="batch-size" min={min_of(&declared::ROUTING_BATCH_SIZE)} max={max_of(&declared::ROUTING_BATCH_SIZE)}
                         step="2" value={params.batch_size.to_string()} oninput={on_batch} />
-                    <span class="help">{tr(lang, RoutingMsg::BatchSizeHelp)}</span>
+                    <span class="help">{t(lang, RoutingMsg::BatchSizeHelp)}</span>
                 </label>
                 <label class="field">
                     <span><code>{"linger.ms"}</code>{format!(" = {}", params.linger_ms)}</span>
                     <input type="range" data-testid="linger-ms" min={min_of(&declared::ROUTING_LINGER_MS)}
                         max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
-                    <span class="help">{tr(lang, RoutingMsg::LingerHelp)}</span>
+                    <span class="help">{t(lang, RoutingMsg::LingerHelp)}</span>
                 </label>
             </div>
             <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={tr(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
+                aria-label={t(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // One keyed node per lane: with many partitions the lanes on
                 // show come and go, and each must keep its own records.
@@ -552,14 +552,14 @@ fn view_stream(
                             <text class="lane-meta" x={format!("{:.1}", if narrow { 90.0 } else { label_x })} y={format!("{:.1}", top + if narrow { 18.0 } else { 34.0 })}>{speed}</text>
                             if !narrow {
                                 <text class="lane-meta" x={format!("{:.1}", LANE_LABEL_W)} y={format!("{:.1}", top + 18.0)}>
-                                    {format!("{}: {}", tr(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()))}
+                                    {format!("{}: {}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()))}
                                 </text>
                                 <text class="lane-meta" x={format!("{:.1}", LANE_LABEL_W)} y={format!("{:.1}", top + 34.0)}>
-                                    {format!("{}: {flying}", tr(lang, RoutingMsg::InFlight))}
+                                    {format!("{}: {flying}", t(lang, RoutingMsg::InFlight))}
                                 </text>
                             } else {
                                 <text class="lane-meta" x={format!("{label_x:.1}")} y={format!("{:.1}", top + 32.0)}>
-                                    {format!("{}: {} · {}: {flying}", tr(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()), tr(lang, RoutingMsg::InFlight))}
+                                    {format!("{}: {} · {}: {flying}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()), t(lang, RoutingMsg::InFlight))}
                                 </text>
                             }
                             // A keyed list of its own, not spliced after the lane's
@@ -601,19 +601,19 @@ fn view_stream(
                     </text>
                 }
             </svg>
-            <p class="dim small">{tr(lang, RoutingMsg::AdaptiveNote)}</p>
+            <p class="dim small">{t(lang, RoutingMsg::AdaptiveNote)}</p>
             <KeylessComparison params={params.clone()} />
             <dl class="stats inline">
-                <div><dt>{tr(lang, RoutingMsg::Switches)}</dt>
+                <div><dt>{t(lang, RoutingMsg::Switches)}</dt>
                     <dd data-testid="stat" data-name="switches" data-value={s.accumulator.switches.to_string()}>{s.accumulator.switches}</dd></div>
-                <div><dt>{tr(lang, RoutingMsg::InFlight)}</dt>
+                <div><dt>{t(lang, RoutingMsg::InFlight)}</dt>
                     <dd data-testid="stat" data-name="in-flight" data-value={sent.to_string()}>{sent}</dd></div>
                 <div><dt>{t(lang, Msg::OrderViolations)}</dt>
                     <dd data-testid="stat" data-name="violations" data-value={violations.len().to_string()}>{violations.len()}</dd></div>
             </dl>
-            <h3>{tr(lang, RoutingMsg::HandledTitle)}</h3>
+            <h3>{t(lang, RoutingMsg::HandledTitle)}</h3>
             if s.handled.is_empty() {
-                <p class="dim">{tr(lang, RoutingMsg::NothingHandled)}</p>
+                <p class="dim">{t(lang, RoutingMsg::NothingHandled)}</p>
             } else {
                 <ol class="handled" data-testid="handled">
                     // Keyed by position: the list only grows, and Yew pairs
@@ -624,7 +624,7 @@ fn view_stream(
                             if h.out_of_order { <span aria-hidden="true">{"⚠ "}</span> }
                             {format!("#{} {}", h.order, h.event.value())}
                             <span class="dim">{format!(" · p{}", h.partition)}</span>
-                            if h.out_of_order { <span class="visually-hidden">{format!(" — {}", tr(lang, RoutingMsg::OutOfOrder))}</span> }
+                            if h.out_of_order { <span class="visually-hidden">{format!(" — {}", t(lang, RoutingMsg::OutOfOrder))}</span> }
                         </li>
                     }) }
                 </ol>
@@ -692,17 +692,17 @@ fn keyless_comparison(props: &ComparisonProps) -> Html {
     html! {
         <div class="table-scroll">
             <table class="clients compare" data-testid="keyless-comparison">
-                <caption>{tr(lang, RoutingMsg::CompareTitle)}</caption>
+                <caption>{t(lang, RoutingMsg::CompareTitle)}</caption>
                 <thead><tr>
-                    <th scope="col">{tr(lang, RoutingMsg::CompareHow)}</th>
-                    <th scope="col">{tr(lang, RoutingMsg::ComparePerPartition)}</th>
-                    <th scope="col">{tr(lang, RoutingMsg::Switches)}</th>
+                    <th scope="col">{t(lang, RoutingMsg::CompareHow)}</th>
+                    <th scope="col">{t(lang, RoutingMsg::ComparePerPartition)}</th>
+                    <th scope="col">{t(lang, RoutingMsg::Switches)}</th>
                     <th scope="col">{t(lang, Msg::OrderViolations)}</th>
                 </tr></thead>
                 <tbody>
                     { for rows.iter().map(|(keys, per_partition, switches, reorders)| {
                         let (id, name) = match keys {
-                            StreamKeys::OrderId => ("order-id", tr(lang, RoutingMsg::KeyedByOrder)),
+                            StreamKeys::OrderId => ("order-id", t(lang, RoutingMsg::KeyedByOrder)),
                             StreamKeys::Null(s) => (s.id(), strategy_label(lang, *s)),
                         };
                         let shown: Vec<String> = per_partition.iter().take(16).map(u64::to_string).collect();

@@ -2,6 +2,7 @@
 //! half way.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

@@ -4,7 +4,7 @@
 
 use super::params as declared;
 use crate::i18n::fixed;
-use crate::i18n::{self, t, tw, Msg, WorkersMsg};
+use crate::i18n::{self, t, Msg, WorkersMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
@@ -20,7 +20,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 fn mode_label(lang: Lang, m: Mode) -> &'static str {
-    tw(
+    t(
         lang,
         match m {
             Mode::Sequential => WorkersMsg::Sequential,
@@ -31,7 +31,7 @@ fn mode_label(lang: Lang, m: Mode) -> &'static str {
 }
 
 fn mode_about(lang: Lang, m: Mode) -> &'static str {
-    tw(
+    t(
         lang,
         match m {
             Mode::Sequential => WorkersMsg::AboutSequential,
@@ -76,7 +76,7 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     html! {
         <section class="card">
             <fieldset class="placement">
-                <legend>{tw(lang, WorkersMsg::Mode)}</legend>
+                <legend>{t(lang, WorkersMsg::Mode)}</legend>
                 { for Mode::ALL.iter().map(|&m| html! {
                     <label class="check">
                         <input type="radio" name="mode" data-testid="mode" value={m.id()} checked={w.mode == m} onchange={pick(m)} />
@@ -87,22 +87,22 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <p class="note" data-testid="mode-about">{mode_about(lang, w.mode)}</p>
             <div class="inputs">
                 <label class="field">
-                    <span>{format!("{} = {}", tw(lang, WorkersMsg::Workers), w.workers)}</span>
+                    <span>{format!("{} = {}", t(lang, WorkersMsg::Workers), w.workers)}</span>
                     <input type="range" data-testid="workers-input" min={min_of(&declared::WORKERS)} max={max_of(&declared::WORKERS)} value={w.workers.to_string()} oninput={on_w} disabled={!pool} />
                 </label>
                 <label class="field narrow-field">
-                    <span>{tw(lang, WorkersMsg::Hash)}</span>
+                    <span>{t(lang, WorkersMsg::Hash)}</span>
                     <select data-testid="hash" onchange={on_hash} disabled={!pool}>
                         <option value="fnv1a" selected={w.hash == WorkerHash::Fnv1a}>{"FNV-1a (hash/fnv)"}</option>
                         <option value="xxhash" selected={w.hash == WorkerHash::XxHash64}>{"xxHash64"}</option>
                     </select>
                 </label>
                 <label class="field narrow-field">
-                    <span>{tw(lang, WorkersMsg::ProcessingMs)}</span>
+                    <span>{t(lang, WorkersMsg::ProcessingMs)}</span>
                     <input type="number" data-testid="processing-ms" min={min_of(&declared::PROCESSING_MS)} max={max_of(&declared::PROCESSING_MS)} value={w.processing_ms.to_string()} oninput={on_ms} />
                 </label>
                 <label class="field">
-                    <span>{format!("{} = {}", tw(lang, WorkersMsg::Skew), w.skew_pct)}</span>
+                    <span>{format!("{} = {}", t(lang, WorkersMsg::Skew), w.skew_pct)}</span>
                     <input type="range" data-testid="skew" min={min_of(&declared::SKEW)} max={max_of(&declared::SKEW)} value={w.skew_pct.to_string()} oninput={on_skew} />
                 </label>
             </div>
@@ -278,9 +278,9 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
         .join(",");
     html! {
         <section class="card" aria-labelledby="strip-title">
-            <h2 id="strip-title">{tw(lang, WorkersMsg::StripTitle)}</h2>
+            <h2 id="strip-title">{t(lang, WorkersMsg::StripTitle)}</h2>
             <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {width} {height:.0}")} role="img"
-                aria-label={tw(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
+                aria-label={t(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
                 { tip::tip_title() }
                 <StripCells records={Rc::<[WRecord]>::from(s.records.as_slice())} geometry={g} />
                 <path class="strip-state processed" d={layers.processed} />
@@ -291,12 +291,12 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
                 { marker(s.naive_committed(), "naive", "▲", "naive-commit") }
             </svg>
             <ul class="legend inline-legend">
-                <li><span class="swatch processed"></span>{format!(" {}", tw(lang, WorkersMsg::Finished))}</li>
-                <li><span class="swatch fetched"></span>{format!(" {}", tw(lang, WorkersMsg::InProgress))}</li>
-                <li><span class="swatch unread"></span>{format!(" {}", tw(lang, WorkersMsg::NotPolled))}</li>
-                <li><span class="swatch lost"></span>{format!(" {}", tw(lang, WorkersMsg::LostMark))}</li>
-                <li><span class="glyph committed">{"◆"}</span>{format!(" {}", tw(lang, WorkersMsg::LowWatermark))}</li>
-                <li><span class="glyph naive">{"▲"}</span>{format!(" {}", tw(lang, WorkersMsg::NaiveCommit))}</li>
+                <li><span class="swatch processed"></span>{format!(" {}", t(lang, WorkersMsg::Finished))}</li>
+                <li><span class="swatch fetched"></span>{format!(" {}", t(lang, WorkersMsg::InProgress))}</li>
+                <li><span class="swatch unread"></span>{format!(" {}", t(lang, WorkersMsg::NotPolled))}</li>
+                <li><span class="swatch lost"></span>{format!(" {}", t(lang, WorkersMsg::LostMark))}</li>
+                <li><span class="glyph committed">{"◆"}</span>{format!(" {}", t(lang, WorkersMsg::LowWatermark))}</li>
+                <li><span class="glyph naive">{"▲"}</span>{format!(" {}", t(lang, WorkersMsg::NaiveCommit))}</li>
             </ul>
         </section>
     }
@@ -336,10 +336,10 @@ fn view_workers(s: &Workers, lang: Lang) -> Html {
     let blocked = !s.routing.is_empty();
     html! {
         <section class="card" aria-labelledby="workers-title">
-            <h2 id="workers-title">{tw(lang, WorkersMsg::WorkersTitle)}</h2>
+            <h2 id="workers-title">{t(lang, WorkersMsg::WorkersTitle)}</h2>
             if s.config.mode == Mode::PerMessage {
                 <p data-testid="goroutines" data-count={s.running.len().to_string()}>
-                    {format!("{}: {}", tw(lang, WorkersMsg::Goroutines), s.running.len())}
+                    {format!("{}: {}", t(lang, WorkersMsg::Goroutines), s.running.len())}
                 </p>
             } else {
                 <ol class="worker-list">
@@ -349,7 +349,7 @@ fn view_workers(s: &Workers, lang: Lang) -> Html {
                     }) }
                 </ol>
                 if blocked {
-                    <p class="warning" data-testid="poll-blocked">{format!("⚠ {}", tw(lang, WorkersMsg::PollBlocked))}</p>
+                    <p class="warning" data-testid="poll-blocked">{format!("⚠ {}", t(lang, WorkersMsg::PollBlocked))}</p>
                 }
             }
         </section>
@@ -392,8 +392,8 @@ fn throughput_chart(props: &ChartProps) -> Html {
     let y = |t: u64| bottom - ((t.max(1) as f64).log10() / f64::from(top_decade)) * (bottom - 20.0);
     html! {
         <section class="card" aria-labelledby="chart-title">
-            <h2 id="chart-title">{tw(lang, WorkersMsg::ChartTitle)}</h2>
-            <svg class="chart" data-testid="throughput-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={tw(lang, WorkersMsg::ChartTitle)}>
+            <h2 id="chart-title">{t(lang, WorkersMsg::ChartTitle)}</h2>
+            <svg class="chart" data-testid="throughput-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={t(lang, WorkersMsg::ChartTitle)}>
                 <line class="axis" x1={left.to_string()} x2={(w - 10.0).to_string()} y1={bottom.to_string()} y2={bottom.to_string()} />
                 <line class="axis" x1={left.to_string()} x2={left.to_string()} y1="10" y2={bottom.to_string()} />
                 { for WS.iter().enumerate().map(|(i, ws)| html! {
@@ -440,12 +440,12 @@ pub fn view_workers_scene(
                 <div>
                     <dl class="stats">
                         { stat("violations", t(lang, Msg::OrderViolations), s.checker.reorders() as u64) }
-                        { stat("throughput", tw(lang, WorkersMsg::StatThroughput), s.throughput(now)) }
-                        { stat("lost", tw(lang, WorkersMsg::StatLost), lost as u64) }
-                        { stat("duplicates", tw(lang, WorkersMsg::StatRepeated), repeated as u64) }
+                        { stat("throughput", t(lang, WorkersMsg::StatThroughput), s.throughput(now)) }
+                        { stat("lost", t(lang, WorkersMsg::StatLost), lost as u64) }
+                        { stat("duplicates", t(lang, WorkersMsg::StatRepeated), repeated as u64) }
                     </dl>
                     <section class="card">
-                        <h3>{tw(lang, WorkersMsg::CrashTitle)}</h3>
+                        <h3>{t(lang, WorkersMsg::CrashTitle)}</h3>
                         <p data-testid="crash-summary">{i18n::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
                     </section>
                     { view_violations(s.checker.violations(), lang) }

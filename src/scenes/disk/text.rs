@@ -1,0 +1,29 @@
+//! The disk scene's fixed text, in Russian and English.
+
+use crate::i18n::catalogue;
+
+catalogue! {
+    /// Fixed strings of the disk scene.
+    DiskMsg {
+        Device => ("Накопитель", "Device"),
+        SeekUs => ("Время поиска, мкс", "Seek time, µs"),
+        MbS => ("Последовательная скорость, МБ/с", "Sequential rate, MB/s"),
+        RecordBytes => ("Размер записи, байт", "Record size, bytes"),
+        Streams => ("Консьюмеров на разных партициях", "Consumers on different partitions"),
+        Illustrative => ("Модель иллюстративная: типичные цифры, а не замер вашего железа.", "An illustrative model: typical figures, not a measurement of your hardware."),
+        Sequential => ("Последовательная запись в конец лога", "Sequential appends to the log"),
+        Random => ("Запись на место (как в B-дереве): поиск на каждую запись", "In-place writes (B-tree-like): a seek per record"),
+        SeekShare => ("доля времени на поиск", "share of time spent seeking"),
+        StreamsLine => ("Несколько консьюмеров читают разные партиции, каждый по порядку: диск переходит между ними раз на окно read-ahead (128 КиБ).", "Several consumers read different partitions, each in order: the disk moves between them once per read-ahead window (128 KiB)."),
+        PageCache => ("Страничный кеш и read-ahead", "The page cache and read-ahead"),
+        PageSize => ("4 КиБ", "4 KiB"),
+        Cached => ("в кеше", "cached"),
+        OnDisk => ("только на диске", "on disk only"),
+        NotWritten => ("ещё не записано", "not written yet"),
+        Hits => ("Попаданий в кеш", "Cache hits"),
+        Misses => ("Промахов (поиск + чтение)", "Misses (seek + read)"),
+        Prefetched => ("Подгружено заранее", "Read ahead"),
+        Reader => ("консьюмер", "consumer"),
+        Writer => ("запись в конец", "append"),
+    }
+}

@@ -1,0 +1,35 @@
+//! The workers scene's fixed text, in Russian and English.
+
+use crate::i18n::catalogue;
+
+catalogue! {
+    /// Fixed strings of the workers scene.
+    WorkersMsg {
+        Mode => ("Как обрабатываем", "How records are handled"),
+        Sequential => ("одна горутина, по очереди", "one goroutine, in order"),
+        PerMessage => ("go process(msg): горутина на каждое сообщение", "go process(msg): a goroutine per message"),
+        KeyedPool => ("пул воркеров по ключу: hash(key) % W", "a keyed worker pool: hash(key) % W"),
+        AboutSequential => ("Порядок сохраняется, но скорость упирается во время обработки: при 10 мс на запись — около 100 записей в секунду на партицию.", "Order holds, but speed is capped by the processing time: at 10 ms a record, about 100 records a second per partition."),
+        AboutPerMessage => ("Быстро, но горутины заканчивают в случайном порядке: «Paid» может быть обработан раньше «Created» того же заказа. Проверка порядка это ловит.", "Fast, but goroutines finish in any order: an order's Paid can be handled before its Created. The order checker catches it."),
+        AboutKeyedPool => ("Все записи одного ключа попадают в один канал и обрабатываются одним воркером по очереди: порядок по ключу цел, а разные ключи идут параллельно. Горячий ключ забивает свой канал, и цикл опроса блокируется на нём.", "All of a key's records go through one channel and are handled by one worker in turn: per-key order holds, and different keys run in parallel. A hot key fills its channel, and the poll loop blocks on it."),
+        Workers => ("Воркеров (W)", "Workers (W)"),
+        Hash => ("Хеш ключа", "Key hash"),
+        ProcessingMs => ("Обработка одной записи, мс (в среднем)", "Processing per record, ms (mean)"),
+        Skew => ("Горячий ключ: доля записей order-1, %", "Hot key: share of records for order-1, %"),
+        StripTitle => ("Offset'ы партиции", "The partition's offsets"),
+        LowWatermark => ("коммит по нижней границе", "low-watermark commit"),
+        NaiveCommit => ("наивный коммит «всё, что получено»", "naive commit of everything polled"),
+        Finished => ("обработана", "handled"),
+        InProgress => ("в работе или в канале", "in progress or in a channel"),
+        NotPolled => ("ещё не получена", "not polled yet"),
+        LostMark => ("потеряется при падении (наивный коммит)", "lost on a crash (naive commit)"),
+        WorkersTitle => ("Воркеры и их каналы", "Workers and their channels"),
+        Goroutines => ("горутин сейчас работает", "goroutines running now"),
+        PollBlocked => ("цикл опроса ждёт: канал воркера полон", "the poll loop waits: a worker's channel is full"),
+        CrashTitle => ("Если консьюмер упадёт прямо сейчас", "If the consumer crashed right now"),
+        StatThroughput => ("Записей в секунду", "Records per second"),
+        StatLost => ("Потеряется при падении (наивный коммит)", "Lost on a crash (naive commit)"),
+        StatRepeated => ("Повторится при падении (нижняя граница)", "Handled again on a crash (low watermark)"),
+        ChartTitle => ("Пропускная способность в зависимости от W, тот же seed", "Throughput against W, same seed"),
+    }
+}
