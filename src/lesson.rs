@@ -52,10 +52,9 @@ pub fn step(n: u32) -> Option<&'static LessonStep> {
 }
 
 /// The step's query pairs, to open it.
-pub fn pairs(step: &LessonStep) -> impl Iterator<Item = (&'static str, &'static str)> {
-    step.query
-        .split('&')
-        .map(|p| p.split_once('=').unwrap_or((p, "")))
+pub fn pairs(step: &LessonStep) -> impl Iterator<Item = (String, String)> {
+    form_urlencoded::parse(step.query.as_bytes())
+        .map(|(name, value)| (name.into_owned(), value.into_owned()))
 }
 
 #[cfg(test)]

@@ -20,50 +20,10 @@ pub(super) fn quote(value: &str) -> String {
     }
 }
 
-fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// `application/x-www-form-urlencoded` decoding, as `URLSearchParams` does:
-/// `+` is a space, bad `%` escapes stay as they are, bad UTF-8 becomes U+FFFD.
-pub fn decode_component(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match (hex_value(bytes[i + 1]), hex_value(bytes[i + 2]))
-            {
-                (Some(high), Some(low)) => {
-                    out.push(high << 4 | low);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Percent-encodes a value for a query string (unreserved bytes stay).
+/// Encodes a value for a query string as a form does (`+` for a space),
+/// the form `URLSearchParams` and [`super::parse_query`] read back.
 pub fn encode_component(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
 pub(super) fn parse_number(

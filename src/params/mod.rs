@@ -11,8 +11,7 @@ mod link;
 mod tests;
 
 pub use codec::{
-    actions_text, decode_component, encode_component, parse_actions, parse_replica_actions,
-    replica_actions_text,
+    actions_text, encode_component, parse_actions, parse_replica_actions, replica_actions_text,
 };
 
 use crate::presets::ProducerPreset;
@@ -380,13 +379,10 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     let mut params = AppParams::default();
     let mut issues = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
-    let pairs: Vec<(String, String)> = query
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|pair| {
-            let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode_component(raw_name), decode_component(raw_value))
-        })
+    // As `URLSearchParams` reads a query: `+` is a space, a bad `%` escape
+    // stays as it is, bad UTF-8 becomes U+FFFD.
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .map(|(name, value)| (name.into_owned(), value.into_owned()))
         .collect();
     let first = |from: &[(String, String)], wanted: &str| {
         from.iter()
@@ -400,7 +396,6 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
         .map(|step| {
             crate::lesson::pairs(step)
                 .filter(|(n, _)| !pairs.iter().any(|(m, _)| m == n))
-                .map(|(n, v)| (n.to_owned(), decode_component(v)))
                 .collect()
         })
         .unwrap_or_default();
