@@ -320,52 +320,52 @@ pub fn app(props: &AppProps) -> Html {
                     <span class="brand">{"Kafka Ordering Lab"}</span>
                     <nav class="scene-menu" aria-label={t(lang, Msg::ScenesMenu)}>
                         <ol>
-                            { for SceneId::ALL.iter().zip(menu_hrefs.iter()).map(|(&scene, href)| html! {
+                            for (&scene, href) in SceneId::ALL.iter().zip(menu_hrefs.iter()) {
                                 <li>
                                     <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()}
                                         aria-current={(scene == params.scene).then_some("page")}>
                                         {i18n::scene_title(lang, scene)}
                                     </a>
                                 </li>
-                            }) }
+                            }
                         </ol>
                     </nav>
-                    { for lesson_link(&params, 1).map(|href| html! {
+                    for href in lesson_link(&params, 1) {
                         <a class="lesson-link" href={href} data-testid="lesson-start">{t(lang, LessonMsg::Start)}</a>
-                    }) }
+                    }
                     {prefs.clone()}
                 </header>
             }
             if !issues.is_empty() {
                 <div class="param-issues" role="alert" data-testid="param-message">
                     <p>{t(lang, Msg::ParamProblemsTitle)}</p>
-                    <ul>{ for issues.iter().map(|i| html! { <li>{i18n::param_issue(lang, i)}</li> }) }</ul>
+                    <ul>for i in issues.iter() { <li>{i18n::param_issue(lang, i)}</li> }</ul>
                     <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
                 </div>
             }
             <main ref={scene_root} class="scene" data-testid="scene" data-scene={params.scene.id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-state-digest={format!("{:016x}", p.digest())}>
-                { for params.lesson.map(|n| html! {
+                for n in params.lesson {
                     <LessonBar key={n} step={n} lang={lang} params={(*params).clone()}
                         on_reveal={dispatch.reform(|()| PlayerAction::Seek(crate::sim::SimTime(u64::MAX)))} />
-                }) }
+                }
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>
                 // Read out when the learner pauses or steps, not sixty times a second.
                 <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() { "off" } else { "polite" }}>
                     {summary}
                 </p>
                 <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
-                { for p.cut_short().map(|(end, events)| html! {
+                for (end, events) in p.cut_short() {
                     <p class="param-issues" role="status" data-testid="run-cut-short">{i18n::run_cut_short(lang, end, events)}</p>
-                }) }
+                }
                 { view_scene(&p, &params, *narrow, on_params, on_export_mermaid) }
             </main>
             { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
             // Below the player, not in it: on a phone the sticky bar must
             // stay one or two rows high.
             <ShareRow params={(*params).clone()} moment_ms={*shared_at.borrow()} now_ms={now_ms} />
-            { for help_dialog }
+            if let Some(dialog) = help_dialog { {dialog} }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
             }

@@ -36,7 +36,7 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
                 <progress max={total.to_string()} value={props.step.to_string()} aria-label={i18n::step_of(lang, props.step, total)}></progress>
             </div>
             <p>{text.narration}</p>
-            { for text.question.map(|(prompt, choices, why)| {
+            for (prompt, choices, why) in text.question { {{
                 let pick = |i: usize| {
                     let answered = answered.clone();
                     let on_reveal = props.on_reveal.clone();
@@ -54,7 +54,7 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
                             <p class="dim small">{t(lang, LessonMsg::AnswerFirst)}</p>
                         }
                         <div class="answers">
-                            { for choices.iter().enumerate().map(|(i, c)| {
+                            for (i, c) in choices.iter().enumerate() { {{
                                 let chosen = *answered == Some(i);
                                 let state = match (*answered, Some(i) == correct) {
                                     (Some(_), true) => Some("right"),
@@ -66,20 +66,20 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
                                         data-correct={(Some(i) == correct).to_string()} aria-pressed={chosen.to_string()}
                                         disabled={answered.is_some()} onclick={pick(i)}>{*c}</button>
                                 }
-                            }) }
+                            }} }
                         </div>
-                        { for answered.map(|a| html! {
+                        for a in *answered {
                             <p class="reveal" data-testid="reveal" role="status">
                                 <strong>{t(lang, if Some(a) == correct { LessonMsg::Right } else { LessonMsg::Wrong })}</strong>
                                 {format!(" {why}")}
                             </p>
-                        }) }
+                        }
                     </div>
                 }
-            }) }
+            }} }
             <nav class="lesson-nav">
-                { for prev.map(|href| html! { <a href={href} data-testid="lesson-prev">{t(lang, LessonMsg::Prev)}</a> }) }
-                { for next.map(|href| html! { <a href={href} data-testid="lesson-next">{t(lang, LessonMsg::Next)}</a> }) }
+                for href in prev { <a href={href} data-testid="lesson-prev">{t(lang, LessonMsg::Prev)}</a> }
+                for href in next { <a href={href} data-testid="lesson-next">{t(lang, LessonMsg::Next)}</a> }
             </nav>
         </section>
     }

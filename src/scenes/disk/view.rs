@@ -107,7 +107,7 @@ pub fn view_disk_scene(
                 <h2 id="cache-title">{t(lang, DiskMsg::PageCache)}</h2>
                 <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × {}", t(lang, DiskMsg::PageSize))}</p>
                 <ol class="pages" data-testid="pages">
-                    { for (0..PAGES).map(|p| {
+                    for p in 0..PAGES { {{
                         let state = if p >= d.written { "unwritten" } else if d.cached(p) { "cached" } else { "disk" };
                         let reader = p == d.read;
                         let writer = p == d.written;
@@ -117,7 +117,7 @@ pub fn view_disk_scene(
                                 {if reader { "▲" } else if writer { "✎" } else { "" }}
                             </li>
                         }
-                    }) }
+                    }} }
                 </ol>
                 <ul class="legend inline-legend">
                     <li><span class="swatch processed"></span>{format!(" {} (≤ {CACHE_PAGES})", t(lang, DiskMsg::Cached))}</li>

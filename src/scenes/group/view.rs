@@ -61,9 +61,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 <label class="field">
                     <span>{t(lang, GroupMsg::Assignor)}</span>
                     <select data-testid="assignor" onchange={on_assignor}>
-                        { for Assignor::ALL.iter().map(|&a| html! {
+                        for &a in Assignor::ALL.iter() {
                             <option value={a.id()} selected={params.assignor == a}>{a.id()}</option>
-                        }) }
+                        }
                     </select>
                 </label>
                 <label class="field">
@@ -124,7 +124,7 @@ fn view_members(
         <section class="card" aria-labelledby="members-title">
             <h2 id="members-title">{t(lang, GroupMsg::MembersTitle)}</h2>
             <ul class="plain members">
-                { for active_shown.iter().chain(gone_shown).map(|&i| {
+                for &i in active_shown.iter().chain(gone_shown) { {{
                     let m = &g.members[i];
                     let parts = owned(i);
                     let state = match m.state {
@@ -147,7 +147,7 @@ fn view_members(
                             }
                         </li>
                     }
-                }) }
+                }} }
             </ul>
             if hidden != (0, 0) {
                 <p class="small dim" data-testid="members-hidden">{i18n::members_hidden(lang, hidden.0, hidden.1)}</p>
@@ -181,7 +181,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                         <th scope="col">{t(lang, GroupMsg::Committed)}</th>
                     </tr></thead>
                     <tbody>
-                        { for (0..g.config.partitions as usize).map(|p| {
+                        for p in 0..g.config.partitions as usize { {{
                             let owner = current.and_then(|c| c.owners[p].clone());
                             let before = previous.and_then(|c| c.owners[p].clone());
                             let moved = current.is_some_and(|c| c.moved.contains(&(p as u32)));
@@ -199,7 +199,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                                     <td class="num" data-testid="committed" data-partition={p.to_string()} data-offset={g.committed[p].to_string()}>{g.committed[p]}</td>
                                 </tr>
                             }
-                        }) }
+                        }} }
                     </tbody>
                 </table>
             </div>
@@ -208,9 +208,9 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                 if g.generations.len() > SHOWN_GENERATIONS {
                     <li class="dim">{i18n::earlier_hidden(lang, g.generations.len() - SHOWN_GENERATIONS)}</li>
                 }
-                { for g.generations[g.generations.len().saturating_sub(SHOWN_GENERATIONS)..].iter().map(|gen| html! {
+                for gen in g.generations[g.generations.len().saturating_sub(SHOWN_GENERATIONS)..].iter() {
                     <li data-testid="generation" data-generation={gen.number.to_string()}>{i18n::generation_line(lang, gen.number, gen.at, &gen.moved)}</li>
-                }) }
+                }
             </ol>
         </section>
     }
@@ -241,10 +241,10 @@ pub fn view_group_scene(
                             <p class="ok">{t(lang, GroupMsg::NothingTwice)}</p>
                         } else {
                             <ul class="plain">
-                                { for g.repeated.iter().take(20).map(|&(p, o)| {
+                                for &(p, o) in g.repeated.iter().take(20) { {{
                                     let (order, event) = record_of(p, o);
                                     html! { <li data-testid="violation" class="bad">{i18n::twice(lang, order, event.value(), p, o)}</li> }
-                                }) }
+                                }} }
                                 if g.repeated.len() > 20 { <li>{format!("+{}", g.repeated.len() - 20)}</li> }
                             </ul>
                         }

@@ -67,13 +67,13 @@ fn view_presets(params: &AppParams) -> Html {
     html! {
         <nav class="presets" aria-label={t(lang, ProducerMsg::Presets)}>
             <span class="dim">{format!("{}:", t(lang, ProducerMsg::Presets))}</span>
-            { for ProducerPreset::ALL.iter().map(|&p| {
+            for &p in ProducerPreset::ALL.iter() { {{
                 let href = preset_link(params, p);
                 html! {
                     <a class="preset" href={href} data-testid="preset" data-preset={p.id()}
                         aria-current={(params.preset == Some(p)).then_some("true")}>{preset_title(lang, p)}</a>
                 }
-            }) }
+            }} }
         </nav>
     }
 }
@@ -137,9 +137,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
                     help(&declared::IDEMPOTENCE)) }
                 { setting("acks", "acks", html! {
                     <select data-testid="acks" onchange={on_acks}>
-                        { for [Acks::None, Acks::Leader, Acks::All].iter().map(|&a| html! {
+                        for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
                             <option value={a.id()} selected={p.acks == a}>{a.id()}</option>
-                        }) }
+                        }
                     </select>
                 }, help(&declared::ACKS)) }
                 { setting("retries", "retries", num(&declared::RETRIES, p.retries, |c, v| c.retries = v), help(&declared::RETRIES)) }
@@ -458,7 +458,7 @@ fn view_interventions(
                 <p class="dim">{t(lang, ProducerMsg::NothingOnWire)}</p>
             } else {
                 <ul class="plain">
-                    { for open.iter().map(|r| {
+                    for r in open.iter() { {{
                         let traveling = r.arrives_at.is_some_and(|a| now < a);
                         let mk = |kind| Fault { batch: r.batch, attempt: r.attempt, kind };
                         html! {
@@ -472,7 +472,7 @@ fn view_interventions(
                                     onclick={add(mk(FaultKind::Delay { ms: 200 }))}>{t(lang, ProducerMsg::Delay)}</button>
                             </li>
                         }
-                    }) }
+                    }} }
                 </ul>
             }
             <button type="button" data-testid="fault-outage" onclick={outage}>{t(lang, ProducerMsg::BrokerOutage)}</button>
@@ -482,7 +482,7 @@ fn view_interventions(
                     if hidden > 0 {
                         <li class="dim">{i18n::earlier_hidden(lang, hidden)}</li>
                     }
-                    { for listed.into_iter().skip(hidden).map(|l| html! { <li>{l}</li> }) }
+                    for l in listed.into_iter().skip(hidden) { <li>{l}</li> }
                 </ul>
                 <button type="button" data-testid="clear-faults" onclick={clear}>{t(lang, ProducerMsg::ClearInterventions)}</button>
             }
@@ -729,13 +729,13 @@ fn idempotence_compare(props: &CompareProps) -> Html {
         <section class="card compare-idempotence" data-testid="idempotence-compare">
             <h3>{t(lang, ProducerMsg::CompareTitle)}</h3>
             <button type="button" data-testid="flip-idempotence" onclick={flip}>{t(lang, ProducerMsg::FlipIdempotence)}</button>
-            { for result.iter().flatten().map(|&(on, retries, reorders, duplicates)| html! {
+            for &(on, retries, reorders, duplicates) in result.iter().flatten() {
                 <p data-testid="compare-row" data-idempotence={on.to_string()} data-reorders={reorders.to_string()} data-duplicates={duplicates.to_string()}>
                     <strong>{t(lang, if on { ProducerMsg::WithIdempotence } else { ProducerMsg::WithoutIdempotence })}</strong>
                     {format!(": {} {retries} · {} {reorders} · {} {duplicates}",
                         t(lang, ProducerMsg::StatRetries), t(lang, ProducerMsg::StatReorders), t(lang, ProducerMsg::StatDuplicates))}
                 </p>
-            }) }
+            }
         </section>
     }
 }

@@ -28,19 +28,19 @@ fn view_side(
                 {format!("{} {}: {violations}", if violations > 0 { "⚠" } else { "✓" }, t(lang, RabbitMsg::Violations))}
             </p>
             <ol class="plain">
-                { for workers.iter().enumerate().map(|(i, w)| html! {
+                for (i, w) in workers.iter().enumerate() {
                     <li class="consumer-row">
                         <span class="worker-name">{format!("consumer-{}", i + 1)}</span>
                         <span class="handled-chips">
                             // Keyed by position: the list only grows, and unkeyed
                             // chips would each be rewritten on every append.
-                            { for w.handled.iter().enumerate().map(|(k, &m)| {
+                            for (k, &m) in w.handled.iter().enumerate() { {{
                                 let (order, event) = scene.messages[m as usize];
                                 html! { <span key={k} class={classes!("chip-s", format!("o{}", order % 6))} title={order_key(order)}>{format!("#{order}{}", &event.value()[..1])}</span> }
-                            }) }
+                            }} }
                         </span>
                     </li>
-                }) }
+                }
             </ol>
             { view_violations(checker.violations(), lang) }
         </section>
@@ -66,12 +66,12 @@ fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> 
             </label>
             <fieldset class="placement">
                 <legend>{t(lang, RabbitMsg::Remedy)}</legend>
-                { for [(Remedy::None, RabbitMsg::RemedyNone), (Remedy::SingleActiveConsumer, RabbitMsg::RemedySingle), (Remedy::ConsistentHash, RabbitMsg::RemedyHash)].iter().map(|&(r, m)| html! {
+                for &(r, m) in [(Remedy::None, RabbitMsg::RemedyNone), (Remedy::SingleActiveConsumer, RabbitMsg::RemedySingle), (Remedy::ConsistentHash, RabbitMsg::RemedyHash)].iter() {
                     <label class="check">
                         <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.remedy == r} onchange={pick(r)} />
                         <span>{t(lang, m)}</span>
                     </label>
-                }) }
+                }
             </fieldset>
             <p class="note">{t(lang, RabbitMsg::RabbitNote)}</p>
         </section>

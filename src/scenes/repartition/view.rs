@@ -66,13 +66,13 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             </div>
             <fieldset class="placement">
                 <legend>{t(lang, RepartitionMsg::How)}</legend>
-                { for Strategy::ALL.iter().map(|&s| html! {
+                for &s in Strategy::ALL.iter() {
                     <label class="check">
                         <input type="radio" name="strategy" data-testid="strategy" value={s.id()}
                             checked={params.strategy == s} onchange={pick(s)} />
                         <span>{strategy_label(lang, s)}</span>
                     </label>
-                }) }
+                }
             </fieldset>
             <p class="note" data-testid="strategy-about">{strategy_about(lang, params.strategy)}</p>
             <p class="dim small">{i18n::change_at(lang, CHANGE_AT)}</p>
@@ -106,7 +106,7 @@ fn key_moves(props: &KeysProps) -> Html {
             </p>
             <p class="dim small">{i18n::moved_share_many(lang, MANY_KEYS as usize, many.0, many.1)}</p>
             <ul class="key-grid">
-                { for (1..=ORDERS).map(|order| {
+                for order in 1..=ORDERS { {{
                     let h = key_hash(order);
                     let (a, b) = (h % from, h % to);
                     let moves = a != b;
@@ -118,7 +118,7 @@ fn key_moves(props: &KeysProps) -> Html {
                             <span class="small">{if moves { format!("↦ {}", t(lang, RepartitionMsg::Moved)) } else { format!("= {}", t(lang, RepartitionMsg::Stays)) }}</span>
                         </li>
                     }
-                }) }
+                }} }
             </ul>
             <p class="small">{t(lang, RepartitionMsg::ConsistentNote)}</p>
         </section>
@@ -150,9 +150,9 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
             <label class="field narrow-field">
                 <span>{t(lang, RepartitionMsg::ChooseOrder)}</span>
                 <select data-testid="focus-order" onchange={on_pick}>
-                    { for (1..=ORDERS).map(|o| html! {
+                    for o in 1..=ORDERS {
                         <option value={o.to_string()} selected={o == focus}>{order_key(o)}</option>
-                    }) }
+                    }
                 </select>
             </label>
             <table class="clients split" data-testid="split-history">
@@ -162,7 +162,7 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
                     <th scope="col">{t(lang, RepartitionMsg::HandledAt)}</th>
                 </tr></thead>
                 <tbody>
-                    { for (0..4u32).map(|step| {
+                    for step in 0..4u32 { {{
                         let event = OrderEvent::ALL[step as usize];
                         let place = scene.placements.get(&(focus, step));
                         let handled = scene.handled.iter().find(|h| h.order == focus && h.event == event);
@@ -178,7 +178,7 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
                                 </td>
                             </tr>
                         }
-                    }) }
+                    }} }
                 </tbody>
             </table>
         </section>
@@ -319,7 +319,7 @@ fn strategy_compare(props: &CompareProps) -> Html {
                         <th scope="col">{t(lang, RepartitionMsg::ExtraState)}</th>
                     </tr></thead>
                     <tbody>
-                        { for rows.iter().map(|&(s, reorders, pause, pinned, buffered)| {
+                        for &(s, reorders, pause, pinned, buffered) in rows.iter() { {{
                             let extra = match s {
                                 Strategy::Naive => t(lang, RepartitionMsg::None).to_owned(),
                                 Strategy::TwoPhase => i18n::table_size(lang, 0, pinned),
@@ -333,7 +333,7 @@ fn strategy_compare(props: &CompareProps) -> Html {
                                     <td>{extra}</td>
                                 </tr>
                             }
-                        }) }
+                        }} }
                     </tbody>
                 </table>
             </div>
@@ -370,12 +370,12 @@ pub fn view_repartition_scene(
                 { view_split(scene, params, &on_params) }
                 <div>
                     { view_violations(scene.checker.violations(), lang) }
-                    { for cost.map(|(title, text)| html! {
+                    for (title, text) in cost {
                         <section class="card" data-testid="migration-cost">
                             <h3>{title}</h3>
                             <p>{text}</p>
                         </section>
-                    }) }
+                    }
                     <dl class="stats">
                         <div><dt>{t(lang, Msg::OrderViolations)}</dt>
                             <dd data-testid="stat" data-name="violations" data-value={scene.reorders().to_string()}>{scene.reorders()}</dd></div>

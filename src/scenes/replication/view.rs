@@ -62,9 +62,9 @@ pub fn view_replication_scene(
                     <label class="field narrow-field">
                         <span>{t(lang, ReplicationMsg::Acks)}</span>
                         <select data-testid="acks" onchange={on_acks}>
-                            { for [Acks::None, Acks::Leader, Acks::All].iter().map(|&a| html! {
+                            for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
                                 <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
-                            }) }
+                            }
                         </select>
                     </label>
                     <label class="field narrow-field">
@@ -87,7 +87,7 @@ pub fn view_replication_scene(
                 {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
             </p>
             <div class="replicas">
-                { for r.replicas.iter().map(|rep| {
+                for rep in r.replicas.iter() { {{
                     let is_leader = Some(rep.broker) == leader;
                     let in_isr = r.isr.contains(&rep.broker) && rep.alive;
                     let role = if is_leader { "leader" } else { "follower" };
@@ -104,12 +104,12 @@ pub fn view_replication_scene(
                                 // Keyed by offset: the shown window slides along the log,
                                 // and unkeyed items would each be rewritten with the
                                 // next one's text.
-                                { for rep.log[skip..].iter().map(|x| html! {
+                                for x in rep.log[skip..].iter() {
                                     <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
                                         title={if x.offset >= hw { t(lang, ReplicationMsg::AboveHw) } else { "" }}>
                                         {record_text(x)}
                                     </li>
-                                }) }
+                                }
                             </ol>
                             if rep.alive && !is_leader {
                                 <div class="replica-actions">
@@ -123,7 +123,7 @@ pub fn view_replication_scene(
                             }
                         </section>
                     }
-                }) }
+                }} }
             </div>
             <div class="panels">
                 <section class="card" data-testid="replica-diff" data-differences={differences.to_string()}>
@@ -144,13 +144,13 @@ pub fn view_replication_scene(
             if !r.truncated.is_empty() {
                 <section class="card" data-testid="truncated">
                     <h3>{t(lang, ReplicationMsg::Truncated)}</h3>
-                    <ul class="plain small">{ for r.truncated.iter().map(|(b, x)| html! { <li>{format!("broker {b}: {}", record_text(x))}</li> }) }</ul>
+                    <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("broker {b}: {}", record_text(x))}</li> }</ul>
                 </section>
             }
             if !r.lost.is_empty() {
                 <section class="card" data-testid="lost">
                     <h3 class="bad">{format!("⚠ {}", t(lang, ReplicationMsg::Lost))}</h3>
-                    <ul class="plain small">{ for r.lost.iter().map(|x| html! { <li data-testid="violation" class="bad">{record_text(x)}</li> }) }</ul>
+                    <ul class="plain small">for x in r.lost.iter() { <li data-testid="violation" class="bad">{record_text(x)}</li> }</ul>
                 </section>
             }
         </div>

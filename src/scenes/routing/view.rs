@@ -66,13 +66,13 @@ fn view_hash_steps(trace: &Murmur2Trace, lang: Lang) -> Html {
     let head: Html = if skipped > 0 {
         html! {
             <>
-                { for words[..SHOWN_WORDS_HEAD].iter().map(row) }
+                for word in words[..SHOWN_WORDS_HEAD].iter() { {row(word)} }
                 <tr><td colspan="5" class="dim">{i18n::skipped_words(lang, skipped)}</td></tr>
-                { for words[words.len() - SHOWN_WORDS_TAIL..].iter().map(row) }
+                for word in words[words.len() - SHOWN_WORDS_TAIL..].iter() { {row(word)} }
             </>
         }
     } else {
-        html! { { for words.iter().map(row) } }
+        html! { for word in words.iter() { {row(word)} } }
     };
     html! {
         <details class="hash-steps" data-testid="hash-steps">
@@ -84,14 +84,14 @@ fn view_hash_steps(trace: &Murmur2Trace, lang: Lang) -> Html {
                         <td colspan="4"><code>{format!("{} ^ {} = {}", hex32(MURMUR2_SEED), trace.len, hex32(trace.initial))}</code></td>
                     </tr>
                     {head}
-                    { for trace.tail.as_ref().map(|tail| html! {
+                    for tail in trace.tail.as_ref() {
                         <tr>
                             <td>{t(lang, RoutingMsg::HashTail)}</td>
                             <td><code>{tail.bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")}</code></td>
                             <td colspan="2"><code>{format!("h ^= bytes = {}", hex32(tail.h_xored))}</code></td>
                             <td><code>{format!("h·m = {}", hex32(tail.h))}</code></td>
                         </tr>
-                    }) }
+                    }
                     <tr>
                         <td>{t(lang, RoutingMsg::HashFinal)}</td>
                         <td><code>{format!("h ^= h>>>13 → {}", hex32(trace.final_mix[0]))}</code></td>
@@ -111,9 +111,9 @@ fn view_hash_steps(trace: &Murmur2Trace, lang: Lang) -> Html {
 fn view_partition_strip(partitions: u32, lit: Option<u32>) -> Html {
     html! {
         <ol class="partition-strip" aria-hidden="true">
-            { for (0..partitions).map(|p| html! {
+            for p in 0..partitions {
                 <li class={classes!((Some(p) == lit).then_some("lit"))}>{p}</li>
-            }) }
+            }
         </ol>
     }
 }
@@ -205,7 +205,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             </div>
             <fieldset class="placement">
                 <legend>{t(lang, RoutingMsg::Placement)}</legend>
-                { for PlacementChoice::ALL.iter().map(|&choice| {
+                for &choice in PlacementChoice::ALL.iter() { {{
                     let label = match choice {
                         PlacementChoice::Partitioner => t(lang, RoutingMsg::PlacementPartitioner),
                         PlacementChoice::Explicit => t(lang, RoutingMsg::PlacementExplicit),
@@ -224,7 +224,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                             }
                         </label>
                     }
-                }) }
+                }} }
                 <p class="dim small">{t(lang, RoutingMsg::Precedence)}</p>
             </fieldset>
             if params.key_null {
@@ -277,9 +277,9 @@ fn view_chapter_example(lang: Lang) -> Html {
         <section class="card" data-testid="chapter-example">
             <h2>{t(lang, RoutingMsg::ChapterTitle)}</h2>
             <ul class="plain">
-                { for rows.iter().map(|(k, p)| html! {
+                for (k, p) in rows.iter() {
                     <li><code>{format!("(murmur2(\"{k}\") & 0x7fffffff) % 3 = {p}")}</code></li>
-                }) }
+                }
             </ul>
             <p>{t(lang, RoutingMsg::ChapterNote)}</p>
         </section>
@@ -339,7 +339,7 @@ fn view_clients(params: &AppParams) -> Html {
                         <th scope="col">{t(lang, RoutingMsg::Partition)}</th>
                     </tr></thead>
                     <tbody>
-                        { for rows.into_iter().map(|(id, name, rule, partition)| {
+                        for (id, name, rule, partition) in rows.into_iter() { {{
                             let value = partition.clone().unwrap_or_else(|| "any".to_owned());
                             let text = partition.unwrap_or_else(|| t(lang, RoutingMsg::AnyPartition).to_owned());
                             html! {
@@ -349,7 +349,7 @@ fn view_clients(params: &AppParams) -> Html {
                                     <td class="num">{text}</td>
                                 </tr>
                             }
-                        }) }
+                        }} }
                     </tbody>
                 </table>
             </div>
@@ -393,7 +393,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
             <svg class="histogram" viewBox={format!("0 0 {width} 130")} role="img"
                 aria-label={i18n::histogram_summary(lang, min, max, skew)} onmouseover={tip::on_hover(describe_bar)}>
                 { tip::tip_title() }
-                { for counts.iter().enumerate().map(|(p, &c)| {
+                for (p, &c) in counts.iter().enumerate() { {{
                     let h = 100.0 * f64::from(c) / f64::from(max);
                     let x = p as f64 * bar_w;
                     html! {
@@ -405,7 +405,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
                             }
                         </g>
                     }
-                }) }
+                }} }
                 <line class="mean" x1="0" x2={format!("{width}")} y1={format!("{:.1}", 105.0 - 100.0 * mean / f64::from(max))}
                     y2={format!("{:.1}", 105.0 - 100.0 * mean / f64::from(max))} />
             </svg>
@@ -511,9 +511,9 @@ fn view_stream(
                 <label class="field">
                     <span>{t(lang, RoutingMsg::Strategy)}</span>
                     <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.key_null}>
-                        { for KeylessStrategy::ALL.iter().map(|&k| html! {
+                        for &k in KeylessStrategy::ALL.iter() {
                             <option value={k.id()} selected={params.keyless == k}>{strategy_label(lang, k)}</option>
-                        }) }
+                        }
                     </select>
                 </label>
                 <label class="field">
@@ -618,7 +618,7 @@ fn view_stream(
                 <ol class="handled" data-testid="handled">
                     // Keyed by position: the list only grows, and Yew pairs
                     // unkeyed items from the end, which would rewrite every item.
-                    { for s.handled.iter().enumerate().map(|(i, h)| html! {
+                    for (i, h) in s.handled.iter().enumerate() {
                         <li key={i} class={classes!(format!("order-{}", h.order), h.out_of_order.then_some("out-of-order"))}
                             data-partition={h.partition.to_string()} data-entity={order_key(h.order)} data-step={h.event.step().to_string()}>
                             if h.out_of_order { <span aria-hidden="true">{"⚠ "}</span> }
@@ -626,7 +626,7 @@ fn view_stream(
                             <span class="dim">{format!(" · p{}", h.partition)}</span>
                             if h.out_of_order { <span class="visually-hidden">{format!(" — {}", t(lang, RoutingMsg::OutOfOrder))}</span> }
                         </li>
-                    }) }
+                    }
                 </ol>
             }
             { view_violations(violations, lang) }
@@ -700,7 +700,7 @@ fn keyless_comparison(props: &ComparisonProps) -> Html {
                     <th scope="col">{t(lang, Msg::OrderViolations)}</th>
                 </tr></thead>
                 <tbody>
-                    { for rows.iter().map(|(keys, per_partition, switches, reorders)| {
+                    for (keys, per_partition, switches, reorders) in rows.iter() { {{
                         let (id, name) = match keys {
                             StreamKeys::OrderId => ("order-id", t(lang, RoutingMsg::KeyedByOrder)),
                             StreamKeys::Null(s) => (s.id(), strategy_label(lang, *s)),
@@ -718,7 +718,7 @@ fn keyless_comparison(props: &ComparisonProps) -> Html {
                                 </td>
                             </tr>
                         }
-                    }) }
+                    }} }
                 </tbody>
             </table>
         </div>

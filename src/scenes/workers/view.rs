@@ -77,12 +77,12 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         <section class="card">
             <fieldset class="placement">
                 <legend>{t(lang, WorkersMsg::Mode)}</legend>
-                { for Mode::ALL.iter().map(|&m| html! {
+                for &m in Mode::ALL.iter() {
                     <label class="check">
                         <input type="radio" name="mode" data-testid="mode" value={m.id()} checked={w.mode == m} onchange={pick(m)} />
                         <span>{mode_label(lang, m)}</span>
                     </label>
-                }) }
+                }
             </fieldset>
             <p class="note" data-testid="mode-about">{mode_about(lang, w.mode)}</p>
             <div class="inputs">
@@ -185,14 +185,14 @@ fn strip_cells(p: &CellsProps) -> Html {
     let g = p.geometry;
     let w = g.cell_width();
     html! {
-        { for p.records.iter().map(|r| {
+        for r in p.records.iter() { {{
             let (x, y) = g.pos(r.offset);
             html! {
                 <rect class="offset" data-testid="record" data-topic="orders" data-partition="0"
                     data-offset={r.offset.to_string()} data-key={order_key(r.order)} data-step={r.step.to_string()}
                     x={fixed(x, 1)} y={fixed(y, 1)} width={w.clone()} height="18" />
             }
-        }) }
+        }} }
     }
 }
 
@@ -323,9 +323,9 @@ fn worker_row(p: &WorkerProps) -> Html {
         <li data-testid="worker" data-worker={p.index.to_string()} data-queue={p.queue.to_string()}>
             <span class="worker-name">{i18n::worker_name(p.lang, p.index)}</span>
             <span class="slots" role="img" aria-label={format!("{}/{}", p.queue, CHANNEL_CAPACITY)}>
-                { for (0..CHANNEL_CAPACITY).map(|k| html! {
+                for k in 0..CHANNEL_CAPACITY {
                     <span class={classes!("slot", (k < p.queue).then_some("full"))}></span>
-                }) }
+                }
             </span>
             <code class="busy">{busy}</code>
         </li>
@@ -343,10 +343,10 @@ fn view_workers(s: &Workers, lang: Lang) -> Html {
                 </p>
             } else {
                 <ol class="worker-list">
-                    { for s.workers.iter().enumerate().map(|(i, w)| {
+                    for (i, w) in s.workers.iter().enumerate() { {{
                         let busy = w.busy.and_then(|o| s.records.get(o as usize)).map(|r| (r.order, r.step));
                         html! { <WorkerRow index={i} queue={w.queue.len()} busy={busy} lang={lang} /> }
-                    }) }
+                    }} }
                 </ol>
                 if blocked {
                     <p class="warning" data-testid="poll-blocked">{format!("⚠ {}", t(lang, WorkersMsg::PollBlocked))}</p>
@@ -396,14 +396,14 @@ fn throughput_chart(props: &ChartProps) -> Html {
             <svg class="chart" data-testid="throughput-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={t(lang, WorkersMsg::ChartTitle)}>
                 <line class="axis" x1={left.to_string()} x2={(w - 10.0).to_string()} y1={bottom.to_string()} y2={bottom.to_string()} />
                 <line class="axis" x1={left.to_string()} x2={left.to_string()} y1="10" y2={bottom.to_string()} />
-                { for WS.iter().enumerate().map(|(i, ws)| html! {
+                for (i, ws) in WS.iter().enumerate() {
                     <text class="tick" x={format!("{:.1}", x(i))} y={(bottom + 16.0).to_string()} text-anchor="middle">{format!("W={ws}")}</text>
-                }) }
-                { for (0..=top_decade).map(|d| {
+                }
+                for d in 0..=top_decade { {{
                     let v = 10u64.pow(d);
                     html! { <text class="tick" x="4" y={format!("{:.1}", y(v) + 4.0)}>{v}</text> }
-                }) }
-                { for series.iter().map(|(mode, points)| {
+                }} }
+                for (mode, points) in series.iter() { {{
                     let d: Vec<String> = points.iter().enumerate().map(|(i, &(_, t))| format!("{:.1},{:.1}", x(i), y(t))).collect();
                     html! {
                         <g class={classes!("series", mode.id())} data-testid="chart-series" data-mode={mode.id()}
@@ -414,7 +414,7 @@ fn throughput_chart(props: &ChartProps) -> Html {
                             </text>
                         </g>
                     }
-                }) }
+                }} }
             </svg>
         </section>
     }
