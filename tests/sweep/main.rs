@@ -18,7 +18,7 @@
 //! `SWEEP_SEEDS_PER_PRESET=N` runs N seeds of every preset instead of the
 //! defaults below (`make sweep`); `SWEEP_FIRST_SEED=S` starts at seed S.
 
-use kafka_ordering_lab::params::{parse_query, AppParams};
+use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
 use kafka_ordering_lab::sim::history::{HORIZON, SNAPSHOT_EVERY};
 use kafka_ordering_lab::sim::log::PartitionLog;
 use kafka_ordering_lab::sim::{Model, Sim, Timeline};
@@ -355,7 +355,11 @@ fn every_preset_of_every_scene_keeps_its_invariants_over_many_seeds() {
         "broke less often than their floor: {below:?}"
     );
     let scenes: BTreeSet<&str> = tallies.iter().map(|t| t.scene).collect();
-    assert_eq!(scenes.len(), 9, "every scene is swept: {scenes:?}");
+    assert_eq!(
+        scenes.len(),
+        SceneId::ALL.len(),
+        "every scene is swept: {scenes:?}"
+    );
     if seeds.per_preset.is_none() {
         assert!(total >= MIN_TOTAL_SEEDS, "only {total} seeds");
     }
