@@ -265,6 +265,9 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .iter()
         .filter(|&&m| m != Msg::SwitchLanguage)
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    LogMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     RoutingMsg::ALL
         .iter()
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));

@@ -26,6 +26,7 @@ pub use numbered::*;
 // the catalogue's tests and shared text can reach every message.
 pub use crate::scenes::disk::text::DiskMsg;
 pub use crate::scenes::group::text::GroupMsg;
+pub use crate::scenes::log::text::LogMsg;
 pub use crate::scenes::producer::text::ProducerMsg;
 pub use crate::scenes::rabbitmq::text::RabbitMsg;
 pub use crate::scenes::repartition::text::RepartitionMsg;
@@ -74,7 +75,7 @@ macro_rules! catalogue {
 pub(crate) use catalogue;
 
 catalogue! {
-    /// Fixed strings of the app shell and the log scene.
+    /// Fixed strings of the app shell, and the few every scene shares.
     Msg {
         ScenesMenu => ("Сцены", "Scenes"),
         ShareLink => ("Ссылка на это состояние", "Link to this state"),
@@ -101,33 +102,10 @@ catalogue! {
         KeyboardHint => ("Пробел — пуск или пауза · ← → — шаг · Home — в начало", "Space play or pause · ← → step · Home reset"),
         ParamProblemsTitle => ("Часть параметров ссылки не распознана, вместо них взяты значения по умолчанию:", "Some link parameters were not understood; defaults are used instead:"),
         Dismiss => ("Скрыть", "Dismiss"),
-        Producer => ("Продюсер", "Producer"),
-        Consumer => ("Консьюмер", "Consumer"),
-        AllSent => ("всё отправлено", "all sent"),
-        ToSend => ("ждут отправки", "waiting to be sent"),
-        PartitionTitle => ("Топик orders, партиция 0: файлы сегментов", "Topic orders, partition 0: segment files"),
-        ActiveSegment => ("активный", "active"),
         LogEndOffset => ("Log end offset", "Log end offset"),
-        Position => ("Позиция", "Position"),
-        PositionMarker => ("позиция", "position"),
-        CommittedOffset => ("Закоммиченный offset", "Committed offset"),
         NotCommitted => ("—", "—"),
-        LegendLogEndOffset => ("offset, который получит следующая запись", "the offset the next record will get"),
-        LegendPosition => ("следующий offset, который заберёт poll()", "the next offset poll() will fetch"),
-        LegendCommitted => ("откуда группа продолжит после перезапуска: последний обработанный + 1", "where the group resumes after a restart: last processed + 1"),
-        Segments => ("Сегментов", "Segments"),
         OrderViolations => ("Нарушений порядка", "Order violations"),
         NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
-        ConsumerWaiting => ("ждёт в poll()", "waiting in poll()"),
-        ConsumerDone => ("всё прочитано", "read everything"),
-        SegmentBytesHelp => ("Когда очередная запись не помещается в активный сегмент, брокер закрывает его и открывает новый файл, названный по первому offset'у. В Kafka по умолчанию это 1 ГиБ, а меньше 1 МиБ Kafka 4.x для топика не примет; здесь — сотни байт, чтобы смена сегмента была видна (так брокер ведёт себя только с тестовой настройкой internal.segment.bytes).", "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB, and Kafka 4.x refuses less than 1 MiB for a topic; here it is a few hundred bytes so you can watch segments roll (a real broker does this only with its test setting internal.segment.bytes)."),
-        IndexFile => ("разреженный индекс: offset → позиция в файле", "sparse index: offset → position in the file"),
-        Processed => ("обработана", "processed"),
-        Fetched => ("получена poll(), ждёт обработки", "fetched by poll(), not processed yet"),
-        Unread => ("ещё не прочитана", "not read yet"),
-        Processing => ("обрабатывается", "being processed"),
-        CommittedShort => ("коммит", "committed"),
-        ReadsInOrder => ("читает строго по порядку: 0 → 1 → 2 → …", "reads strictly in order: 0 → 1 → 2 → …"),
     }
 }
 
@@ -1017,6 +995,16 @@ mod tests {
     fn has_cyrillic(s: &str) -> bool {
         s.chars()
             .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+    }
+
+    #[test]
+    fn every_log_message_exists_in_both_languages() {
+        for &msg in LogMsg::ALL {
+            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
+            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
+        }
     }
 
     #[test]

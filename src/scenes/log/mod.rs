@@ -1,6 +1,7 @@
 //! The log scene in the app: built from its link, opened at the start.
 
 pub mod params;
+pub mod text;
 pub(crate) mod view;
 
 use super::Scene;

@@ -2,7 +2,7 @@
 //! in flight, and the consumer's position and committed offset.
 
 use super::params as declared;
-use crate::i18n::{self, t, Msg};
+use crate::i18n::{self, t, LogMsg, Msg};
 use crate::params::{AppParams, Lang};
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
@@ -57,10 +57,10 @@ fn record_state(scene: &LogScene, offset: u64) -> RecordState {
 
 fn view_record(record: &Record, at: Point, state: RecordState, lang: Lang) -> Html {
     let (state_class, state_text) = match state {
-        RecordState::Processed => ("processed", t(lang, Msg::Processed)),
-        RecordState::Processing => ("processing", t(lang, Msg::Processing)),
-        RecordState::Fetched => ("fetched", t(lang, Msg::Fetched)),
-        RecordState::Unread => ("unread", t(lang, Msg::Unread)),
+        RecordState::Processed => ("processed", t(lang, LogMsg::Processed)),
+        RecordState::Processing => ("processing", t(lang, LogMsg::Processing)),
+        RecordState::Fetched => ("fetched", t(lang, LogMsg::Fetched)),
+        RecordState::Unread => ("unread", t(lang, LogMsg::Unread)),
     };
     let key = record.key.clone().unwrap_or_default();
     let value = record.event.value();
@@ -106,7 +106,7 @@ fn view_segment_label(
     };
     let mut fill = i18n::segment_fill(lang, segment.size_in_bytes, segment_bytes);
     if active {
-        fill = format!("{fill} · {}", t(lang, Msg::ActiveSegment));
+        fill = format!("{fill} · {}", t(lang, LogMsg::ActiveSegment));
     }
     let x = px(card.label.x);
     let y = card.label.y;
@@ -126,7 +126,7 @@ fn view_segment_label(
                 <>
                     <text class="file-name index" x={x.clone()} y={px(y + 36.0)}>{name}</text>
                     <text class="file-meta" x={x.clone()} y={px(y + 52.0)}>
-                        <title>{t(lang, Msg::IndexFile)}</title>{entries}
+                        <title>{t(lang, LogMsg::IndexFile)}</title>{entries}
                     </text>
                 </>
             })}
@@ -176,9 +176,9 @@ pub fn view_log_scene(
     let next = scene.sent();
     let producer_line = match SCRIPT.get(next) {
         Some(&(order, event)) => i18n::next_to_send(lang, &order_key(order), event.value()),
-        None => t(lang, Msg::AllSent).to_owned(),
+        None => t(lang, LogMsg::AllSent).to_owned(),
     };
-    let waiting = format!("{}: {}", t(lang, Msg::ToSend), SCRIPT.len() - next);
+    let waiting = format!("{}: {}", t(lang, LogMsg::ToSend), SCRIPT.len() - next);
 
     // Requests travel from the producer down to the slot at the log end.
     const CHIP_W: f64 = 132.0;
@@ -234,9 +234,9 @@ pub fn view_log_scene(
     {
         i18n::processing(lang, offset)
     } else if consumer.position() as usize >= SCRIPT.len() && consumer.fetched().next().is_none() {
-        t(lang, Msg::ConsumerDone).to_owned()
+        t(lang, LogMsg::ConsumerDone).to_owned()
     } else {
-        t(lang, Msg::ConsumerWaiting).to_owned()
+        t(lang, LogMsg::ConsumerWaiting).to_owned()
     };
     let position = consumer.position();
     let committed = consumer.committed_offset();
@@ -264,11 +264,11 @@ pub fn view_log_scene(
         <>
             <figure class="figure">
                 <svg class="log-figure" data-testid="log-figure" viewBox={format!("0 0 {} {}", px(layout.width), px(layout.height))}
-                    role="img" aria-label={t(lang, Msg::PartitionTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                    role="img" aria-label={t(lang, LogMsg::PartitionTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
                     { tip::tip_title() }
                     <g class="actor producer">
                         <rect x={px(producer.x)} y={px(producer.y)} width={px(producer.w)} height={px(producer.h)} rx="8" />
-                        <text class="actor-title" x={px(producer.x + 10.0)} y={px(producer.y + 18.0)}>{t(lang, Msg::Producer)}</text>
+                        <text class="actor-title" x={px(producer.x + 10.0)} y={px(producer.y + 18.0)}>{t(lang, LogMsg::Producer)}</text>
                         <text class="actor-line" x={px(producer.x + 10.0)} y={px(producer.y + 34.0)}>{producer_line}</text>
                         <text class="actor-line dim" x={px(producer.x + 10.0)} y={px(producer.y + 49.0)}>{waiting}</text>
                     </g>
@@ -276,7 +276,7 @@ pub fn view_log_scene(
                     // Yew diffs the records by key and the siblings after
                     // them keep their places (`{ for … }` would splice them in).
                     { outbox.unwrap_or_default() }
-                    <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, Msg::PartitionTitle)}</text>
+                    <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, LogMsg::PartitionTitle)}</text>
                     { log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)).collect::<Html>() }
                     { log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)).collect::<Html>() }
                     <g class="leo-slot" data-testid="log-end-offset" data-offset={leo.to_string()}
@@ -285,14 +285,14 @@ pub fn view_log_scene(
                         <text x="6" y="19">{leo.to_string()}</text>
                         <text class="dim" x="6" y="37">{"LEO"}</text>
                     </g>
-                    { view_marker(layout.slot(position), 0, "position", "▲", format!("{} {position}", t(lang, Msg::Position).to_lowercase()), "position", position) }
-                    { committed.map(|c| view_marker(layout.slot(c), 1, "committed", "◆", format!("{} {c}", t(lang, Msg::CommittedShort)), "committed", c)).unwrap_or_default() }
+                    { view_marker(layout.slot(position), 0, "position", "▲", format!("{} {position}", t(lang, LogMsg::Position).to_lowercase()), "position", position) }
+                    { committed.map(|c| view_marker(layout.slot(c), 1, "committed", "◆", format!("{} {c}", t(lang, LogMsg::CommittedShort)), "committed", c)).unwrap_or_default() }
                     { in_flight.collect::<Html>() }
                     <g class="actor consumer">
                         <rect x={px(layout.consumer.x)} y={px(layout.consumer.y)} width={px(layout.consumer.w)} height={px(layout.consumer.h)} rx="8" />
-                        <text class="actor-title" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 18.0)}>{format!("{} {CLIENT_ID}", t(lang, Msg::Consumer))}</text>
+                        <text class="actor-title" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 18.0)}>{format!("{} {CLIENT_ID}", t(lang, LogMsg::Consumer))}</text>
                         <text class="actor-line" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 34.0)}>{consumer_status}</text>
-                        <text class="actor-line dim" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 49.0)}>{t(lang, Msg::ReadsInOrder)}</text>
+                        <text class="actor-line dim" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 49.0)}>{t(lang, LogMsg::ReadsInOrder)}</text>
                     </g>
                 </svg>
                 <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
@@ -300,27 +300,27 @@ pub fn view_log_scene(
             <div class="panels">
                 <dl class="stats">
                     <div><dt>{t(lang, Msg::LogEndOffset)}</dt><dd data-testid="stat" data-name="log-end-offset" data-value={leo.to_string()}>{leo}</dd></div>
-                    <div><dt>{t(lang, Msg::Position)}</dt><dd data-testid="stat" data-name="position" data-value={position.to_string()}>{position}</dd></div>
-                    <div><dt>{t(lang, Msg::CommittedOffset)}</dt>
+                    <div><dt>{t(lang, LogMsg::Position)}</dt><dd data-testid="stat" data-name="position" data-value={position.to_string()}>{position}</dd></div>
+                    <div><dt>{t(lang, LogMsg::CommittedOffset)}</dt>
                         <dd data-testid="stat" data-name="committed" data-value={committed.map(|c| c.to_string()).unwrap_or_default()}>
                             {committed.map_or_else(|| t(lang, Msg::NotCommitted).to_owned(), |c| c.to_string())}</dd></div>
-                    <div><dt>{t(lang, Msg::Segments)}</dt><dd data-testid="stat" data-name="segments" data-value={log.segments().len().to_string()}>{log.segments().len()}</dd></div>
+                    <div><dt>{t(lang, LogMsg::Segments)}</dt><dd data-testid="stat" data-name="segments" data-value={log.segments().len().to_string()}>{log.segments().len()}</dd></div>
                     <div><dt>{t(lang, Msg::OrderViolations)}</dt><dd data-testid="stat" data-name="violations" data-value={violations.len().to_string()}>{violations.len()}</dd></div>
                 </dl>
                 <ul class="legend">
-                    <li><span class="glyph leo">{"LEO"}</span>{format!(" {} — {}", t(lang, Msg::LogEndOffset), t(lang, Msg::LegendLogEndOffset))}</li>
-                    <li><span class="glyph position">{"▲"}</span>{format!(" {} — {}", t(lang, Msg::Position), t(lang, Msg::LegendPosition))}</li>
-                    <li><span class="glyph committed">{"◆"}</span>{format!(" {} — {}", t(lang, Msg::CommittedOffset), t(lang, Msg::LegendCommitted))}</li>
-                    <li><span class="swatch processed">{"✓"}</span>{format!(" {}", t(lang, Msg::Processed))}</li>
-                    <li><span class="swatch fetched"></span>{format!(" {}", t(lang, Msg::Fetched))}</li>
-                    <li><span class="swatch unread"></span>{format!(" {}", t(lang, Msg::Unread))}</li>
+                    <li><span class="glyph leo">{"LEO"}</span>{format!(" {} — {}", t(lang, Msg::LogEndOffset), t(lang, LogMsg::LegendLogEndOffset))}</li>
+                    <li><span class="glyph position">{"▲"}</span>{format!(" {} — {}", t(lang, LogMsg::Position), t(lang, LogMsg::LegendPosition))}</li>
+                    <li><span class="glyph committed">{"◆"}</span>{format!(" {} — {}", t(lang, LogMsg::CommittedOffset), t(lang, LogMsg::LegendCommitted))}</li>
+                    <li><span class="swatch processed">{"✓"}</span>{format!(" {}", t(lang, LogMsg::Processed))}</li>
+                    <li><span class="swatch fetched"></span>{format!(" {}", t(lang, LogMsg::Fetched))}</li>
+                    <li><span class="swatch unread"></span>{format!(" {}", t(lang, LogMsg::Unread))}</li>
                 </ul>
                 { view_violations(violations, lang) }
                 <label class="param">
                     <span class="param-name"><code>{"segment.bytes"}</code>{format!(" = {segment_bytes}")}</span>
                     <input type="range" data-testid="segment-bytes" min={min_of(&declared::SEGMENT_BYTES)}
                         max={max_of(&declared::SEGMENT_BYTES)} step="10" value={segment_bytes.to_string()} oninput={on_bytes} />
-                    <span class="help">{t(lang, Msg::SegmentBytesHelp)}</span>
+                    <span class="help">{t(lang, LogMsg::SegmentBytesHelp)}</span>
                 </label>
             </div>
         </>

@@ -1,0 +1,31 @@
+//! The log scene's fixed text, in Russian and English.
+
+use crate::i18n::catalogue;
+
+catalogue! {
+    /// Fixed strings of the log scene.
+    LogMsg {
+        Producer => ("Продюсер", "Producer"),
+        Consumer => ("Консьюмер", "Consumer"),
+        AllSent => ("всё отправлено", "all sent"),
+        ToSend => ("ждут отправки", "waiting to be sent"),
+        PartitionTitle => ("Топик orders, партиция 0: файлы сегментов", "Topic orders, partition 0: segment files"),
+        ActiveSegment => ("активный", "active"),
+        Position => ("Позиция", "Position"),
+        CommittedOffset => ("Закоммиченный offset", "Committed offset"),
+        LegendLogEndOffset => ("offset, который получит следующая запись", "the offset the next record will get"),
+        LegendPosition => ("следующий offset, который заберёт poll()", "the next offset poll() will fetch"),
+        LegendCommitted => ("откуда группа продолжит после перезапуска: последний обработанный + 1", "where the group resumes after a restart: last processed + 1"),
+        Segments => ("Сегментов", "Segments"),
+        ConsumerWaiting => ("ждёт в poll()", "waiting in poll()"),
+        ConsumerDone => ("всё прочитано", "read everything"),
+        SegmentBytesHelp => ("Когда очередная запись не помещается в активный сегмент, брокер закрывает его и открывает новый файл, названный по первому offset'у. В Kafka по умолчанию это 1 ГиБ, а меньше 1 МиБ Kafka 4.x для топика не примет; здесь — сотни байт, чтобы смена сегмента была видна (так брокер ведёт себя только с тестовой настройкой internal.segment.bytes).", "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB, and Kafka 4.x refuses less than 1 MiB for a topic; here it is a few hundred bytes so you can watch segments roll (a real broker does this only with its test setting internal.segment.bytes)."),
+        IndexFile => ("разреженный индекс: offset → позиция в файле", "sparse index: offset → position in the file"),
+        Processed => ("обработана", "processed"),
+        Fetched => ("получена poll(), ждёт обработки", "fetched by poll(), not processed yet"),
+        Unread => ("ещё не прочитана", "not read yet"),
+        Processing => ("обрабатывается", "being processed"),
+        CommittedShort => ("коммит", "committed"),
+        ReadsInOrder => ("читает строго по порядку: 0 → 1 → 2 → …", "reads strictly in order: 0 → 1 → 2 → …"),
+    }
+}
