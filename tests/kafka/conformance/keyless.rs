@@ -134,7 +134,14 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
             (
                 json!({"rule": "uniform-sticky", "may_change_at": switches, "usual_stint": sim_stint}),
                 kafka_stint.is_some() && kafka_stint == sim_stint,
-                format!("usual stint: Kafka {kafka_stint:?} records, simulation {sim_stint:?}"),
+                {
+                    let show = |s: Option<usize>| s.map_or("none".to_owned(), |n| n.to_string());
+                    format!(
+                        "usual stint: Kafka {} records, simulation {}",
+                        show(kafka_stint),
+                        show(sim_stint)
+                    )
+                },
             )
         }
         KeylessRule::RoundRobin => {
