@@ -998,16 +998,6 @@ mod tests {
     }
 
     #[test]
-    fn every_log_message_exists_in_both_languages() {
-        for &msg in LogMsg::ALL {
-            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
-            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-        }
-    }
-
-    #[test]
     fn every_message_exists_in_both_languages() {
         for &msg in Msg::ALL {
             let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
@@ -1024,80 +1014,32 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_routing_message_exists_in_both_languages() {
-        for &msg in RoutingMsg::ALL {
+    /// Every message of a scene's catalogue is really translated: Russian
+    /// in RU, none in EN, and the two differ. Kafka's own names (`kept`)
+    /// may read the same in both.
+    fn translated<M: Text + std::fmt::Debug>(all: &[M], kept: &[&str]) {
+        for &msg in all {
             let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
             assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-        }
-    }
-
-    #[test]
-    fn every_producer_message_exists_in_both_languages() {
-        for &msg in ProducerMsg::ALL {
-            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
-            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-        }
-    }
-
-    #[test]
-    fn every_repartition_message_exists_in_both_languages() {
-        for &msg in RepartitionMsg::ALL {
-            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
-            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-        }
-    }
-
-    #[test]
-    fn every_workers_message_exists_in_both_languages() {
-        for &msg in WorkersMsg::ALL {
-            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
-            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-        }
-    }
-
-    #[test]
-    fn every_group_message_exists_in_both_languages() {
-        for &msg in GroupMsg::ALL {
-            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
-            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-        }
-    }
-
-    #[test]
-    fn every_replication_disk_and_rabbitmq_message_exists_in_both_languages() {
-        let all = ReplicationMsg::ALL
-            .iter()
-            .map(|&m| (format!("{m:?}"), t(Lang::Ru, m), t(Lang::En, m)))
-            .chain(
-                DiskMsg::ALL
-                    .iter()
-                    .map(|&m| (format!("{m:?}"), t(Lang::Ru, m), t(Lang::En, m))),
-            )
-            .chain(
-                RabbitMsg::ALL
-                    .iter()
-                    .map(|&m| (format!("{m:?}"), t(Lang::Ru, m), t(Lang::En, m))),
-            );
-        for (name, ru, en) in all {
-            // Kafka's own names may stay as they are in Russian text.
-            let same_ok = name == "StatNotEnough";
-            assert!(same_ok || ru != en, "{name} is not translated");
-            if !same_ok {
-                assert!(has_cyrillic(ru), "{name} RU has no Russian: {ru}");
+            if kept.contains(&format!("{msg:?}").as_str()) {
+                continue;
             }
-            assert!(!has_cyrillic(en), "{name} EN has Russian: {en}");
+            assert!(ru != en, "{msg:?} is not translated");
+            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
         }
+    }
+
+    #[test]
+    fn every_scene_message_exists_in_both_languages() {
+        translated(LogMsg::ALL, &[]);
+        translated(ReplicationMsg::ALL, &["StatNotEnough"]);
+        translated(RoutingMsg::ALL, &[]);
+        translated(ProducerMsg::ALL, &[]);
+        translated(RepartitionMsg::ALL, &[]);
+        translated(GroupMsg::ALL, &[]);
+        translated(WorkersMsg::ALL, &[]);
+        translated(DiskMsg::ALL, &[]);
+        translated(RabbitMsg::ALL, &[]);
     }
 
     #[test]

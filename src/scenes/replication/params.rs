@@ -3,7 +3,7 @@
 
 use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
-use crate::sim::producer::Acks;
+use crate::scenes::producer::params::ACKS;
 use crate::sim::scenes::replication;
 
 pub(crate) static PARAMS: [&Param; 4] = [&REPLICATION_ACKS, &MIN_ISR, &UNCLEAN, &REPLICA_ACTIONS];
@@ -16,13 +16,9 @@ pub static REPLICATION_ACKS: Param = Param {
     default: "all",
     doc: "the producer's `acks`",
     help: None,
-    get: |p| Some(p.producer.acks.id().to_owned()),
-    set: |p, v| {
-        v.text()
-            .and_then(Acks::from_id)
-            .map(|a| p.producer.acks = a)
-            .is_some()
-    },
+    // The same field as the producer's: one setting, read and written once.
+    get: ACKS.get,
+    set: ACKS.set,
 };
 
 pub static MIN_ISR: Param = Param {
