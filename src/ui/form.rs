@@ -1,7 +1,7 @@
 //! Small helpers shared by the scenes' forms: read an input, and turn an
 //! edit of the parameters into a callback.
 
-use crate::params::declare::Param;
+use crate::params::declare::{Param, Value};
 use crate::params::AppParams;
 use std::ops::RangeInclusive;
 use web_sys::HtmlInputElement;
@@ -34,6 +34,24 @@ pub fn min_of(param: &Param) -> String {
 /// A number input's `max`, as declared (see [`min_of`]).
 pub fn max_of(param: &Param) -> String {
     param.range().end().to_string()
+}
+
+/// A number input's callback: the typed value, clamped to the parameter's
+/// declared range, written by the parameter's own setter, so the form and
+/// a link change the same field the same way. A field holding something
+/// else (empty, half typed) changes nothing.
+pub fn edit_number(
+    params: &AppParams,
+    on_params: &Callback<AppParams>,
+    param: &'static Param,
+) -> Callback<InputEvent> {
+    let range = param.range();
+    edit(params, on_params, move |p, e: InputEvent| {
+        if let Ok(v) = input_value(&e).trim().parse::<u32>() {
+            let v = v.clamp(*range.start(), *range.end());
+            (param.set)(p, Value::Number(u64::from(v)));
+        }
+    })
 }
 
 /// A callback that edits a copy of the parameters and hands it on.

@@ -5,7 +5,7 @@ use crate::i18n::{self, t, DiskMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;
-use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
 use yew::prelude::*;
@@ -27,22 +27,10 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
             p.cost = dev.defaults();
         }
     });
-    let on_seek = edit(params, on_params, |p, e: InputEvent| {
-        p.cost.seek_us = parse_in(&input_value(&e), &declared::SEEK_US.range(), p.cost.seek_us)
-    });
-    let on_mbs = edit(params, on_params, |p, e: InputEvent| {
-        p.cost.seq_mb_s = parse_in(&input_value(&e), &declared::MB_S.range(), p.cost.seq_mb_s)
-    });
-    let on_bytes = edit(params, on_params, |p, e: InputEvent| {
-        p.record_bytes = parse_in(
-            &input_value(&e),
-            &declared::RECORD_BYTES.range(),
-            p.record_bytes,
-        )
-    });
-    let on_streams = edit(params, on_params, |p, e: InputEvent| {
-        p.streams = parse_in(&input_value(&e), &declared::STREAMS.range(), p.streams)
-    });
+    let on_seek = edit_number(params, on_params, &declared::SEEK_US);
+    let on_mbs = edit_number(params, on_params, &declared::MB_S);
+    let on_bytes = edit_number(params, on_params, &declared::RECORD_BYTES);
+    let on_streams = edit_number(params, on_params, &declared::STREAMS);
     let seq = cost.sequential_records_per_s(bytes);
     let random = cost.random_records_per_s(bytes);
     let streams_total = cost.interleaved_streams_bytes_per_s(params.streams);

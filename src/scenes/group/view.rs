@@ -10,7 +10,7 @@ use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
 use crate::sim::Sim;
-use crate::ui::form::{checked, edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
 use yew::prelude::*;
@@ -24,16 +24,8 @@ const SHOWN_GENERATIONS: usize = 8;
 
 fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let on_partitions = edit(params, on_params, |p, e: InputEvent| {
-        p.partitions = parse_in(
-            &input_value(&e),
-            &declared::GROUP_PARTITIONS.range(),
-            p.partitions,
-        );
-    });
-    let on_members = edit(params, on_params, |p, e: InputEvent| {
-        p.members = parse_in(&input_value(&e), &declared::MEMBERS.range(), p.members);
-    });
+    let on_partitions = edit_number(params, on_params, &declared::GROUP_PARTITIONS);
+    let on_members = edit_number(params, on_params, &declared::MEMBERS);
     let on_assignor = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(a) = Assignor::from_id(&select.value()) {

@@ -8,14 +8,13 @@ use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};
 use crate::sim::{Sim, SimTime};
-use crate::ui::form::{max_of, min_of, parse_in};
+use crate::ui::form::{edit_number, max_of, min_of};
 use crate::ui::layout::{
     clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
     CELL_W, OUTBOX_PILL_W,
 };
 use crate::ui::tip;
 use crate::ui::violations::view_violations;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 fn px(v: f64) -> String {
@@ -245,20 +244,7 @@ pub fn view_log_scene(
     let narration = i18n::log_caption(lang, caption, segment_bytes);
     let violations = scene.checker.violations();
 
-    let on_bytes = {
-        let params = params.clone();
-        on_params.reform(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            AppParams {
-                segment_bytes: parse_in(
-                    &input.value(),
-                    &declared::SEGMENT_BYTES.range(),
-                    params.segment_bytes,
-                ),
-                ..params.clone()
-            }
-        })
-    };
+    let on_bytes = edit_number(params, &on_params, &declared::SEGMENT_BYTES);
 
     html! {
         <>

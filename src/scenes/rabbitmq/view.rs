@@ -6,7 +6,7 @@ use crate::params::{AppParams, Lang};
 use crate::sim::checker::OrderChecker;
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;
-use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::violations::view_violations;
 use yew::prelude::*;
@@ -50,13 +50,7 @@ fn view_side(
 /// The competing consumers' settings: the link's parameters only.
 fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let on_consumers = edit(params, on_params, |p, e: InputEvent| {
-        p.rabbit_consumers = parse_in(
-            &input_value(&e),
-            &declared::CONSUMERS.range(),
-            p.rabbit_consumers,
-        );
-    });
+    let on_consumers = edit_number(params, on_params, &declared::CONSUMERS);
     let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.remedy = r);
     html! {
         <section class="card">

@@ -12,7 +12,7 @@ use crate::sim::scenes::repartition::{
     Strategy, CHANGE_AT, NEW_TOPIC, ORDERS,
 };
 use crate::sim::Sim;
-use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::tip;
 use crate::ui::violations::view_violations;
@@ -45,12 +45,8 @@ fn strategy_about(lang: Lang, s: Strategy) -> &'static str {
 
 fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let on_from = edit(params, on_params, |p, e: InputEvent| {
-        p.from = parse_in(&input_value(&e), &declared::FROM.range(), p.from);
-    });
-    let on_to = edit(params, on_params, |p, e: InputEvent| {
-        p.to = parse_in(&input_value(&e), &declared::TO.range(), p.to);
-    });
+    let on_from = edit_number(params, on_params, &declared::FROM);
+    let on_to = edit_number(params, on_params, &declared::TO);
     let pick = |s: Strategy| edit(params, on_params, move |p, _: Event| p.strategy = s);
     html! {
         <section class="card">

@@ -8,7 +8,7 @@ use crate::sim::scenes::replication::{
     ActionKind, ProduceOutcome, RRecord, ReplicaAction, Replication,
 };
 use crate::sim::Sim;
-use crate::ui::form::{checked, edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::stats::stat;
 use yew::prelude::*;
 
@@ -48,9 +48,7 @@ pub fn view_replication_scene(
             p.producer.acks = a;
         }
     });
-    let on_min_isr = edit(params, &on_params, |p, e: InputEvent| {
-        p.min_isr = parse_in(&input_value(&e), &declared::MIN_ISR.range(), p.min_isr);
-    });
+    let on_min_isr = edit_number(params, &on_params, &declared::MIN_ISR);
     let on_unclean = edit(params, &on_params, |p, e: Event| p.unclean = checked(&e));
     let hw = r.high_watermark;
     let leader = r.leader.filter(|&l| r.replica(l).alive);

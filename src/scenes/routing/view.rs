@@ -15,7 +15,7 @@ use crate::sim::scenes::routing::{
     order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys, TOPIC,
 };
 use crate::sim::Sim;
-use crate::ui::form::{checked, edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{checked, edit, edit_number, input_value, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::tip;
 use crate::ui::violations::view_violations;
@@ -132,22 +132,10 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         p.key = input_value(&e)
     });
     let on_null = edit(params, on_params, |p, e: Event| p.key_null = checked(&e));
-    let on_partitions = edit(params, on_params, |p, e: InputEvent| {
-        p.partitions = parse_in(
-            &input_value(&e),
-            &declared::ROUTING_PARTITIONS.range(),
-            p.partitions,
-        );
-    });
+    let on_partitions = edit_number(params, on_params, &declared::ROUTING_PARTITIONS);
     let on_placement =
         |choice: PlacementChoice| edit(params, on_params, move |p, _: Event| p.placement = choice);
-    let on_explicit = edit(params, on_params, |p, e: InputEvent| {
-        p.explicit_partition = parse_in(
-            &input_value(&e),
-            &declared::EXPLICIT_PARTITION.range(),
-            p.explicit_partition,
-        );
-    });
+    let on_explicit = edit_number(params, on_params, &declared::EXPLICIT_PARTITION);
 
     let (shown_partition, decided): (String, String) = match routed {
         Route::Explicit(p) => (
@@ -377,9 +365,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
     } else {
         0.0
     };
-    let on_keys = edit(params, on_params, |p, e: InputEvent| {
-        p.histogram_keys = parse_in(&input_value(&e), &declared::KEYS.range(), p.histogram_keys);
-    });
+    let on_keys = edit_number(params, on_params, &declared::KEYS);
     let width = 640.0;
     let bar_w = width / counts.len() as f64;
     html! {
@@ -486,20 +472,8 @@ fn view_stream(
             p.keyless = s;
         }
     });
-    let on_batch = edit(params, on_params, |p, e: InputEvent| {
-        p.batch_size = parse_in(
-            &input_value(&e),
-            &declared::ROUTING_BATCH_SIZE.range(),
-            p.batch_size,
-        );
-    });
-    let on_linger = edit(params, on_params, |p, e: InputEvent| {
-        p.linger_ms = parse_in(
-            &input_value(&e),
-            &declared::ROUTING_LINGER_MS.range(),
-            p.linger_ms,
-        );
-    });
+    let on_batch = edit_number(params, on_params, &declared::ROUTING_BATCH_SIZE);
+    let on_linger = edit_number(params, on_params, &declared::ROUTING_LINGER_MS);
     let violations = s.checker.violations();
     let sent = s.in_flight.len();
 

@@ -11,7 +11,7 @@ use crate::sim::scenes::workers::{
     CHANNEL_CAPACITY, RECORDS,
 };
 use crate::sim::Sim;
-use crate::ui::form::{edit, input_value, max_of, min_of, parse_in};
+use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
 use crate::ui::tip;
@@ -45,27 +45,9 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let w = params.workers;
     let pick = |m: Mode| edit(params, on_params, move |p, _: Event| p.workers.mode = m);
-    let on_w = edit(params, on_params, |p, e: InputEvent| {
-        p.workers.workers = parse_in(
-            &input_value(&e),
-            &declared::WORKERS.range(),
-            p.workers.workers,
-        );
-    });
-    let on_ms = edit(params, on_params, |p, e: InputEvent| {
-        p.workers.processing_ms = parse_in(
-            &input_value(&e),
-            &declared::PROCESSING_MS.range(),
-            p.workers.processing_ms,
-        );
-    });
-    let on_skew = edit(params, on_params, |p, e: InputEvent| {
-        p.workers.skew_pct = parse_in(
-            &input_value(&e),
-            &declared::SKEW.range(),
-            p.workers.skew_pct,
-        );
-    });
+    let on_w = edit_number(params, on_params, &declared::WORKERS);
+    let on_ms = edit_number(params, on_params, &declared::PROCESSING_MS);
+    let on_skew = edit_number(params, on_params, &declared::SKEW);
     let on_hash = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(h) = WorkerHash::from_id(&select.value()) {
