@@ -69,13 +69,6 @@ pub struct Appended {
     pub picked_after: bool,
 }
 
-impl Appended {
-    /// The sticky partition changed while placing this record.
-    pub fn switched(&self) -> bool {
-        self.picked_before || self.picked_after
-    }
-}
-
 /// The producer's record accumulator for one topic, with the partitioner
 /// that keyless records go through.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -334,7 +327,7 @@ mod tests {
                 let needs_new_batch = previous.is_some_and(|p| !acc.has_room(p, SIZE));
                 let a = acc.append_keyless(KeylessStrategy::Sticky, i, SIZE, SimTime(0));
                 if let Some(p) = previous {
-                    assert_eq!(a.switched(), needs_new_batch, "seed {seed} record {i}");
+                    assert_eq!(a.picked_before, needs_new_batch, "seed {seed} record {i}");
                     assert_eq!(a.partition != p, needs_new_batch);
                 }
                 previous = Some(a.partition);

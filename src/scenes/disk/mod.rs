@@ -1,4 +1,6 @@
-//! The disk scene in the app, opened half way.
+//! The disk scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

@@ -1,5 +1,6 @@
-//! The group scene in the app: the group built from its link, opened while
-//! it works.
+//! The group scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

@@ -1,5 +1,6 @@
-//! The producer scene in the app: built from its preset and link, or
-//! refused as the Java client would refuse the settings.
+//! The producer scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

@@ -1,5 +1,6 @@
-//! The RabbitMQ scene in the app: both sides built from the link, opened on
-//! the end.
+//! The RabbitMQ scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

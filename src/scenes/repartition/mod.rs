@@ -1,5 +1,6 @@
-//! The repartition scene in the app: the migration built from its link,
-//! opened on its outcome.
+//! The repartition scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

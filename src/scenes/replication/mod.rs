@@ -1,5 +1,6 @@
-//! The replication scene in the app: built from its link, opened a third
-//! of the way in.
+//! The replication scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

@@ -1,5 +1,6 @@
-//! The routing scene in the app: the stream built from its link, opened on
-//! its outcome.
+//! The routing scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;

@@ -1,5 +1,6 @@
-//! The workers scene in the app: the poll loop built from its link, opened
-//! half way.
+//! The workers scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
 
 pub mod params;
 pub mod text;
