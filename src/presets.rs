@@ -15,12 +15,14 @@ pub enum ProducerPreset {
     InFlight1,
     LostAck,
     Chaos,
+    NewProducer,
 }
 
 impl ProducerPreset {
-    pub const ALL: [ProducerPreset; 5] = [
+    pub const ALL: [ProducerPreset; 6] = [
         ProducerPreset::Catastrophe,
         ProducerPreset::Idempotent,
+        ProducerPreset::NewProducer,
         ProducerPreset::InFlight1,
         ProducerPreset::LostAck,
         ProducerPreset::Chaos,
@@ -33,6 +35,7 @@ impl ProducerPreset {
             ProducerPreset::InFlight1 => "inflight-1",
             ProducerPreset::LostAck => "lost-ack",
             ProducerPreset::Chaos => "chaos",
+            ProducerPreset::NewProducer => "new-producer",
         }
     }
 
@@ -48,6 +51,7 @@ impl ProducerPreset {
             ProducerPreset::InFlight1 => include_str!("../static/presets/inflight-1.preset"),
             ProducerPreset::LostAck => include_str!("../static/presets/lost-ack.preset"),
             ProducerPreset::Chaos => include_str!("../static/presets/chaos.preset"),
+            ProducerPreset::NewProducer => include_str!("../static/presets/new-producer.preset"),
         }
     }
 
@@ -88,13 +92,32 @@ pub fn parse_workload(s: &str) -> Option<Workload> {
 
 fn fault_kind_text(k: FaultKind) -> String {
     match k {
-        FaultKind::LoseRequest => "lose-request".to_owned(),
-        FaultKind::LoseResponse => "lose-response".to_owned(),
+        FaultKind::Corrupt => "corrupt".to_owned(),
+        FaultKind::Disconnect => "disconnect".to_owned(),
         FaultKind::Delay { ms } => format!("delay-{ms}"),
     }
 }
 
-/// `1.1:lose-request,2.1:delay-200`: batch.attempt:what.
+/// Fault names that links made before the truth pass carry, and the real
+/// fault each one now opens as. A request cannot vanish alone on a TCP
+/// connection, so a lost request is shown as a batch the broker refuses
+/// (`CORRUPT_MESSAGE`), and a lost answer as a connection that breaks
+/// after the broker wrote the batch.
+pub const RENAMED_FAULTS: [(&str, &str); 2] =
+    [("lose-request", "corrupt"), ("lose-response", "disconnect")];
+
+/// The renamed fault names a `faults` value uses, each once.
+pub fn renamed_faults(s: &str) -> Vec<(&'static str, &'static str)> {
+    RENAMED_FAULTS
+        .into_iter()
+        .filter(|(old, _)| {
+            s.split(',')
+                .any(|item| item.split_once(':').is_some_and(|(_, w)| w == *old))
+        })
+        .collect()
+}
+
+/// `1.1:corrupt,2.1:delay-200`: batch.attempt:what.
 pub fn faults_text(faults: &[Fault]) -> String {
     faults
         .iter()
@@ -115,9 +138,13 @@ pub fn parse_faults(s: &str) -> Option<Vec<Fault>> {
         if batch == 0 || attempt == 0 {
             return None;
         }
+        let what = RENAMED_FAULTS
+            .iter()
+            .find(|(old, _)| *old == what)
+            .map_or(what, |(_, new)| new);
         let kind = match what {
-            "lose-request" => FaultKind::LoseRequest,
-            "lose-response" => FaultKind::LoseResponse,
+            "corrupt" => FaultKind::Corrupt,
+            "disconnect" => FaultKind::Disconnect,
             _ => FaultKind::Delay {
                 ms: what
                     .strip_prefix("delay-")?
@@ -187,12 +214,12 @@ mod tests {
             Fault {
                 batch: 1,
                 attempt: 1,
-                kind: FaultKind::LoseRequest,
+                kind: FaultKind::Corrupt,
             },
             Fault {
                 batch: 12,
                 attempt: 3,
-                kind: FaultKind::LoseResponse,
+                kind: FaultKind::Disconnect,
             },
             Fault {
                 batch: 2,
@@ -202,16 +229,26 @@ mod tests {
         ];
         assert_eq!(
             faults_text(&faults),
-            "1.1:lose-request,12.3:lose-response,2.1:delay-250"
+            "1.1:corrupt,12.3:disconnect,2.1:delay-250"
         );
-        assert_eq!(parse_faults(&faults_text(&faults)), Some(faults));
+        assert_eq!(parse_faults(&faults_text(&faults)), Some(faults.clone()));
         assert_eq!(parse_faults(""), Some(vec![]));
+        // Links made before the truth pass open as the nearest real fault.
+        assert_eq!(
+            parse_faults("1.1:lose-request,12.3:lose-response,2.1:delay-250"),
+            Some(faults)
+        );
+        assert_eq!(
+            renamed_faults("1.1:lose-request,2.1:lose-request"),
+            vec![("lose-request", "corrupt")]
+        );
+        assert!(renamed_faults("1.1:corrupt").is_empty());
         for bad in [
-            "1:lose-request",
-            "0.1:lose-request",
+            "1:corrupt",
+            "0.1:corrupt",
             "1.1:explode",
             "1.1:delay-x",
-            "a.b:lose-request",
+            "a.b:corrupt",
             "1.1:delay-99999999",
         ] {
             assert_eq!(parse_faults(bad), None, "{bad}");

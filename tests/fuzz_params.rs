@@ -131,6 +131,7 @@ fn issue_name(issue: &ParamIssue) -> Option<&str> {
         | ParamIssue::OutOfRange { name, .. }
         | ParamIssue::BadChoice { name, .. } => Some(name),
         ParamIssue::Repeated { name } | ParamIssue::UnknownParam { name } => Some(name),
+        ParamIssue::FaultRenamed { .. } => Some("faults"),
     }
 }
 

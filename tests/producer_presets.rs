@@ -67,6 +67,12 @@ fn lost_ack() {
         .ends_with("log 100:order-42:Created 101:order-42:Paid 102:order-42:Created\n"));
 }
 
+#[test]
+fn new_producer() {
+    check("new-producer");
+    assert!(trace("new-producer").ends_with("log 100:order-42:Paid\n"));
+}
+
 /// A valid link can ask for a storm: a 10 ms request timeout makes every
 /// batch go out again and again, and without idempotence each resend is
 /// appended to the log once more. The run must stop early, say so, and keep

@@ -318,11 +318,19 @@ numbered! {
         }
     }
 
-    /// A request chip that the network lost on its way to the broker.
+    /// A request chip that died with its broken connection.
     pub fn request_lost(lang, batch: u32 => Id) {
         match lang {
             Lang::Ru => format!("✕ #{batch} потерян"),
             Lang::En => format!("✕ #{batch} lost"),
+        }
+    }
+
+    /// An answer that died with its broken connection.
+    pub fn answer_lost(lang, batch: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("✕ ответ #{batch}"),
+            Lang::En => format!("✕ answer #{batch}"),
         }
     }
 

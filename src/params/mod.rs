@@ -144,6 +144,8 @@ pub struct AppParams {
     pub link: LinkConfig,
     pub workload: Workload,
     pub log_start: u64,
+    /// Scene "producer": the broker already knows this producer.
+    pub known_producer: bool,
     /// The learner's (or the preset's) interventions, in the link.
     pub faults: Vec<Fault>,
     pub outages: Vec<Outage>,
@@ -272,6 +274,7 @@ impl AppParams {
             link: self.link,
             workload: self.workload,
             log_start_offset: self.log_start,
+            known_producer: self.known_producer,
             faults: self.faults.clone(),
             outages: self.outages.clone(),
         }
@@ -315,6 +318,7 @@ impl Default for AppParams {
             },
             workload: Workload::Chapter,
             log_start: 0,
+            known_producer: true,
             faults: Vec::new(),
             outages: Vec::new(),
             from: 3,
@@ -371,6 +375,12 @@ pub enum ParamIssue {
     },
     UnknownParam {
         name: String,
+    },
+    /// A fault name from before the truth pass, opened as the real fault
+    /// nearest to it ([`crate::presets::RENAMED_FAULTS`]).
+    FaultRenamed {
+        old: &'static str,
+        new: &'static str,
     },
 }
 
@@ -473,6 +483,13 @@ fn apply(params: &mut AppParams, name: &str, value: &str, issues: &mut Vec<Param
         }
         Kind::Choice(_) | Kind::Text { .. } => (param.set)(params, Value::Text(value)),
     };
+    if accepted && param.name == "faults" {
+        issues.extend(
+            crate::presets::renamed_faults(value)
+                .into_iter()
+                .map(|(old, new)| ParamIssue::FaultRenamed { old, new }),
+        );
+    }
     if !accepted {
         issues.push(if param.name == "scene" {
             ParamIssue::UnknownScene {

@@ -115,6 +115,21 @@ impl OrderChecker {
     pub fn duplicates(&self) -> usize {
         self.violations.len() - self.reorders()
     }
+
+    /// Where a key's history has a hole: a later step was seen and an
+    /// earlier one never was (histories start at step 1). A lost "Created"
+    /// under a written "Paid" is a break in the order, not a clean run.
+    /// Returns the observer, the key and the first missing step.
+    pub fn gaps(&self) -> Vec<(&Observer, &str, u32)> {
+        self.history
+            .iter()
+            .filter_map(|((observer, key), h)| {
+                let last = *h.seen.keys().next_back()?;
+                let missing = (1..last).find(|s| !h.seen.contains_key(s))?;
+                Some((observer, key.as_str(), missing))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -162,6 +177,21 @@ mod tests {
                 seen_step: 2,
                 seen_at: Position::new(1, 100)
             })
+        );
+        assert_eq!(c.reorders(), 1);
+    }
+
+    #[test]
+    fn a_missing_earlier_step_is_a_gap_until_it_arrives() {
+        let mut c = OrderChecker::default();
+        let o = consumer();
+        c.observe(&o, "k", 2, Position::new(0, 0), SimTime(0));
+        c.observe(&o, "j", 1, Position::new(0, 1), SimTime(0));
+        assert_eq!(c.gaps(), vec![(&o, "k", 1)]);
+        c.observe(&o, "k", 1, Position::new(0, 2), SimTime(0));
+        assert!(
+            c.gaps().is_empty(),
+            "a late Created is a reorder, not a gap"
         );
         assert_eq!(c.reorders(), 1);
     }

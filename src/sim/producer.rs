@@ -42,8 +42,11 @@ pub struct ProducerConfig {
     pub max_in_flight: u32,
     /// `retries` (2147483647).
     pub retries: u32,
-    /// `retry.backoff.ms` (100).
+    /// `retry.backoff.ms` (100): the first retry's backoff.
     pub retry_backoff_ms: u32,
+    /// `retry.backoff.max.ms` (1000): since 3.7 each retry waits twice as
+    /// long as the one before, up to this (KIP-580).
+    pub retry_backoff_max_ms: u32,
     /// `request.timeout.ms` (30000).
     pub request_timeout_ms: u32,
     /// `delivery.timeout.ms` (120000).
@@ -62,6 +65,7 @@ impl Default for ProducerConfig {
             max_in_flight: 5,
             retries: 2_147_483_647,
             retry_backoff_ms: 100,
+            retry_backoff_max_ms: 1000,
             request_timeout_ms: 30_000,
             delivery_timeout_ms: 120_000,
             acks: Acks::All,

@@ -11,10 +11,11 @@ use crate::presets::{
 };
 use crate::sim::producer::Acks;
 
-pub(crate) static PARAMS: [&Param; 17] = [
+pub(crate) static PARAMS: [&Param; 19] = [
     &PRESET,
     &WORKLOAD,
     &LOG_START,
+    &KNOWN_PRODUCER,
     &MAX_IN_FLIGHT,
     &RETRIES,
     &IDEMPOTENCE,
@@ -23,6 +24,7 @@ pub(crate) static PARAMS: [&Param; 17] = [
     &LINGER_MS,
     &REQUEST_TIMEOUT_MS,
     &RETRY_BACKOFF_MS,
+    &RETRY_BACKOFF_MAX_MS,
     &DELIVERY_TIMEOUT_MS,
     &LATENCY_MS,
     &JITTER_MS,
@@ -33,7 +35,14 @@ pub(crate) static PARAMS: [&Param; 17] = [
 
 pub static PRESET: Param = Param {
     name: "preset",
-    kind: Kind::Choice(&["catastrophe", "idempotent", "inflight-1", "lost-ack", "chaos"]),
+    kind: Kind::Choice(&[
+        "catastrophe",
+        "idempotent",
+        "new-producer",
+        "inflight-1",
+        "lost-ack",
+        "chaos",
+    ]),
     run: false,
     default: "catastrophe",
     doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
@@ -78,6 +87,17 @@ pub static LOG_START: Param = Param {
     help: None,
     get: |p| Some(p.log_start.to_string()),
     set: |p, v| v.u64().map(|n| p.log_start = n).is_some(),
+};
+
+pub static KNOWN_PRODUCER: Param = Param {
+    name: "known-producer",
+    kind: Kind::Flag,
+    run: true,
+    default: "1",
+    doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
+    help: Some(ProducerMsg::HelpKnownProducer),
+    get: |p| Some(if p.known_producer { "1" } else { "0" }.to_owned()),
+    set: |p, v| v.flag().map(|b| p.known_producer = b).is_some(),
 };
 
 pub static MAX_IN_FLIGHT: Param = Param {
@@ -177,6 +197,21 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
 };
 
+pub static RETRY_BACKOFF_MAX_MS: Param = Param {
+    name: "retry-backoff-max-ms",
+    kind: Kind::Number(0..=60_000),
+    run: true,
+    default: "1000",
+    doc: "`retry.backoff.max.ms`",
+    help: Some(ProducerMsg::HelpRetryBackoffMax),
+    get: |p| Some(p.producer.retry_backoff_max_ms.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.producer.retry_backoff_max_ms = n)
+            .is_some()
+    },
+};
+
 pub static DELIVERY_TIMEOUT_MS: Param = Param {
     name: "delivery-timeout-ms",
     kind: Kind::Number(10..=600_000),
@@ -219,7 +254,7 @@ pub static CHAOS: Param = Param {
     kind: Kind::Number(0..=500),
     run: true,
     default: "0",
-    doc: "requests lost per thousand",
+    doc: "requests per thousand that arrive damaged or break their connection after the write",
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.chaos_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
@@ -228,12 +263,12 @@ pub static CHAOS: Param = Param {
 pub static FAULTS: Param = Param {
     name: "faults",
     kind: Kind::Text {
-        form: "B.A:lose-request | lose-response | delay-MS",
+        form: "B.A:corrupt | disconnect | delay-MS",
         example: "2.1:delay-200",
         max_bytes: None,
     },
     run: true,
-    default: "1.1:lose-request",
+    default: "1.1:corrupt",
     doc: "faults on batch B's attempt A",
     help: None,
     get: |p| Some(faults_text(&p.faults)),

@@ -2,6 +2,7 @@
 //! pipeline (accumulator → network → broker log), the learner's faults, the
 //! live sequence diagram, and the counters.
 
+use super::narration::{config_error, interventions_list, mermaid, seq_explain, seq_label};
 use super::params as declared;
 use crate::i18n::{self, t, Msg, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
@@ -45,6 +46,7 @@ fn preset_title(lang: Lang, p: ProducerPreset) -> &'static str {
             ProducerPreset::InFlight1 => ProducerMsg::PresetInFlight1,
             ProducerPreset::LostAck => ProducerMsg::PresetLostAck,
             ProducerPreset::Chaos => ProducerMsg::PresetChaos,
+            ProducerPreset::NewProducer => ProducerMsg::PresetNewProducer,
         },
     )
 }
@@ -58,6 +60,7 @@ fn preset_about(lang: Lang, p: ProducerPreset) -> &'static str {
             ProducerPreset::InFlight1 => ProducerMsg::AboutInFlight1,
             ProducerPreset::LostAck => ProducerMsg::AboutLostAck,
             ProducerPreset::Chaos => ProducerMsg::AboutChaos,
+            ProducerPreset::NewProducer => ProducerMsg::AboutNewProducer,
         },
     )
 }
@@ -192,7 +195,6 @@ fn state_text(lang: Lang, state: BatchState) -> &'static str {
             BatchState::InFlight => ProducerMsg::StateInFlight,
             BatchState::Backoff { .. } => ProducerMsg::StateBackoff,
             BatchState::Acked { .. } => ProducerMsg::StateAcked,
-            BatchState::ResolvedByLaterAck => ProducerMsg::StateResolved,
             BatchState::SentUnacknowledged => ProducerMsg::StateSentNoAck,
             BatchState::Failed(_) => ProducerMsg::StateFailed,
         },
@@ -207,22 +209,49 @@ enum Trip {
     LostBack,
 }
 
+/// A request is drawn on its way until it arrives; one its broken
+/// connection swallowed, and an answer that died with it, stay drawn as
+/// lost until the producer notices.
 fn trip(r: &Request, now: SimTime, awaited: bool) -> Option<Trip> {
-    let n = now.as_millis();
-    match (r.arrives_at, r.response) {
-        (Some(a), _) if n < a.as_millis() => {
-            Some(Trip::Out(progress(n, r.sent_at.as_millis(), a.as_millis())))
+    let (n, a) = (now.as_millis(), r.arrives_at.as_millis());
+    if n < a {
+        return Some(Trip::Out(progress(n, r.sent_at.as_millis(), a)));
+    }
+    if r.lost {
+        return awaited.then_some(Trip::LostOut);
+    }
+    let resp = r.response?;
+    match r.answered_at {
+        Some(back) if n < back.as_millis() => {
+            Some(Trip::Back(progress(n, a, back.as_millis()), resp))
         }
-        (None, _) if awaited => Some(Trip::LostOut),
-        (Some(a), Some(resp)) => match r.answered_at {
-            Some(back) if n < back.as_millis() => Some(Trip::Back(
-                progress(n, a.as_millis(), back.as_millis()),
-                resp,
-            )),
-            None if awaited && r.answer_lost => Some(Trip::LostBack),
-            _ => None,
-        },
+        None if awaited && r.fault == Some(FaultKind::Disconnect) => Some(Trip::LostBack),
         _ => None,
+    }
+}
+
+/// What the partition knows of this idempotent producer right now.
+fn broker_state(scene: &ProducerScene, lang: Lang) -> String {
+    match &scene.producer_state {
+        Some(e) if e.epoch > 0 => format!(
+            "{} {} ({} {})",
+            t(lang, ProducerMsg::BrokerKnows),
+            e.last_seq,
+            t(lang, ProducerMsg::StatEpoch).to_lowercase(),
+            e.epoch
+        ),
+        Some(e) => format!("{} {}", t(lang, ProducerMsg::BrokerKnows), e.last_seq),
+        None => t(lang, ProducerMsg::BrokerNew).to_owned(),
+    }
+}
+
+/// An error code short enough for a chip on the wire.
+fn short_code(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::CorruptMessage => "CORRUPT",
+        ErrorCode::NotLeaderOrFollower => "NOT_LEADER",
+        ErrorCode::OutOfOrderSequenceNumber => "OOSN",
+        ErrorCode::InvalidProducerEpoch => "EPOCH",
     }
 }
 
@@ -286,13 +315,13 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 let y = lane_y(i);
                 let from = Point { x: wire_x0, y };
                 let to = Point { x: wire_x1 - 96.0, y };
-                let label_seq = scene.batch(r.batch).base_seq.map(|s| format!(" · seq {s}")).unwrap_or_default();
+                let label_seq = r.base_seq.map(|s| format!(" · seq {s}")).unwrap_or_default();
                 let (at, class, text, testid) = match tr {
                     Trip::Out(f) => (lerp(from, to, f), "request", format!("→ #{}{label_seq}", r.batch), "wire-request"),
                     Trip::LostOut => (lerp(from, to, 0.5), "lost", i18n::request_lost(lang, r.batch), "wire-lost"),
                     Trip::Back(f, Response::Written { base_offset, .. }) => (lerp(to, from, f), "ack", format!("← ACK {base_offset}"), "wire-answer"),
-                    Trip::Back(f, Response::Error(code)) => (lerp(to, from, f), "error", format!("← ✕ {}", match code { ErrorCode::OutOfOrderSequenceNumber => "OOSN", ErrorCode::NotLeaderOrFollower => "NOT_LEADER" }), "wire-answer"),
-                    Trip::LostBack => (lerp(to, from, 0.5), "lost", format!("✕ ACK #{}", r.batch), "wire-lost"),
+                    Trip::Back(f, Response::Error(code)) => (lerp(to, from, f), "error", format!("← ✕ {}", short_code(code)), "wire-answer"),
+                    Trip::LostBack => (lerp(to, from, 0.5), "lost", i18n::answer_lost(lang, r.batch), "wire-lost"),
                 };
                 Some(html! {
                     <g class={classes!("chip", class)} data-testid={testid} data-batch={r.batch.to_string()}
@@ -383,7 +412,7 @@ fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: L
         matches!(
             k,
             SeqKind::RequestLost { .. }
-                | SeqKind::ResponseLost { .. }
+                | SeqKind::ConnectionBroken { .. }
                 | SeqKind::Error { .. }
                 | SeqKind::Timeout { .. }
                 | SeqKind::Duplicate { .. }
@@ -444,7 +473,7 @@ fn view_interventions(
         n.outages.clear();
         n.preset = None;
     });
-    let listed = i18n::interventions_list(lang, &params.faults, &params.outages);
+    let listed = interventions_list(lang, &params.faults, &params.outages);
     // A learner can add interventions without end: the newest are listed.
     let hidden = listed.len().saturating_sub(SHOWN_INTERVENTIONS);
     html! {
@@ -459,15 +488,15 @@ fn view_interventions(
             } else {
                 <ul class="plain">
                     for r in open.iter() { {{
-                        let traveling = r.arrives_at.is_some_and(|a| now < a);
+                        let traveling = now < r.arrives_at;
                         let mk = |kind| Fault { batch: r.batch, attempt: r.attempt, kind };
                         html! {
                             <li data-testid="in-flight-request" data-batch={r.batch.to_string()} data-attempt={r.attempt.to_string()}>
                                 <strong>{i18n::request_label(lang, r.batch, r.attempt)}</strong>
-                                <button type="button" data-testid="fault-lose-request" disabled={!traveling}
-                                    onclick={add(mk(FaultKind::LoseRequest))}>{t(lang, ProducerMsg::LoseRequest)}</button>
-                                <button type="button" data-testid="fault-lose-response" disabled={r.arrives_at.is_none()}
-                                    onclick={add(mk(FaultKind::LoseResponse))}>{t(lang, ProducerMsg::LoseResponse)}</button>
+                                <button type="button" data-testid="fault-corrupt" disabled={!traveling}
+                                    onclick={add(mk(FaultKind::Corrupt))}>{t(lang, ProducerMsg::FaultCorrupt)}</button>
+                                <button type="button" data-testid="fault-disconnect" disabled={!traveling}
+                                    onclick={add(mk(FaultKind::Disconnect))}>{t(lang, ProducerMsg::FaultDisconnect)}</button>
                                 <button type="button" data-testid="fault-delay" disabled={!traveling}
                                     onclick={add(mk(FaultKind::Delay { ms: 200 }))}>{t(lang, ProducerMsg::Delay)}</button>
                             </li>
@@ -501,10 +530,10 @@ pub fn mermaid_text(scene: &ProducerScene, lang: Lang) -> String {
                 SeqKind::Send { batch, .. } => records_label(scene, batch, 2),
                 _ => String::new(),
             };
-            (e.kind, i18n::seq_label(lang, e.kind, &records))
+            (e.kind, seq_label(lang, e.kind, &records))
         })
         .collect();
-    i18n::mermaid(lang, scene.config.producer.max_in_flight, &lines)
+    mermaid(lang, scene.config.producer.max_in_flight, &lines)
 }
 
 /// A 16-high box with rounded corners, `w` wide, as a path: the diagram's
@@ -594,7 +623,7 @@ fn view_diagram(
                         SeqKind::Send { batch, .. } => records_label(scene, batch, if narrow { 1 } else { 2 }),
                         _ => String::new(),
                     };
-                    let label = i18n::seq_label(lang, e.kind, &records);
+                    let label = seq_label(lang, e.kind, &records);
                     let n = skipped + i + 1;
                     let text_y = px(y - 6.0);
                     // Every line has the same elements (a number, one path,
@@ -608,7 +637,7 @@ fn view_diagram(
                         SeqKind::Append { .. } | SeqKind::Duplicate { .. } => (format!("M{} {} h-40 v10 h36", px(px_b), px(y - 5.0)), "", true, None, "write", "seq-write", px_b - 46.0, "end"),
                         SeqKind::Ack { .. } => (arrow(px_b, px_p), "dashed", true, None, "ack", "seq-ack", mid, "middle"),
                         SeqKind::Error { .. } => (arrow(px_b, px_p + 8.0), "dashed", false, Some(px_p + 6.0), "error", "seq-error", mid, "middle"),
-                        SeqKind::ResponseLost { .. } => (arrow(px_b, mid), "dashed", false, Some(mid - 4.0), "lost", "seq-lost", mid, "middle"),
+                        SeqKind::ConnectionBroken { .. } => (arrow(px_b, mid), "dashed", false, Some(mid - 4.0), "lost", "seq-lost", mid, "middle"),
                         SeqKind::BrokerDown | SeqKind::BrokerUp => (note_box(px_b - 60.0, y - 12.0, 120.0), "note-box", false, None, "note", "seq-note", px_b - 66.0, "end"),
                         _ => (note_box(px_p - 8.0, y - 12.0, 16.0), "note-box", false, None, "note", "seq-note", px_p + 14.0, "start"),
                     };
@@ -753,7 +782,7 @@ pub fn view_producer_scene(
     let body = match run {
         Err(e) => html! {
             <div class="card">
-                <p class="config-error" role="alert" data-testid="config-error">{i18n::config_error(lang, e)}</p>
+                <p class="config-error" role="alert" data-testid="config-error">{config_error(lang, e)}</p>
                 <p>{t(lang, ProducerMsg::NotStarted)}</p>
             </div>
         },
@@ -765,8 +794,12 @@ pub fn view_producer_scene(
                 Some(_) if finished => {
                     let verdict = if scene.reorders() > 0 {
                         ProducerMsg::SummaryReordered
+                    } else if scene.gaps() > 0 {
+                        ProducerMsg::SummaryGap
                     } else if scene.duplicates() > 0 {
                         ProducerMsg::SummaryDuplicated
+                    } else if scene.lost() > 0 {
+                        ProducerMsg::SummaryLost
                     } else {
                         ProducerMsg::SummaryKept
                     };
@@ -779,8 +812,8 @@ pub fn view_producer_scene(
                     };
                     format!(
                         "{} — {}",
-                        i18n::seq_label(lang, e.kind, &records),
-                        i18n::seq_explain(lang, e.kind, scene.config.producer.enable_idempotence)
+                        seq_label(lang, e.kind, &records),
+                        seq_explain(lang, e.kind, scene.config.producer.enable_idempotence)
                     )
                 }
                 None => t(lang, ProducerMsg::Caption0).to_owned(),
@@ -798,8 +831,17 @@ pub fn view_producer_scene(
                             { stat("retries", t(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
                             { stat("reorders", t(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
                             { stat("duplicates", t(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
+                            { stat("written", t(lang, ProducerMsg::StatWritten), u64::from(scene.written())) }
+                            { stat("failed", t(lang, ProducerMsg::StatFailed), u64::from(scene.stats.failed_records)) }
+                            { stat("lost", t(lang, ProducerMsg::StatLost), u64::from(scene.lost())) }
+                            if scene.config.producer.enable_idempotence {
+                                { stat("epoch", t(lang, ProducerMsg::StatEpoch), u64::from(scene.epoch())) }
+                            }
                             { stat("throughput", t(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
                         </dl>
+                        if scene.config.producer.enable_idempotence {
+                            <p class="small dim" data-testid="broker-state">{ broker_state(scene, lang) }</p>
+                        }
                         { view_violations(scene.checker.violations(), lang) }
                         { view_interventions(scene, now, playing, params, &on_params) }
                     </div>

@@ -12,30 +12,6 @@ use std::collections::BTreeMap;
 /// so the list cannot go stale.
 const KNOWN: &[(&str, &str)] = &[
     (
-        "producer/catastrophe",
-        "Truth pass (issue 18, item 7): the scene loses request 1 on a live connection, which TCP cannot do; on Kafka the nearest fault is an error answer (CORRUPT_MESSAGE) while request 2 is in flight. Same log, other error code.",
-    ),
-    (
-        "producer/idempotent",
-        "Truth pass (issue 18, item 7): same fault mapping as the catastrophe; the order kept is the same.",
-    ),
-    (
-        "producer/inflight-1",
-        "Truth pass (issue 18, item 7): same fault mapping as the catastrophe; the order kept is the same.",
-    ),
-    (
-        "producer/lost-ack",
-        "Truth pass (issue 18, item 7): on TCP an answer is lost only with its connection, which fails Paid's request too, so the duplicate of Created lands before Paid.",
-    ),
-    (
-        "producer/chaos",
-        "Truth pass (issue 18, item 7): the fixed script's lost request and lost answer become an error answer and a broken connection on Kafka, as in the catastrophe and lost-ack cases.",
-    ),
-    (
-        "producer/idempotent-new-producer",
-        "Truth pass (issue 18, item 1): a broker with no state for the producer id accepts any first sequence (ProducerAppendInfo.checkSequence, KAFKA-15591), so Paid is written and Created is lost.",
-    ),
-    (
         "replication/acks-1-min-isr-2",
         "Truth pass (issue 18, items 3 and 5): below min.insync.replicas Kafka freezes the high watermark (Partition.maybeIncrementLeaderHW, KAFKA-15583); and Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over and the acknowledged records it lacks are lost, where the scene leaves the partition offline.",
     ),

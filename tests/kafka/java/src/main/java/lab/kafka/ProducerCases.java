@@ -151,7 +151,12 @@ public final class ProducerCases {
             case "hold-response-until-request" -> proxy.holdResponseUntil(api, nth,
                     f.has("until_api") ? api(f.path("until_api").asText()) : api, f.path("until_nth").asInt());
             case "close-before-forward" -> proxy.closeOn(api, nth, Proxy.CloseWhen.BEFORE_FORWARD);
-            case "close-after-response" -> proxy.closeOn(api, nth, Proxy.CloseWhen.AFTER_RESPONSE);
+            case "close-after-response" -> {
+                proxy.closeOn(api, nth, Proxy.CloseWhen.AFTER_RESPONSE);
+                if (f.has("until_nth")) {
+                    proxy.holdForwardUntil(api, nth, api, f.path("until_nth").asInt());
+                }
+            }
             default -> throw new IllegalArgumentException("unknown fault action " + action);
         }
     }

@@ -93,6 +93,8 @@ public final class Proxy implements AutoCloseable {
         final byte[] frame;
         final long notBeforeNanos;
         final Until hold;
+        /** Not forwarded before this request has arrived from the client. */
+        final Until forwardAfter;
         final boolean closeAfterResponse;
         final ObjectNode observation;
         /** The index headers of the records the request carries. */
@@ -102,8 +104,8 @@ public final class Proxy implements AutoCloseable {
         ObjectNode answerObservation;
 
         Exchange(ApiKeys api, short version, int correlationId, boolean watchedClient, int nth, byte[] frame,
-                 long notBeforeNanos, Until hold, boolean closeAfterResponse, ObjectNode observation,
-                 Set<String> indexes) {
+                 long notBeforeNanos, Until hold, Until forwardAfter, boolean closeAfterResponse,
+                 ObjectNode observation, Set<String> indexes) {
             this.api = api;
             this.version = version;
             this.correlationId = correlationId;
@@ -112,6 +114,7 @@ public final class Proxy implements AutoCloseable {
             this.frame = frame;
             this.notBeforeNanos = notBeforeNanos;
             this.hold = hold;
+            this.forwardAfter = forwardAfter;
             this.closeAfterResponse = closeAfterResponse;
             this.observation = observation;
             this.indexes = indexes;
@@ -119,7 +122,8 @@ public final class Proxy implements AutoCloseable {
     }
 
     /** Ends the upstream writer's queue. */
-    private static final Exchange END = new Exchange(null, (short) 0, 0, false, 0, null, 0, null, false, null, Set.of());
+    private static final Exchange END = new Exchange(null, (short) 0, 0, false, 0, null, 0, null, null, false, null,
+            Set.of());
 
     private final class Conn {
         final Socket client;
@@ -148,6 +152,7 @@ public final class Proxy implements AutoCloseable {
     private final Set<Key> corrupt = new LinkedHashSet<>();
     private final Map<Key, Long> delays = new HashMap<>();
     private final Map<Key, Until> holds = new HashMap<>();
+    private final Map<Key, Until> forwardHolds = new HashMap<>();
     private final Map<Key, CloseWhen> closes = new HashMap<>();
 
     private String watched;
@@ -221,6 +226,17 @@ public final class Proxy implements AutoCloseable {
         holds.put(new Key(api, nth), new Until(untilApi, untilNth));
     }
 
+    /**
+     * Keeps that request at the proxy until request untilNth of untilApi has
+     * arrived from the client, so the client has both on the wire at once;
+     * combined with {@link CloseWhen#AFTER_RESPONSE}, the later request dies
+     * with the connection before it reaches the broker, as a request still
+     * travelling does when the network breaks.
+     */
+    public synchronized void holdForwardUntil(ApiKeys api, int nth, ApiKeys untilApi, int untilNth) {
+        forwardHolds.put(new Key(api, nth), new Until(untilApi, untilNth));
+    }
+
     public synchronized void closeOn(ApiKeys api, int nth, CloseWhen when) {
         closes.put(new Key(api, nth), when);
     }
@@ -240,6 +256,9 @@ public final class Proxy implements AutoCloseable {
             boolean blocked = false;
             for (Exchange e : c.exchanges) {
                 if (e.hold != null && !reached(e.hold)) {
+                    blocked = true;
+                }
+                if (e.forwardAfter != null && !arrivedAlready(e.forwardAfter)) {
                     blocked = true;
                 }
                 if (blocked && e.indexes.contains(index)) {
@@ -431,6 +450,10 @@ public final class Proxy implements AutoCloseable {
             if (hold != null) {
                 faults.add("hold-response-until-request");
             }
+            Until forwardAfter = counted ? forwardHolds.get(key) : null;
+            if (forwardAfter != null) {
+                faults.add("hold-forward-until-request");
+            }
             if (close == CloseWhen.AFTER_RESPONSE) {
                 faults.add("close-after-response");
             }
@@ -444,11 +467,14 @@ public final class Proxy implements AutoCloseable {
             }
             long notBefore = delay == null ? 0 : System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay);
             Exchange e = new Exchange(api, version, header.correlationId(), watchedClient, nth, frame,
-                    notBefore, hold, close == CloseWhen.AFTER_RESPONSE, observation, indexes(observation));
+                    notBefore, hold, forwardAfter, close == CloseWhen.AFTER_RESPONSE, observation,
+                    indexes(observation));
             if (!acksZero) {
                 c.exchanges.add(e);
             }
             c.toUpstream.add(e);
+            // A request held back until this one arrived may go now.
+            notifyAll();
         }
     }
 
@@ -579,6 +605,9 @@ public final class Proxy implements AutoCloseable {
                     TimeUnit.NANOSECONDS.sleep(wait);
                 }
                 synchronized (this) {
+                    while (e.forwardAfter != null && !arrivedAlready(e.forwardAfter) && !c.killed && !closed) {
+                        wait(100);
+                    }
                     if (c.killed) {
                         continue;
                     }
@@ -586,6 +615,15 @@ public final class Proxy implements AutoCloseable {
                 }
                 out.write(e.frame);
                 out.flush();
+                if (e.closeAfterResponse) {
+                    // Its answer ends the connection: nothing sent after it may
+                    // reach the broker, as on a network that broke meanwhile.
+                    synchronized (this) {
+                        while (!c.killed && !closed) {
+                            wait(100);
+                        }
+                    }
+                }
                 if (e.nth > 0) {
                     synchronized (this) {
                         forwarded.merge(e.api, 1, Integer::sum);
@@ -697,6 +735,11 @@ public final class Proxy implements AutoCloseable {
         return forwarded.getOrDefault(u.api, 0) >= u.nth;
     }
 
+    /** Whether that request has arrived from the watched client. */
+    private boolean arrivedAlready(Until u) {
+        return counts.getOrDefault(u.api, 0) >= u.nth;
+    }
+
     private void pumpAll() {
         for (Conn c : new ArrayList<>(conns)) {
             pump(c);
@@ -744,6 +787,7 @@ public final class Proxy implements AutoCloseable {
      */
     private void cut(Conn c) {
         c.killed = true;
+        notifyAll();
         c.clientGone = true;
         for (Exchange e : c.exchanges) {
             if (e.state == State.ANSWERED) {
