@@ -148,9 +148,9 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
         ),
         3 => (
             if ru {
-                "Пять запросов в полёте, без идемпотентности. Батч 1 (Created) потерялся, батч 2 (Paid) уже записан под offset 100."
+                "Пять запросов в полёте, без идемпотентности. Батч 1 (Created) пришёл повреждённым, и брокер ответил CORRUPT_MESSAGE; батч 2 (Paid) уже в пути и ляжет под offset 100."
             } else {
-                "Five requests in flight, no idempotence. Batch 1 (Created) was lost; batch 2 (Paid) is already written at offset 100."
+                "Five requests in flight, no idempotence. Batch 1 (Created) arrived damaged and the broker answered CORRUPT_MESSAGE; batch 2 (Paid) is already on its way and will land at offset 100."
             },
             Some(if ru {
                 ("Продюсер повторит батч 1. Куда он ляжет?", ["перед Paid, под offset 99", "после Paid, под offset 101", "никуда, он потерян"], "Лог только дописывается: повтор встанет в конец, под 101. Заказ «оплачен» раньше, чем «создан».")
@@ -160,14 +160,14 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
         ),
         4 => (
             if ru {
-                "То же самое, но enable.idempotence=true: у каждого батча номер последовательности."
+                "То же самое, но enable.idempotence=true, и брокер этого продюсера знает: offset'ы 0–99 он записал сам, с номерами 0–99. У батча 1 номер 100, у батча 2 — 101."
             } else {
-                "The same, with enable.idempotence=true: every batch carries a sequence number."
+                "The same, with enable.idempotence=true, and the broker knows this producer: it wrote offsets 0–99 itself, with sequences 0–99. Batch 1 carries sequence 100, batch 2 sequence 101."
             },
             Some(if ru {
-                ("Что брокер сделает с батчем 2, пока батча 1 нет?", ["запишет под offset 100", "откажет: OUT_OF_ORDER_SEQUENCE_NUMBER", "молча выбросит"], "Брокер ждёт номер «последний + 1». Батч 2 идёт не по порядку — отказ, и продюсер повторит оба батча по порядку номеров.")
+                ("Что брокер сделает с батчем 2, пока батча 1 нет?", ["запишет под offset 100", "откажет: OUT_OF_ORDER_SEQUENCE_NUMBER", "молча выбросит"], "Брокер знает продюсера и ждёт номер 100, «последний + 1». Номер 101 не по порядку — отказ, и продюсер повторит оба батча по порядку номеров. Продюсера, которого брокер не видел, он принял бы с любого номера: смотрите сценарий «Новый продюсер».")
             } else {
-                ("What will the broker do with batch 2 while batch 1 is missing?", ["write it at offset 100", "refuse it: OUT_OF_ORDER_SEQUENCE_NUMBER", "drop it silently"], "The broker expects 'last + 1'. Batch 2 is out of sequence, so it is refused, and the producer resends both in sequence order.")
+                ("What will the broker do with batch 2 while batch 1 is missing?", ["write it at offset 100", "refuse it: OUT_OF_ORDER_SEQUENCE_NUMBER", "drop it silently"], "The broker knows this producer and expects 100, 'last + 1'. 101 is out of sequence, so it is refused, and the producer resends both in sequence order. A producer the broker has never seen it would accept at any sequence: see the “A new producer” preset.")
             }),
         ),
         5 => (

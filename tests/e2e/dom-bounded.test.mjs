@@ -32,7 +32,7 @@ const grown = [
       assert.equal(listed.length, 9);
       assert.match(listed[0], /and \d+ earlier/);
     },
-    query: `?scene=producer&preset=chaos&faults=${Array.from({ length: 30 }, (_, i) => `${i + 1}.1:lose-request`).join(',')}&outages=${Array.from({ length: 10 }, (_, i) => `${200 + i * 300}+50`).join(',')}`,
+    query: `?scene=producer&preset=chaos&faults=${Array.from({ length: 30 }, (_, i) => `${i + 1}.1:corrupt`).join(',')}&outages=${Array.from({ length: 10 }, (_, i) => `${200 + i * 300}+50`).join(',')}`,
   },
 ];
 

@@ -17,7 +17,14 @@ test('preset 1, the chapter\'s catastrophe: Paid at 100, Created at 101, and a v
   assert.equal(s.reorders, 1);
   assert.equal(s.retries, 1);
   assert.equal(s.sent, 2);
+  assert.equal(s.written, 2);
+  assert.equal(s.failed, 0);
+  assert.equal(s.lost, 0);
+  assert.ok(!('epoch' in s), 'no epoch without idempotence');
   for (const name of ['sent', 'retries', 'reorders', 'duplicates', 'throughput']) assert.ok(name in s, name);
+  // The broker refused batch 1 with an error; no request vanished.
+  assert.match(await page.textContent('[data-testid="seq-error"]'), /CORRUPT_MESSAGE \(2\)/);
+  assert.equal((await page.$$('[data-kind="RequestLost"]')).length, 0);
   await shot(page, 'producer-en-catastrophe');
   // Stepping back undoes the write of the retried Created.
   await thenChanged(page, () => page.click('[data-testid="step-back"]'));
@@ -33,8 +40,12 @@ test('preset 2, idempotence: OUT_OF_ORDER_SEQUENCE_NUMBER in the diagram, and no
   assert.equal((await page.$$('[data-testid="violation"]')).length, 0);
   const log = await records(page);
   assert.deepEqual(log.map((r) => [r.offset, r.step]), [[100, 1], [101, 2]]);
-  const seqError = await page.textContent('[data-testid="seq-error"]');
-  assert.match(seqError, /OUT_OF_ORDER_SEQUENCE_NUMBER/);
+  const seqErrors = await page.$$eval('[data-testid="seq-error"]', (els) => els.map((e) => e.textContent));
+  assert.match(seqErrors.join(' '), /batch 2: OUT_OF_ORDER_SEQUENCE_NUMBER/);
+  // The broker knows the producer: its sequences go on from the 100 it wrote.
+  assert.match(await page.textContent('[data-testid="broker-state"]'), /knows this producer.* 101/);
+  const s = await stats(page);
+  assert.deepEqual([s.written, s.failed, s.lost, s.epoch], [2, 0, 0, 0]);
   await page.waitForSelector('[data-testid="price-one"]');
   const one = Number(await page.getAttribute('[data-testid="price-one"]', 'data-value'));
   const five = Number(await page.getAttribute('[data-testid="price-five"]', 'data-value'));
@@ -61,6 +72,33 @@ test('preset 4, a lost answer: a duplicate without idempotence, none with it', a
   await context.close();
 });
 
+test('a new producer: the broker takes batch 2 as its first, Created is lost, and the epoch moves on', async () => {
+  for (const [lang, verdict] of [['en', /history is broken/], ['ru', /история заказа разорвана/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=new-producer&lang=${lang}`);
+    assert.deepEqual((await records(page)).map((r) => [r.offset, r.step]), [[100, 2]]);
+    const s = await stats(page);
+    assert.deepEqual([s.written, s.failed, s.lost, s.epoch], [1, 1, 1, 1]);
+    assert.equal((await page.$$('[data-testid="seq-error"]')).length, 4);
+    assert.match(await page.textContent('[data-testid="narration"]'), verdict);
+    assert.match(await page.textContent('[data-testid="preset-about"]'), /KAFKA-15591/);
+    await shot(page, `producer-${lang}-new-producer`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('a link with an old fault name opens as the nearest real fault, with a note', async () => {
+  const old = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&faults=1.1:lose-request&lang=en`);
+  assert.match(await old.page.textContent('[data-testid="param-message"]'), /lose-request.*corrupt.*CORRUPT_MESSAGE/);
+  const now = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=en`);
+  assert.equal(await old.page.getAttribute('[data-testid="scene"]', 'data-state-digest'),
+    await now.page.getAttribute('[data-testid="scene"]', 'data-state-digest'));
+  const ru = await openPage(env.browser, `${env.base}?scene=producer&preset=lost-ack&faults=1.1:lose-response&lang=ru`);
+  assert.match(await ru.page.textContent('[data-testid="param-message"]'), /lose-response.*disconnect/);
+  assert.deepEqual([...old.errors, ...now.errors, ...ru.errors], []);
+  for (const p of [old, now, ru]) await p.context.close();
+});
+
 test('more than five in flight with idempotence is refused, as by Kafka', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=idempotent&lang=en&max-in-flight=6`);
   const msg = await page.textContent('[data-testid="config-error"]');
@@ -74,15 +112,15 @@ test('more than five in flight with idempotence is refused, as by Kafka', async 
   await context.close();
 });
 
-test('the learner loses a request by hand, and the link replays it', async () => {
+test('the learner corrupts a request by hand, and the link replays it', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&faults=&lang=en&t=0`);
   assert.equal(await simTime(page), 0);
   // Step until batch 1 is on the wire.
   for (let i = 0; i < 5 && !(await page.$('[data-testid="in-flight-request"][data-batch="1"]')); i++) {
     await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
   }
-  await page.click('[data-testid="in-flight-request"][data-batch="1"] [data-testid="fault-lose-request"]');
-  await page.waitForFunction(() => location.search.includes('faults=1.1%3Alose-request'));
+  await page.click('[data-testid="in-flight-request"][data-batch="1"] [data-testid="fault-corrupt"]');
+  await page.waitForFunction(() => location.search.includes('faults=1.1%3Acorrupt'));
   await seekToEnd(page);
   await page.waitForSelector('[data-testid="violation"]');
   const replay = await openPage(env.browser, page.url());
@@ -133,7 +171,8 @@ test('the sequence diagram follows the timeline when scrubbing back and forth', 
   assert.deepEqual(early, atEnd.slice(0, early.length), 'the past is the same past');
   assert.equal((await page.$$('[data-testid="seq-error"]')).length, 0, 'no error has happened by 20 ms');
   await seek(200);
-  assert.equal((await page.$$('[data-testid="seq-error"]')).length, 1);
+  // CORRUPT_MESSAGE for batch 1, then OUT_OF_ORDER_SEQUENCE_NUMBER for batch 2.
+  assert.equal((await page.$$('[data-testid="seq-error"]')).length, 2);
   await seek(100000);
   assert.deepEqual(await lines(), atEnd);
   assert.deepEqual(errors, []);

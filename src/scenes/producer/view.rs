@@ -120,6 +120,10 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
         n.producer.enable_idempotence = checked(&e);
         n.preset = None;
     });
+    let on_known = edit(params, on_params, |n, e: Event| {
+        n.known_producer = checked(&e);
+        n.preset = None;
+    });
     let link_num = |param: &'static Param, value: u32, set: fn(&mut AppParams, u32)| {
         let range = param.range();
         let (lo, hi) = (range.start().to_string(), range.end().to_string());
@@ -138,6 +142,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
                 { setting("enable.idempotence", "idempotence",
                     html! { <input type="checkbox" data-testid="idempotence" checked={p.enable_idempotence} onchange={on_idem} /> },
                     help(&declared::IDEMPOTENCE)) }
+                { setting(declared::KNOWN_PRODUCER.name, "known-producer",
+                    html! { <input type="checkbox" data-testid="known-producer" checked={params.known_producer} onchange={on_known} /> },
+                    help(&declared::KNOWN_PRODUCER)) }
                 { setting("acks", "acks", html! {
                     <select data-testid="acks" onchange={on_acks}>
                         for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
@@ -147,6 +154,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
                 }, help(&declared::ACKS)) }
                 { setting("retries", "retries", num(&declared::RETRIES, p.retries, |c, v| c.retries = v), help(&declared::RETRIES)) }
                 { setting("retry.backoff.ms", "retry-backoff-ms", num(&declared::RETRY_BACKOFF_MS, p.retry_backoff_ms, |c, v| c.retry_backoff_ms = v), help(&declared::RETRY_BACKOFF_MS)) }
+                { setting("retry.backoff.max.ms", "retry-backoff-max-ms", num(&declared::RETRY_BACKOFF_MAX_MS, p.retry_backoff_max_ms, |c, v| c.retry_backoff_max_ms = v), help(&declared::RETRY_BACKOFF_MAX_MS)) }
                 { setting("request.timeout.ms", "request-timeout-ms", num(&declared::REQUEST_TIMEOUT_MS, p.request_timeout_ms, |c, v| c.request_timeout_ms = v), help(&declared::REQUEST_TIMEOUT_MS)) }
                 { setting("delivery.timeout.ms", "delivery-timeout-ms", num(&declared::DELIVERY_TIMEOUT_MS, p.delivery_timeout_ms, |c, v| c.delivery_timeout_ms = v), help(&declared::DELIVERY_TIMEOUT_MS)) }
                 { setting("batch.size", "batch-size", num(&declared::BATCH_SIZE, p.batch_size, |c, v| c.batch_size = v), help(&declared::BATCH_SIZE)) }
