@@ -10,7 +10,7 @@ use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
 use crate::i18n::{self, t, LessonMsg, Msg};
 use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
-use crate::scenes::producer::view::mermaid_text;
+use crate::scenes::producer::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use std::rc::Rc;

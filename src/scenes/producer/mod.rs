@@ -2,10 +2,14 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+mod diagram;
 pub mod narration;
+mod panels;
 pub mod params;
 pub mod text;
 pub(crate) mod view;
+
+pub use diagram::mermaid_text;
 
 use super::Scene;
 use crate::i18n::Summary;

@@ -1,18 +1,21 @@
 //! The view of scene "producer": presets, the producer's settings, the
-//! pipeline (accumulator → network → broker log), the learner's faults, the
-//! live sequence diagram, and the counters.
+//! pipeline (accumulator → network → broker log), the learner's faults and
+//! the counters; the sequence diagram and the comparison panels have files
+//! of their own.
 
-use super::narration::{config_error, interventions_list, mermaid, seq_explain, seq_label};
+use super::diagram::view_diagram;
+use super::narration::{config_error, interventions_list, seq_explain, seq_label};
+use super::panels::{IdempotenceCompare, PricePanel};
 use super::params as declared;
-use crate::i18n::{self, t, Msg, ProducerMsg, WindowMsg};
+use crate::i18n::{self, t, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::{preset_link, AppParams, Lang};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
 use crate::sim::scenes::producer::{
-    price_of_one_in_flight, run_until, BatchState, ErrorCode, Fault, FaultKind, Outage,
-    ProducerScene, Request, Response, SeqKind, Workload, TOPIC,
+    BatchState, ErrorCode, Fault, FaultKind, Outage, ProducerScene, Request, Response, SeqKind,
+    Workload, TOPIC,
 };
 use crate::sim::{Sim, SimTime};
 use crate::ui::density::{bucket, Density, DensityStrip};
@@ -27,13 +30,13 @@ use yew::prelude::*;
 /// How many records of the log and lines of the diagram are drawn; older
 /// ones are counted, not drawn, so a long chaos run stays light.
 const SHOWN_RECORDS: usize = 14;
-const SHOWN_LINES: usize = 16;
+pub(super) const SHOWN_LINES: usize = 16;
 /// Interventions listed one by one; earlier ones are counted.
 const SHOWN_INTERVENTIONS: usize = 8;
 /// Queued batches drawn; the queue's length is in the band's title.
 const SHOWN_QUEUE: usize = 8;
 
-fn px(v: f64) -> String {
+pub(super) fn px(v: f64) -> String {
     format!("{v:.1}")
 }
 
@@ -174,7 +177,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
 }
 
 /// The batch's first `named` records, and how many more it holds.
-fn records_label(scene: &ProducerScene, batch: u32, named: usize) -> String {
+pub(super) fn records_label(scene: &ProducerScene, batch: u32, named: usize) -> String {
     let b = scene.batch(batch);
     let w = scene.config.workload;
     let names: Vec<String> = b
@@ -406,44 +409,6 @@ fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
     }
 }
 
-/// The whole diagram over the whole run as a density strip: how many
-/// messages, and where requests or answers were lost; nothing when every
-/// line is drawn. The axis is the run's length, not the time so far, so
-/// while it plays only the current bucket changes.
-fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: Lang) -> Html {
-    let entries = &scene.diagram;
-    if entries.len() <= SHOWN_LINES {
-        return Html::default();
-    }
-    let hi = end.as_millis().max(now.as_millis()) + 1;
-    let bad = |k: &SeqKind| {
-        matches!(
-            k,
-            SeqKind::RequestLost { .. }
-                | SeqKind::ConnectionBroken { .. }
-                | SeqKind::Error { .. }
-                | SeqKind::Timeout { .. }
-                | SeqKind::Duplicate { .. }
-                | SeqKind::Disconnected { .. }
-                | SeqKind::Failed { .. }
-        )
-    };
-    let density = Density::of(
-        0,
-        hi,
-        entries.iter().map(|e| (e.at.as_millis(), bad(&e.kind))),
-    );
-    let first = entries[entries.len() - SHOWN_LINES].at.as_millis();
-    let window = (bucket(first, 0, hi), bucket(now.as_millis(), 0, hi));
-    html! {
-        <div class="strip" data-testid="diagram-strip">
-            <p class="small dim">{i18n::lines_window(lang, entries.len(), SHOWN_LINES)}</p>
-            <DensityStrip testid="diagram-density" label={t(lang, WindowMsg::DiagramStripLabel)} density={density} window={Some(window)} />
-            <p class="small dim">{t(lang, WindowMsg::DiagramStripNote)}</p>
-        </div>
-    }
-}
-
 fn view_interventions(
     scene: &ProducerScene,
     now: SimTime,
@@ -522,256 +487,6 @@ fn view_interventions(
                     for l in listed.into_iter().skip(hidden) { <li>{l}</li> }
                 </ul>
                 <button type="button" data-testid="clear-faults" onclick={clear}>{t(lang, ProducerMsg::ClearInterventions)}</button>
-            }
-        </section>
-    }
-}
-
-/// The whole sequence diagram as mermaid text, built when asked for (not on
-/// every frame: a chaos run has thousands of lines).
-pub fn mermaid_text(scene: &ProducerScene, lang: Lang) -> String {
-    let lines: Vec<(SeqKind, String)> = scene
-        .diagram
-        .iter()
-        .map(|e| {
-            let records = match e.kind {
-                SeqKind::Send { batch, .. } => records_label(scene, batch, 2),
-                _ => String::new(),
-            };
-            (e.kind, seq_label(lang, e.kind, &records))
-        })
-        .collect();
-    mermaid(lang, scene.config.producer.max_in_flight, &lines)
-}
-
-/// A 16-high box with rounded corners, `w` wide, as a path: the diagram's
-/// notes share one element with its arrows.
-fn note_box(x: f64, y: f64, w: f64) -> String {
-    format!(
-        "M{} {} h{} a3 3 0 0 1 3 3 v10 a3 3 0 0 1 -3 3 h-{} a3 3 0 0 1 -3 -3 v-10 a3 3 0 0 1 3 -3 z",
-        px(x + 3.0),
-        px(y),
-        px(w - 6.0),
-        px(w - 6.0)
-    )
-}
-
-/// About as many characters of a label as fit beside the lifelines of the
-/// phone-width diagram.
-const NARROW_LABEL_CHARS: usize = 40;
-
-/// A label longer than `max` characters, split at the space nearest its
-/// middle: on a phone the sequence diagram's longest notes would otherwise
-/// run off its right edge.
-fn two_lines(label: &str, max: usize) -> Option<(&str, &str)> {
-    let chars = label.chars().count();
-    if chars <= max {
-        return None;
-    }
-    let middle = label.char_indices().nth(chars / 2).map_or(0, |(i, _)| i);
-    let at = label
-        .match_indices(' ')
-        .map(|(i, _)| i)
-        .min_by_key(|&i| i.abs_diff(middle))?;
-    Some((&label[..at], &label[at + 1..]))
-}
-
-fn view_diagram(
-    scene: &ProducerScene,
-    now: SimTime,
-    end: SimTime,
-    lang: Lang,
-    narrow: bool,
-    on_export: &Callback<()>,
-) -> Html {
-    let width = if narrow { 360.0 } else { 960.0 };
-    let (px_p, px_b) = if narrow {
-        (40.0, 320.0)
-    } else {
-        (120.0, 840.0)
-    };
-    let entries = &scene.diagram;
-    let skipped = entries.len().saturating_sub(SHOWN_LINES);
-    let shown = &entries[skipped..];
-    let row = if narrow { 40.0 } else { 30.0 };
-    let top = 40.0;
-    let height = top + shown.len().max(1) as f64 * row + 20.0;
-    let mid = (px_p + px_b) / 2.0;
-    html! {
-        <figure class="card diagram">
-            <figcaption>
-                <h3>{t(lang, ProducerMsg::Diagram)}</h3>
-                <button type="button" data-testid="export-mermaid" onclick={on_export.reform(|_: MouseEvent| ())}>
-                    {t(lang, Msg::ExportMermaid)}
-                </button>
-                { view_diagram_strip(scene, now, end, lang) }
-            </figcaption>
-            <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {width} {}", px(height))} role="img"
-                aria-label={t(lang, ProducerMsg::Diagram)}>
-                <defs>
-                    <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                        <path d="M0,0 L10,5 L0,10 z" class="arrow-head" />
-                    </marker>
-                </defs>
-                <text class="lifeline-title" x={px(px_p)} y="18" text-anchor="middle">{t(lang, ProducerMsg::LifelineProducer)}</text>
-                // On a phone the broker's lifeline is near the right edge:
-                // its title ends there rather than centring on it and
-                // running off the figure.
-                <text class="lifeline-title" x={px(if narrow { width - 2.0 } else { px_b })} y="18"
-                    text-anchor={if narrow { "end" } else { "middle" }}>{t(lang, ProducerMsg::LifelineBroker)}</text>
-                <line class="lifeline" x1={px(px_p)} x2={px(px_p)} y1="26" y2={px(height)} />
-                <line class="lifeline" x1={px(px_b)} x2={px(px_b)} y1="26" y2={px(height)} />
-                if skipped > 0 {
-                    <text class="dim" x={px(mid)} y="34" text-anchor="middle">{format!("… +{skipped}")}</text>
-                }
-                // Unkeyed, like the log's rows: line i stays the same element.
-                { shown.iter().enumerate().map(|(i, e)| {
-                    let y = top + i as f64 * row + row * 0.6;
-                    let records = match e.kind {
-                        SeqKind::Send { batch, .. } => records_label(scene, batch, if narrow { 1 } else { 2 }),
-                        _ => String::new(),
-                    };
-                    let label = seq_label(lang, e.kind, &records);
-                    let n = skipped + i + 1;
-                    let text_y = px(y - 6.0);
-                    // Every line has the same elements (a number, one path,
-                    // the label, a cross when something was lost), so when a
-                    // line shows another kind of message only attributes
-                    // change and nothing is built again.
-                    let arrow = |a: f64, b: f64| format!("M{} {} H{}", px(a), px(y), px(b));
-                    let (d, path_class, marked, cross, class, testid, text_x, anchor): (String, &str, bool, Option<f64>, &str, &str, f64, &str) = match e.kind {
-                        SeqKind::Send { .. } => (arrow(px_p, px_b), "", true, None, "send", "seq-send", mid, "middle"),
-                        SeqKind::RequestLost { .. } => (String::new(), "", false, Some(mid), "lost", "seq-lost", mid, "middle"),
-                        SeqKind::Append { .. } | SeqKind::Duplicate { .. } => (format!("M{} {} h-40 v10 h36", px(px_b), px(y - 5.0)), "", true, None, "write", "seq-write", px_b - 46.0, "end"),
-                        SeqKind::Ack { .. } => (arrow(px_b, px_p), "dashed", true, None, "ack", "seq-ack", mid, "middle"),
-                        SeqKind::Error { .. } => (arrow(px_b, px_p + 8.0), "dashed", false, Some(px_p + 6.0), "error", "seq-error", mid, "middle"),
-                        SeqKind::ConnectionBroken { .. } => (arrow(px_b, mid), "dashed", false, Some(mid - 4.0), "lost", "seq-lost", mid, "middle"),
-                        SeqKind::BrokerDown | SeqKind::BrokerUp => (note_box(px_b - 60.0, y - 12.0, 120.0), "note-box", false, None, "note", "seq-note", px_b - 66.0, "end"),
-                        _ => (note_box(px_p - 8.0, y - 12.0, 16.0), "note-box", false, None, "note", "seq-note", px_p + 14.0, "start"),
-                    };
-                    // A centred label as long as the figure is narrow would
-                    // spill past both edges: on a phone it starts at the
-                    // producer's lifeline instead.
-                    let (text_x, anchor) = if narrow && anchor == "middle" { (px_p + 6.0, "start") } else { (text_x, anchor) };
-                    html! {
-                        <g class={classes!("seq-line", class)} data-testid={testid}
-                            data-kind={e.kind.name()}>
-                            <text class="seq-number" x="4" y={px(y + 4.0)}>{n}</text>
-                            <path d={d} class={path_class} marker-end={marked.then_some("url(#arrow)")} />
-                            <text class="seq-label" x={px(text_x)} y={text_y} text-anchor={anchor}>
-                                { match (narrow, two_lines(&label, NARROW_LABEL_CHARS)) {
-                                    (true, Some((first, second))) => html! {
-                                        <>
-                                            <tspan>{first}</tspan>
-                                            <tspan x={px(text_x)} dy="13">{second}</tspan>
-                                        </>
-                                    },
-                                    _ => html! { {label.clone()} },
-                                } }
-                            </text>
-                            { cross.map(|x| html! {
-                                <text x={px(x)} y={px(y + 5.0)} text-anchor="middle" class="cross">{"✕"}</text>
-                            }).unwrap_or_default() }
-                        </g>
-                    }
-                }).collect::<Html>() }
-            </svg>
-        </figure>
-    }
-}
-
-/// Runs that are heavier than one frame (a simulated minute, a whole
-/// chaos run twice) start after the figure is on screen.
-#[derive(Properties, PartialEq)]
-struct PriceProps {
-    params: AppParams,
-}
-
-#[component(PricePanel)]
-fn price_panel(props: &PriceProps) -> Html {
-    let lang = props.params.lang;
-    let link = props.params.link;
-    let seed = props.params.seed;
-    let result = use_state(|| None::<(u64, u64)>);
-    {
-        let result = result.clone();
-        use_effect_with((link, seed), move |&(link, seed)| {
-            if let Ok(price) = price_of_one_in_flight(link, seed) {
-                result.set(Some(price));
-            }
-        });
-    }
-    html! {
-        <section class="card price" data-testid="price">
-            <h3>{t(lang, ProducerMsg::PriceTitle)}</h3>
-            { match *result {
-                Some((one, five)) => html! {
-                    <dl class="stats">
-                        <div><dt>{t(lang, ProducerMsg::PriceOne)}</dt><dd data-testid="price-one" data-value={one.to_string()}>{i18n::records_per_second(lang, one)}</dd></div>
-                        <div><dt>{t(lang, ProducerMsg::PriceFive)}</dt><dd data-testid="price-five" data-value={five.to_string()}>{i18n::records_per_second(lang, five)}</dd></div>
-                    </dl>
-                },
-                None => html! { <p class="dim">{"…"}</p> },
-            } }
-            <p class="small">{t(lang, ProducerMsg::PriceNote)}</p>
-        </section>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct CompareProps {
-    params: AppParams,
-    on_params: Callback<AppParams>,
-}
-
-/// The same chaos run with idempotence on and off, side by side.
-#[component(IdempotenceCompare)]
-fn idempotence_compare(props: &CompareProps) -> Html {
-    let lang = props.params.lang;
-    let result = use_state(|| None::<[(bool, u64, u64, u64); 2]>);
-    {
-        let result = result.clone();
-        let mut config = props.params.producer_scene_config();
-        config.producer.max_in_flight = config.producer.max_in_flight.min(5);
-        config.producer.acks = Acks::All;
-        let seed = props.params.seed;
-        use_effect_with((config, seed), move |(config, seed)| {
-            let run = |on: bool| {
-                let mut c = config.clone();
-                c.producer.enable_idempotence = on;
-                run_until(c, *seed, SimTime(u64::MAX)).ok().map(|s| {
-                    (
-                        on,
-                        s.stats.retries as u64,
-                        s.reorders() as u64,
-                        s.duplicates() as u64,
-                    )
-                })
-            };
-            if let (Some(a), Some(b)) = (run(true), run(false)) {
-                result.set(Some([a, b]));
-            }
-        });
-    }
-    let flip = edit(&props.params, &props.on_params, |n, _: MouseEvent| {
-        n.producer.enable_idempotence = !n.producer.enable_idempotence;
-        if n.producer.enable_idempotence {
-            n.producer.max_in_flight = n.producer.max_in_flight.min(5);
-            n.producer.acks = Acks::All;
-            n.producer.retries = n.producer.retries.max(1);
-        }
-        n.preset = None;
-    });
-    html! {
-        <section class="card compare-idempotence" data-testid="idempotence-compare">
-            <h3>{t(lang, ProducerMsg::CompareTitle)}</h3>
-            <button type="button" data-testid="flip-idempotence" onclick={flip}>{t(lang, ProducerMsg::FlipIdempotence)}</button>
-            for &(on, retries, reorders, duplicates) in result.iter().flatten() {
-                <p data-testid="compare-row" data-idempotence={on.to_string()} data-reorders={reorders.to_string()} data-duplicates={duplicates.to_string()}>
-                    <strong>{t(lang, if on { ProducerMsg::WithIdempotence } else { ProducerMsg::WithoutIdempotence })}</strong>
-                    {format!(": {} {retries} · {} {reorders} · {} {duplicates}",
-                        t(lang, ProducerMsg::StatRetries), t(lang, ProducerMsg::StatReorders), t(lang, ProducerMsg::StatDuplicates))}
-                </p>
             }
         </section>
     }
@@ -875,22 +590,5 @@ pub fn view_producer_scene(
             { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
             {body}
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::two_lines;
-
-    #[test]
-    fn a_long_label_splits_at_the_space_nearest_its_middle() {
-        assert_eq!(two_lines("batch 1 lost", 40), None);
-        let label = "батч 1: истёк request.timeout.ms, соединение закрыто";
-        let (first, second) = two_lines(label, 40).unwrap();
-        assert_eq!(format!("{first} {second}"), label);
-        assert!(first.chars().count() <= 40 && second.chars().count() <= 40);
-        assert_eq!(first, "батч 1: истёк request.timeout.ms,");
-        // One long word: no space to split at, the label stays whole.
-        assert_eq!(two_lines(&"x".repeat(50), 40), None);
     }
 }

@@ -12,6 +12,7 @@
 
 mod broker;
 mod config;
+mod events;
 mod scene;
 mod sender;
 mod sequences;
