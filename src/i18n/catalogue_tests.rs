@@ -217,6 +217,8 @@ const FIXED_NAMES: &[&str] = &[
     "Esc",
     // Kafka's issue tracker names its bugs so.
     "KAFKA-15591",
+    // The exception KafkaProducer throws for a bad configuration.
+    "ConfigException",
     "Home",
     "Created",
     "Paid",
