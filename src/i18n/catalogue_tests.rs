@@ -219,6 +219,8 @@ const FIXED_NAMES: &[&str] = &[
     "KAFKA-15591",
     // The exception KafkaProducer throws for a bad configuration.
     "ConfigException",
+    // A producer config name without a dot.
+    "retries",
     "Home",
     "Created",
     "Paid",
