@@ -198,7 +198,7 @@ fn the_issues_examples_read_right() {
     assert!(crash_summary(Lang::Ru, 5, 33, 40, 7)
         .contains("33 уже обработанные записи будут обработаны"));
     assert!(summary_log(Lang::En, 3, 2, Some(1), 1).ends_with("1 segment"));
-    assert!(summary_producer(Lang::En, 2, 1, 0, 0).contains("1 retry,"));
+    assert!(summary_producer(Lang::En, 2, 1, 0, 0, 1).contains("1 retry,"));
     assert_eq!(broker_name(Lang::Ru, 1), "брокер 1");
     assert_eq!(request_lost(Lang::Ru, 1), "✕ #1 потерян");
     assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250 МБ/с");

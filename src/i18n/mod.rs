@@ -246,6 +246,7 @@ pub enum Summary {
         retries: u32,
         reorders: usize,
         duplicates: usize,
+        lost: u32,
     },
     Repartition {
         from: u32,
@@ -299,7 +300,8 @@ pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
             retries,
             reorders,
             duplicates,
-        } => summary_producer(lang, sent, retries, reorders, duplicates),
+            lost,
+        } => summary_producer(lang, sent, retries, reorders, duplicates, lost),
         &Summary::Repartition {
             from,
             to,

@@ -520,7 +520,7 @@ numbered! {
         }
     }
 
-    pub fn summary_producer(lang, sent: u32 => Count, retries: u32 => Count, reorders: usize => Count, duplicates: usize => Count) {
+    pub fn summary_producer(lang, sent: u32 => Count, retries: u32 => Count, reorders: usize => Count, duplicates: usize => Count, lost: u32 => Count) {
         let sent_n = n_of(lang, sent, &RECORDS);
         let rest = [
             n_of(lang, retries, &RETRIES),
@@ -528,9 +528,14 @@ numbered! {
             n_of(lang, wide(duplicates), &DUPLICATES),
         ]
         .join(", ");
+        let lost_n = n_of(lang, lost, &RECORDS);
         match lang {
-            Lang::Ru => format!("{} {sent_n}, {rest}", plural_ru(sent.into(), "отправлена", "отправлены", "отправлено")),
-            Lang::En => format!("{sent_n} sent, {rest}"),
+            Lang::Ru => format!(
+                "{} {sent_n}, {rest}; {} {lost_n}",
+                plural_ru(sent.into(), "отправлена", "отправлены", "отправлено"),
+                plural_ru(lost.into(), "потеряна", "потеряны", "потеряно")
+            ),
+            Lang::En => format!("{sent_n} sent, {rest}; {lost_n} lost"),
         }
     }
 

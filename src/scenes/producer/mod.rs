@@ -40,6 +40,7 @@ impl Scene for ProducerScene {
             retries: self.stats.retries,
             reorders: self.reorders(),
             duplicates: self.duplicates(),
+            lost: self.lost(),
         }
     }
 }
