@@ -12,12 +12,14 @@ use crate::sim::SimTime;
 #[cfg(test)]
 mod catalogue_tests;
 mod format;
+mod lesson;
 mod numbered;
 
 pub use format::{
     count, count_gen, decimal, fixed, genitive_ru, millis, number, plural_en, plural_ru, seconds,
     Noun, NBSP,
 };
+pub use lesson::{lesson_text, LessonMsg, LessonText};
 pub use numbered::*;
 
 // Each scene's catalogue lives in its folder; they are named here too, so
@@ -104,120 +106,6 @@ catalogue! {
         NotCommitted => ("—", "—"),
         OrderViolations => ("Нарушений порядка", "Order violations"),
         NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
-    }
-}
-
-catalogue! {
-    /// Fixed strings of the guided lesson.
-    LessonMsg {
-        Title => ("Урок по главе", "The chapter, step by step"),
-        Prev => ("← Назад", "← Back"),
-        Next => ("Дальше →", "Next →"),
-        AnswerFirst => ("Сначала ответьте — потом сцена покажет, что было.", "Answer first; then the scene shows what happened."),
-        Right => ("Верно.", "Right."),
-        Wrong => ("Не совсем.", "Not quite."),
-        Start => ("Пройти главу по шагам", "Walk through the chapter"),
-    }
-}
-
-/// A lesson step's words: narration, and its question with three choices
-/// and the explanation shown after answering.
-pub struct LessonText {
-    pub narration: &'static str,
-    pub question: Option<(&'static str, [&'static str; 3], &'static str)>,
-}
-
-pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
-    let ru = lang == Lang::Ru;
-    let (narration, question) = match step {
-        1 => (
-            if ru {
-                "Партиция — это лог: записи только дописываются и получают следующий offset, консьюмер читает по порядку. Проиграйте или шагайте стрелками."
-            } else {
-                "A partition is a log: records are only appended and get the next offset, and the consumer reads in order. Play it or step with the arrows."
-            },
-            None,
-        ),
-        2 => (
-            if ru {
-                "Реплики копируют лог лидера в его порядке. Уроните лидера: новый лидер из ISR хранит те же offset'ы, расхождений нет."
-            } else {
-                "Replicas copy the leader's log in its order. Crash the leader: the new leader from the ISR holds the same offsets, with no difference."
-            },
-            None,
-        ),
-        3 => (
-            if ru {
-                "Пять запросов в полёте, без идемпотентности. Батч 1 (Created) пришёл повреждённым, и брокер ответил CORRUPT_MESSAGE; батч 2 (Paid) уже в пути и ляжет под offset 100."
-            } else {
-                "Five requests in flight, no idempotence. Batch 1 (Created) arrived damaged and the broker answered CORRUPT_MESSAGE; batch 2 (Paid) is already on its way and will land at offset 100."
-            },
-            Some(if ru {
-                ("Продюсер повторит батч 1. Куда он ляжет?", ["перед Paid, под offset 99", "после Paid, под offset 101", "никуда, он потерян"], "Лог только дописывается: повтор встанет в конец, под 101. Заказ «оплачен» раньше, чем «создан».")
-            } else {
-                ("The producer will retry batch 1. Where will it land?", ["before Paid, at offset 99", "after Paid, at offset 101", "nowhere, it is lost"], "The log only appends: the retry goes to the end, at 101. The order is 'paid' before it is 'created'.")
-            }),
-        ),
-        4 => (
-            if ru {
-                "То же самое, но enable.idempotence=true, и брокер этого продюсера знает: offset'ы 0–99 он записал сам, с номерами 0–99. У батча 1 номер 100, у батча 2 — 101."
-            } else {
-                "The same, with enable.idempotence=true, and the broker knows this producer: it wrote offsets 0–99 itself, with sequences 0–99. Batch 1 carries sequence 100, batch 2 sequence 101."
-            },
-            Some(if ru {
-                ("Что брокер сделает с батчем 2, пока батча 1 нет?", ["запишет под offset 100", "откажет: OUT_OF_ORDER_SEQUENCE_NUMBER", "молча выбросит"], "Брокер знает продюсера и ждёт номер 100, «последний + 1». Номер 101 не по порядку — отказ, и продюсер повторит оба батча по порядку номеров. Продюсера, которого брокер не видел, он принял бы с любого номера: смотрите сценарий «Новый продюсер».")
-            } else {
-                ("What will the broker do with batch 2 while batch 1 is missing?", ["write it at offset 100", "refuse it: OUT_OF_ORDER_SEQUENCE_NUMBER", "drop it silently"], "The broker knows this producer and expects 100, 'last + 1'. 101 is out of sequence, so it is refused, and the producer resends both in sequence order. A producer the broker has never seen it would accept at any sequence: see the “A new producer” preset.")
-            }),
-        ),
-        5 => (
-            if ru {
-                "Через мгновение топик вырастет с 3 до 4 партиций, а продюсер сразу начнёт считать партицию по новому числу."
-            } else {
-                "In a moment the topic grows from 3 to 4 partitions, and the producer routes with the new count at once."
-            },
-            Some(if ru {
-                ("Сломается ли порядок хотя бы одного заказа?", ["да", "нет, порядок внутри ключа гарантирован", "только если добавить консьюмеров"], "Ключ переезжает: ранние события ждут в загруженной старой партиции, поздние сразу обрабатывает новая. Порядок ломается без единой ошибки.")
-            } else {
-                ("Will at least one order be handled out of order?", ["yes", "no, order within a key is guaranteed", "only if consumers are added"], "The key moves: its early events wait in a busy old partition while a new one handles the later ones at once. Order breaks without a single error.")
-            }),
-        ),
-        6 => (
-            if ru {
-                "consumer-2 упадёт через 100 мс, между автокоммитами."
-            } else {
-                "consumer-2 crashes in 100 ms, between auto-commits."
-            },
-            Some(if ru {
-                ("Что будет с записями, которые он обработал после последнего коммита?", ["они потеряны", "новый владелец обработает их ещё раз", "ничего, они учтены"], "Новый владелец начнёт с закоммиченного offset'а: всё обработанное после него случится дважды. Отсюда идемпотентные обработчики.")
-            } else {
-                ("What happens to the records it handled since its last commit?", ["they are lost", "the new owner handles them again", "nothing, they count"], "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers.")
-            }),
-        ),
-        7 => (
-            if ru {
-                "Go-консьюмер запускает go process(msg) на каждую запись."
-            } else {
-                "The Go consumer starts go process(msg) for every record."
-            },
-            Some(if ru {
-                ("Сохранится ли порядок событий внутри заказа?", ["да, записи идут по offset'ам", "нет, горутины заканчивают в любом порядке", "только при GOMAXPROCS=1"], "Горутины работают параллельно и заканчивают вразнобой. Порядок по ключу сохраняет пул воркеров по hash(key) % W.")
-            } else {
-                ("Will each order's events keep their order?", ["yes, records come in offset order", "no, goroutines finish in any order", "only with GOMAXPROCS=1"], "Goroutines run in parallel and finish in any order. A worker pool keyed by hash(key) % W keeps per-key order.")
-            }),
-        ),
-        _ => (
-            if ru {
-                "В RabbitMQ конкурирующие консьюмеры ломают порядок; в Kafka конкуренция идёт за партиции. Это конец урока."
-            } else {
-                "In RabbitMQ competing consumers break order; in Kafka they compete for partitions. That is the end of the lesson."
-            },
-            None,
-        ),
-    };
-    LessonText {
-        narration,
-        question,
     }
 }
 
