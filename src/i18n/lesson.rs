@@ -24,10 +24,12 @@ pub struct LessonText {
     pub question: Option<(&'static str, [&'static str; 3], &'static str)>,
 }
 
-pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
+/// The words of the step at `position` (1-based, in lesson order).
+pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
     let ru = lang == Lang::Ru;
-    let (narration, question) = match step {
-        1 => (
+    let id = crate::lesson::step(position).map_or("", |s| s.id);
+    let (narration, question) = match id {
+        "1.1" => (
             if ru {
                 "Партиция — это лог: записи только дописываются и получают следующий offset, консьюмер читает по порядку. Проиграйте или шагайте стрелками."
             } else {
@@ -35,7 +37,7 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
             },
             None,
         ),
-        2 => (
+        "2.1" => (
             if ru {
                 "Реплики копируют лог лидера в его порядке. Уроните лидера: новый лидер из ISR хранит те же offset'ы, расхождений нет."
             } else {
@@ -43,7 +45,15 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
             },
             None,
         ),
-        3 => (
+        "3.1" => (
+            if ru {
+                "Порядок есть только внутри партиции, поэтому всё решает, куда ляжет запись. Java-продюсер берёт murmur2 от байтов ключа по модулю числа партиций: у одного ключа одна партиция. Поменяйте ключ или число партиций и посмотрите, кто из Go-клиентов с Java не согласен."
+            } else {
+                "Order exists only inside a partition, so everything depends on where a record lands. The Java producer takes murmur2 of the key's bytes modulo the partition count: one key, one partition. Change the key or the partition count and see which Go clients disagree with Java."
+            },
+            None,
+        ),
+        "4.1" => (
             if ru {
                 "Пять запросов в полёте, без идемпотентности. Батч 1 (Created) пришёл повреждённым, и брокер ответил CORRUPT_MESSAGE; батч 2 (Paid) уже в пути и ляжет под offset 100."
             } else {
@@ -55,7 +65,7 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
                 ("The producer will retry batch 1. Where will it land?", ["before Paid, at offset 99", "after Paid, at offset 101", "nowhere, it is lost"], "The log only appends: the retry goes to the end, at 101. The order is 'paid' before it is 'created'.")
             }),
         ),
-        4 => (
+        "4.2" => (
             if ru {
                 "То же самое, но enable.idempotence=true, и брокер этого продюсера знает: offset'ы 0–99 он записал сам, с номерами 0–99. У батча 1 номер 100, у батча 2 — 101."
             } else {
@@ -67,7 +77,7 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
                 ("What will the broker do with batch 2 while batch 1 is missing?", ["write it at offset 100", "refuse it: OUT_OF_ORDER_SEQUENCE_NUMBER", "drop it silently"], "The broker knows this producer and expects 100, 'last + 1'. 101 is out of sequence, so it is refused, and the producer resends both in sequence order. A producer the broker has never seen it would accept at any sequence: see the “A new producer” preset.")
             }),
         ),
-        5 => (
+        "5.1" => (
             if ru {
                 "Через мгновение топик вырастет с 3 до 4 партиций, а продюсер сразу начнёт считать партицию по новому числу."
             } else {
@@ -79,7 +89,7 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
                 ("Will at least one order be handled out of order?", ["yes", "no, order within a key is guaranteed", "only if consumers are added"], "The key moves: its early events wait in a busy old partition while a new one handles the later ones at once. Order breaks without a single error.")
             }),
         ),
-        6 => (
+        "6.1" => (
             if ru {
                 "consumer-2 упадёт через 100 мс, между автокоммитами."
             } else {
@@ -91,7 +101,7 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
                 ("What happens to the records it handled since its last commit?", ["they are lost", "the new owner handles them again", "nothing, they count"], "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers.")
             }),
         ),
-        7 => (
+        "7.1" => (
             if ru {
                 "Go-консьюмер запускает go process(msg) на каждую запись."
             } else {
@@ -102,6 +112,14 @@ pub fn lesson_text(lang: Lang, step: u32) -> LessonText {
             } else {
                 ("Will each order's events keep their order?", ["yes, records come in offset order", "no, goroutines finish in any order", "only with GOMAXPROCS=1"], "Goroutines run in parallel and finish in any order. A worker pool keyed by hash(key) % W keeps per-key order.")
             }),
+        ),
+        "8.1" => (
+            if ru {
+                "Kafka быстра не вопреки логу, а благодаря ему: запись — это дописывание в конец файла, а чтение по порядку идёт подряд и попадает в кэш страниц. Сравните последовательное чтение со случайным на диске и на NVMe."
+            } else {
+                "Kafka is fast because of the log, not despite it: a write appends to the end of a file, and an in-order read runs straight through and hits the page cache. Compare sequential and random reads on a disk and on NVMe."
+            },
+            None,
         ),
         _ => (
             if ru {

@@ -145,10 +145,11 @@ fn wide(n: usize) -> u64 {
 }
 
 numbered! {
-    pub fn step_of(lang, step: u32 => Id, total: usize => Amount) {
+    /// A lesson step by its `S.P` id, and where it is in the lesson.
+    pub fn step_of(lang, id: &str => Text, position: u32 => Id, total: usize => Amount) {
         match lang {
-            Lang::Ru => format!("Шаг {step} из {}", number(lang, wide(total))),
-            Lang::En => format!("Step {step} of {}", number(lang, wide(total))),
+            Lang::Ru => format!("Шаг {id} · {position} из {}", number(lang, wide(total))),
+            Lang::En => format!("Step {id} · {position} of {}", number(lang, wide(total))),
         }
     }
 

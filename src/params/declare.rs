@@ -140,9 +140,13 @@ pub static SHARED: [&Param; 7] = [&SCENE, &LANG, &SEED, &T, &LESSON, &THEME, &EM
 static HEAD: [&Param; 4] = [&SCENE, &LANG, &SEED, &T];
 static TAIL: [&Param; 3] = [&LESSON, &THEME, &EMBED];
 
-/// The lesson steps' numbers, as ids: a step that does not exist is not
-/// the nearest one, so it is refused rather than clamped.
-pub const LESSON_STEPS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+/// The lesson steps' ids, then the numbers links used before the lesson
+/// followed every section ([`crate::lesson::LEGACY`]): a step that does not
+/// exist is not the nearest one, so it is refused rather than clamped.
+pub const LESSON_STEPS: [&str; 18] = [
+    "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "1", "2", "3", "4", "5",
+    "6", "7", "8",
+];
 
 pub static SCENE: Param = Param {
     name: "scene",
@@ -219,11 +223,14 @@ pub static LESSON: Param = Param {
     default: "",
     doc: "the guided lesson's step (it sets up its own scene)",
     help: None,
-    get: |p| p.lesson.map(|n| n.to_string()),
+    get: |p| {
+        p.lesson
+            .and_then(crate::lesson::step)
+            .map(|s| s.id.to_owned())
+    },
     set: |p, v| {
         v.text()
-            .and_then(|s| s.parse::<u32>().ok())
-            .filter(|n| crate::lesson::step(*n).is_some())
+            .and_then(crate::lesson::find)
             .map(|n| p.lesson = Some(n))
             .is_some()
     },

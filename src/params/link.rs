@@ -67,6 +67,6 @@ pub fn preset_link(params: &AppParams, preset: ProducerPreset) -> String {
 /// scene, seed included: its question is about that run.
 pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
     let s = crate::lesson::step(step)?;
-    let (state, _) = parse_query(&format!("?{}&lesson={step}", s.query));
+    let (state, _) = parse_query(&format!("?{}&lesson={}", s.query, s.id));
     Some(to_query(&keep_view(state, params)))
 }

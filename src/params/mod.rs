@@ -401,7 +401,7 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     };
     // A lesson step sets up its scene; the link's own parameters follow.
     let lesson_pairs: Vec<(String, String)> = first(&pairs, "lesson")
-        .and_then(|v| v.parse::<u32>().ok())
+        .and_then(|v| crate::lesson::find(&v))
         .and_then(crate::lesson::step)
         .map(|step| {
             crate::lesson::pairs(step)

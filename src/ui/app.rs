@@ -67,13 +67,26 @@ pub fn app(props: &AppProps) -> Html {
     });
     let force = use_force_update();
     let help = use_mut_ref(|| false);
+    // A lesson step's question holds the run where the step opened until
+    // the learner answers: nothing may show the outcome first.
+    let quiz_open = use_mut_ref(|| {
+        start
+            .0
+            .lesson
+            .and_then(crate::lesson::step)
+            .is_some_and(|s| s.answer.is_some())
+    });
     let scene_root = use_node_ref();
     let narrow = use_state(is_narrow);
 
     let dispatch = {
         let player = player.clone();
         let force = force.clone();
+        let quiz_open = quiz_open.clone();
         Callback::from(move |action: PlayerAction| {
+            if *quiz_open.borrow() && action.moves_on() {
+                return;
+            }
             let changed = player.borrow_mut().apply(action);
             if changed {
                 force.force_update();
@@ -298,6 +311,15 @@ pub fn app(props: &AppProps) -> Html {
             .map(|&scene| scene_link(params, scene))
             .collect::<Vec<String>>()
     });
+    let on_reveal = {
+        let quiz_open = quiz_open.clone();
+        let dispatch = dispatch.clone();
+        Callback::from(move |()| {
+            *quiz_open.borrow_mut() = false;
+            dispatch.emit(PlayerAction::Seek(crate::sim::SimTime(u64::MAX)));
+        })
+    };
+    let quiz = *quiz_open.borrow();
     let p = player.borrow();
     // The summary is read out when the learner pauses or steps; while the
     // run plays it is silent, so it keeps the text of the last pause rather
@@ -314,15 +336,16 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     html! {
-        <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}>
+        <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}
+            data-quiz={quiz.then_some("open")}>
             if !params.embed {
                 <header class="topbar">
                     <span class="brand">{"Kafka Ordering Lab"}</span>
                     <nav class="scene-menu" aria-label={t(lang, Msg::ScenesMenu)}>
                         <ol>
-                            for (&scene, href) in SceneId::ALL.iter().zip(menu_hrefs.iter()) {
+                            for (i, (&scene, href)) in SceneId::ALL.iter().zip(menu_hrefs.iter()).enumerate() {
                                 <li>
-                                    <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()}
+                                    <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()} data-number={(i + 1).to_string()}
                                         aria-current={(scene == params.scene).then_some("page")}>
                                         {i18n::scene_title(lang, scene)}
                                     </a>
@@ -348,7 +371,7 @@ pub fn app(props: &AppProps) -> Html {
                 data-state-digest={format!("{:016x}", p.digest())}>
                 for n in params.lesson {
                     <LessonBar key={n} step={n} lang={lang} params={(*params).clone()}
-                        on_reveal={dispatch.reform(|()| PlayerAction::Seek(crate::sim::SimTime(u64::MAX)))} />
+                        on_reveal={on_reveal.clone()} />
                 }
                 <h1>{i18n::scene_title(lang, params.scene)}</h1>
                 // Read out when the learner pauses or steps, not sixty times a second.
@@ -361,7 +384,7 @@ pub fn app(props: &AppProps) -> Html {
                 }
                 { view_scene(&p, &params, *narrow, on_params, on_export_mermaid) }
             </main>
-            { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }) }
+            { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }, quiz) }
             // Below the player, not in it: on a phone the sticky bar must
             // stay one or two rows high.
             <ShareRow params={(*params).clone()} moment_ms={*shared_at.borrow()} now_ms={now_ms} />

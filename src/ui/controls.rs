@@ -2,7 +2,7 @@
 //! scrub slider and the log-scale speed slider.
 
 use super::player::{speed_factor, PlayerAction, SPEED_STEPS};
-use crate::i18n::{self, t, Msg};
+use crate::i18n::{self, t, LessonMsg, Msg};
 use crate::params::Lang;
 use crate::sim::SimTime;
 use web_sys::HtmlInputElement;
@@ -36,6 +36,8 @@ pub struct Transport {
     pub end: SimTime,
     pub playing: bool,
     pub speed_step: i32,
+    /// A lesson question waits for its answer: nothing may move the run on.
+    pub locked: bool,
 }
 
 pub fn view_controls(
@@ -59,6 +61,14 @@ pub fn view_controls(
         ("play", t(lang, Msg::Play), ICON_PLAY)
     };
     let time_text = i18n::time_of(lang, now, end);
+    let locked = player.locked;
+    let locked_title = |title: &'static str| {
+        if locked {
+            t(lang, LessonMsg::AnswerFirst)
+        } else {
+            title
+        }
+    };
     html! {
         <div class="controls" role="group" aria-label={t(lang, Msg::Timeline)}>
             <div class="buttons">
@@ -67,14 +77,14 @@ pub fn view_controls(
                 <button type="button" data-testid="step-back" onclick={act(PlayerAction::StepBack)}
                     title={t(lang, Msg::StepBack)} aria-label={t(lang, Msg::StepBack)}>{icon(ICON_STEP_BACK)}</button>
                 <button type="button" class="primary" data-testid={play_id} onclick={act(PlayerAction::TogglePlay)}
-                    title={play_label} aria-label={play_label}>{icon(play_icon)}</button>
+                    disabled={locked} title={locked_title(play_label)} aria-label={play_label}>{icon(play_icon)}</button>
                 <button type="button" data-testid="step-forward" onclick={act(PlayerAction::StepForward)}
-                    title={t(lang, Msg::StepForward)} aria-label={t(lang, Msg::StepForward)}>{icon(ICON_STEP_FORWARD)}</button>
+                    disabled={locked} title={locked_title(t(lang, Msg::StepForward))} aria-label={t(lang, Msg::StepForward)}>{icon(ICON_STEP_FORWARD)}</button>
             </div>
             <label class="timeline">
                 <span class="visually-hidden">{t(lang, Msg::Timeline)}</span>
                 <input type="range" data-testid="timeline" min="0" max={end.as_millis().to_string()} step="1"
-                    value={now.as_millis().to_string()} oninput={seek}
+                    value={now.as_millis().to_string()} oninput={seek} disabled={locked}
                     aria-valuetext={time_text.clone()} />
             </label>
             <output class="time" data-testid="time">{time_text}</output>

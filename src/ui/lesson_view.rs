@@ -23,17 +23,19 @@ pub fn lesson_bar(props: &LessonProps) -> Html {
     let text = i18n::lesson_text(lang, props.step);
     let correct = lesson::step(props.step).and_then(|s| s.answer);
     let total = STEPS.len();
+    let id = lesson::step(props.step).map_or("", |s| s.id);
+    let place = i18n::step_of(lang, id, props.step, total);
     let prev = props
         .step
         .checked_sub(1)
         .and_then(|n| lesson_link(&props.params, n));
     let next = lesson_link(&props.params, props.step + 1);
     html! {
-        <section class="lesson card" data-testid="lesson" data-step={props.step.to_string()} aria-labelledby="lesson-title">
+        <section class="lesson card" data-testid="lesson" data-step={id} aria-labelledby="lesson-title">
             <div class="lesson-head">
                 <strong id="lesson-title">{t(lang, LessonMsg::Title)}</strong>
-                <span class="dim">{i18n::step_of(lang, props.step, total)}</span>
-                <progress max={total.to_string()} value={props.step.to_string()} aria-label={i18n::step_of(lang, props.step, total)}></progress>
+                <span class="dim" data-testid="lesson-step">{place.clone()}</span>
+                <progress max={total.to_string()} value={props.step.to_string()} aria-label={place}></progress>
             </div>
             <p>{text.narration}</p>
             for (prompt, choices, why) in text.question { {{

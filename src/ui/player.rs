@@ -33,6 +33,17 @@ pub enum PlayerAction {
     SetDiscrete(bool),
 }
 
+impl PlayerAction {
+    /// Whether it can move the run past the moment on screen: while a
+    /// lesson question waits for its answer, these are held back.
+    pub fn moves_on(&self) -> bool {
+        matches!(
+            self,
+            PlayerAction::TogglePlay | PlayerAction::StepForward | PlayerAction::Seek(_)
+        )
+    }
+}
+
 /// With reduced motion, one event every this much wall time at 1×.
 pub const DISCRETE_STEP_MS: f64 = 600.0;
 

@@ -58,6 +58,7 @@ impl<S: Scene> AnyPlayer for Player<S> {
             end: self.timeline.end(),
             playing: self.playing,
             speed_step: self.speed_step,
+            locked: false,
         }
     }
 }
@@ -153,9 +154,23 @@ impl ScenePlayer {
 
     /// The control bar; a refused producer has nothing to play, so only
     /// `extra` is shown.
-    pub fn controls(&self, lang: Lang, dispatch: &Callback<PlayerAction>, extra: Html) -> Html {
+    pub fn controls(
+        &self,
+        lang: Lang,
+        dispatch: &Callback<PlayerAction>,
+        extra: Html,
+        locked: bool,
+    ) -> Html {
         match self.player() {
-            Some(p) => view_controls(&p.transport(), lang, dispatch, extra),
+            Some(p) => view_controls(
+                &Transport {
+                    locked,
+                    ..p.transport()
+                },
+                lang,
+                dispatch,
+                extra,
+            ),
             None => extra,
         }
     }

@@ -12,7 +12,8 @@ const LISTED: usize = 30;
 
 pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
     html! {
-        <div class="violations" data-testid="violations">
+        // The verdict answers a lesson's question, so a question hides it.
+        <div class="violations outcome" data-testid="violations">
             if violations.is_empty() {
                 <p class="ok">{t(lang, Msg::NoViolations)}</p>
             } else {

@@ -2,24 +2,69 @@
 // scene runs on to its outcome.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot } from './harness.mjs';
+import { useBrowser, openPage, shot, simTime } from './harness.mjs';
 
 const env = useBrowser();
 
-test('lesson next and previous walk the chapter in order', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=1&lang=en`);
-  assert.equal(await page.getAttribute('[data-testid="lesson"]', 'data-step'), '1');
-  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'log');
+test('the lesson walks every section of the chapter in order, step numbers matching the scenes', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=1.1&lang=en`);
   assert.equal(await page.$('[data-testid="lesson-prev"]'), null);
-  await page.click('[data-testid="lesson-next"]');
-  await page.waitForSelector('[data-testid="lesson"][data-step="2"]');
-  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'replication');
-  await page.click('[data-testid="lesson-next"]');
-  await page.waitForSelector('[data-testid="lesson"][data-step="3"]');
+  const seen = [];
+  for (;;) {
+    const id = await page.getAttribute('[data-testid="lesson"]', 'data-step');
+    const scene = await page.getAttribute('[data-testid="scene"]', 'data-scene');
+    const number = await page.getAttribute(`[data-testid="scene-link"][data-scene="${scene}"]`, 'data-number');
+    assert.equal(id.split('.')[0], number, `step ${id} opens scene ${number}`);
+    assert.match(await page.textContent('[data-testid="lesson-step"]'), new RegExp(`Step ${id.replace('.', '\\.')}`));
+    seen.push(scene);
+    const next = await page.$('[data-testid="lesson-next"]');
+    if (!next) break;
+    await Promise.all([page.waitForNavigation(), next.click()]);
+    await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  }
+  assert.deepEqual([...new Set(seen)], ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq']);
   await page.click('[data-testid="lesson-prev"]');
-  await page.waitForSelector('[data-testid="lesson"][data-step="2"]');
+  await page.waitForSelector('[data-testid="lesson"][data-step="8.1"]');
+  // The menu leaves the lesson: another scene opens without its question.
+  await page.click('[data-testid="scene-link"][data-scene="log"]');
+  await page.waitForSelector('[data-testid="scene"][data-scene="log"][data-ready="true"]');
+  assert.equal(await page.$('[data-testid="lesson"]'), null);
+  assert.ok(!new URL(page.url()).searchParams.has('lesson'));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('links embedded before keep opening the step they opened', async () => {
+  for (const [old, id, scene] of [['3', '4.1', 'producer'], ['4', '4.2', 'producer'], ['8', '9.1', 'rabbitmq']]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=${old}&lang=ru`);
+    assert.equal(await page.getAttribute('[data-testid="lesson"]', 'data-step'), id);
+    assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), scene);
+    assert.equal(await page.$('[data-testid="param-message"]'), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('until the learner answers, the scene holds still and shows nothing of the outcome', async () => {
+  for (const [step, hidden] of [['4.1', 'preset-about'], ['4.2', 'preset-about'], ['5.1', 'strategy-about'], ['7.1', 'mode-about']]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=${step}&lang=en`);
+    const at = await simTime(page);
+    assert.equal(await page.isVisible(`[data-testid="${hidden}"]`), false, `${step}: ${hidden} gives the answer away`);
+    assert.equal(await page.isVisible('[data-testid="violations"]'), false, `${step}: the verdict`);
+    assert.ok(await page.isDisabled('[data-testid="play"]'), `${step}: play`);
+    assert.ok(await page.isDisabled('[data-testid="step-forward"]'), `${step}: step forward`);
+    assert.ok(await page.isDisabled('[data-testid="timeline"]'), `${step}: timeline`);
+    await page.locator('body').press('Space');
+    await page.locator('body').press('ArrowRight');
+    assert.equal(await simTime(page), at, `${step}: the keyboard cannot move it on either`);
+    await page.click('[data-testid="answer"][data-correct="true"]');
+    await page.waitForSelector('[data-testid="reveal"]');
+    await page.waitForFunction((at) => Number(document.querySelector('[data-testid="scene"]').dataset.simTime) > at, at);
+    assert.equal(await page.isVisible(`[data-testid="${hidden}"]`), true, `${step}: shown after the answer`);
+    assert.ok(!(await page.isDisabled('[data-testid="step-back"]')));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test('predict, then reveal: the catastrophe happens only after the answer', async () => {

@@ -583,7 +583,7 @@ pub fn view_producer_scene(
         <div class="producer">
             { memo(|p, _| view_presets(p), params, &on_params) }
             if let Some(about) = about {
-                <p class="about" data-testid="preset-about">{about}</p>
+                <p class="about outcome" data-testid="preset-about">{about}</p>
             }
             // The story comes first; the settings open by themselves only
             // when Kafka refused them.

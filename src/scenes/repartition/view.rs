@@ -70,7 +70,7 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </label>
                 }
             </fieldset>
-            <p class="note" data-testid="strategy-about">{strategy_about(lang, params.strategy)}</p>
+            <p class="note outcome" data-testid="strategy-about">{strategy_about(lang, params.strategy)}</p>
             <p class="dim small">{i18n::change_at(lang, CHANGE_AT)}</p>
         </section>
     }
@@ -304,7 +304,8 @@ fn strategy_compare(props: &CompareProps) -> Html {
             .to_vec()
     });
     html! {
-        <section class="card">
+        // Its verdicts answer the lesson's question about the naive change.
+        <section class="card outcome">
             <div class="table-scroll">
                 <table class="clients compare" data-testid="strategy-comparison">
                     <caption>{t(lang, RepartitionMsg::CompareTitle)}</caption>

@@ -66,7 +66,7 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </label>
                 }
             </fieldset>
-            <p class="note" data-testid="mode-about">{mode_about(lang, w.mode)}</p>
+            <p class="note outcome" data-testid="mode-about">{mode_about(lang, w.mode)}</p>
             <div class="inputs">
                 <label class="field">
                     <span>{format!("{} = {}", t(lang, WorkersMsg::Workers), w.workers)}</span>
