@@ -35,14 +35,6 @@ const KNOWN: &[(&str, &str)] = &[
         "producer/idempotent-new-producer",
         "Truth pass (issue 18, item 1): a broker with no state for the producer id accepts any first sequence (ProducerAppendInfo.checkSequence, KAFKA-15591), so Paid is written and Created is lost.",
     ),
-    (
-        "replication/acks-1-min-isr-2",
-        "Truth pass (issue 18, items 3 and 5): below min.insync.replicas Kafka freezes the high watermark (Partition.maybeIncrementLeaderHW, KAFKA-15583); and Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over and the acknowledged records it lacks are lost, where the scene leaves the partition offline.",
-    ),
-    (
-        "replication/acks-all-min-isr-2",
-        "Truth pass (issue 18): Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over when the leader dies; the scene leaves the partition offline.",
-    ),
 ];
 
 pub struct Report {
