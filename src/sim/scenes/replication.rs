@@ -292,6 +292,13 @@ impl Replication {
             .collect()
     }
 
+    /// Records gone that someone was promised: committed ones, which
+    /// consumers may have read, and acknowledged ones, counted once each.
+    pub fn records_lost(&self) -> usize {
+        let acked = self.acked_lost();
+        acked.len() + self.lost.iter().filter(|x| !acked.contains(x)).count()
+    }
+
     /// Nothing went missing: the live replicas agree, and the log still
     /// holds every committed and every acknowledged record.
     pub fn intact(&self) -> bool {
