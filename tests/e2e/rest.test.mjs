@@ -40,6 +40,10 @@ test('replication: a slow follower and min.insync.replicas=3 give NOT_ENOUGH_REP
   assert.ok(n > 0);
   const r3 = (await replicas(page)).find((r) => r.broker === '3');
   assert.equal(r3.inIsr, 'false');
+  // Refused before the append: the screen says so, and why an order can
+  // then miss an event.
+  assert.ok(await page.isVisible('[data-testid="refused-note"]'));
+  assert.equal(await page.getAttribute('[data-testid="high-watermark"]', 'data-frozen'), 'true');
   assert.deepEqual(errors, []);
   await context.close();
 });
