@@ -259,6 +259,7 @@ const FIXED_NAMES: &[&str] = &[
     "mermaid",
     "UTF-8",
     "read-ahead",
+    "KIP-966",
 ];
 
 #[test]

@@ -76,6 +76,7 @@ macro_rules! nouns {
 nouns! {
     BYTES => ["байт", "байта", "байт"; "байта"], ["byte", "bytes"],
     RECORDS => ["запись", "записи", "записей"; "записи"], ["record", "records"],
+    ACKED_RECORDS => ["подтверждённая запись", "подтверждённые записи", "подтверждённых записей"; "подтверждённой записи"], ["acknowledged record", "acknowledged records"],
     PARTITIONS => ["партиция", "партиции", "партиций"; "партиции"], ["partition", "partitions"],
     EMPTY_PARTITIONS => ["пустая партиция", "пустые партиции", "пустых партиций"; "пустой партиции"], ["empty partition", "empty partitions"],
     SEGMENTS => ["сегмент", "сегмента", "сегментов"; "сегмента"], ["segment", "segments"],

@@ -7,9 +7,9 @@
 //! count to a fixed word fails it.
 
 use super::format::{
-    count, count_gen, decimal, millis, number, plural_en, plural_ru, seconds, Noun, BYTES,
-    DUPLICATES, EMPTY_PARTITIONS, EVENTS, GENERATIONS, HITS, KEYS, MEMBERS, MISSES, PARTITIONS,
-    RECORDS, REORDERS, RETRIES, SEGMENTS, VIOLATIONS, WORDS,
+    count, count_gen, decimal, millis, number, plural_en, plural_ru, seconds, Noun, ACKED_RECORDS,
+    BYTES, DUPLICATES, EMPTY_PARTITIONS, EVENTS, GENERATIONS, HITS, KEYS, MEMBERS, MISSES,
+    PARTITIONS, RECORDS, REORDERS, RETRIES, SEGMENTS, VIOLATIONS, WORDS,
 };
 use crate::params::Lang;
 use crate::sim::SimTime;
@@ -507,6 +507,37 @@ numbered! {
                 let l = leader.map_or_else(|| "none".to_owned(), |l| format!("broker {l}"));
                 format!("leader {l}, epoch {epoch}, high watermark {hw}, ISR: {isr}, {} lost", n_of(lang, n, &RECORDS))
             }
+        }
+    }
+
+    /// Beside the high watermark while the ISR is below `min.insync.replicas`.
+    pub fn isr_below_min(lang, isr: &[u32] => CountedIds, min: u32 => Amount) {
+        let n = isr.len() as u64;
+        let ids: Vec<String> = isr.iter().map(u32::to_string).collect();
+        let ids = ids.join(", ");
+        let min = number(lang, min.into());
+        match lang {
+            Lang::Ru => format!("В ISR только {} {ids} — меньше, чем min.insync.replicas = {min}.", plural_ru(n, "брокер", "брокеры", "брокеры")),
+            Lang::En => format!("The ISR holds only {} {ids}, fewer than min.insync.replicas = {min}.", plural_en(n, "broker", "brokers")),
+        }
+    }
+
+    /// Over the acknowledged records the partition's log no longer holds.
+    pub fn acked_records_lost(lang, n: usize => Count) {
+        let n = wide(n);
+        let what = n_of(lang, n, &ACKED_RECORDS);
+        match lang {
+            Lang::Ru => format!(
+                "⚠ {} {what}: продюсер получил на {} подтверждение, но в логе партиции {} больше нет. Живые реплики при этом совпадают друг с другом: по одному их сравнению потерю не заметить.",
+                plural_ru(n, "Потеряна", "Потеряны", "Потеряно"),
+                plural_ru(n, "неё", "них", "них"),
+                plural_ru(n, "её", "их", "их")
+            ),
+            Lang::En => format!(
+                "⚠ {what} lost: the producer was told {} written, but the partition's log no longer holds {}. The live replicas still agree with each other: comparing them alone would not show the loss.",
+                plural_en(n, "it was", "they were"),
+                plural_en(n, "it", "them")
+            ),
         }
     }
 

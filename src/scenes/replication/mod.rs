@@ -35,7 +35,7 @@ impl Scene for Replication {
             epoch: self.leader_epoch,
             hw: self.high_watermark,
             isr: self.isr.iter().copied().collect(),
-            lost: self.lost.len(),
+            lost: self.records_lost(),
         }
     }
 }

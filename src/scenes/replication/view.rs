@@ -2,10 +2,10 @@
 
 use super::params as declared;
 use crate::i18n::{self, t, ReplicationMsg};
-use crate::params::AppParams;
+use crate::params::{AppParams, Lang};
 use crate::sim::producer::Acks;
 use crate::sim::scenes::replication::{
-    ActionKind, ProduceOutcome, RRecord, ReplicaAction, Replication,
+    ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,
 };
 use crate::sim::Sim;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
@@ -24,6 +24,9 @@ fn record_text(r: &RRecord) -> String {
         r.epoch
     )
 }
+
+/// The button for one broker action, taken at the moment shown.
+type Act<'a> = dyn Fn(u32, ActionKind) -> Callback<MouseEvent> + 'a;
 
 pub fn view_replication_scene(
     sim: &Sim<Replication>,
@@ -51,8 +54,6 @@ pub fn view_replication_scene(
     let on_min_isr = edit_number(params, &on_params, &declared::MIN_ISR);
     let on_unclean = edit(params, &on_params, |p, e: Event| p.unclean = checked(&e));
     let hw = r.high_watermark;
-    let leader = r.leader.filter(|&l| r.replica(l).alive);
-    let differences = r.differences();
     html! {
         <div class="rest-scene">
             <section class="card">
@@ -75,74 +76,32 @@ pub fn view_replication_scene(
                     </label>
                 </div>
                 <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
-                if let Some(l) = leader {
+                if let Some(l) = r.leader {
                     <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
                         {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
                     </button>
                 }
             </section>
-            <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()}>
+            <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()} data-frozen={r.under_min_isr().to_string()}>
                 {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
             </p>
+            if r.under_min_isr() {
+                <p class="note" data-testid="hw-frozen">
+                    {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
+                </p>
+            }
             <div class="replicas">
-                for rep in r.replicas.iter() { {{
-                    let is_leader = Some(rep.broker) == leader;
-                    let in_isr = r.isr.contains(&rep.broker) && rep.alive;
-                    let role = if is_leader { "leader" } else { "follower" };
-                    let skip = rep.log.len().saturating_sub(SHOWN_OFFSETS);
-                    html! {
-                        <section class={classes!("card", "replica", (!rep.alive).then_some("dead"), is_leader.then_some("leader"))}
-                            data-testid="replica" data-broker={rep.broker.to_string()} data-role={role}
-                            data-leo={rep.log_end_offset().to_string()} data-in-isr={in_isr.to_string()} data-alive={rep.alive.to_string()}>
-                            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), t(lang, if !rep.alive { ReplicationMsg::Dead } else if is_leader { ReplicationMsg::Leader } else { ReplicationMsg::Follower }))}</h3>
-                            <p class="small">
-                                {format!("LEO {} · {}", rep.log_end_offset(), t(lang, if !rep.alive { ReplicationMsg::Dead } else if in_isr { ReplicationMsg::InIsr } else { ReplicationMsg::OutOfIsr }))}
-                            </p>
-                            <ol class="replica-log" start={skip.to_string()}>
-                                // Keyed by offset: the shown window slides along the log,
-                                // and unkeyed items would each be rewritten with the
-                                // next one's text.
-                                for x in rep.log[skip..].iter() {
-                                    <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
-                                        title={if x.offset >= hw { t(lang, ReplicationMsg::AboveHw) } else { "" }}>
-                                        {record_text(x)}
-                                    </li>
-                                }
-                            </ol>
-                            if rep.alive && !is_leader {
-                                <div class="replica-actions">
-                                    if rep.slow {
-                                        <button type="button" data-testid="heal-follower" onclick={act(rep.broker, ActionKind::Heal)}>{t(lang, ReplicationMsg::Heal)}</button>
-                                    } else {
-                                        <button type="button" data-testid="slow-follower" onclick={act(rep.broker, ActionKind::Slow)}>{t(lang, ReplicationMsg::Slow)}</button>
-                                    }
-                                    <button type="button" data-testid="crash-follower" onclick={act(rep.broker, ActionKind::Crash)}>{t(lang, ReplicationMsg::Crash)}</button>
-                                </div>
-                            }
-                        </section>
-                    }
-                }} }
+                for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
             </div>
             <div class="panels">
-                <section class="card" data-testid="replica-diff" data-differences={differences.to_string()}>
-                    <h3>{t(lang, ReplicationMsg::DiffTitle)}</h3>
-                    if differences == 0 {
-                        <p class="ok">{format!("✓ {}", t(lang, ReplicationMsg::NoDiff))}</p>
-                    } else {
-                        <p class="bad">{format!("⚠ {differences}")}</p>
-                    }
-                </section>
-                <dl class="stats">
-                    { stat("acked", t(lang, ReplicationMsg::StatAcked), r.count(ProduceOutcome::Acked) as u64) }
-                    { stat("not-enough-replicas", t(lang, ReplicationMsg::StatNotEnough), r.count(ProduceOutcome::NotEnoughReplicas) as u64) }
-                    { stat("no-leader", t(lang, ReplicationMsg::StatNoLeader), r.count(ProduceOutcome::NoLeader) as u64) }
-                    { stat("lost", t(lang, ReplicationMsg::Lost), r.lost.len() as u64) }
-                </dl>
+                { diff_panel(r, lang) }
+                { stats(r, lang) }
             </div>
+            { notes(r, lang) }
             if !r.truncated.is_empty() {
                 <section class="card" data-testid="truncated">
                     <h3>{t(lang, ReplicationMsg::Truncated)}</h3>
-                    <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("broker {b}: {}", record_text(x))}</li> }</ul>
+                    <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("{}: {}", i18n::broker_name(lang, *b), record_text(x))}</li> }</ul>
                 </section>
             }
             if !r.lost.is_empty() {
@@ -152,5 +111,131 @@ pub fn view_replication_scene(
                 </section>
             }
         </div>
+    }
+}
+
+/// One broker: its role, whether it is in the ISR or the ELR, its newest
+/// records, and what the learner may do to it.
+fn replica_card(r: &Replication, rep: &Replica, lang: Lang, act: &Act<'_>) -> Html {
+    let hw = r.high_watermark;
+    let is_leader = Some(rep.broker) == r.leader;
+    let in_isr = r.isr.contains(&rep.broker) && rep.alive;
+    let in_elr = r.elr.contains(&rep.broker) && rep.alive;
+    let role = if is_leader { "leader" } else { "follower" };
+    let title = if !rep.alive {
+        ReplicationMsg::Dead
+    } else if is_leader {
+        ReplicationMsg::Leader
+    } else {
+        ReplicationMsg::Follower
+    };
+    let status = if !rep.alive {
+        ReplicationMsg::Dead
+    } else if in_isr {
+        ReplicationMsg::InIsr
+    } else if in_elr {
+        ReplicationMsg::InElr
+    } else {
+        ReplicationMsg::OutOfIsr
+    };
+    let skip = rep.log.len().saturating_sub(SHOWN_OFFSETS);
+    html! {
+        <section class={classes!("card", "replica", (!rep.alive).then_some("dead"), is_leader.then_some("leader"))}
+            data-testid="replica" data-broker={rep.broker.to_string()} data-role={role}
+            data-leo={rep.log_end_offset().to_string()} data-in-isr={in_isr.to_string()}
+            data-in-elr={in_elr.to_string()} data-alive={rep.alive.to_string()}>
+            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), t(lang, title))}</h3>
+            <p class="small">{format!("LEO {} · {}", rep.log_end_offset(), t(lang, status))}</p>
+            <ol class="replica-log" start={skip.to_string()}>
+                // Keyed by offset: the shown window slides along the log,
+                // and unkeyed items would each be rewritten with the
+                // next one's text.
+                for x in rep.log[skip..].iter() {
+                    <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
+                        title={if x.offset >= hw { t(lang, ReplicationMsg::AboveHw) } else { "" }}>
+                        {record_text(x)}
+                    </li>
+                }
+            </ol>
+            if rep.alive && !is_leader {
+                <div class="replica-actions">
+                    if rep.slow {
+                        <button type="button" data-testid="heal-follower" onclick={act(rep.broker, ActionKind::Heal)}>{t(lang, ReplicationMsg::Heal)}</button>
+                    } else {
+                        <button type="button" data-testid="slow-follower" onclick={act(rep.broker, ActionKind::Slow)}>{t(lang, ReplicationMsg::Slow)}</button>
+                    }
+                    <button type="button" data-testid="crash-follower" onclick={act(rep.broker, ActionKind::Crash)}>{t(lang, ReplicationMsg::Crash)}</button>
+                </div>
+            }
+        </section>
+    }
+}
+
+/// The live replicas compared, and against that what the producer was told:
+/// a ✓ only when nothing acknowledged or committed has gone.
+fn diff_panel(r: &Replication, lang: Lang) -> Html {
+    let differences = r.differences();
+    let acked_lost = r.acked_lost();
+    let log = r.partition_log();
+    html! {
+        <section class="card" data-testid="replica-diff" data-differences={differences.to_string()} data-intact={r.intact().to_string()}>
+            <h3>{t(lang, ReplicationMsg::DiffTitle)}</h3>
+            if r.intact() {
+                <p class="ok">{format!("✓ {}", t(lang, ReplicationMsg::NoDiff))}</p>
+            }
+            if differences > 0 {
+                <p class="bad">{format!("⚠ {differences}")}</p>
+            }
+            if !acked_lost.is_empty() {
+                <p class="bad">{i18n::acked_records_lost(lang, acked_lost.len())}</p>
+                <ul class="plain small">
+                    for x in acked_lost.iter() {
+                        <li data-testid="acked-lost-record" class="bad">
+                            {format!("{} → {}", record_text(x), log.get(x.offset as usize).map_or_else(|| t(lang, ReplicationMsg::NowPastEnd).to_owned(), record_text))}
+                        </li>
+                    }
+                </ul>
+            }
+            if !r.lost.is_empty() {
+                <p class="bad">{format!("⚠ {}: {}", t(lang, ReplicationMsg::Lost), r.lost.len())}</p>
+            }
+        </section>
+    }
+}
+
+fn stats(r: &Replication, lang: Lang) -> Html {
+    let n = |o| r.count(o) as u64;
+    html! {
+        <dl class="stats">
+            { stat("acked", t(lang, ReplicationMsg::StatAcked), n(ProduceOutcome::Acked)) }
+            { stat("not-enough-replicas", t(lang, ReplicationMsg::StatNotEnough), n(ProduceOutcome::NotEnoughReplicas)) }
+            { stat("timed-out", t(lang, ReplicationMsg::StatTimedOut), n(ProduceOutcome::TimedOut)) }
+            { stat("no-leader", t(lang, ReplicationMsg::StatNoLeader), n(ProduceOutcome::NoLeader)) }
+            { stat("acked-lost", t(lang, ReplicationMsg::StatAckedLost), r.acked_lost().len() as u64) }
+            { stat("lost", t(lang, ReplicationMsg::Lost), r.lost.len() as u64) }
+        </dl>
+    }
+}
+
+/// What the broker did that the numbers alone do not say: refusals,
+/// timeouts, and how the latest leader came to lead.
+fn notes(r: &Replication, lang: Lang) -> Html {
+    let election = match r.election {
+        Some(ElectionKind::Elr) => Some(("elr", ReplicationMsg::ElectedFromElr)),
+        Some(ElectionKind::Offline) => Some(("offline", ReplicationMsg::Offline)),
+        _ => None,
+    };
+    html! {
+        <>
+            if let Some((kind, msg)) = election {
+                <p class="note" data-testid="election-note" data-election={kind}>{t(lang, msg)}</p>
+            }
+            if r.count(ProduceOutcome::NotEnoughReplicas) > 0 {
+                <p class="note" data-testid="refused-note">{t(lang, ReplicationMsg::RefusedNote)}</p>
+            }
+            if r.count(ProduceOutcome::TimedOut) > 0 {
+                <p class="note" data-testid="timed-out-note">{t(lang, ReplicationMsg::TimedOutNote)}</p>
+            }
+        </>
     }
 }

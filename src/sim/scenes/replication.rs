@@ -1,11 +1,16 @@
 //! Scene "replication": one partition on three brokers, the high
-//! watermark, the ISR, leader failover, truncation and unclean election.
+//! watermark, the ISR and its eligible leader replicas, leader failover,
+//! truncation and unclean election, as Kafka 4.1 runs them.
 //!
 //! Followers fetch from the leader and append in the leader's order, so
 //! every replica holds the same record at the same offset. The high
 //! watermark is the smallest log end offset in the ISR; consumers read
-//! below it only. A new leader comes from the ISR unless unclean election
-//! is allowed and no ISR member is alive.
+//! below it only, and it stands still while the ISR is smaller than
+//! `min.insync.replicas`. A new leader comes from the ISR, or, when the ISR
+//! is empty, from the eligible leader replicas (KIP-966); only when neither
+//! has a live member, and only if allowed, from outside both.
+
+mod election;
 
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::producer::Acks;
@@ -23,6 +28,11 @@ const FETCH_EVERY_MS: u64 = 100;
 const SLOW_FETCH_EVERY_MS: u64 = 3000;
 /// `replica.lag.time.max.ms`, scaled down from 30000.
 pub const REPLICA_LAG_TIME_MAX_MS: u64 = 1000;
+/// The producer's `request.timeout.ms`, scaled down from 30000 as the lag
+/// is. The broker holds an acks=all request this long for the high
+/// watermark to pass its record, then answers REQUEST_TIMED_OUT
+/// (`DelayedProduce.onExpire`, `core/src/main/scala/kafka/server`).
+pub const REQUEST_TIMEOUT_MS: u64 = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ActionKind {
@@ -76,17 +86,55 @@ impl Replica {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProduceOutcome {
     Acked,
+    /// acks=all, refused before the append: nothing was written.
     NotEnoughReplicas,
+    /// acks=all, written to the leader's log but never confirmed: the high
+    /// watermark did not pass it within `request.timeout.ms`, or the leader
+    /// that held the request died. The producer was told it failed.
+    TimedOut,
     NoLeader,
     /// acks=0: nobody answers.
     Unknown,
 }
 
+/// How the latest leader change went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElectionKind {
+    /// A live member of the ISR took over.
+    Isr,
+    /// The ISR was empty; an eligible leader replica took over.
+    Elr,
+    /// Neither had a live member; unclean election chose another replica.
+    Unclean,
+    /// Nobody may lead: the partition is offline.
+    Offline,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ReplicationEvent {
-    Produce { index: u32 },
-    Fetch { broker: u32 },
-    Action { index: u32 },
+    Produce {
+        index: u32,
+    },
+    Fetch {
+        broker: u32,
+    },
+    Action {
+        index: u32,
+    },
+    /// An acks=all request's `request.timeout.ms` runs out.
+    Expire {
+        index: u32,
+    },
+}
+
+/// An acks=all request the leader holds until the high watermark passes
+/// its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Pending {
+    index: u32,
+    offset: u64,
+    /// The leader epoch it was appended in: only that leader answers it.
+    epoch: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -94,8 +142,16 @@ pub struct Replication {
     pub config: ReplicationConfig,
     pub replicas: Vec<Replica>,
     pub leader: Option<u32>,
+    /// The broker whose log the partition serves: the leader, or, while the
+    /// partition is offline, the last leader, whose disk still holds it.
+    last_leader: u32,
     pub leader_epoch: u32,
     pub isr: BTreeSet<u32>,
+    /// Eligible leader replicas (KIP-966, on by default in Kafka 4.1):
+    /// replicas that left the ISR while it was below
+    /// `min.insync.replicas`, and so hold every committed record.
+    pub elr: BTreeSet<u32>,
+    pub election: Option<ElectionKind>,
     pub high_watermark: u64,
     /// Offset by offset, the records that were ever below the high
     /// watermark: what consumers may have seen.
@@ -105,8 +161,9 @@ pub struct Replication {
     /// Records followers cut off to match a new leader: never committed.
     pub truncated: Vec<(u32, RRecord)>,
     pub outcomes: Vec<(u32, ProduceOutcome)>,
-    /// Acks waiting for the high watermark (acks=all): message index, offset.
-    pending: Vec<(u32, u64)>,
+    /// Every record the producer was told is written, as it was written.
+    pub acked: Vec<RRecord>,
+    pending: Vec<Pending>,
 }
 
 pub fn record_of(index: u32) -> (u32, OrderEvent) {
@@ -133,13 +190,17 @@ impl Replication {
                 })
                 .collect(),
             leader: Some(1),
+            last_leader: 1,
             leader_epoch: 0,
             isr: (1..=BROKERS).collect(),
+            elr: BTreeSet::new(),
+            election: None,
             high_watermark: 0,
             committed: Vec::new(),
             lost: Vec::new(),
             truncated: Vec::new(),
             outcomes: Vec::new(),
+            acked: Vec::new(),
             pending: Vec::new(),
         }
     }
@@ -152,10 +213,22 @@ impl Replication {
         &mut self.replicas[broker as usize - 1]
     }
 
-    /// The smallest log end offset in the ISR; it never goes back while the
-    /// leader stays.
+    /// The ISR is smaller than `min.insync.replicas` (`Partition.isUnderMinIsr`;
+    /// with three replicas the effective minimum is the setting itself).
+    pub fn under_min_isr(&self) -> bool {
+        self.leader.is_some() && (self.isr.len() as u32) < self.config.min_isr
+    }
+
+    /// The high watermark is the smallest log end offset in the ISR, and it
+    /// never goes back while the leader stays. Under min ISR the leader does
+    /// not move it at all (`Partition.maybeIncrementLeaderHW`, KAFKA-15583,
+    /// Kafka 3.7+), so nothing is committed that fewer than
+    /// `min.insync.replicas` replicas hold, whatever the producer's acks.
     fn update_high_watermark(&mut self) {
         let Some(leader) = self.leader else { return };
+        if self.under_min_isr() {
+            return;
+        }
         let hw = self
             .isr
             .iter()
@@ -169,95 +242,22 @@ impl Replication {
             self.committed.push(r);
         }
         self.high_watermark = hw;
-        let acked: Vec<u32> = self
+        // Partition.checkEnoughReplicasReachOffset: a held request is done
+        // once the HW passes its record. Its other answer,
+        // NOT_ENOUGH_REPLICAS_AFTER_APPEND (the HW passed, but the ISR has
+        // since shrunk below the minimum), needs the ISR to shrink between
+        // the HW moving and the check, a race between two broker threads
+        // that this model, one event at a time, has no room for.
+        let epoch = self.leader_epoch;
+        let (done, held): (Vec<Pending>, Vec<Pending>) = self
             .pending
             .iter()
-            .filter(|(_, o)| *o < hw)
-            .map(|(i, _)| *i)
-            .collect();
-        self.pending.retain(|(_, o)| *o >= hw);
-        for index in acked {
-            self.outcomes.push((index, ProduceOutcome::Acked));
+            .partition(|p| p.epoch == epoch && p.offset < hw);
+        self.pending = held;
+        for p in done {
+            self.acked.push(self.replica(leader).log[p.offset as usize]);
+            self.outcomes.push((p.index, ProduceOutcome::Acked));
         }
-    }
-
-    fn update_isr(&mut self, now: SimTime) {
-        let Some(leader) = self.leader else { return };
-        let leo = self.replica(leader).log_end_offset();
-        for r in &self.replicas {
-            if r.broker == leader || !r.alive {
-                continue;
-            }
-            let lagging = now.as_millis().saturating_sub(r.last_caught_up.as_millis())
-                > REPLICA_LAG_TIME_MAX_MS;
-            if self.isr.contains(&r.broker) && lagging {
-                self.isr.remove(&r.broker);
-            } else if !self.isr.contains(&r.broker)
-                && r.log_end_offset() >= self.high_watermark.max(leo.min(self.high_watermark))
-                && !lagging
-            {
-                self.isr.insert(r.broker);
-            }
-        }
-    }
-
-    fn elect(&mut self, now: SimTime) {
-        let candidates: Vec<u32> = self
-            .isr
-            .iter()
-            .copied()
-            .filter(|&b| self.replica(b).alive)
-            .collect();
-        let chosen = candidates.first().copied().or_else(|| {
-            // Only when no in-sync replica is alive, and only if allowed.
-            self.config
-                .unclean
-                .then(|| self.replicas.iter().find(|r| r.alive).map(|r| r.broker))
-                .flatten()
-        });
-        self.leader = chosen;
-        self.leader_epoch += 1;
-        let Some(leader) = chosen else { return };
-        self.isr = if candidates.contains(&leader) {
-            candidates.into_iter().collect()
-        } else {
-            [leader].into_iter().collect()
-        };
-        let leo = self.replica(leader).log_end_offset();
-        if leo < self.high_watermark {
-            // An out-of-sync leader: committed records above its log end are gone.
-            let gone: Vec<RRecord> = self
-                .committed
-                .iter()
-                .filter(|r| r.offset >= leo)
-                .copied()
-                .collect();
-            self.lost.extend(gone);
-            self.committed.retain(|r| r.offset < leo);
-            self.high_watermark = leo;
-        }
-        self.replica_mut(leader).last_caught_up = now;
-        self.pending.clear();
-        // Becoming followers, the others cut their logs back to where they
-        // agree with the new leader (truncation by leader epoch, KIP-101)
-        // before they fetch again.
-        for b in 1..=BROKERS {
-            if b != leader && self.replica(b).alive {
-                self.truncate_to_leader(b, leader);
-            }
-        }
-    }
-
-    fn truncate_to_leader(&mut self, broker: u32, leader: u32) {
-        let agree = self
-            .replica(broker)
-            .log
-            .iter()
-            .zip(&self.replica(leader).log)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let cut: Vec<RRecord> = self.replica_mut(broker).log.drain(agree..).collect();
-        self.truncated.extend(cut.into_iter().map(|r| (broker, r)));
     }
 
     /// Surviving replicas that disagree at some offset they both hold,
@@ -274,8 +274,148 @@ impl Replication {
         n
     }
 
+    /// The partition's log: the leader's, or while nobody leads, the last
+    /// leader's, which waits on its disk.
+    pub fn partition_log(&self) -> &[RRecord] {
+        &self.replica(self.leader.unwrap_or(self.last_leader)).log
+    }
+
+    /// Acknowledged records the partition's log no longer holds, however
+    /// they went: cut by a new leader that never had them, or overwritten
+    /// at their offset by another record.
+    pub fn acked_lost(&self) -> Vec<RRecord> {
+        let log = self.partition_log();
+        self.acked
+            .iter()
+            .filter(|a| log.get(a.offset as usize) != Some(a))
+            .copied()
+            .collect()
+    }
+
+    /// Records gone that someone was promised: committed ones, which
+    /// consumers may have read, and acknowledged ones, counted once each.
+    pub fn records_lost(&self) -> usize {
+        let acked = self.acked_lost();
+        acked.len() + self.lost.iter().filter(|x| !acked.contains(x)).count()
+    }
+
+    /// Nothing went missing: the live replicas agree, and the log still
+    /// holds every committed and every acknowledged record.
+    pub fn intact(&self) -> bool {
+        self.differences() == 0 && self.lost.is_empty() && self.acked_lost().is_empty()
+    }
+
     pub fn count(&self, outcome: ProduceOutcome) -> usize {
         self.outcomes.iter().filter(|(_, o)| *o == outcome).count()
+    }
+
+    fn produce(&mut self, index: u32, ctx: &mut Ctx<'_, ReplicationEvent>) {
+        let now = ctx.now();
+        self.shrink_isr(now);
+        let (order, event) = record_of(index);
+        match self.leader {
+            None => self.outcomes.push((index, ProduceOutcome::NoLeader)),
+            // Partition.appendRecordsToLeader: for acks=all the leader
+            // checks the ISR against min.insync.replicas before it appends,
+            // and refuses the whole request; acks=0 and 1 append whatever
+            // the ISR.
+            Some(_) if self.config.acks == Acks::All && self.under_min_isr() => {
+                self.outcomes
+                    .push((index, ProduceOutcome::NotEnoughReplicas));
+            }
+            Some(leader) => {
+                let epoch = self.leader_epoch;
+                let r = self.replica_mut(leader);
+                let offset = r.log_end_offset();
+                let record = RRecord {
+                    offset,
+                    order,
+                    event,
+                    epoch,
+                };
+                r.log.push(record);
+                r.last_caught_up = now;
+                match self.config.acks {
+                    Acks::None => self.outcomes.push((index, ProduceOutcome::Unknown)),
+                    Acks::Leader => {
+                        self.acked.push(record);
+                        self.outcomes.push((index, ProduceOutcome::Acked));
+                    }
+                    Acks::All => {
+                        self.pending.push(Pending {
+                            index,
+                            offset,
+                            epoch,
+                        });
+                        ctx.schedule_in(REQUEST_TIMEOUT_MS, ReplicationEvent::Expire { index });
+                    }
+                }
+                self.update_high_watermark();
+            }
+        }
+        if now.plus_millis(PRODUCE_EVERY_MS) < PRODUCE_UNTIL {
+            ctx.schedule_in(
+                PRODUCE_EVERY_MS,
+                ReplicationEvent::Produce { index: index + 1 },
+            );
+        }
+    }
+
+    fn fetch(&mut self, broker: u32, ctx: &mut Ctx<'_, ReplicationEvent>) {
+        let now = ctx.now();
+        let replica = self.replica(broker);
+        let (alive, slow) = (replica.alive, replica.slow);
+        if !alive {
+            return;
+        }
+        if let Some(leader) = self.leader.filter(|&l| l != broker) {
+            // Truncate to where this log and the leader's agree, then copy
+            // the rest in the leader's order.
+            self.truncate_to_leader(broker, leader);
+            let source = self.replica(leader).log.clone();
+            let f = self.replica_mut(broker);
+            let from = f.log.len();
+            f.log.extend_from_slice(&source[from..]);
+            f.last_caught_up = now;
+            // Partition.maybeExpandIsr: a follower joins the ISR once its
+            // log end reaches the HW and the start of the leader's epoch
+            // (isFollowerInSync). Having copied the whole log, it has.
+            if !self.isr.contains(&broker) {
+                let mut isr = self.isr.clone();
+                isr.insert(broker);
+                self.set_isr(isr);
+            }
+            self.shrink_isr(now);
+            self.update_high_watermark();
+        }
+        let every = if slow {
+            SLOW_FETCH_EVERY_MS
+        } else {
+            FETCH_EVERY_MS
+        };
+        if now < PRODUCE_UNTIL.plus_millis(2 * SLOW_FETCH_EVERY_MS) {
+            ctx.schedule_in(every, ReplicationEvent::Fetch { broker });
+        }
+    }
+
+    fn act(&mut self, a: ReplicaAction, now: SimTime) {
+        match a.kind {
+            ActionKind::Crash => {
+                self.replica_mut(a.broker).alive = false;
+                if self.leader == Some(a.broker) {
+                    self.elect(a.broker, now);
+                } else if self.isr.contains(&a.broker) {
+                    // The controller fences the dead broker and takes it out
+                    // of the ISR (ReplicationControlManager.handleBrokerFenced).
+                    let mut isr = self.isr.clone();
+                    isr.remove(&a.broker);
+                    self.set_isr(isr);
+                }
+                self.update_high_watermark();
+            }
+            ActionKind::Slow => self.replica_mut(a.broker).slow = true,
+            ActionKind::Heal => self.replica_mut(a.broker).slow = false,
+        }
     }
 }
 
@@ -296,89 +436,27 @@ impl Model for Replication {
     }
 
     fn handle(&mut self, event: &ReplicationEvent, ctx: &mut Ctx<'_, ReplicationEvent>) {
-        let now = ctx.now();
         match *event {
-            ReplicationEvent::Produce { index } => {
-                self.update_isr(now);
-                let (order, event) = record_of(index);
-                match self.leader.filter(|&l| self.replica(l).alive) {
-                    None => self.outcomes.push((index, ProduceOutcome::NoLeader)),
-                    Some(_)
-                        if self.config.acks == Acks::All
-                            && (self.isr.len() as u32) < self.config.min_isr =>
-                    {
-                        self.outcomes
-                            .push((index, ProduceOutcome::NotEnoughReplicas));
-                    }
-                    Some(leader) => {
-                        let epoch = self.leader_epoch;
-                        let r = self.replica_mut(leader);
-                        let offset = r.log_end_offset();
-                        r.log.push(RRecord {
-                            offset,
-                            order,
-                            event,
-                            epoch,
-                        });
-                        r.last_caught_up = now;
-                        match self.config.acks {
-                            Acks::None => self.outcomes.push((index, ProduceOutcome::Unknown)),
-                            Acks::Leader => self.outcomes.push((index, ProduceOutcome::Acked)),
-                            Acks::All => self.pending.push((index, offset)),
-                        }
-                        self.update_high_watermark();
-                    }
-                }
-                if now.plus_millis(PRODUCE_EVERY_MS) < PRODUCE_UNTIL {
-                    ctx.schedule_in(
-                        PRODUCE_EVERY_MS,
-                        ReplicationEvent::Produce { index: index + 1 },
-                    );
-                }
-            }
-            ReplicationEvent::Fetch { broker } => {
-                let (alive, slow) = (self.replica(broker).alive, self.replica(broker).slow);
-                if alive {
-                    if let Some(leader) = self
-                        .leader
-                        .filter(|&l| l != broker && self.replica(l).alive)
-                    {
-                        // Truncate to where this log and the leader's agree,
-                        // then copy the rest in the leader's order.
-                        self.truncate_to_leader(broker, leader);
-                        let source = self.replica(leader).log.clone();
-                        let f = self.replica_mut(broker);
-                        let from = f.log.len();
-                        f.log.extend_from_slice(&source[from..]);
-                        f.last_caught_up = now;
-                        self.update_isr(now);
-                        self.update_high_watermark();
-                    }
-                    let every = if slow {
-                        SLOW_FETCH_EVERY_MS
-                    } else {
-                        FETCH_EVERY_MS
-                    };
-                    if now < PRODUCE_UNTIL.plus_millis(2 * SLOW_FETCH_EVERY_MS) {
-                        ctx.schedule_in(every, ReplicationEvent::Fetch { broker });
-                    }
-                }
-            }
+            ReplicationEvent::Produce { index } => self.produce(index, ctx),
+            ReplicationEvent::Fetch { broker } => self.fetch(broker, ctx),
             ReplicationEvent::Action { index } => {
                 let a = self.config.actions[index as usize];
-                match a.kind {
-                    ActionKind::Crash => {
-                        self.replica_mut(a.broker).alive = false;
-                        self.isr.remove(&a.broker);
-                        if self.leader == Some(a.broker) {
-                            self.elect(now);
-                            self.update_high_watermark();
-                        }
-                    }
-                    ActionKind::Slow => self.replica_mut(a.broker).slow = true,
-                    ActionKind::Heal => self.replica_mut(a.broker).slow = false,
+                self.act(a, ctx.now());
+            }
+            ReplicationEvent::Expire { index } => {
+                if let Some(i) = self.pending.iter().position(|p| p.index == index) {
+                    self.pending.remove(i);
+                    self.outcomes.push((index, ProduceOutcome::TimedOut));
                 }
             }
+        }
+    }
+
+    /// A timeout for a request already answered changes nothing.
+    fn is_noop(&self, event: &ReplicationEvent) -> bool {
+        match *event {
+            ReplicationEvent::Expire { index } => !self.pending.iter().any(|p| p.index == index),
+            _ => false,
         }
     }
 }

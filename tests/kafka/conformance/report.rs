@@ -7,19 +7,10 @@ use std::collections::BTreeMap;
 
 /// Cases where the simulation differs from Kafka and the difference is
 /// known: an illustrative simplification that the scene states to the
-/// learner, or a wrong rule that the truth pass (issue 18) is fixing. Each
-/// is counted apart, never as passed; one that starts to agree is reported,
-/// so the list cannot go stale.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "replication/acks-1-min-isr-2",
-        "Truth pass (issue 18, items 3 and 5): below min.insync.replicas Kafka freezes the high watermark (Partition.maybeIncrementLeaderHW, KAFKA-15583); and Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over and the acknowledged records it lacks are lost, where the scene leaves the partition offline.",
-    ),
-    (
-        "replication/acks-all-min-isr-2",
-        "Truth pass (issue 18): Kafka 4.x keeps the followers that left the ISR below min.insync.replicas as eligible leaders (KIP-966), so one takes over when the leader dies; the scene leaves the partition offline.",
-    ),
-];
+/// learner. Each is counted apart, never as passed; one that starts to
+/// agree is reported, so the list cannot go stale. Since the truth pass
+/// (issue 18) every case agrees, and the list is empty.
+const KNOWN: &[(&str, &str)] = &[];
 
 pub struct Report {
     pub json: Value,

@@ -18,6 +18,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -47,10 +48,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
- * Area "replication": one partition on brokers 1, 2, 3 (1 leads), the
- * followers stalled, records sent with the case's acks, then the leader
- * killed. What the high watermark did, which sends were refused, who leads
- * afterwards and which acknowledged records survived.
+ * Area "replication": one partition on brokers 1, 2, 3 (1 leads). A
+ * "failover" case stalls the followers, sends records with the case's acks,
+ * then kills the leader: what the high watermark did, which sends were
+ * refused, who leads afterwards and which acknowledged records survived. A
+ * "shrink-after-append" case appends one acks=all record while the ISR is
+ * enough, then lets the ISR fall below min.insync.replicas before any
+ * follower has it: what the producer hears, and what the HW does.
  *
  * Each case gets a fresh cluster: it kills a broker. Kafka sources read for
  * these rules are from github:apache/kafka.
@@ -70,18 +74,19 @@ public final class ReplicationCases {
         facts.client("java", AppInfoParser.getVersion());
         Path out = outDir.resolve("replication.json");
         for (JsonNode c : plan.path("replication").path("cases")) {
-            facts.add("replication/" + c.get("name").asText(), "replication", c, runCase(c));
+            ObjectNode observed = "shrink-after-append".equals(c.path("kind").asText())
+                ? runShrinkAfterAppend(c) : runFailover(c);
+            facts.add("replication/" + c.get("name").asText(), "replication", c, observed);
             facts.write(out);
         }
         facts.write(out);
     }
 
-    private static ObjectNode runCase(JsonNode c) throws Exception {
-        String acks = c.get("acks").asText();
-        int minIsr = c.get("min_isr").asInt();
-        int before = c.get("records_before").asInt();
-        int stalled = c.get("records_while_followers_stalled").asInt();
-
+    /**
+     * A cluster of three brokers with the case's topic, `before` records on
+     * every replica, and the ISR whole; their offsets go into `acked`.
+     */
+    private static Cluster seeded(int minIsr, int before, List<Long> acked) throws Exception {
         Cluster.Options o = new Cluster.Options();
         o.brokers = 3;
         // The followers leave the ISR because the controller fences them:
@@ -95,17 +100,17 @@ public final class ReplicationCases {
         // make the case quicker; every step waits for the state it needs.
         o.brokerConfig.put("broker.session.timeout.ms", "3000");
         o.brokerConfig.put("broker.heartbeat.interval.ms", "500");
-        try (Cluster cluster = Cluster.start(o)) {
+        Cluster cluster = Cluster.start(o);
+        try {
             NewTopic topic = new NewTopic(TOPIC, Map.of(0, List.of(1, 2, 3))).configs(Map.of(
                 "min.insync.replicas", Integer.toString(minIsr),
                 "unclean.leader.election.enable", "false"));
             cluster.admin().createTopics(List.of(topic)).all().get();
 
-            // 1. N records on all three replicas: with every replica in the
+            // N records on all three replicas: with every replica in the
             // ISR, the HW is the smallest log end in it
             // (Partition.maybeIncrementLeaderHW), so HW = N means all three hold them.
-            List<Long> acked = new ArrayList<>();
-            try (KafkaProducer<String, String> p = producer(cluster.bootstrap(), "all")) {
+            try (KafkaProducer<String, String> p = producer(cluster.bootstrap(), "all", 10000)) {
                 for (int i = 0; i < before; i++) {
                     acked.add(p.send(record(i)).get().offset());
                 }
@@ -115,11 +120,34 @@ public final class ReplicationCases {
                 return v.isPresent() && v.get().isr.equals(List.of(1, 2, 3))
                     && highWatermarkIfAnswered(cluster, LEADER) == before;
             });
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
 
-            // 2. Stall the followers. Made, and its metadata fetched, before the
+    /** Stops a follower and waits until the controller has fenced it out of the ISR. */
+    private static void stall(Cluster cluster, int broker, List<Integer> isrAfter) throws Exception {
+        cluster.pause(broker);
+        Wait.until("broker " + broker + " fenced and out of the ISR", DEADLINE, () -> {
+            Optional<View> v = view(cluster, LEADER);
+            return v.isPresent() && !v.get().alive.contains(broker) && v.get().isr.equals(isrAfter);
+        });
+    }
+
+    private static ObjectNode runFailover(JsonNode c) throws Exception {
+        String acks = c.get("acks").asText();
+        int minIsr = c.get("min_isr").asInt();
+        int before = c.get("records_before").asInt();
+        int stalled = c.get("records_while_followers_stalled").asInt();
+
+        List<Long> acked = new ArrayList<>();
+        try (Cluster cluster = seeded(minIsr, before, acked)) {
+            // Stall the followers. Made, and its metadata fetched, before the
             // pause, and bootstrapped from broker 1 only, so it never waits on
             // a stopped broker.
-            try (KafkaProducer<String, String> p = producer(address(cluster, LEADER), acks)) {
+            try (KafkaProducer<String, String> p = producer(address(cluster, LEADER), acks, 10000)) {
                 p.partitionsFor(TOPIC);
                 // One at a time, so the controller fences them in a known
                 // order (it fences one stale broker per pass anyway,
@@ -127,16 +155,8 @@ public final class ReplicationCases {
                 // follower fenced last is the one that leaves an ISR already
                 // below min.insync.replicas, so it alone enters the ELR
                 // (PartitionChangeBuilder.maybePopulateTargetElr).
-                cluster.pause(2);
-                Wait.until("broker 2 fenced and out of the ISR", DEADLINE, () -> {
-                    Optional<View> v = view(cluster, LEADER);
-                    return v.isPresent() && !v.get().alive.contains(2) && v.get().isr.equals(List.of(1, 3));
-                });
-                cluster.pause(3);
-                Wait.until("broker 3 fenced and out of the ISR", DEADLINE, () -> {
-                    Optional<View> v = view(cluster, LEADER);
-                    return v.isPresent() && !v.get().alive.contains(3) && v.get().isr.equals(List.of(1));
-                });
+                stall(cluster, 2, List.of(1, 3));
+                stall(cluster, 3, List.of(1));
                 List<Integer> isrWhenStalled = view(cluster, LEADER).orElseThrow().isr;
                 long hwBefore = highWatermark(cluster, LEADER);
                 long leoBefore = logEndOffset(cluster, LEADER);
@@ -166,7 +186,7 @@ public final class ReplicationCases {
                 long hwAfter = highWatermark(cluster, LEADER);
                 long leoAfter = logEndOffset(cluster, LEADER);
 
-                // 3. Fail over.
+                // Fail over.
                 cluster.kill(LEADER);
                 cluster.resume(2);
                 cluster.resume(3);
@@ -262,11 +282,64 @@ public final class ReplicationCases {
         return leader[0];
     }
 
+    /**
+     * One acks=all record appended while the ISR is {1, 3}, enough for
+     * min.insync.replicas = 2, with broker 3 already stopped, so no follower
+     * fetches it; then broker 3 is fenced and the ISR is the leader alone.
+     * Before 3.7 the HW followed the leader's log end at that point and
+     * Partition.checkEnoughReplicasReachOffset answered
+     * NOT_ENOUGH_REPLICAS_AFTER_APPEND; since KAFKA-15583 the HW stays
+     * (maybeIncrementLeaderHW), so the request waits until
+     * request.timeout.ms fails it. delivery.timeout.ms is longer, so it is
+     * the request's own timeout that answers, not the batch's expiry.
+     */
+    private static ObjectNode runShrinkAfterAppend(JsonNode c) throws Exception {
+        int minIsr = c.get("min_isr").asInt();
+        int before = c.get("records_before").asInt();
+        try (Cluster cluster = seeded(minIsr, before, new ArrayList<>());
+             KafkaProducer<String, String> p = producer(address(cluster, LEADER), "all", 20000)) {
+            p.partitionsFor(TOPIC);
+            stall(cluster, 2, List.of(1, 3));
+            long hwBefore = highWatermark(cluster, LEADER);
+            long leoBefore = logEndOffset(cluster, LEADER);
+            cluster.pause(3);
+            Future<RecordMetadata> sent = p.send(record(before));
+            Wait.until("the record in broker 1's log", DEADLINE, () -> logEndOffset(cluster, LEADER) == leoBefore + 1);
+            Wait.until("broker 3 fenced and out of the ISR", DEADLINE, () -> {
+                Optional<View> v = view(cluster, LEADER);
+                return v.isPresent() && !v.get().alive.contains(3) && v.get().isr.equals(List.of(1));
+            });
+            boolean answeredEarly = sent.isDone();
+            List<Integer> isrBeforeAnswer = view(cluster, LEADER).orElseThrow().isr;
+
+            ObjectNode observed = Facts.JSON.createObjectNode();
+            try {
+                observed.put("offset", sent.get().offset());
+                observed.put("ok", true);
+            } catch (ExecutionException e) {
+                observed.put("ok", false);
+                observed.put("exception", e.getCause().getClass().getSimpleName());
+                observed.put("message", e.getCause().getMessage());
+            }
+            observed.put("answered_before_isr_shrank", answeredEarly);
+            ArrayNode isr = observed.putArray("isr_before_answer");
+            isrBeforeAnswer.forEach(isr::add);
+            observed.putArray("hw").add(hwBefore).add(highWatermark(cluster, LEADER));
+            observed.putArray("leo").add(leoBefore).add(logEndOffset(cluster, LEADER));
+            return observed;
+        }
+    }
+
     private static ProducerRecord<String, String> record(int i) {
         return new ProducerRecord<>(TOPIC, 0, "order-" + (i + 1), EVENTS[i % EVENTS.length]);
     }
 
-    private static KafkaProducer<String, String> producer(String bootstrap, String acks) {
+    /**
+     * retries=0: the first answer is the outcome. requestTimeoutMs bounds
+     * every wait on an answer; the batch's delivery.timeout.ms is longer,
+     * so a request that gets no answer fails with its own REQUEST_TIMED_OUT.
+     */
+    private static KafkaProducer<String, String> producer(String bootstrap, String acks, int requestTimeoutMs) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ACKS_CONFIG, acks);
@@ -274,9 +347,8 @@ public final class ReplicationCases {
         p.put(ProducerConfig.RETRIES_CONFIG, "0");
         p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "1");
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-        // Only a bound: every outcome here is an answer from the leader, none a timeout.
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "10000");
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Integer.toString(requestTimeoutMs));
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.toString(2 * requestTimeoutMs));
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         return new KafkaProducer<>(p);
