@@ -105,9 +105,14 @@ test('more than five in flight with idempotence is refused, as by Kafka', async 
   assert.match(msg, /at most 5/);
   assert.equal(await page.$('[data-testid="pipeline"]'), null);
   // Fixing the setting brings the scene back.
+  assert.ok(await page.$eval('[data-testid="settings"]', (d) => d.open), 'a refused setting opens the form');
   await page.fill('[data-testid="max-in-flight"]', '5');
   await page.waitForSelector('[data-testid="pipeline"]');
   assert.equal(await page.$('[data-testid="config-error"]'), null);
+  // The form the learner is fixing stays open once the setting is valid.
+  assert.ok(await page.$eval('[data-testid="settings"]', (d) => d.open), 'the form stays open');
+  await page.click('[data-testid="settings"] summary');
+  assert.ok(!(await page.$eval('[data-testid="settings"]', (d) => d.open)), 'and folds when the learner folds it');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -84,6 +84,42 @@ fn view_presets(params: &AppParams) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct SettingsProps {
+    /// Kafka refused the settings as they are.
+    refused: bool,
+    children: Html,
+}
+
+/// The settings' disclosure. It opens by itself when Kafka refuses the
+/// settings, and then stays as the learner leaves it: fixing a setting
+/// must not fold the form away under the learner's hands.
+#[component(SettingsCard)]
+fn settings_card(props: &SettingsProps) -> Html {
+    let open = use_state(|| props.refused);
+    {
+        let open = open.clone();
+        use_effect_with(props.refused, move |&refused| {
+            if refused {
+                open.set(true);
+            }
+        });
+    }
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            // The element's `open` attribute is its state.
+            let details: web_sys::Element = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
+    html! {
+        <details class="card settings" open={*open} {ontoggle} data-testid="settings">
+            { props.children.clone() }
+        </details>
+    }
+}
+
 /// One setting: its Kafka name, an input, and what it means.
 fn setting(name: &'static str, testid: &'static str, input: Html, help: &'static str) -> Html {
     html! {
@@ -95,7 +131,7 @@ fn setting(name: &'static str, testid: &'static str, input: Html, help: &'static
     }
 }
 
-fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool) -> Html {
+fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: bool) -> Html {
     let lang = params.lang;
     let p = params.producer;
     // Each input's bounds and help are the parameter's declaration, so the
@@ -137,7 +173,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
         html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
     html! {
-        <details class="card settings" open={open} data-testid="settings">
+        <SettingsCard refused={refused}>
             <summary><h2>{t(lang, ProducerMsg::Settings)}</h2></summary>
             <div class="settings-grid">
                 { setting("max.in.flight.requests.per.connection", "max-in-flight",
@@ -172,7 +208,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, open: bool
                     <span class="help">{help(&declared::LATENCY_MS)}</span>
                 </div>
             </div>
-        </details>
+        </SettingsCard>
     }
 }
 
