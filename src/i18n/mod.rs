@@ -359,10 +359,12 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
             format!("{}{main}", roll.unwrap_or_default())
         }
         (Lang::Ru, Polled { from, to, position }) => format!(
-            "Консьюмер вызвал poll() и получил offset'ы {from}–{to}. Позиция сдвинулась на {position}, а закоммиченный offset остался прежним: записи ещё не обработаны."
+            "Консьюмер вызвал poll() и получил {}. Позиция теперь {position}, а закоммиченный offset остался прежним: записи ещё не обработаны.",
+            if from == to { format!("offset {from}") } else { format!("offset'ы {from}–{to}") }
         ),
         (Lang::En, Polled { from, to, position }) => format!(
-            "The consumer called poll() and got offsets {from}–{to}. Its position moved to {position}, but the committed offset stayed put: nothing is processed yet."
+            "The consumer called poll() and got {}. Its position is now {position}, but the committed offset stayed put: nothing is processed yet.",
+            if from == to { format!("offset {from}") } else { format!("offsets {from}–{to}") }
         ),
         (Lang::Ru, PolledNothing { position }) => format!(
             "poll() ничего не вернул: позиция {position} равна log end offset. Консьюмер ждёт новых записей."
@@ -604,6 +606,35 @@ mod tests {
             assert_eq!(ru.question.is_some(), step.answer.is_some(), "step {n}");
             assert_eq!(en.question.is_some(), step.answer.is_some(), "step {n}");
         }
+    }
+
+    #[test]
+    fn summaries_and_captions_read_as_sentences_at_the_edges() {
+        for lang in [Lang::Ru, Lang::En] {
+            let text = summary_replication(lang, None, 2, 7, &[], 0);
+            assert!(!text.contains(": ,") && !text.contains("— ,"), "{text}");
+            let one = log_caption(
+                lang,
+                LogCaption::Polled {
+                    from: 5,
+                    to: 5,
+                    position: 6,
+                },
+                350,
+            );
+            assert!(one.contains("offset 5") && !one.contains("5–5"), "{one}");
+            assert!(one.contains('6'), "{one}");
+        }
+        assert!(log_caption(
+            Lang::Ru,
+            LogCaption::Polled {
+                from: 2,
+                to: 4,
+                position: 5
+            },
+            350
+        )
+        .contains("Позиция теперь 5"));
     }
 
     #[test]

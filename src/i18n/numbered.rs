@@ -496,7 +496,12 @@ numbered! {
 
     pub fn summary_replication(lang, leader: Option<u32> => Id, epoch: u32 => Id, hw: u64 => Id, isr: &[u32] => Ids, lost: usize => Count) {
         let isr: Vec<String> = isr.iter().map(u32::to_string).collect();
-        let isr = isr.join(", ");
+        // An empty ISR is said, not left as a blank after the colon.
+        let isr = match (isr.is_empty(), lang) {
+            (true, Lang::Ru) => "пуст".to_owned(),
+            (true, Lang::En) => "empty".to_owned(),
+            (false, _) => isr.join(", "),
+        };
         let n = wide(lost);
         match lang {
             Lang::Ru => {

@@ -96,7 +96,9 @@ fn view_segment_label(
     let entries: Vec<String> = segment
         .index
         .iter()
-        .map(|e| format!("{} → {}", e.relative_offset, e.position))
+        // The index stores offsets relative to the segment's base offset
+        // (`OffsetIndex`), so they are written as "+N", not as offsets.
+        .map(|e| format!("+{} → {}", e.relative_offset, e.position))
         .collect();
     let entries = if entries.is_empty() {
         "∅".to_owned()
