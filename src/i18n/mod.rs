@@ -400,44 +400,67 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
 }
 
 /// A step's name when it is one of an order's, else its number.
-fn step_name(step: u32) -> String {
-    OrderEvent::ALL
-        .get((step as usize).wrapping_sub(1))
-        .map_or_else(|| step.to_string(), |e| e.value().to_owned())
-}
-
-fn at(lang: Lang, p: Position) -> String {
-    match lang {
-        Lang::Ru => format!("партиция {}, offset {}", p.partition, p.offset),
-        Lang::En => format!("partition {}, offset {}", p.partition, p.offset),
+/// An order's step by its event's name; a step past the four events (the
+/// workers scene numbers every event of an order) as "event N".
+fn step_name(lang: Lang, step: u32) -> String {
+    match (OrderEvent::ALL.get((step as usize).wrapping_sub(1)), lang) {
+        (Some(e), _) => e.value().to_owned(),
+        (None, Lang::Ru) => format!("событие {step}"),
+        (None, Lang::En) => format!("event {step}"),
     }
 }
 
-pub fn violation(lang: Lang, v: &Violation) -> String {
-    let step = step_name(v.step);
-    let here = at(lang, v.position);
+/// What a finding's [`Position`] means in a scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A partition and an offset in it.
+    Partition,
+    /// One partition, so the offset alone.
+    Offset,
+    /// A consumer and the message it handled, numbered in publish order.
+    ConsumerMessage,
+}
+
+fn at(lang: Lang, p: Position, place: Place) -> String {
+    match (place, lang) {
+        (Place::Partition, Lang::Ru) => format!("партиция {}, offset {}", p.partition, p.offset),
+        (Place::Partition, Lang::En) => format!("partition {}, offset {}", p.partition, p.offset),
+        (Place::Offset, _) => format!("offset {}", p.offset),
+        (Place::ConsumerMessage, Lang::Ru) => {
+            format!("консьюмер {}, сообщение №{}", p.partition + 1, p.offset + 1)
+        }
+        (Place::ConsumerMessage, Lang::En) => {
+            format!("consumer {}, message #{}", p.partition + 1, p.offset + 1)
+        }
+    }
+}
+
+pub fn violation_at(lang: Lang, v: &Violation, place: Place) -> String {
+    let step = step_name(lang, v.step);
+    let here = at(lang, v.position, place);
+    let at = |p| at(lang, p, place);
     match (lang, v.kind) {
         (Lang::Ru, FindingKind::Reorder { seen_step, seen_at }) => format!(
             "⚠ {}: {step} ({here}) — после {} ({})",
             v.key,
-            step_name(seen_step),
-            at(lang, seen_at)
+            step_name(lang, seen_step),
+            at(seen_at)
         ),
         (Lang::En, FindingKind::Reorder { seen_step, seen_at }) => format!(
             "⚠ {}: {step} ({here}) came after {} ({})",
             v.key,
-            step_name(seen_step),
-            at(lang, seen_at)
+            step_name(lang, seen_step),
+            at(seen_at)
         ),
         (Lang::Ru, FindingKind::Duplicate { first_at }) => format!(
             "⚠ {}: {step} повторно ({here}; впервые: {})",
             v.key,
-            at(lang, first_at)
+            at(first_at)
         ),
         (Lang::En, FindingKind::Duplicate { first_at }) => format!(
             "⚠ {}: {step} again ({here}; first: {})",
             v.key,
-            at(lang, first_at)
+            at(first_at)
         ),
     }
 }
@@ -673,10 +696,26 @@ mod tests {
             },
         };
         assert_eq!(
-            violation(Lang::En, &v),
+            violation_at(Lang::En, &v, Place::Partition),
             "⚠ order-42: Created (partition 1, offset 101) came after Paid (partition 1, offset 100)"
         );
-        assert!(has_cyrillic(&violation(Lang::Ru, &v)));
+        assert!(has_cyrillic(&violation_at(Lang::Ru, &v, Place::Partition)));
+        // A queue has consumers and messages; a single-partition scene
+        // names the offset alone; an order's fifth event has no name.
+        let queue = violation_at(Lang::Ru, &v, Place::ConsumerMessage);
+        assert!(
+            queue.contains("консьюмер 2, сообщение №102") && !queue.contains("партиция"),
+            "{queue}"
+        );
+        let fifth = Violation {
+            step: 9,
+            ..v.clone()
+        };
+        let text = violation_at(Lang::Ru, &fifth, Place::Offset);
+        assert!(
+            text.contains("событие 9 (offset 101) — после Paid (offset 100)"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The order checker's findings, as every scene lists them: in words and
 //! with an icon, never by colour alone.
 
-use crate::i18n::{self, t, Msg};
+use crate::i18n::{self, t, Msg, Place};
 use crate::params::Lang;
 use crate::sim::checker::Violation;
 use yew::prelude::*;
@@ -11,6 +11,13 @@ use yew::prelude::*;
 const LISTED: usize = 30;
 
 pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
+    view_violations_at(violations, lang, Place::Partition)
+}
+
+/// The findings, with their places named in the scene's own words: a
+/// RabbitMQ queue has no partitions, a single-partition scene no need to
+/// name one.
+pub fn view_violations_at(violations: &[Violation], lang: Lang, place: Place) -> Html {
     html! {
         // The verdict answers a lesson's question, so a question hides it.
         <div class="violations outcome" data-testid="violations">
@@ -26,7 +33,7 @@ pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
                         <li key={i} data-testid="violation" data-key={v.key.clone()}
                             data-partition={v.position.partition.to_string()}
                             data-offset={v.position.offset.to_string()}>
-                            {i18n::violation(lang, v)}
+                            {i18n::violation_at(lang, v, place)}
                         </li>
                     }).collect::<Html>() }
                     if violations.len() > LISTED {

@@ -4,7 +4,7 @@
 
 use super::params as declared;
 use crate::i18n::fixed;
-use crate::i18n::{self, t, Msg, WorkersMsg};
+use crate::i18n::{self, t, Msg, Place, WorkersMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
@@ -15,7 +15,7 @@ use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
 use crate::ui::tip;
-use crate::ui::violations::view_violations;
+use crate::ui::violations::view_violations_at;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -430,7 +430,7 @@ pub fn view_workers_scene(
                         <h3>{t(lang, WorkersMsg::CrashTitle)}</h3>
                         <p data-testid="crash-summary">{i18n::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
                     </section>
-                    { view_violations(s.checker.violations(), lang) }
+                    { view_violations_at(s.checker.violations(), lang, Place::Offset) }
                 </div>
             </div>
             <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
