@@ -304,6 +304,15 @@ numbered! {
         }
     }
 
+    /// How many times slower random reads are than sequential ones.
+    pub fn times_slower(lang, times: u64 => Count) {
+        let n = number(lang, times);
+        match lang {
+            Lang::Ru => format!("в {n} {} медленнее", plural_ru(times, "раз", "раза", "раз")),
+            Lang::En => format!("{n} {} slower", plural_en(times, "time", "times")),
+        }
+    }
+
     pub fn broker_name(lang, id: u32 => Id) {
         match lang {
             Lang::Ru => format!("брокер {id}"),

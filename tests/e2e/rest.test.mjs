@@ -105,6 +105,15 @@ test('disk: the cost model and the page cache read ahead', async () => {
   const seq = Number(await page.getAttribute('[data-testid="cost-sequential"]', 'data-value'));
   const random = Number(await page.getAttribute('[data-testid="cost-random"]', 'data-value'));
   assert.ok(seq > 1000 * random, `${seq} vs ${random}`);
+  // The bars read true: their lengths stand as the rates do, and the ratio
+  // is said in words.
+  const widths = await page.$$eval('[data-testid^="cost-"] .bar', (els) => els.map((e) => e.getBoundingClientRect().width));
+  const track = await page.$eval('[data-testid="cost-sequential"] .bar-track', (e) => e.getBoundingClientRect().width);
+  assert.ok(Math.abs(widths[0] - track) < 1, `the sequential bar fills its track: ${widths[0]} of ${track}`);
+  assert.ok(widths[1] <= Math.max(3, track * random / seq + 1), `the random bar is as short as its rate: ${widths[1]}`);
+  const ratio = Number(await page.getAttribute('[data-testid="cost-ratio"]', 'data-value'));
+  assert.equal(ratio, Math.round(seq / random));
+  assert.match(await page.textContent('[data-testid="cost-ratio"]'), /linear scale.* times slower/);
   await page.selectOption('[data-testid="device"]', 'nvme');
   await page.waitForFunction(() => location.search.includes('device=nvme'));
   const nvmeRandom = Number(await page.getAttribute('[data-testid="cost-random"]', 'data-value'));

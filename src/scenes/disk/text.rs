@@ -10,6 +10,7 @@ catalogue! {
         MbS => ("Последовательная скорость, МБ/с", "Sequential rate, MB/s"),
         RecordBytes => ("Размер записи, байт", "Record size, bytes"),
         Streams => ("Консьюмеров на разных партициях", "Consumers on different partitions"),
+        LinearScale => ("Полосы в линейном масштабе; случайное чтение", "The bars are to a linear scale; random reads are"),
         Illustrative => ("Модель иллюстративная: типичные цифры, а не замер вашего железа.", "An illustrative model: typical figures, not a measurement of your hardware."),
         Sequential => ("Последовательная запись в конец лога", "Sequential appends to the log"),
         Random => ("Запись на место (как в B-дереве): поиск на каждую запись", "In-place writes (B-tree-like): a seek per record"),

@@ -34,12 +34,15 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
     let seq = cost.sequential_records_per_s(bytes);
     let random = cost.random_records_per_s(bytes);
     let streams_total = cost.interleaved_streams_bytes_per_s(params.streams);
+    // A linear scale, so the bars' lengths read true; a bar too short to
+    // see keeps a sliver (CSS min-width), and the ratio is said in words.
     let bar = |v: f64| {
         format!(
-            "width: {:.1}%",
-            (v.log10().max(0.0) / seq.log10().max(1.0) * 100.0).clamp(1.0, 100.0)
+            "width: {:.2}%",
+            (v / seq.max(1.0) * 100.0).clamp(0.0, 100.0)
         )
     };
+    let slower = (seq / random.max(f64::MIN_POSITIVE)).round() as u64;
     html! {
         <>
             <section class="card">
@@ -73,6 +76,9 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
                     <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
                     <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
                 </div>
+                <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
+                    {format!("{}: {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
+                </p>
                 <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
                     {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
                 </p>
