@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useBrowser, openPage, digest, shot, serve, distDir, recordConsole } from './harness.mjs';
+import { useBrowser, openPage, digest, shot, serve, distDir, recordConsole, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -72,5 +72,16 @@ test('a build for a sub-path works when served under it', async () => {
     await context.close();
   } finally {
     server.close();
+  }
+});
+
+test('in a 480 px frame, as the README embeds it, every scene keeps its controls in view', async () => {
+  for (const scene of SCENES) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&embed=1&lang=ru`, { width: 800, height: 480 });
+    const box = await page.$eval('.controls', (e) => e.getBoundingClientRect().toJSON());
+    assert.ok(box.top >= 0 && box.bottom <= 480 + 0.5, `${scene}: controls at ${box.top}–${box.bottom}`);
+    assert.ok(await page.isVisible('[data-testid="play"], [data-testid="pause"]'), `${scene}: play`);
+    assert.deepEqual(errors, []);
+    await context.close();
   }
 });
