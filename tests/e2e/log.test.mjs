@@ -5,8 +5,20 @@ import { useBrowser, openPage, records, simTime, digest, shot, thenChanged } fro
 
 const env = useBrowser();
 
+test('a link without a moment opens on a log that already makes its point', async () => {
+  for (const link of ['?scene=log&lang=en', '?scene=log&embed=1&lang=ru']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
+    assert.equal(await simTime(page), 5350, link);
+    const log = await records(page);
+    assert.ok(log.length >= 5, `${link}: ${log.length} records`);
+    assert.ok((await page.$$('[data-testid="segment"]')).length >= 2, `${link}: a rolled segment`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exactly the last', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en&t=0`);
   assert.equal(await simTime(page), 0);
   assert.deepEqual(await records(page), []);
 

@@ -7,6 +7,10 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+
+/// Where a link without `t` opens: eight records written, the first
+/// segment rolled, the consumer behind the log end (the lesson's step 1.1).
+const OPENING: SimTime = SimTime(5350);
 use crate::i18n::Summary;
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -23,9 +27,11 @@ impl Scene for LogScene {
         Ok(LogScene::new(params.log_scene_config()))
     }
 
-    /// The log starts empty: watching it grow is the lesson.
-    fn opening_time(_end: SimTime) -> SimTime {
-        SimTime::ZERO
+    /// A link without a moment opens on a log with records in it, a
+    /// rolled segment and a consumer partway through, so an embedded scene
+    /// makes its point before anyone clicks; ⏮ goes back to the empty log.
+    fn opening_time(end: SimTime) -> SimTime {
+        OPENING.min(end)
     }
 
     fn summary(&self, _params: &AppParams) -> Summary {
