@@ -204,8 +204,12 @@ fn the_issues_examples_read_right() {
     assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250 МБ/с");
     assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
     assert_eq!(
-        generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4]),
+        generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4], &[]),
         "Поколение 2 с 0,300\u{a0}с; переехала партиция 4"
+    );
+    assert_eq!(
+        generation_line(Lang::Ru, 3, crate::sim::SimTime(300), &[], &[2, 5]),
+        "Поколение 3 с 0,300\u{a0}с; отозваны партиции 2, 5 — их получит следующее поколение"
     );
 }
 

@@ -413,17 +413,22 @@ numbered! {
         }
     }
 
-    pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds) {
-        let list: Vec<String> = moved.iter().map(u32::to_string).collect();
-        let n = wide(moved.len());
+    pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds, revoked: &[u32] => CountedIds) {
+        let list = |ids: &[u32]| ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let (n, r) = (wide(moved.len()), wide(revoked.len()));
         let moved = match (lang, moved.is_empty()) {
             (_, true) => String::new(),
-            (Lang::Ru, false) => format!("; {} {}", plural_ru(n, "переехала партиция", "переехали партиции", "переехали партиции"), list.join(", ")),
-            (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list.join(", ")),
+            (Lang::Ru, false) => format!("; {} {}", plural_ru(n, "переехала партиция", "переехали партиции", "переехали партиции"), list(moved)),
+            (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list(moved)),
+        };
+        let revoked = match (lang, revoked.is_empty()) {
+            (_, true) => String::new(),
+            (Lang::Ru, false) => format!("; {} {} — {} получит следующее поколение", plural_ru(r, "отозвана партиция", "отозваны партиции", "отозваны партиции"), list(revoked), plural_ru(r, "её", "их", "их")),
+            (Lang::En, false) => format!("; {} {} revoked, to be given out in the next generation", plural_en(r, "partition", "partitions"), list(revoked)),
         };
         match lang {
-            Lang::Ru => format!("Поколение {number} с {}{moved}", seconds(lang, at)),
-            Lang::En => format!("Generation {number} from {}{moved}", seconds(lang, at)),
+            Lang::Ru => format!("Поколение {number} с {}{moved}{revoked}", seconds(lang, at)),
+            Lang::En => format!("Generation {number} from {}{moved}{revoked}", seconds(lang, at)),
         }
     }
 
