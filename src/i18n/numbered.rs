@@ -345,45 +345,6 @@ numbered! {
         }
     }
 
-    pub fn moved_share(lang, moved: usize => Count, total: usize => Count, ideal: usize => Amount) {
-        let pct = |n: usize| (n * 100).checked_div(total).unwrap_or(0);
-        let (m, i) = (number(lang, wide(moved)), number(lang, wide(ideal)));
-        match lang {
-            Lang::Ru => format!("{} {m} из {} ({}%). Идеальное минимальное перераспределение (jump consistent hash) сдвинуло бы {i} ({}%).", plural_ru(wide(moved), "Переезжает", "Переезжают", "Переезжают"), n_of_gen(lang, wide(total), &KEYS), pct(moved), pct(ideal)),
-            Lang::En => format!("{m} of {} {} ({}%). An ideal minimal remap (jump consistent hash) would move {i} ({}%).", n_of(lang, wide(total), &KEYS), plural_en(wide(moved), "moves", "move"), pct(moved), pct(ideal)),
-        }
-    }
-
-    pub fn moved_share_many(lang, keys: usize => Count, moved: usize => Share, ideal: usize => Share) {
-        let pct = |n: usize| n * 100 / keys.max(1);
-        match lang {
-            Lang::Ru => format!("Для {}: Kafka — {}%, jump hash — {}%.", n_of_gen(lang, wide(keys), &KEYS), pct(moved), pct(ideal)),
-            Lang::En => format!("Over {}: Kafka {}%, jump hash {}%.", n_of(lang, wide(keys), &KEYS), pct(moved), pct(ideal)),
-        }
-    }
-
-    pub fn table_size(lang, now: usize => Amount, max: u32 => Amount) {
-        let (now, max) = (number(lang, wide(now)), number(lang, max.into()));
-        match lang {
-            Lang::Ru => format!("Сейчас в таблице {now}, максимум был {max}."),
-            Lang::En => format!("{now} in the table now; at most {max}."),
-        }
-    }
-
-    pub fn pause_cost(lang, ms: u64 => Amount, buffered: u32 => Count) {
-        match lang {
-            Lang::Ru => format!("Продюсеры стояли {}; в буфере копилось до {}.", millis(lang, ms), n_of_gen(lang, buffered, &RECORDS)),
-            Lang::En => format!("Producers waited {}; up to {} {} buffered.", millis(lang, ms), n_of(lang, buffered, &RECORDS), plural_en(buffered.into(), "was", "were")),
-        }
-    }
-
-    pub fn change_at(lang, t: SimTime => Time) {
-        match lang {
-            Lang::Ru => format!("Число партиций меняется в {}.", seconds(lang, t)),
-            Lang::En => format!("The partition count changes at {}.", seconds(lang, t)),
-        }
-    }
-
     pub fn crash_summary(lang, lost: usize => Count, repeated: usize => Count, naive: u64 => Id, low: u64 => Id) {
         let (l, r) = (wide(lost), wide(repeated));
         match lang {
@@ -575,3 +536,10 @@ numbered! {
         }
     }
 }
+
+/// The repartition scene's messages, in a file of their own.
+pub(crate) mod repartition;
+pub use repartition::{
+    change_at, lane_read_from, moved_share, moved_share_many, new_topic_at, pause_cost,
+    refused_already_has, refused_not_an_increase, table_size, window_group, window_producer,
+};

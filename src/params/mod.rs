@@ -16,6 +16,7 @@ pub use codec::{
 
 use crate::presets::ProducerPreset;
 use crate::sim::assignor::Assignor;
+use crate::sim::consumer::OffsetReset;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
 use crate::sim::producer::ProducerConfig;
@@ -152,6 +153,8 @@ pub struct AppParams {
     pub from: u32,
     pub to: u32,
     pub strategy: Strategy,
+    /// Scene "repartition": where the group starts on a new partition.
+    pub offset_reset: OffsetReset,
     /// Scene "repartition": the order whose split history is shown, if chosen.
     pub focus_order: Option<u32>,
     /// Scene "workers".
@@ -238,6 +241,7 @@ impl AppParams {
             from: self.from,
             to: self.to,
             strategy: self.strategy,
+            offset_reset: self.offset_reset,
             speeds: Speeds::default(),
         }
     }
@@ -320,6 +324,7 @@ impl Default for AppParams {
             from: 3,
             to: 4,
             strategy: Strategy::Naive,
+            offset_reset: OffsetReset::Earliest,
             focus_order: None,
             workers: WorkersConfig::default(),
             members: 3,
