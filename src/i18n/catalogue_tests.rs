@@ -28,7 +28,6 @@ const KAFKA_PHRASES: &[&str] = &[
     "high watermark",
     "jump consistent hash",
     "jump hash",
-    "Invalid partition given with record",
 ];
 const KAFKA_WORDS: &[&str] = &[
     "offset",

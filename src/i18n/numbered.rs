@@ -223,11 +223,14 @@ numbered! {
         }
     }
 
-    pub fn invalid_partition(lang, partition: u32 => Id, partitions: u32 => Count) {
+    /// `KafkaProducer.waitOnMetadata`: `send()` waits for metadata with the
+    /// partition, in case the topic has grown, then fails.
+    pub fn missing_partition(lang, partition: u32 => Id, partitions: u32 => Count, max_block_ms: u64 => Amount) {
         let last = partitions.saturating_sub(1);
+        let message = crate::sim::partitioner::missing_partition_timeout("orders", partition, partitions, max_block_ms);
         match lang {
-            Lang::Ru => format!("Ошибка продюсера: партиции {partition} нет, в топике {} (0…{last}). Java-клиент бросит «Invalid partition given with record».", n_of(lang, partitions, &PARTITIONS)),
-            Lang::En => format!("Producer error: there is no partition {partition}; the topic has {} (0…{last}). The Java client throws \"Invalid partition given with record\".", n_of(lang, partitions, &PARTITIONS)),
+            Lang::Ru => format!("Партиции {partition} нет: в топике {} (0…{last}). Java-продюсер не откажет сразу: отправка будет ждать метаданных с этой партицией (вдруг топик вырос) max.block.ms, то есть {}, и только потом запись завершится ошибкой TimeoutException.", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
+            Lang::En => format!("There is no partition {partition}: the topic has {} (0…{last}). The Java producer does not fail at once: send() waits max.block.ms ({}) for metadata with that partition, in case the topic has grown, and only then fails the record with a TimeoutException: \"{message}\"", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
         }
     }
 

@@ -8,6 +8,7 @@ use super::{
 };
 #[cfg(test)]
 use super::{Arg, Numbered, Probe};
+use crate::sim::scenes::repartition::{Refusal, OLD_TOPIC};
 use crate::sim::SimTime;
 
 numbered! {
@@ -48,8 +49,7 @@ numbered! {
     }
 
     /// `ReplicationControlManager.createPartitions` on a smaller count.
-    pub fn refused_not_an_increase(lang, partitions: u32 => Count, asked: u32 => Amount) {
-        let asked = number(lang, asked.into());
+    pub fn refused_not_an_increase(lang, partitions: u32 => Count, asked: u32 => Id) {
         match lang {
             Lang::Ru => format!(
                 "Kafka отказывает: INVALID_PARTITIONS. У топика уже {}, а {asked} — не увеличение: число партиций можно только увеличить. Топик остаётся с {}, каждый ключ — в своей партиции. Чтобы партиций стало меньше, нужен новый топик (способ «новый топик с дренажом»).",
@@ -57,7 +57,8 @@ numbered! {
                 n_of_gen(lang, partitions, &PARTITIONS),
             ),
             Lang::En => format!(
-                "Kafka refuses: INVALID_PARTITIONS, \"The topic orders currently has {partitions} partition(s); {asked} would not be an increase.\" A partition count can only grow. The topic keeps its {}, and every key stays in its partition. To have fewer partitions, make a new topic (the new-topic way).",
+                "Kafka refuses: INVALID_PARTITIONS, \"{}\" A partition count can only grow. The topic keeps its {}, and every key stays in its partition. To have fewer partitions, make a new topic (the new-topic way).",
+                Refusal::NotAnIncrease { partitions, asked }.kafka_message(OLD_TOPIC),
                 n_of(lang, partitions, &PARTITIONS),
             ),
         }
@@ -67,7 +68,7 @@ numbered! {
     pub fn refused_already_has(lang, partitions: u32 => Count) {
         match lang {
             Lang::Ru => format!("Kafka отказывает: INVALID_PARTITIONS. У топика уже {}. Ничего не меняется, и ни один ключ не переезжает.", n_of(lang, partitions, &PARTITIONS)),
-            Lang::En => format!("Kafka refuses: INVALID_PARTITIONS, \"Topic already has {partitions} partition(s).\" The topic keeps its {}: nothing changes, and no key moves.", n_of(lang, partitions, &PARTITIONS)),
+            Lang::En => format!("Kafka refuses: INVALID_PARTITIONS, \"{}\" The topic keeps its {}: nothing changes, and no key moves.", Refusal::AlreadyHas { partitions }.kafka_message(OLD_TOPIC), n_of(lang, partitions, &PARTITIONS)),
         }
     }
 

@@ -132,6 +132,20 @@ pub enum Refusal {
     NotAnIncrease { partitions: u32, asked: u32 },
 }
 
+impl Refusal {
+    /// The controller's words for it, with the topic's name.
+    pub fn kafka_message(self, topic: &str) -> String {
+        match self {
+            Refusal::AlreadyHas { partitions } => {
+                format!("Topic already has {partitions} partition(s).")
+            }
+            Refusal::NotAnIncrease { partitions, asked } => format!(
+                "The topic {topic} currently has {partitions} partition(s); {asked} would not be an increase."
+            ),
+        }
+    }
+}
+
 impl RepartitionConfig {
     /// The refusal `CreatePartitions` gets, if the change is made in place.
     /// A new topic may have any count.
