@@ -174,6 +174,8 @@ pub struct AppParams {
     /// Scene "rabbitmq".
     pub rabbit_consumers: u32,
     pub remedy: Remedy,
+    /// Scene "rabbitmq": one delivery fails once and is requeued.
+    pub requeue: bool,
     /// Scene "disk".
     pub device: Device,
     pub cost: CostModel,
@@ -337,6 +339,7 @@ impl Default for AppParams {
             replica_actions: Vec::new(),
             rabbit_consumers: 3,
             remedy: Remedy::None,
+            requeue: false,
             device: Device::Hdd,
             cost: Device::Hdd.defaults(),
             record_bytes: 1024,

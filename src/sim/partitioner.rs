@@ -264,6 +264,22 @@ pub fn missing_partition_timeout(
     )
 }
 
+/// Google's jump consistent hash (Lamping and Veach). Growing from `n` to
+/// `n + 1` buckets, a key either stays or moves to the new bucket, so on
+/// many keys it moves about the least share any hash must move; on a few
+/// keys chance decides, and it may move more than a remainder does.
+/// RabbitMQ's consistent-hash exchange picks its bucket with it too.
+pub fn jump_consistent_hash(key: u64, buckets: u32) -> u32 {
+    let mut key = key;
+    let (mut b, mut j): (i64, i64) = (-1, 0);
+    while j < i64::from(buckets) {
+        b = j;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    b.max(0) as u32
+}
+
 /// How many of the keys `order-1` … `order-{keys}` each partition gets.
 pub fn key_histogram(keys: u32, partitions: u32) -> Vec<u32> {
     let mut counts = vec![0u32; partitions.max(1) as usize];

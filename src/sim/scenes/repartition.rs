@@ -91,7 +91,7 @@ pub fn order_key(order: u32) -> String {
     format!("order-{order}")
 }
 
-pub use keys::{jump_consistent_hash, key_hash, KeyMoves};
+pub use keys::{key_hash, KeyMoves};
 
 /// Processing time of one record on the consumer of partition `p` of a
 /// topic with `old` partitions before the change: the old partitions are

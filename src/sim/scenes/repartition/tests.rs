@@ -1,5 +1,5 @@
 use super::*;
-use crate::sim::partitioner::{murmur2, to_positive};
+use crate::sim::partitioner::{jump_consistent_hash, murmur2, to_positive};
 
 fn config(from: u32, to: u32, strategy: Strategy) -> RepartitionConfig {
     RepartitionConfig {
