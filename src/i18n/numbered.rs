@@ -543,6 +543,6 @@ numbered! {
 /// The repartition scene's messages, in a file of their own.
 pub(crate) mod repartition;
 pub use repartition::{
-    change_at, lane_read_from, moved_share, moved_share_many, new_topic_at, pause_cost,
-    refused_already_has, refused_not_an_increase, table_size, window_group, window_producer,
+    change_at, moved_share, moved_share_many, new_topic_at, pause_cost, refused_already_has,
+    refused_not_an_increase, table_size, window_group, window_producer,
 };

@@ -87,13 +87,6 @@ numbered! {
         }
     }
 
-    pub fn lane_read_from(lang, at: SimTime => Time, offset: u64 => Id) {
-        match lang {
-            Lang::Ru => format!("группа читает с {}, с offset {offset}", seconds(lang, at)),
-            Lang::En => format!("the group reads it from {}, at offset {offset}", seconds(lang, at)),
-        }
-    }
-
     pub fn table_size(lang, now: usize => Amount, max: u32 => Amount) {
         let (now, max) = (number(lang, wide(now)), number(lang, max.into()));
         match lang {

@@ -26,7 +26,7 @@ catalogue! {
         NotYet => ("ещё нет", "not yet"),
         LanesTitle => ("Партиции и их консьюмеры", "Partitions and their consumers"),
         AddedAtChange => ("новая", "new"),
-        NobodyReads => ("группа её ещё не читает", "the group does not read it yet"),
+        NobodyReads => ("группа ещё не читает", "not read yet"),
         TableTitle => ("Таблица закреплённых заказов", "The pinned-orders table"),
         PauseTitle => ("Цена паузы", "The price of the pause"),
         CompareTitle => ("Три способа на одном seed", "Three ways on one seed"),

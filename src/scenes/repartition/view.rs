@@ -308,13 +308,14 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                 { lanes.iter().map(|&(i, top, h, head)| {
                     let lane = &scene.lanes[i];
                     let added = lane.created_at > crate::sim::SimTime::ZERO;
-                    let read = match lane.read_from {
-                        Some((at, offset)) if added => format!(" · {}", i18n::lane_read_from(lang, at, offset)),
-                        None => format!(" · {}", t(lang, RepartitionMsg::NobodyReads)),
-                        Some(_) => String::new(),
-                    };
-                    let title = format!("{}-{}{}{read}", lane.log.topic, lane.log.partition,
+                    let title = format!("{}-{}{}", lane.log.topic, lane.log.partition,
                         if added { format!(" · {}", t(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
+                    // A new partition nobody reads yet says so where its
+                    // consumer is named.
+                    let meta = match lane.read_from {
+                        Some(_) => i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2),
+                        None => t(lang, RepartitionMsg::NobodyReads).to_owned(),
+                    };
                     let busy = lane.busy.map(|(o, _)| o);
                     let first_read = lane.read_from.map(|(_, o)| o);
                     html! {
@@ -323,7 +324,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                             <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
                             <text class="lane-title" x="10" y={format!("{:.1}", top + 16.0)}>{title}</text>
                             <text class="lane-meta" x={format!("{:.1}", if narrow { 160.0 } else { 10.0 })} y={format!("{:.1}", top + if narrow { 16.0 } else { 30.0 })}>
-                                {i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2)}
+                                {meta}
                             </text>
                             // A keyed list of its own: `{ for … }` would splice the
                             // records after the lane's title, and Yew pairs an
@@ -477,8 +478,8 @@ pub fn view_repartition_scene(
         <div class="repartition">
             { memo(view_inputs, params, &on_params) }
             if let Some(refusal) = refusal {
-                <p class="card error" role="status" data-testid="partitions-refused" data-error="INVALID_PARTITIONS">
-                    {refusal_text(lang, refusal)}
+                <p class="card refused" role="status" data-testid="partitions-refused" data-error="INVALID_PARTITIONS">
+                    <span aria-hidden="true">{"⚠ "}</span>{refusal_text(lang, refusal)}
                 </p>
             } else if in_place {
                 { view_window(params, now) }
