@@ -117,7 +117,10 @@ fn build(p: &AppParams) -> bool {
         SceneId::Workers => run(Workers::new(p.workers), seed),
         SceneId::Replication => run(Replication::new(p.replication_config()), seed),
         SceneId::Disk => run(Disk::default(), seed),
-        SceneId::RabbitMq => run(RabbitScene::new(p.rabbit_consumers, p.remedy), seed),
+        SceneId::RabbitMq => run(
+            RabbitScene::new(p.rabbit_consumers, p.remedy, p.requeue),
+            seed,
+        ),
     }
     true
 }

@@ -7,6 +7,14 @@ use super::format::{number, plural_en, plural_ru};
 use super::numbered::{Arg, Numbered, NUMBERED};
 use crate::params::Lang;
 
+/// Every numbered message: the catalogue's, and those of scenes with a file
+/// of their own.
+fn all_numbered() -> impl Iterator<Item = &'static Numbered> + Clone {
+    NUMBERED
+        .iter()
+        .chain(super::numbered::repartition::NUMBERED)
+}
+
 const NUMBERS: [u64; 9] = [0, 1, 2, 5, 11, 21, 22, 25, 101];
 /// What the other arguments hold while one of them varies.
 const OTHERS: u64 = 7;
@@ -20,10 +28,19 @@ const KAFKA_PHRASES: &[&str] = &[
     "high watermark",
     "jump consistent hash",
     "jump hash",
-    "Invalid partition given with record",
 ];
 const KAFKA_WORDS: &[&str] = &[
-    "offset", "Kafka", "RabbitMQ", "Java", "key", "abs", "murmur2", "ISR",
+    "offset",
+    "Kafka",
+    "RabbitMQ",
+    "Java",
+    "key",
+    "abs",
+    "murmur2",
+    "ISR",
+    "earliest",
+    "latest",
+    "TimeoutException",
 ];
 
 fn render(msg: &Numbered, lang: Lang, arg: usize, n: u64) -> String {
@@ -77,7 +94,7 @@ fn has_cyrillic(text: &str) -> bool {
 
 /// Every rendering the test makes: message, argument, language, value, text.
 fn renderings() -> impl Iterator<Item = (&'static Numbered, usize, Lang, u64, String)> {
-    NUMBERED.iter().flat_map(|msg| {
+    all_numbered().flat_map(|msg| {
         (0..msg.args.len()).flat_map(move |arg| {
             [Lang::Ru, Lang::En].into_iter().flat_map(move |lang| {
                 NUMBERS
@@ -91,7 +108,7 @@ fn renderings() -> impl Iterator<Item = (&'static Numbered, usize, Lang, u64, St
 
 #[test]
 fn every_numbered_message_agrees_with_each_of_its_numbers() {
-    for msg in NUMBERED {
+    for msg in all_numbered() {
         for (arg, &(name, kind)) in msg.args.iter().enumerate() {
             for lang in [Lang::Ru, Lang::En] {
                 let at = |n| render(msg, lang, arg, n);
@@ -171,13 +188,13 @@ fn russian_numbers_and_words_stay_russian() {
 
 #[test]
 fn every_numbered_message_is_tested() {
-    let mut names: Vec<&str> = NUMBERED.iter().map(|m| m.name).collect();
+    let mut names: Vec<&str> = all_numbered().map(|m| m.name).collect();
     let all = names.len();
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), all, "a message is declared twice");
     assert!(
-        NUMBERED.iter().all(|m| !m.args.is_empty()),
+        all_numbered().all(|m| !m.args.is_empty()),
         "a message without numbers"
     );
 }
@@ -204,8 +221,12 @@ fn the_issues_examples_read_right() {
     assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250 МБ/с");
     assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
     assert_eq!(
-        generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4]),
+        generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4], &[]),
         "Поколение 2 с 0,300\u{a0}с; переехала партиция 4"
+    );
+    assert_eq!(
+        generation_line(Lang::Ru, 3, crate::sim::SimTime(300), &[], &[2, 5]),
+        "Поколение 3 с 0,300\u{a0}с; отозваны партиции 2, 5 — их получит следующее поколение"
     );
 }
 
@@ -256,6 +277,9 @@ const FIXED_NAMES: &[&str] = &[
     "consumer",
     "consistent-hash",
     "exchange",
+    "erlang",
+    "phash2",
+    "requeue",
     "mermaid",
     "UTF-8",
     "read-ahead",

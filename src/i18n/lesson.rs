@@ -79,9 +79,9 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
         ),
         "5.1" => (
             if ru {
-                "Через мгновение топик вырастет с 3 до 4 партиций, а продюсер сразу начнёт считать партицию по новому числу."
+                "Через мгновение топик вырастет с 3 до 4 партиций. Продюсер узнает об этом при ближайшем обновлении метаданных и начнёт считать партицию по новому числу."
             } else {
-                "In a moment the topic grows from 3 to 4 partitions, and the producer routes with the new count at once."
+                "In a moment the topic grows from 3 to 4 partitions. The producer learns of it at its next metadata refresh, and then routes with the new count."
             },
             Some(if ru {
                 ("Сломается ли порядок хотя бы одного заказа?", ["да", "нет, порядок внутри ключа гарантирован", "только если добавить консьюмеров"], "Ключ переезжает: ранние события ждут в загруженной старой партиции, поздние сразу обрабатывает новая. Порядок ломается без единой ошибки.")

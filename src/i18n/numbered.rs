@@ -224,11 +224,14 @@ numbered! {
         }
     }
 
-    pub fn invalid_partition(lang, partition: u32 => Id, partitions: u32 => Count) {
+    /// `KafkaProducer.waitOnMetadata`: `send()` waits for metadata with the
+    /// partition, in case the topic has grown, then fails.
+    pub fn missing_partition(lang, partition: u32 => Id, partitions: u32 => Count, max_block_ms: u64 => Amount) {
         let last = partitions.saturating_sub(1);
+        let message = crate::sim::partitioner::missing_partition_timeout("orders", partition, partitions, max_block_ms);
         match lang {
-            Lang::Ru => format!("Ошибка продюсера: партиции {partition} нет, в топике {} (0…{last}). Java-клиент бросит «Invalid partition given with record».", n_of(lang, partitions, &PARTITIONS)),
-            Lang::En => format!("Producer error: there is no partition {partition}; the topic has {} (0…{last}). The Java client throws \"Invalid partition given with record\".", n_of(lang, partitions, &PARTITIONS)),
+            Lang::Ru => format!("Партиции {partition} нет: в топике {} (0…{last}). Java-продюсер не откажет сразу: отправка будет ждать метаданных с этой партицией (вдруг топик вырос) max.block.ms, то есть {}, и только потом запись завершится ошибкой TimeoutException.", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
+            Lang::En => format!("There is no partition {partition}: the topic has {} (0…{last}). The Java producer does not fail at once: send() waits max.block.ms ({}) for metadata with that partition, in case the topic has grown, and only then fails the record with a TimeoutException: \"{message}\"", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
         }
     }
 
@@ -363,45 +366,6 @@ numbered! {
         }
     }
 
-    pub fn moved_share(lang, moved: usize => Count, total: usize => Count, ideal: usize => Amount) {
-        let pct = |n: usize| (n * 100).checked_div(total).unwrap_or(0);
-        let (m, i) = (number(lang, wide(moved)), number(lang, wide(ideal)));
-        match lang {
-            Lang::Ru => format!("{} {m} из {} ({}%). Идеальное минимальное перераспределение (jump consistent hash) сдвинуло бы {i} ({}%).", plural_ru(wide(moved), "Переезжает", "Переезжают", "Переезжают"), n_of_gen(lang, wide(total), &KEYS), pct(moved), pct(ideal)),
-            Lang::En => format!("{m} of {} {} ({}%). An ideal minimal remap (jump consistent hash) would move {i} ({}%).", n_of(lang, wide(total), &KEYS), plural_en(wide(moved), "moves", "move"), pct(moved), pct(ideal)),
-        }
-    }
-
-    pub fn moved_share_many(lang, keys: usize => Count, moved: usize => Share, ideal: usize => Share) {
-        let pct = |n: usize| n * 100 / keys.max(1);
-        match lang {
-            Lang::Ru => format!("Для {}: Kafka — {}%, jump hash — {}%.", n_of_gen(lang, wide(keys), &KEYS), pct(moved), pct(ideal)),
-            Lang::En => format!("Over {}: Kafka {}%, jump hash {}%.", n_of(lang, wide(keys), &KEYS), pct(moved), pct(ideal)),
-        }
-    }
-
-    pub fn table_size(lang, now: usize => Amount, max: u32 => Amount) {
-        let (now, max) = (number(lang, wide(now)), number(lang, max.into()));
-        match lang {
-            Lang::Ru => format!("Сейчас в таблице {now}, максимум был {max}."),
-            Lang::En => format!("{now} in the table now; at most {max}."),
-        }
-    }
-
-    pub fn pause_cost(lang, ms: u64 => Amount, buffered: u32 => Count) {
-        match lang {
-            Lang::Ru => format!("Продюсеры стояли {}; в буфере копилось до {}.", millis(lang, ms), n_of_gen(lang, buffered, &RECORDS)),
-            Lang::En => format!("Producers waited {}; up to {} {} buffered.", millis(lang, ms), n_of(lang, buffered, &RECORDS), plural_en(buffered.into(), "was", "were")),
-        }
-    }
-
-    pub fn change_at(lang, t: SimTime => Time) {
-        match lang {
-            Lang::Ru => format!("Число партиций меняется в {}.", seconds(lang, t)),
-            Lang::En => format!("The partition count changes at {}.", seconds(lang, t)),
-        }
-    }
-
     pub fn crash_summary(lang, lost: usize => Count, repeated: usize => Count, naive: u64 => Id, low: u64 => Id) {
         let (l, r) = (wide(lost), wide(repeated));
         match lang {
@@ -431,17 +395,22 @@ numbered! {
         }
     }
 
-    pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds) {
-        let list: Vec<String> = moved.iter().map(u32::to_string).collect();
-        let n = wide(moved.len());
+    pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds, revoked: &[u32] => CountedIds) {
+        let list = |ids: &[u32]| ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let (n, r) = (wide(moved.len()), wide(revoked.len()));
         let moved = match (lang, moved.is_empty()) {
             (_, true) => String::new(),
-            (Lang::Ru, false) => format!("; {} {}", plural_ru(n, "переехала партиция", "переехали партиции", "переехали партиции"), list.join(", ")),
-            (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list.join(", ")),
+            (Lang::Ru, false) => format!("; {} {}", plural_ru(n, "переехала партиция", "переехали партиции", "переехали партиции"), list(moved)),
+            (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list(moved)),
+        };
+        let revoked = match (lang, revoked.is_empty()) {
+            (_, true) => String::new(),
+            (Lang::Ru, false) => format!("; {} {} — {} получит следующее поколение", plural_ru(r, "отозвана партиция", "отозваны партиции", "отозваны партиции"), list(revoked), plural_ru(r, "её", "их", "их")),
+            (Lang::En, false) => format!("; {} {} revoked, to be given out in the next generation", plural_en(r, "partition", "partitions"), list(revoked)),
         };
         match lang {
-            Lang::Ru => format!("Поколение {number} с {}{moved}", seconds(lang, at)),
-            Lang::En => format!("Generation {number} from {}{moved}", seconds(lang, at)),
+            Lang::Ru => format!("Поколение {number} с {}{moved}{revoked}", seconds(lang, at)),
+            Lang::En => format!("Generation {number} from {}{moved}{revoked}", seconds(lang, at)),
         }
     }
 
@@ -629,3 +598,10 @@ numbered! {
         }
     }
 }
+
+/// The repartition scene's messages, in a file of their own.
+pub(crate) mod repartition;
+pub use repartition::{
+    change_at, moved_share, moved_share_many, new_topic_at, pause_cost, refused_already_has,
+    refused_not_an_increase, table_size, window_group, window_producer,
+};

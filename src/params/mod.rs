@@ -16,6 +16,7 @@ pub use codec::{
 
 use crate::presets::ProducerPreset;
 use crate::sim::assignor::Assignor;
+use crate::sim::consumer::OffsetReset;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
 use crate::sim::producer::ProducerConfig;
@@ -154,6 +155,8 @@ pub struct AppParams {
     pub from: u32,
     pub to: u32,
     pub strategy: Strategy,
+    /// Scene "repartition": where the group starts on a new partition.
+    pub offset_reset: OffsetReset,
     /// Scene "repartition": the order whose split history is shown, if chosen.
     pub focus_order: Option<u32>,
     /// Scene "workers".
@@ -173,6 +176,8 @@ pub struct AppParams {
     /// Scene "rabbitmq".
     pub rabbit_consumers: u32,
     pub remedy: Remedy,
+    /// Scene "rabbitmq": one delivery fails once and is requeued.
+    pub requeue: bool,
     /// Scene "disk".
     pub device: Device,
     pub cost: CostModel,
@@ -240,6 +245,7 @@ impl AppParams {
             from: self.from,
             to: self.to,
             strategy: self.strategy,
+            offset_reset: self.offset_reset,
             speeds: Speeds::default(),
         }
     }
@@ -324,6 +330,7 @@ impl Default for AppParams {
             from: 3,
             to: 4,
             strategy: Strategy::Naive,
+            offset_reset: OffsetReset::Earliest,
             focus_order: None,
             workers: WorkersConfig::default(),
             members: 3,
@@ -336,6 +343,7 @@ impl Default for AppParams {
             replica_actions: Vec::new(),
             rabbit_consumers: 3,
             remedy: Remedy::None,
+            requeue: false,
             device: Device::Hdd,
             cost: Device::Hdd.defaults(),
             record_bytes: 1024,
@@ -399,13 +407,15 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
             .find(|(n, _)| n == wanted)
             .map(|(_, v)| v.clone())
     };
-    // A lesson step sets up its scene; the link's own parameters follow.
+    // A lesson step sets up its scene; the link's own parameters follow,
+    // and a bad one among them leaves the step's value, not the default, so
+    // the link the app writes back opens the same state.
     let lesson_pairs: Vec<(String, String)> = first(&pairs, "lesson")
         .and_then(|v| crate::lesson::find(&v))
         .and_then(crate::lesson::step)
         .map(|step| {
             crate::lesson::pairs(step)
-                .filter(|(n, _)| !pairs.iter().any(|(m, _)| m == n))
+                .filter(|(n, _)| n != "scene" || !pairs.iter().any(|(m, _)| m == n))
                 .collect()
         })
         .unwrap_or_default();

@@ -210,6 +210,88 @@ pub fn sticky(topics: &[(String, u32)], members: &[String], previous: &Assignmen
     out
 }
 
+/// What one rebalance gives out, and whether the group must rebalance
+/// again before it settles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rebalance {
+    pub assignment: Assignment,
+    /// Partitions this generation takes from a live owner without giving
+    /// them to anyone yet: the cooperative protocol's first step.
+    pub revoked: Vec<TopicPartition>,
+}
+
+impl Rebalance {
+    /// A member that had to revoke rejoins at once, so the group rebalances
+    /// again (`ConsumerCoordinator.onJoinComplete` calls `requestRejoin`).
+    pub fn rejoin(&self) -> bool {
+        !self.revoked.is_empty()
+    }
+}
+
+impl Assignor {
+    /// One rebalance from `owned`, what each live member owns now. The
+    /// eager protocol gives the whole assignment at once: every member gave
+    /// up everything before it joined. The cooperative one may not hand a
+    /// partition from one live member to another in a single generation:
+    /// `CooperativeStickyAssignor.assignPartitions` removes from the
+    /// assignment every partition still owned by another member
+    /// (`computePartitionsTransferringOwnership`, `adjustAssignment`). Its
+    /// owner revokes it and rejoins, and the next generation assigns it. A
+    /// partition nobody owns (its member left or was expired) moves at once.
+    pub fn rebalance(
+        self,
+        topics: &[(String, u32)],
+        members: &[String],
+        owned: &Assignment,
+    ) -> Rebalance {
+        let mut assignment = self.assign(topics, members, owned);
+        let mut revoked = Vec::new();
+        if self.cooperative() {
+            // Only members in this join claim what they own: a member that
+            // left owns nothing any more.
+            let owner_before: BTreeMap<&TopicPartition, &String> = owned
+                .iter()
+                .filter(|(m, _)| members.contains(m))
+                .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp, m)))
+                .collect();
+            for (member, tps) in assignment.iter_mut() {
+                tps.retain(|tp| {
+                    let transfers = owner_before.get(tp).is_some_and(|old| *old != member);
+                    if transfers {
+                        revoked.push(tp.clone());
+                    }
+                    !transfers
+                });
+            }
+            revoked.sort();
+        }
+        Rebalance {
+            assignment,
+            revoked,
+        }
+    }
+
+    /// Every generation the group goes through from `owned` until it
+    /// settles: one, or two when the cooperative protocol revokes first.
+    pub fn settle(
+        self,
+        topics: &[(String, u32)],
+        members: &[String],
+        owned: &Assignment,
+    ) -> Vec<Assignment> {
+        let mut generations = Vec::new();
+        let mut owned = owned.clone();
+        loop {
+            let step = self.rebalance(topics, members, &owned);
+            generations.push(step.assignment.clone());
+            if !step.rejoin() || generations.len() > 2 {
+                return generations;
+            }
+            owned = step.assignment;
+        }
+    }
+}
+
 /// How many partitions changed owner between two assignments.
 pub fn moved(before: &Assignment, after: &Assignment) -> usize {
     let owner = |a: &Assignment| -> BTreeMap<TopicPartition, String> {
@@ -341,6 +423,29 @@ mod tests {
                 "{moves:?}"
             );
             assert_eq!(moves["sticky"], moves["cooperative-sticky"]);
+        }
+    }
+
+    #[test]
+    fn a_cooperative_join_takes_two_generations_and_a_leave_one() {
+        let topics = [("orders".to_owned(), 6)];
+        let three = sticky(&topics, &names(3), &Assignment::new());
+        for assignor in [Assignor::Sticky, Assignor::CooperativeSticky] {
+            let joined = assignor.settle(&topics, &names(4), &three);
+            let target = sticky(&topics, &names(4), &three);
+            assert_eq!(joined.last(), Some(&target), "{assignor:?}");
+            let first = assignor.rebalance(&topics, &names(4), &three);
+            if assignor.cooperative() {
+                assert_eq!(joined.len(), 2);
+                assert_eq!(moved(&three, &target), first.revoked.len());
+                assert!(first.assignment["consumer-4"].is_empty());
+                assert!(first.rejoin());
+            } else {
+                assert_eq!(joined.len(), 1);
+                assert!(first.revoked.is_empty());
+            }
+            let rest = vec!["consumer-1".to_owned(), "consumer-3".to_owned()];
+            assert_eq!(assignor.settle(&topics, &rest, &three).len(), 1);
         }
     }
 

@@ -6,6 +6,7 @@
 //! broker and checks the partition the broker stored against `keyed_route`.
 
 use super::partitioner::{partition_for_key, KeyHasher};
+use super::rng::Rng;
 
 /// A producer client, named as the conformance suite names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,9 +39,11 @@ pub enum KeyedRoute {
     Partition(u32),
     /// The client ignores the key and deals records to partitions in turn.
     RoundRobin,
-    /// The client picks a partition at random for this key (librdkafka's
-    /// `consistent_random` does so for an empty key).
-    Random,
+    /// The client does not hash this key: it places the record as it
+    /// places one with a null key, by its [`KeylessRule`]. librdkafka's
+    /// default `consistent_random` does so for an empty key
+    /// (rdkafka_msg.c, `rd_kafka_msg_partitioner`).
+    AsKeyless,
 }
 
 /// How a client spreads records that have a null key.
@@ -60,9 +63,57 @@ pub enum KeylessRule {
     /// A fresh random partition for every record (sarama's `hashPartitioner`
     /// falls back to its `randomPartitioner` for a nil key).
     RandomPerRecord,
-    /// One random partition for a stretch of time (librdkafka's
-    /// `sticky.partitioning.linger.ms`, 10 ms by default).
-    StickyForMs(u32),
+    /// One random partition for a stretch of time, `ms` from the moment it
+    /// was picked: librdkafka's `sticky.partitioning.linger.ms`
+    /// (`rd_kafka_msg_sticky_partition`), by default twice `linger.ms`
+    /// (rdkafka_conf.c), so 10 ms. A producer without the topic's metadata
+    /// yet partitions each waiting record on its own, at random; see
+    /// [`librdkafka_sticky`].
+    StickyForMs { ms: u32 },
+}
+
+/// librdkafka's `linger.ms` default (CONFIGURATION.md).
+pub const LIBRDKAFKA_LINGER_MS: u32 = 5;
+
+/// `sticky.partitioning.linger.ms` when it is not set: twice `linger.ms`,
+/// at most 900000 (rdkafka_conf.c, `rd_kafka_conf_finalize`).
+pub fn sticky_partitioning_linger_ms(linger_ms: u32) -> u32 {
+    linger_ms.saturating_mul(2).min(900_000)
+}
+
+/// Where librdkafka puts null-key (or, under `consistent_random`,
+/// empty-key) records produced at `times` (ms), on a topic of `partitions`
+/// whose metadata, with every partition joined to its broker, the
+/// producer has from `warm_at` on. `rd_kafka_msg_sticky_partition` draws a
+/// random partition when `rd_interval` says `ms` have passed since the last
+/// draw, and draws again for each record while the sticky partition is
+/// unavailable: a cold start's queued records (`rd_kafka_topic_assign_uas`)
+/// each land at random.
+pub fn librdkafka_sticky(
+    times: &[u64],
+    warm_at: u64,
+    ms: u32,
+    partitions: u32,
+    rng: &mut Rng,
+) -> Vec<u32> {
+    let mut drawn: Option<(u64, u32)> = None;
+    let n = u64::from(partitions.max(1));
+    times
+        .iter()
+        .map(|&t| {
+            let now = t.max(warm_at);
+            let expired = drawn.is_none_or(|(at, _)| now >= at + u64::from(ms));
+            if t < warm_at || expired {
+                let p = rng.below(n) as u32;
+                // A cold record's draw is not the sticky one: the next warm
+                // record draws again (rd_interval_expedite).
+                drawn = (t >= warm_at).then_some((now, p));
+                p
+            } else {
+                drawn.map_or(0, |(_, p)| p)
+            }
+        })
+        .collect()
 }
 
 impl Client {
@@ -103,7 +154,7 @@ impl Client {
             Client::Sarama | Client::KafkaGoHash => hashed(KeyHasher::SaramaFnv1a),
             Client::SaramaReference => hashed(KeyHasher::SaramaReferenceFnv1a),
             Client::KafkaGo => KeyedRoute::RoundRobin,
-            Client::ConfluentKafkaGo if key.is_empty() => KeyedRoute::Random,
+            Client::ConfluentKafkaGo if key.is_empty() => KeyedRoute::AsKeyless,
             Client::ConfluentKafkaGo => hashed(KeyHasher::Crc32),
         }
     }
@@ -118,7 +169,9 @@ impl Client {
             Client::Sarama | Client::SaramaReference => KeylessRule::RandomPerRecord,
             Client::KafkaGo | Client::KafkaGoHash => KeylessRule::RoundRobin,
             Client::KafkaGoMurmur2 => KeylessRule::RandomPerRecord,
-            Client::ConfluentKafkaGo => KeylessRule::StickyForMs(10),
+            Client::ConfluentKafkaGo => KeylessRule::StickyForMs {
+                ms: sticky_partitioning_linger_ms(LIBRDKAFKA_LINGER_MS),
+            },
         }
     }
 }
@@ -148,10 +201,35 @@ mod tests {
             p(Client::KafkaGoHash, "order-42")
         );
         assert_eq!(p(Client::KafkaGo, "order-42"), KeyedRoute::RoundRobin);
-        assert_eq!(p(Client::ConfluentKafkaGo, ""), KeyedRoute::Random);
+        assert_eq!(p(Client::ConfluentKafkaGo, ""), KeyedRoute::AsKeyless);
         assert_eq!(
             p(Client::ConfluentKafkaGo, "order-42"),
             KeyedRoute::Partition(crate::sim::partitioner::crc32(b"order-42") % 3)
         );
+    }
+
+    #[test]
+    fn librdkafka_sticks_for_twice_linger_and_scatters_a_cold_start() {
+        assert_eq!(
+            Client::ConfluentKafkaGo.keyless_rule(),
+            KeylessRule::StickyForMs { ms: 10 }
+        );
+        // One record a millisecond, warm from the start: a partition is
+        // drawn at 0, 10, 20, ... and kept in between.
+        let times: Vec<u64> = (0..600).collect();
+        for seed in 0..50 {
+            let placed = librdkafka_sticky(&times, 0, 10, 6, &mut Rng::new(seed));
+            for (i, w) in placed.windows(2).enumerate() {
+                if (i + 1) % 10 != 0 {
+                    assert_eq!(w[0], w[1], "seed {seed}: moved at record {}", i + 1);
+                }
+            }
+        }
+        // Cold for the first 100 ms: those records scatter, one draw each.
+        let changes = |p: &[u32]| p.windows(2).filter(|w| w[0] != w[1]).count();
+        let cold: usize = (0..50)
+            .map(|seed| changes(&librdkafka_sticky(&times, 100, 10, 6, &mut Rng::new(seed))[..100]))
+            .sum();
+        assert!(cold > 50 * 99 * 2 / 3, "{cold} changes over 50 cold starts");
     }
 }

@@ -4,6 +4,31 @@ use super::log::PartitionLog;
 use std::collections::VecDeque;
 use std::ops::Range;
 
+/// `auto.offset.reset`: where to start with no committed offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OffsetReset {
+    /// The log's first offset.
+    Earliest,
+    /// The log end offset: only records written from now on. Kafka's
+    /// default.
+    Latest,
+}
+
+impl OffsetReset {
+    pub const ALL: [OffsetReset; 2] = [OffsetReset::Earliest, OffsetReset::Latest];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            OffsetReset::Earliest => "earliest",
+            OffsetReset::Latest => "latest",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.id() == id)
+    }
+}
+
 /// A single-threaded consumer reading one partition in offset order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Consumer {
@@ -58,6 +83,19 @@ impl Consumer {
         self.fetched.extend(from..to);
         self.position = to.max(from);
         from..self.position
+    }
+
+    /// Where a consumer with no committed offset starts on a partition it
+    /// has just been given (`auto.offset.reset`; `SubscriptionState`
+    /// resets the position, `OffsetFetcher` looks the offset up).
+    pub fn reset_position(&mut self, reset: OffsetReset, log: &PartitionLog) -> u64 {
+        self.position = match reset {
+            OffsetReset::Earliest => log.log_start_offset(),
+            OffsetReset::Latest => log.log_end_offset(),
+        };
+        self.fetched.clear();
+        self.processed_up_to = self.position;
+        self.position
     }
 
     /// Takes the next fetched record to process, in offset order.

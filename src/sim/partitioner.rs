@@ -212,9 +212,12 @@ pub enum Placement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Route {
     Explicit(u32),
-    /// The explicit partition does not exist: the Java producer throws
-    /// "Invalid partition given with record".
-    InvalidPartition(u32),
+    /// The explicit partition is not in the producer's metadata. Since
+    /// Kafka 2.2 `send()` does not fail at once: `KafkaProducer.waitOnMetadata`
+    /// keeps asking for metadata, in case the topic has grown, until
+    /// `max.block.ms` has passed, then fails with a `TimeoutException`
+    /// ([`missing_partition_timeout`]).
+    MissingPartition(u32),
     Region {
         region: &'static str,
         partition: u32,
@@ -231,7 +234,7 @@ pub enum Route {
 pub fn route(key: Option<&[u8]>, partitions: u32, placement: Placement) -> Route {
     match (placement, key) {
         (Placement::Explicit(p), _) if p < partitions => Route::Explicit(p),
-        (Placement::Explicit(p), _) => Route::InvalidPartition(p),
+        (Placement::Explicit(p), _) => Route::MissingPartition(p),
         (Placement::RegionPartitioner, Some(k)) => match region_partition(k, partitions) {
             Some((region, partition)) => Route::Region { region, partition },
             None => Route::Hashed {
@@ -243,6 +246,38 @@ pub fn route(key: Option<&[u8]>, partitions: u32, placement: Placement) -> Route
         },
         (_, None) => Route::Keyless,
     }
+}
+
+/// `max.block.ms`, Kafka's default: how long `send()` may block on metadata.
+pub const MAX_BLOCK_MS: u64 = 60_000;
+
+/// The message of the `TimeoutException` a record for a missing partition
+/// fails with, once `max_block_ms` has passed (`KafkaProducer.waitOnMetadata`).
+pub fn missing_partition_timeout(
+    topic: &str,
+    partition: u32,
+    partitions: u32,
+    max_block_ms: u64,
+) -> String {
+    format!(
+        "Partition {partition} of topic {topic} with partition count {partitions} is not present in metadata after {max_block_ms} ms."
+    )
+}
+
+/// Google's jump consistent hash (Lamping and Veach). Growing from `n` to
+/// `n + 1` buckets, a key either stays or moves to the new bucket, so on
+/// many keys it moves about the least share any hash must move; on a few
+/// keys chance decides, and it may move more than a remainder does.
+/// RabbitMQ's consistent-hash exchange picks its bucket with it too.
+pub fn jump_consistent_hash(key: u64, buckets: u32) -> u32 {
+    let mut key = key;
+    let (mut b, mut j): (i64, i64) = (-1, 0);
+    while j < i64::from(buckets) {
+        b = j;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    b.max(0) as u32
 }
 
 /// How many of the keys `order-1` … `order-{keys}` each partition gets.
@@ -332,7 +367,11 @@ mod tests {
         assert_eq!(route(None, 3, Placement::Explicit(1)), Route::Explicit(1));
         assert_eq!(
             route(k, 3, Placement::Explicit(3)),
-            Route::InvalidPartition(3)
+            Route::MissingPartition(3)
+        );
+        assert_eq!(
+            missing_partition_timeout("orders", 5, 3, MAX_BLOCK_MS),
+            "Partition 5 of topic orders with partition count 3 is not present in metadata after 60000 ms."
         );
         assert_eq!(
             route(k, 3, Placement::RegionPartitioner),

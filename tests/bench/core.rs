@@ -243,7 +243,7 @@ fn seek_row(link: &str) {
         SceneId::Workers => seek_figures(|| Workers::new(params.workers), seed),
         SceneId::Disk => seek_figures(Disk::default, seed),
         SceneId::RabbitMq => seek_figures(
-            || RabbitScene::new(params.rabbit_consumers, params.remedy),
+            || RabbitScene::new(params.rabbit_consumers, params.remedy, params.requeue),
             seed,
         ),
     };

@@ -63,3 +63,30 @@ test('more members than partitions: the extra one sits idle, and that is allowed
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a crashed member keeps its partitions until session.timeout.ms, and nobody reads them', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en&actions=crash%3Aconsumer-2%402500`);
+  await seekTo(page, 3000);
+  const o = await owners(page);
+  const theirs = Object.keys(o).filter((p) => o[p] === 'consumer-2');
+  assert.ok(theirs.length > 0, 'still consumer-2\'s half a second after the crash');
+  for (const p of theirs) {
+    assert.equal(await page.$eval(`[data-testid="assignment"][data-partition="${p}"] [data-testid="paused-why"]`, (e) => e.dataset.why), 'ownerdown');
+  }
+  assert.equal((await page.$$('[data-testid="generation"]')).length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cooperative-sticky: a join revokes in one generation and assigns in the next', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=ru&assignor=cooperative-sticky&actions=add%402000`);
+  await seekToEnd(page);
+  const lines = await page.$$eval('[data-testid="generation"]', (els) => els.map((e) => e.textContent));
+  assert.equal(lines.length, 3, lines.join(' | '));
+  assert.match(lines[1], /отозвана партиция 5 — её получит следующее поколение/);
+  assert.match(lines[2], /переехала партиция 5/);
+  assert.equal((await owners(page))[5], 'consumer-4');
+  await shot(page, 'group-ru-cooperative-join');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

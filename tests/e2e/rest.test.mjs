@@ -137,3 +137,20 @@ test('the scene menu reads like the chapter, in both languages', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('rabbitmq: one consumer loses order too once a message is requeued; Kafka retries in place', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&consumers=1&requeue=1&lang=ru`);
+  const count = (side) => page.$eval(`[data-testid="violations-count"][data-side="${side}"]`, (e) => e.dataset.count);
+  assert.ok(Number(await count('rabbitmq')) > 0);
+  assert.equal(await count('kafka'), '0');
+  assert.match(await page.textContent('[data-testid="requeue-note"]'), /basic\.qos 4/);
+  await page.uncheck('[data-testid="requeue"]');
+  await page.waitForFunction(() => !location.search.includes('requeue=1'));
+  assert.equal(await count('rabbitmq'), '0');
+  await shot(page, 'rabbitmq-ru-requeue');
+  // The consistent-hash exchange names its ring and the hash it stands in for.
+  await page.check('[data-testid="remedy"][value="consistent-hash"]');
+  assert.match(await page.textContent('[data-testid="ring-note"]'), /erlang:phash2/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -124,6 +124,8 @@ test('explicit partitions win over the key, and a missing one is the producer\'s
   await page.fill('[data-testid="explicit-partition"]', '7');
   await page.waitForSelector('[data-testid="route-error"]');
   assert.match(await page.textContent('[data-testid="route-error"]'), /no partition 7/);
+  // Since 2.2 the producer waits max.block.ms for metadata, then times out.
+  assert.match(await page.textContent('[data-testid="route-error"]'), /max\.block\.ms.*TimeoutException: "Partition 7 of topic orders with partition count 3 is not present in metadata after 60000 ms\."/);
   await page.check('[data-testid="placement"][value="region"]');
   await typeKey(page, 'asia/order-42');
   await page.waitForFunction(() => document.querySelector('[data-testid="routing-partition"]').dataset.partition === '2');

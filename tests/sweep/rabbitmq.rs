@@ -11,21 +11,29 @@ use std::ops::Range;
 /// Both sides handle every message once; a prefetch window is never
 /// exceeded; a single active consumer alone gets work, a consistent-hash
 /// exchange and Kafka's partitions each route a key to one consumer, and
-/// all three keep order, while competing consumers break it.
-fn sweep_rabbitmq(remedy: Remedy, seeds: Range<u64>) -> Tally {
-    let mut tally = Tally::new("rabbitmq", remedy.id());
+/// all three keep order, while competing consumers break it. A requeued
+/// message breaks order on RabbitMQ's side whatever the remedy, and never
+/// on Kafka's.
+fn sweep_rabbitmq(remedy: Remedy, requeue: bool, seeds: Range<u64>) -> Tally {
+    let name = format!(
+        "{}{}",
+        remedy.id(),
+        if requeue { ", requeue=1" } else { "" }
+    );
+    let mut tally = Tally::new("rabbitmq", name);
     for (index, seed) in seeds.enumerate() {
         let consumers = 1 + (seed % 8) as u32;
         let link = format!(
-            "?scene=rabbitmq&consumers={consumers}&remedy={}&seed={seed}",
-            remedy.id()
+            "?scene=rabbitmq&consumers={consumers}&remedy={}&requeue={}&seed={seed}",
+            remedy.id(),
+            u8::from(requeue)
         );
         let p = params(&link);
         let route = |s: &RabbitScene, m: u32| {
             let key = format!("order-{}", s.messages[m as usize].0);
             partition_for_key(KeyHasher::Murmur2, key.as_bytes(), consumers) as usize
         };
-        let scene = RabbitScene::new(p.rabbit_consumers, p.remedy);
+        let scene = RabbitScene::new(p.rabbit_consumers, p.remedy, p.requeue);
         let sim = play(scene, &link, seed, index as u64, |s, _| {
             for (c, w) in s.rabbit.iter().enumerate() {
                 let unacked = w.held.len() + usize::from(w.busy.is_some());
@@ -37,7 +45,9 @@ fn sweep_rabbitmq(remedy: Remedy, seeds: Range<u64>) -> Tally {
                     }
                     Remedy::ConsistentHash => {
                         for &m in all {
-                            assert_eq!(route(s, m), c, "{link}: message {m} misrouted");
+                            let key = format!("order-{}", s.messages[m as usize].0);
+                            let q = s.ring.queue_for(key.as_bytes());
+                            assert_eq!(q, c, "{link}: message {m} misrouted");
                         }
                     }
                     _ => {}
@@ -66,7 +76,10 @@ fn sweep_rabbitmq(remedy: Remedy, seeds: Range<u64>) -> Tally {
             assert_eq!(handled, (0..MESSAGES).collect::<Vec<_>>(), "{link}");
         }
         assert_eq!(s.violations(Side::Kafka), 0, "{link}: Kafka broke order");
-        if remedy == Remedy::None && consumers > 1 {
+        if requeue {
+            let broke = s.violations(Side::Rabbit) > 0;
+            tally.broke_on("order broken by a requeue", 90, broke);
+        } else if remedy == Remedy::None && consumers > 1 {
             let broke = s.violations(Side::Rabbit) > 0;
             tally.broke_on("order broken by competing consumers", 90, broke);
         } else {
@@ -87,10 +100,12 @@ fn sweep_rabbitmq(remedy: Remedy, seeds: Range<u64>) -> Tally {
 pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for remedy in Remedy::ALL {
-        jobs.push((
-            format!("rabbitmq {}", remedy.id()),
-            Box::new(move || vec![sweep_rabbitmq(remedy, seeds.range(300))]),
-        ));
+        for requeue in [false, true] {
+            jobs.push((
+                format!("rabbitmq {} requeue={requeue}", remedy.id()),
+                Box::new(move || vec![sweep_rabbitmq(remedy, requeue, seeds.range(300))]),
+            ));
+        }
     }
     jobs
 }

@@ -177,13 +177,18 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                             let owner = current.and_then(|c| c.owners[p].clone());
                             let before = previous.and_then(|c| c.owners[p].clone());
                             let moved = current.is_some_and(|c| c.moved.contains(&(p as u32)));
+                            let revoked = current.is_some_and(|c| c.revoked.contains(&(p as u32))) && g.owner[p].is_none();
+                            let down = g.owner[p].is_some_and(|o| g.members[o as usize].state == MemberState::Crashed);
+                            let why = if down { GroupMsg::OwnerDown } else if revoked { GroupMsg::Revoked } else { GroupMsg::Paused };
                             html! {
                                 <tr class={classes!(moved.then_some("moved"), g.paused[p].then_some("paused"))}>
                                     <th scope="row">{p}</th>
                                     <td data-testid="assignment" data-partition={p.to_string()} data-member={owner.clone().unwrap_or_default()}>
                                         {owner.unwrap_or_else(|| "—".to_owned())}
                                         if moved { <span class="tag">{format!(" ↦ {}", t(lang, GroupMsg::Moved))}</span> }
-                                        if g.paused[p] { <span class="tag paused">{format!(" ‖ {}", t(lang, GroupMsg::Paused))}</span> }
+                                        if g.paused[p] {
+                                            <span class="tag paused" data-testid="paused-why" data-why={format!("{why:?}").to_lowercase()}>{format!(" ‖ {}", t(lang, why))}</span>
+                                        }
                                     </td>
                                     <td class="dim">{before.unwrap_or_else(|| "—".to_owned())}</td>
                                     <td class="num">{g.log_end_offset[p]}</td>
@@ -201,7 +206,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                     <li class="dim">{i18n::earlier_hidden(lang, g.generations.len() - SHOWN_GENERATIONS)}</li>
                 }
                 for gen in g.generations[g.generations.len().saturating_sub(SHOWN_GENERATIONS)..].iter() {
-                    <li data-testid="generation" data-generation={gen.number.to_string()}>{i18n::generation_line(lang, gen.number, gen.at, &gen.moved)}</li>
+                    <li data-testid="generation" data-generation={gen.number.to_string()}>{i18n::generation_line(lang, gen.number, gen.at, &gen.moved, &gen.revoked)}</li>
                 }
             </ol>
         </section>

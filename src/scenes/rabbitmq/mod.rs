@@ -20,7 +20,11 @@ impl Scene for RabbitScene {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        Ok(RabbitScene::new(params.rabbit_consumers, params.remedy))
+        Ok(RabbitScene::new(
+            params.rabbit_consumers,
+            params.remedy,
+            params.requeue,
+        ))
     }
 
     /// Every message handled on both sides.

@@ -4,7 +4,7 @@
 use crate::params::declare::{wide, Kind, Param};
 use crate::sim::scenes::rabbitmq;
 
-pub(crate) static PARAMS: [&Param; 2] = [&CONSUMERS, &REMEDY];
+pub(crate) static PARAMS: [&Param; 3] = [&CONSUMERS, &REMEDY, &REQUEUE];
 
 pub static CONSUMERS: Param = Param {
     name: "consumers",
@@ -31,4 +31,15 @@ pub static REMEDY: Param = Param {
             .map(|r| p.remedy = r)
             .is_some()
     },
+};
+
+pub static REQUEUE: Param = Param {
+    name: "requeue",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
+    help: None,
+    get: |p| Some(u8::from(p.requeue).to_string()),
+    set: |p, v| v.flag().map(|b| p.requeue = b).is_some(),
 };

@@ -6,7 +6,7 @@ use crate::params::{AppParams, Lang};
 use crate::sim::checker::OrderChecker;
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;
-use crate::ui::form::{edit, edit_number, max_of, min_of};
+use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::violations::view_violations;
 use yew::prelude::*;
@@ -52,6 +52,7 @@ fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> 
     let lang = params.lang;
     let on_consumers = edit_number(params, on_params, &declared::CONSUMERS);
     let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.remedy = r);
+    let on_requeue = edit(params, on_params, |p, e: Event| p.requeue = checked(&e));
     html! {
         <section class="card">
             <label class="field">
@@ -67,7 +68,17 @@ fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> 
                     </label>
                 }
             </fieldset>
+            <label class="check">
+                <input type="checkbox" data-testid="requeue" checked={params.requeue} onchange={on_requeue} />
+                <span>{t(lang, RabbitMsg::Requeue)}</span>
+            </label>
             <p class="note">{t(lang, RabbitMsg::RabbitNote)}</p>
+            if params.requeue {
+                <p class="note" data-testid="requeue-note">{t(lang, RabbitMsg::RequeueNote)}</p>
+            }
+            if params.remedy == Remedy::ConsistentHash {
+                <p class="small dim" data-testid="ring-note">{t(lang, RabbitMsg::RingNote)}</p>
+            }
         </section>
     }
 }

@@ -2,9 +2,10 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
+use crate::sim::consumer::OffsetReset;
 use crate::sim::scenes::repartition;
 
-pub(crate) static PARAMS: [&Param; 4] = [&FROM, &TO, &STRATEGY, &ORDER];
+pub(crate) static PARAMS: [&Param; 5] = [&FROM, &TO, &STRATEGY, &OFFSET_RESET, &ORDER];
 
 pub static FROM: Param = Param {
     name: "from",
@@ -22,7 +23,7 @@ pub static TO: Param = Param {
     kind: Kind::Number(wide(repartition::PARTITIONS_RANGE)),
     run: true,
     default: "4",
-    doc: "partitions after the change",
+    doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
     help: None,
     get: |p| Some(p.to.to_string()),
     set: |p, v| v.u32().map(|n| p.to = n).is_some(),
@@ -40,6 +41,24 @@ pub static STRATEGY: Param = Param {
         v.text()
             .and_then(repartition::Strategy::from_id)
             .map(|s| p.strategy = s)
+            .is_some()
+    },
+};
+
+/// Earliest by default, unlike Kafka: the scene is about order, and with
+/// `latest` a naive change also loses records, which the learner may ask for.
+pub static OFFSET_RESET: Param = Param {
+    name: "auto-offset-reset",
+    kind: Kind::Choice(&["earliest", "latest"]),
+    run: true,
+    default: "earliest",
+    doc: "the group's `auto.offset.reset`, where it starts on a new partition",
+    help: None,
+    get: |p| Some(p.offset_reset.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(OffsetReset::from_id)
+            .map(|r| p.offset_reset = r)
             .is_some()
     },
 };

@@ -6,10 +6,11 @@ use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, Msg, RepartitionMsg};
 use crate::params::{AppParams, Lang};
+use crate::sim::consumer::OffsetReset;
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{
-    key_hash, moved_counts, order_key, run_to_end, Repartition, RepartitionConfig, Speeds,
-    Strategy, CHANGE_AT, NEW_TOPIC, ORDERS,
+    key_hash, order_key, run_to_end, KeyMoves, Refusal, Repartition, RepartitionConfig, Speeds,
+    Strategy, CHANGE_AT, GROUP_SEES_AT, NEW_TOPIC, ORDERS, PRODUCER_SEES_AT,
 };
 use crate::sim::Sim;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
@@ -48,6 +49,12 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let on_from = edit_number(params, on_params, &declared::FROM);
     let on_to = edit_number(params, on_params, &declared::TO);
     let pick = |s: Strategy| edit(params, on_params, move |p, _: Event| p.strategy = s);
+    let on_reset = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(r) = OffsetReset::from_id(&select.value()) {
+            p.offset_reset = r;
+        }
+    });
     html! {
         <section class="card">
             <div class="inputs">
@@ -70,8 +77,67 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </label>
                 }
             </fieldset>
+            <label class="field">
+                <span>{t(lang, RepartitionMsg::OffsetReset)}</span>
+                <select data-testid="auto-offset-reset" onchange={on_reset}>
+                    <option value="earliest" selected={params.offset_reset == OffsetReset::Earliest}>{t(lang, RepartitionMsg::ResetEarliest)}</option>
+                    <option value="latest" selected={params.offset_reset == OffsetReset::Latest}>{t(lang, RepartitionMsg::ResetLatest)}</option>
+                </select>
+            </label>
             <p class="note outcome" data-testid="strategy-about">{strategy_about(lang, params.strategy)}</p>
-            <p class="dim small">{i18n::change_at(lang, CHANGE_AT)}</p>
+            // A change in place has its own card, with when each side sees it.
+            if params.strategy == Strategy::NewTopic {
+                <p class="dim small">{i18n::new_topic_at(lang, CHANGE_AT, params.to)}</p>
+            }
+        </section>
+    }
+}
+
+/// The controller's answer when the link asks a topic to shrink, or to
+/// keep its count, in place: the change is refused and nothing moves.
+fn refusal_text(lang: Lang, refusal: Refusal) -> String {
+    match refusal {
+        Refusal::AlreadyHas { partitions } => i18n::refused_already_has(lang, partitions),
+        Refusal::NotAnIncrease { partitions, asked } => {
+            i18n::refused_not_an_increase(lang, partitions, asked)
+        }
+    }
+}
+
+/// Who sees the new partitions when: the broker at once, the producer at
+/// its metadata refresh, the group after its own and a rebalance, from
+/// `auto.offset.reset`. Each line lights up once its moment has come.
+fn view_window(params: &AppParams, now: crate::sim::SimTime) -> Html {
+    let lang = params.lang;
+    let reset = params.offset_reset;
+    let steps = [
+        (CHANGE_AT, i18n::change_at(lang, CHANGE_AT)),
+        (
+            PRODUCER_SEES_AT,
+            i18n::window_producer(lang, PRODUCER_SEES_AT, params.from, params.to),
+        ),
+        (
+            GROUP_SEES_AT,
+            i18n::window_group(lang, GROUP_SEES_AT, reset.id()),
+        ),
+    ];
+    let after = t(
+        lang,
+        match reset {
+            OffsetReset::Earliest => RepartitionMsg::WindowEarliest,
+            OffsetReset::Latest => RepartitionMsg::WindowLatest,
+        },
+    );
+    html! {
+        <section class="card" aria-labelledby="window-title" data-testid="metadata-window">
+            <h3 id="window-title">{t(lang, RepartitionMsg::WindowTitle)}</h3>
+            <ol class="plain small">
+                for (at, text) in steps.into_iter() {
+                    <li data-testid="window-step" data-at={at.as_millis().to_string()}
+                        class={classes!(if now >= at { "ok" } else { "dim" })}>{text}</li>
+                }
+            </ol>
+            <p class={classes!("small", (reset == OffsetReset::Latest).then_some("warning"))}>{after}</p>
         </section>
     }
 }
@@ -79,28 +145,35 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
 #[derive(Properties, PartialEq)]
 struct KeysProps {
     from: u32,
+    /// The count the keys end up under: `from` when the change is refused.
     to: u32,
     lang: Lang,
 }
 
 /// The key grid, and the moved share over many keys (10,000 hashes,
 /// redone only when the counts change).
-#[component(KeyMoves)]
-fn key_moves(props: &KeysProps) -> Html {
+#[component(KeyGrid)]
+fn key_grid(props: &KeysProps) -> Html {
     let (from, to, lang) = (props.from, props.to, props.lang);
     let many = use_memo((from, to), |&(from, to)| {
         let hashes: Vec<u32> = (1..=MANY_KEYS).map(key_hash).collect();
-        moved_counts(&hashes, from, to)
+        KeyMoves::of(&hashes, from, to)
     });
     let hashes: Vec<u32> = (1..=ORDERS).map(key_hash).collect();
-    let (moved, ideal) = moved_counts(&hashes, from, to);
+    let moves = KeyMoves::of(&hashes, from, to);
     html! {
         <section class="card" aria-labelledby="keys-title">
             <h2 id="keys-title">{t(lang, RepartitionMsg::KeysTitle)}</h2>
-            <p data-testid="moved-share" data-moved={moved.to_string()} data-total={hashes.len().to_string()}>
-                {i18n::moved_share(lang, moved, hashes.len(), ideal)}
+            <p data-testid="moved-share" data-moved={moves.kafka.to_string()} data-total={hashes.len().to_string()}>
+                if from == to {
+                    {t(lang, RepartitionMsg::NoKeyMoves)}
+                } else {
+                    {i18n::moved_share(lang, moves.kafka, moves.keys, moves.jump, moves.least_pct)}
+                }
             </p>
-            <p class="dim small">{i18n::moved_share_many(lang, MANY_KEYS as usize, many.0, many.1)}</p>
+            if from != to {
+                <p class="dim small">{i18n::moved_share_many(lang, many.keys, many.kafka, many.jump, many.least_pct)}</p>
+            }
             <ul class="key-grid">
                 for order in 1..=ORDERS { {{
                     let h = key_hash(order);
@@ -237,14 +310,21 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                     let added = lane.created_at > crate::sim::SimTime::ZERO;
                     let title = format!("{}-{}{}", lane.log.topic, lane.log.partition,
                         if added { format!(" · {}", t(lang, RepartitionMsg::AddedAtChange)) } else { String::new() });
+                    // A new partition nobody reads yet says so where its
+                    // consumer is named.
+                    let meta = match lane.read_from {
+                        Some(_) => i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2),
+                        None => t(lang, RepartitionMsg::NobodyReads).to_owned(),
+                    };
                     let busy = lane.busy.map(|(o, _)| o);
+                    let first_read = lane.read_from.map(|(_, o)| o);
                     html! {
                         <g key={i.to_string()} class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
                             data-testid="lane" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}>
                             <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
                             <text class="lane-title" x="10" y={format!("{:.1}", top + 16.0)}>{title}</text>
                             <text class="lane-meta" x={format!("{:.1}", if narrow { 160.0 } else { 10.0 })} y={format!("{:.1}", top + if narrow { 16.0 } else { 30.0 })}>
-                                {i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2)}
+                                {meta}
                             </text>
                             // A keyed list of its own: `{ for … }` would splice the
                             // records after the lane's title, and Yew pairs an
@@ -254,7 +334,15 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                                 let k = r.offset as usize;
                                 let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
                                 let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
-                                let state = if busy == Some(r.offset) { "processing" } else if r.offset < lane.consumer.processed_up_to() { "processed" } else { "unread" };
+                                let state = if busy == Some(r.offset) {
+                                    "processing"
+                                } else if first_read.is_some_and(|o| r.offset < o) {
+                                    "skipped"
+                                } else if r.offset < lane.consumer.processed_up_to() {
+                                    "processed"
+                                } else {
+                                    "unread"
+                                };
                                 lane_record(r, state, x, cy)
                             }).collect::<Html>() }
                         </g>
@@ -274,32 +362,47 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
 struct CompareProps {
     from: u32,
     to: u32,
+    offset_reset: OffsetReset,
     seed: u64,
     lang: Lang,
+}
+
+/// One strategy's outcome in the comparison table.
+#[derive(Clone, Copy, PartialEq)]
+struct Outcome {
+    strategy: Strategy,
+    refused: bool,
+    reorders: usize,
+    skipped: u32,
+    pause_ms: u64,
+    pinned: u32,
+    buffered: u32,
 }
 
 #[component(StrategyCompare)]
 fn strategy_compare(props: &CompareProps) -> Html {
     let lang = props.lang;
-    let rows = use_memo((props.from, props.to, props.seed), |&(from, to, seed)| {
+    let key = (props.from, props.to, props.offset_reset, props.seed);
+    let rows = use_memo(key, |&(from, to, offset_reset, seed)| {
         Strategy::ALL
             .map(|strategy| {
-                let s = run_to_end(
-                    RepartitionConfig {
-                        from,
-                        to,
-                        strategy,
-                        speeds: Speeds::default(),
-                    },
-                    seed,
-                );
-                (
+                let config = RepartitionConfig {
+                    from,
+                    to,
                     strategy,
-                    s.reorders(),
-                    s.pause_ms(crate::sim::SimTime(u64::MAX)),
-                    s.pinned_max(),
-                    s.buffered_max,
-                )
+                    offset_reset,
+                    speeds: Speeds::default(),
+                };
+                let s = run_to_end(config, seed);
+                Outcome {
+                    strategy,
+                    refused: s.refused.is_some(),
+                    reorders: s.reorders(),
+                    skipped: s.skipped,
+                    pause_ms: s.pause_ms(crate::sim::SimTime(u64::MAX)),
+                    pinned: s.pinned_max(),
+                    buffered: s.buffered_max,
+                }
             })
             .to_vec()
     });
@@ -312,21 +415,26 @@ fn strategy_compare(props: &CompareProps) -> Html {
                     <thead><tr>
                         <th scope="col">{t(lang, RepartitionMsg::How)}</th>
                         <th scope="col">{t(lang, RepartitionMsg::Violations)}</th>
+                        <th scope="col">{t(lang, RepartitionMsg::Skipped)}</th>
                         <th scope="col">{t(lang, RepartitionMsg::Pause)}</th>
                         <th scope="col">{t(lang, RepartitionMsg::ExtraState)}</th>
                     </tr></thead>
                     <tbody>
-                        for &(s, reorders, pause, pinned, buffered) in rows.iter() { {{
-                            let extra = match s {
+                        for o in rows.iter() { {{
+                            let extra = match o.strategy {
+                                _ if o.refused => t(lang, RepartitionMsg::RefusedShort).to_owned(),
                                 Strategy::Naive => t(lang, RepartitionMsg::None).to_owned(),
-                                Strategy::TwoPhase => i18n::table_size(lang, 0, pinned),
-                                Strategy::NewTopic => i18n::pause_cost(lang, pause, buffered),
+                                Strategy::TwoPhase => i18n::table_size(lang, 0, o.pinned),
+                                Strategy::NewTopic => i18n::pause_cost(lang, o.pause_ms, o.buffered),
                             };
+                            let reorders = o.reorders;
                             html! {
-                                <tr data-testid="comparison-row" data-strategy={s.id()} data-violations={reorders.to_string()}>
-                                    <th scope="row">{strategy_label(lang, s)}</th>
+                                <tr data-testid="comparison-row" data-strategy={o.strategy.id()} data-violations={reorders.to_string()}
+                                    data-skipped={o.skipped.to_string()} data-refused={o.refused.to_string()}>
+                                    <th scope="row">{strategy_label(lang, o.strategy)}</th>
                                     <td class={classes!("num", (reorders > 0).then_some("bad"))}>{if reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}</td>
-                                    <td class="num">{if pause > 0 { i18n::seconds(lang, crate::sim::SimTime(pause)) } else { "—".to_owned() }}</td>
+                                    <td class={classes!("num", (o.skipped > 0).then_some("bad"))}>{if o.skipped > 0 { format!("⚠ {}", o.skipped) } else { "—".to_owned() }}</td>
+                                    <td class="num">{if o.pause_ms > 0 { i18n::seconds(lang, crate::sim::SimTime(o.pause_ms)) } else { "—".to_owned() }}</td>
                                     <td>{extra}</td>
                                 </tr>
                             }
@@ -347,7 +455,9 @@ pub fn view_repartition_scene(
     let lang = params.lang;
     let scene = sim.model();
     let now = sim.now();
+    let refusal = params.repartition_config().refusal();
     let cost = match params.strategy {
+        _ if refusal.is_some() => None,
         Strategy::Naive => None,
         Strategy::TwoPhase => Some((
             t(lang, RepartitionMsg::TableTitle),
@@ -358,10 +468,24 @@ pub fn view_repartition_scene(
             i18n::pause_cost(lang, scene.pause_ms(now), scene.buffered_max),
         )),
     };
+    // The counts the keys end up under: refused, the topic keeps its own.
+    let to = if refusal.is_some() {
+        params.from
+    } else {
+        params.to
+    };
+    let in_place = params.strategy != Strategy::NewTopic;
     html! {
         <div class="repartition">
             { memo(view_inputs, params, &on_params) }
-            <KeyMoves from={params.from} to={params.to} lang={lang} />
+            if let Some(refusal) = refusal {
+                <p class="card refused" role="status" data-testid="partitions-refused" data-error="INVALID_PARTITIONS">
+                    <span aria-hidden="true">{"⚠ "}</span>{refusal_text(lang, refusal)}
+                </p>
+            } else if in_place {
+                { view_window(params, now) }
+            }
+            <KeyGrid from={params.from} {to} lang={lang} />
             { view_lanes(scene, lang, narrow) }
             <div class="panels">
                 { view_split(scene, params, &on_params) }
@@ -376,10 +500,12 @@ pub fn view_repartition_scene(
                     <dl class="stats">
                         <div><dt>{t(lang, Msg::OrderViolations)}</dt>
                             <dd data-testid="stat" data-name="violations" data-value={scene.reorders().to_string()}>{scene.reorders()}</dd></div>
+                        <div><dt>{t(lang, RepartitionMsg::Skipped)}</dt>
+                            <dd data-testid="stat" data-name="skipped" data-value={scene.skipped.to_string()}>{scene.skipped}</dd></div>
                     </dl>
                 </div>
             </div>
-            <StrategyCompare from={params.from} to={params.to} seed={params.seed} lang={lang} />
+            <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
         </div>
     }
 }

@@ -36,7 +36,7 @@ impl Scene for RoutingStream {
             Route::Explicit(p)
             | Route::Hashed { partition: p }
             | Route::Region { partition: p, .. } => Some(p),
-            Route::InvalidPartition(_) | Route::Keyless => None,
+            Route::MissingPartition(_) | Route::Keyless => None,
         };
         Summary::Routing {
             partition,

@@ -36,7 +36,7 @@ catalogue! {
         Rule => ("Правило", "Rule"),
         AnyPartition => ("любая", "any"),
         RuleKafkaGo => ("ключ не учитывается: по кругу", "ignores the key: round-robin"),
-        RuleRandomIfEmpty => ("пустой или null ключ → случайная партиция", "an empty or null key → a random partition"),
+        RuleEmptyLikeNull => ("пустой или null ключ не хешируется: одна случайная партиция на sticky.partitioning.linger.ms (2 × linger.ms, по умолчанию 10 мс); пока метаданных ещё нет, у каждой записи своя случайная партиция", "an empty or null key is not hashed: one random partition for sticky.partitioning.linger.ms (2 × linger.ms, 10 ms by default); until the first metadata arrives, each record gets a random one of its own"),
         ClientsLesson => ("Если в один топик пишут сервисы на разных клиентах, один ключ может оказаться в разных партициях, и порядок по ключу пропадёт. Договоритесь об одном партиционере, например murmur2 во всех клиентах.", "When services on different clients write to one topic, the same key can land in different partitions, and per-key order is gone. Agree on one partitioner, e.g. murmur2 in every client."),
         HistogramTitle => ("Как ложатся ключи order-1 … order-K", "Where the keys order-1 … order-K land"),
         HistogramKeys => ("Ключей", "Keys"),

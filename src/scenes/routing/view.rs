@@ -9,7 +9,7 @@ use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{
     abs_partition, key_histogram, murmur2, murmur2_trace, partition_for_key, route, to_positive,
-    KeyHasher, Murmur2Trace, Route, MURMUR2_SEED,
+    KeyHasher, Murmur2Trace, Route, MAX_BLOCK_MS, MURMUR2_SEED,
 };
 use crate::sim::scenes::routing::{
     order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys, TOPIC,
@@ -142,7 +142,10 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             p.to_string(),
             t(lang, RoutingMsg::DecidedExplicit).to_owned(),
         ),
-        Route::InvalidPartition(p) => ("—".to_owned(), i18n::invalid_partition(lang, p, n)),
+        Route::MissingPartition(p) => (
+            "—".to_owned(),
+            i18n::missing_partition(lang, p, n, MAX_BLOCK_MS),
+        ),
         Route::Region { region, partition } => (
             partition.to_string(),
             i18n::decided_region(lang, region, partition),
@@ -160,7 +163,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         Route::Explicit(p)
         | Route::Region { partition: p, .. }
         | Route::Hashed { partition: p } => Some(p),
-        Route::InvalidPartition(_) | Route::Keyless => None,
+        Route::MissingPartition(_) | Route::Keyless => None,
     };
     let shown_text = if routed == Route::Keyless {
         format!(
@@ -241,8 +244,8 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 <strong data-testid="routing-partition" data-partition={shown_partition}>{shown_text}</strong>
             </p>
             { view_partition_strip(n, lit) }
-            <p class={classes!("decided", matches!(routed, Route::InvalidPartition(_)).then_some("error"))}
-                data-testid={matches!(routed, Route::InvalidPartition(_)).then_some("route-error")}>{decided}</p>
+            <p class={classes!("decided", matches!(routed, Route::MissingPartition(_)).then_some("error"))}
+                data-testid={matches!(routed, Route::MissingPartition(_)).then_some("route-error")}>{decided}</p>
             if !params.key_null {
                 <div class="abs-trap" data-testid="abs-trap" data-abs-partition={abs.to_string()}>
                     <h3>{t(lang, RoutingMsg::AbsTitle)}</h3>
@@ -306,7 +309,7 @@ fn view_clients(params: &AppParams) -> Html {
         (
             "librdkafka",
             "librdkafka, confluent-kafka-go (consistent_random)",
-            format!("crc32 % N; {}", t(lang, RoutingMsg::RuleRandomIfEmpty)),
+            format!("crc32 % N; {}", t(lang, RoutingMsg::RuleEmptyLikeNull)),
             keyed(Client::ConfluentKafkaGo),
         ),
         (

@@ -2,13 +2,15 @@
 //! rebalances, and what a crash between processing and commit costs.
 //!
 //! Each partition has one owner per generation. Members join, leave
-//! cleanly (committing what they processed) or crash (committing nothing).
+//! cleanly (committing what they processed) or crash (committing nothing;
+//! the group keeps its partitions with it until `session.timeout.ms`).
 //! The eager protocol stops every member while the group rebalances; the
-//! cooperative one revokes only the partitions that move. A new owner
-//! resumes from the committed offset, so whatever a crashed member handled
-//! after its last commit is handled again.
+//! cooperative one revokes only the partitions that move, and hands them
+//! to their new owner one rebalance later. A new owner resumes from the
+//! committed offset, so whatever a crashed member handled after its last
+//! commit is handled again.
 
-use crate::sim::assignor::{Assignment, Assignor, TopicPartition};
+use crate::sim::assignor::{Assignment, Assignor, Rebalance, TopicPartition};
 use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::record::OrderEvent;
@@ -27,7 +29,8 @@ const PROCESS_MS: u64 = 40;
 const IDLE_POLL_MS: u64 = 50;
 /// `max.poll.records`, scaled down from 500.
 const MAX_POLL_RECORDS: usize = 5;
-/// `auto.commit.interval.ms`, scaled down from 5000.
+/// `auto.commit.interval.ms`, scaled down from 5000: the least time
+/// between two auto commits, each made by a `poll()`.
 pub const AUTO_COMMIT_MS: u64 = 1000;
 /// `session.timeout.ms`, scaled down from 45000: how long a crash goes
 /// unnoticed.
@@ -37,7 +40,8 @@ pub const REBALANCE_MS: u64 = 400;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CommitMode {
-    /// `enable.auto.commit=true`: commit every `auto.commit.interval.ms`.
+    /// `enable.auto.commit=true`: the first `poll()` after each
+    /// `auto.commit.interval.ms` commits what the earlier polls returned.
     Auto,
     /// `commitSync()` after each polled batch is processed.
     Manual,
@@ -103,6 +107,9 @@ pub struct Member {
     pub busy: Option<(u32, u64)>,
     /// Per partition: the next offset after the last record it processed.
     pub processed_up_to: BTreeMap<u32, u64>,
+    /// When its `poll()` may auto commit next
+    /// (`ConsumerCoordinator.nextAutoCommitTimer`).
+    pub next_auto_commit: SimTime,
 }
 
 /// One generation of the group: who owned what, from when.
@@ -111,7 +118,11 @@ pub struct Generation {
     pub number: u32,
     pub at: SimTime,
     pub owners: Vec<Option<String>>,
+    /// Partitions given to a new owner in this generation.
     pub moved: Vec<u32>,
+    /// Partitions taken from their owner and given to nobody yet: the
+    /// cooperative protocol hands them out in the next generation.
+    pub revoked: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +130,6 @@ pub enum GroupEvent {
     Produce { partition: u32 },
     Work { member: u32 },
     Done { member: u32 },
-    AutoCommit { member: u32 },
     Action { index: u32 },
     RebalanceStart,
     RebalanceEnd,
@@ -140,7 +150,7 @@ pub struct Group {
     pub paused_ms: u64,
     pub rebalancing: bool,
     rebalance_pending: bool,
-    pending_assignment: Option<Assignment>,
+    pending: Option<Rebalance>,
     pub generations: Vec<Generation>,
     pub checker: OrderChecker,
     /// Record ids the idempotent handler has seen.
@@ -188,7 +198,7 @@ impl Group {
             paused_ms: 0,
             rebalancing: false,
             rebalance_pending: false,
-            pending_assignment: None,
+            pending: None,
             generations: Vec::new(),
             checker: OrderChecker::default(),
             processed_ids: BTreeSet::new(),
@@ -197,20 +207,21 @@ impl Group {
             config,
         };
         for i in 1..=members {
-            group.add_member(member_name(i));
+            group.add_member(member_name(i), SimTime::ZERO);
         }
-        let assignment = group.assign();
-        group.apply(&assignment, SimTime::ZERO);
+        let first = group.rebalance();
+        group.apply(&first.assignment, &first.revoked, SimTime::ZERO);
         group
     }
 
-    fn add_member(&mut self, id: String) {
+    pub(super) fn add_member(&mut self, id: String, now: SimTime) {
         self.members.push(Member {
             id,
             state: MemberState::Active,
             queue: VecDeque::new(),
             busy: None,
             processed_up_to: BTreeMap::new(),
+            next_auto_commit: now.plus_millis(AUTO_COMMIT_MS),
         });
     }
 
@@ -236,7 +247,8 @@ impl Group {
         a
     }
 
-    fn assign(&self) -> Assignment {
+    /// What the next generation gives out, from what live members own.
+    pub(super) fn rebalance(&self) -> Rebalance {
         let live: Vec<String> = self
             .members
             .iter()
@@ -245,62 +257,18 @@ impl Group {
             .collect();
         self.config
             .assignor
-            .assign(&self.topics(), &live, &self.current_assignment())
+            .rebalance(&self.topics(), &live, &self.current_assignment())
     }
 
-    fn member_index(&self, id: &str) -> Option<u32> {
+    pub(super) fn member_index(&self, id: &str) -> Option<u32> {
         self.members
             .iter()
             .position(|m| m.id == id)
             .map(|i| i as u32)
     }
 
-    /// Gives out `assignment`: a partition whose owner changes resumes from
-    /// its committed offset.
-    fn apply(&mut self, assignment: &Assignment, now: SimTime) {
-        let mut owners = vec![None; self.config.partitions as usize];
-        for (id, tps) in assignment {
-            for tp in tps {
-                owners[tp.partition as usize] = self.member_index(id);
-            }
-        }
-        let mut moved = Vec::new();
-        for (p, new) in owners.iter().enumerate() {
-            if self.owner[p] != *new {
-                if !self.generations.is_empty() {
-                    moved.push(p as u32);
-                }
-                self.position[p] = self.committed[p];
-            }
-            self.owner[p] = *new;
-            self.resume(p, now);
-        }
-        let after: Vec<Option<String>> = owners
-            .iter()
-            .map(|o| o.map(|i| self.members[i as usize].id.clone()))
-            .collect();
-        self.generations.push(Generation {
-            number: self.generations.len() as u32 + 1,
-            at: now,
-            owners: after,
-            moved,
-        });
-    }
-
-    fn pause(&mut self, p: usize, now: SimTime) {
-        self.paused[p] = true;
-        self.paused_since[p].get_or_insert(now);
-    }
-
-    fn resume(&mut self, p: usize, now: SimTime) {
-        self.paused[p] = false;
-        if let Some(since) = self.paused_since[p].take() {
-            self.paused_ms += now.as_millis() - since.as_millis();
-        }
-    }
-
     /// Commits what `member` has processed on its partitions.
-    fn commit(&mut self, member: u32) {
+    pub(super) fn commit(&mut self, member: u32) {
         let m = &self.members[member as usize];
         for (&p, &next) in &m.processed_up_to {
             if self.owner[p as usize] == Some(member) {
@@ -309,31 +277,21 @@ impl Group {
         }
     }
 
-    /// Drops what a member fetched but did not process on `partition`, and
-    /// moves the partition's fetch position back to the first record
-    /// dropped: whoever owns it next, the same member too under the eager
-    /// protocol, reads those records again rather than skipping them.
-    fn revoke(&mut self, member: u32, partition: u32) {
+    /// `poll()`'s auto commit (`ConsumerCoordinator.poll` ends with
+    /// `maybeAutoCommitOffsetsAsync`): once `auto.commit.interval.ms` has
+    /// passed, it commits `subscriptions.allConsumed()`, the position after
+    /// what earlier polls returned, before this poll fetches more.
+    fn auto_commit_in_poll(&mut self, member: u32, now: SimTime) {
         let m = &mut self.members[member as usize];
-        let first_dropped = m
-            .queue
-            .iter()
-            .filter(|(p, _)| *p == partition)
-            .map(|&(_, offset)| offset)
-            .min();
-        m.queue.retain(|(p, _)| *p != partition);
-        if let Some(offset) = first_dropped {
-            self.position[partition as usize] = offset;
-        }
-    }
-
-    fn start_rebalance(&mut self, ctx: &mut Ctx<'_, GroupEvent>) {
-        if self.rebalancing {
-            self.rebalance_pending = true;
+        if self.config.commit != CommitMode::Auto || now < m.next_auto_commit {
             return;
         }
-        self.rebalancing = true;
-        ctx.schedule_in(0, GroupEvent::RebalanceStart);
+        m.next_auto_commit = now.plus_millis(AUTO_COMMIT_MS);
+        for p in 0..self.config.partitions as usize {
+            if self.owner[p] == Some(member) && !self.paused[p] {
+                self.committed[p] = self.committed[p].max(self.position[p]);
+            }
+        }
     }
 
     pub fn duplicates(&self) -> usize {
@@ -365,10 +323,6 @@ impl Model for Group {
                 let m = &self.members[member as usize];
                 m.busy.is_some() || m.state != MemberState::Active
             }
-            GroupEvent::AutoCommit { member } | GroupEvent::Done { member } => {
-                self.members[member as usize].state != MemberState::Active
-                    && matches!(event, GroupEvent::AutoCommit { .. })
-            }
             _ => false,
         }
     }
@@ -383,9 +337,6 @@ impl Model for Group {
         }
         for m in 0..self.members.len() as u32 {
             ctx.schedule_in(0, GroupEvent::Work { member: m });
-            if self.config.commit == CommitMode::Auto {
-                ctx.schedule_in(AUTO_COMMIT_MS, GroupEvent::AutoCommit { member: m });
-            }
         }
         for (i, a) in self.config.actions.clone().iter().enumerate() {
             ctx.schedule_in(a.at.as_millis(), GroupEvent::Action { index: i as u32 });
@@ -401,186 +352,97 @@ impl Model for Group {
                     ctx.schedule_in(PRODUCE_EVERY_MS, GroupEvent::Produce { partition });
                 }
             }
-            GroupEvent::Work { member } => {
-                if self.members[member as usize].queue.is_empty() {
-                    // poll(): up to max.poll.records from each owned partition.
-                    for p in 0..self.config.partitions {
-                        let pi = p as usize;
-                        if self.owner[pi] != Some(member) || self.paused[pi] {
-                            continue;
-                        }
-                        let from = self.position[pi];
-                        let to = self.log_end_offset[pi].min(from + MAX_POLL_RECORDS as u64);
-                        self.position[pi] = to;
-                        self.members[member as usize]
-                            .queue
-                            .extend((from..to).map(|o| (p, o)));
-                    }
-                }
-                let m = &mut self.members[member as usize];
-                match m.queue.pop_front() {
-                    Some(record) => {
-                        m.busy = Some(record);
-                        ctx.schedule_in(PROCESS_MS, GroupEvent::Done { member });
-                    }
-                    None => {
-                        if self.producing(now) || !self.caught_up() || self.rebalancing {
-                            ctx.schedule_in(IDLE_POLL_MS, GroupEvent::Work { member });
-                        }
-                    }
-                }
-            }
-            GroupEvent::Done { member } => {
-                let Some((p, offset)) = self.members[member as usize].busy.take() else {
-                    return;
-                };
-                if self.members[member as usize].state != MemberState::Active {
-                    return;
-                }
-                let first_time = self.processed_ids.insert((p, offset));
-                if first_time || !self.config.idempotent {
-                    // The side effect happens: the checker sees it.
-                    let (order, event) = record_of(p, offset);
-                    let finding = self.checker.observe(
-                        &Observer::Group {
-                            group_id: GROUP_ID.to_owned(),
-                        },
-                        &format!("order-{order}"),
-                        event.step(),
-                        Position::new(p, offset),
-                        now,
-                    );
-                    if finding.is_some_and(|v| matches!(v.kind, FindingKind::Duplicate { .. })) {
-                        self.repeated.push((p, offset));
-                    }
-                } else {
-                    self.skipped += 1;
-                }
-                // The rebalance revoked this record's partition while it was
-                // in flight. The Java consumer reaches the rebalance only
-                // from poll(), once the record is done, and commits it on
-                // revocation: so must this one, or the next owner handles
-                // it again though nobody crashed.
-                let revoked = self.paused[p as usize] && self.owner[p as usize] == Some(member);
-                let m = &mut self.members[member as usize];
-                m.processed_up_to.insert(p, offset + 1);
-                if (self.config.commit == CommitMode::Manual && m.queue.is_empty()) || revoked {
-                    self.commit(member);
-                }
-                ctx.schedule_in(0, GroupEvent::Work { member });
-            }
-            GroupEvent::AutoCommit { member } => {
-                self.commit(member);
-                if self.producing(now) || !self.caught_up() {
-                    ctx.schedule_in(AUTO_COMMIT_MS, GroupEvent::AutoCommit { member });
-                }
-            }
-            GroupEvent::Action { index } => {
-                let action = self.config.actions[index as usize].clone();
-                match action.kind {
-                    ActionKind::Add => {
-                        let id = member_name(self.members.len() as u32 + 1);
-                        self.add_member(id);
-                        let m = self.members.len() as u32 - 1;
-                        ctx.schedule_in(0, GroupEvent::Work { member: m });
-                        if self.config.commit == CommitMode::Auto {
-                            ctx.schedule_in(AUTO_COMMIT_MS, GroupEvent::AutoCommit { member: m });
-                        }
-                        self.start_rebalance(ctx);
-                    }
-                    ActionKind::Remove(id) => {
-                        if let Some(m) = self
-                            .member_index(&id)
-                            .filter(|&m| self.members[m as usize].state == MemberState::Active)
-                        {
-                            // close(): a clean member commits what it processed.
-                            self.commit(m);
-                            let mm = &mut self.members[m as usize];
-                            mm.state = MemberState::Left;
-                            mm.queue.clear();
-                            mm.busy = None;
-                            for p in 0..self.config.partitions as usize {
-                                if self.owner[p] == Some(m) {
-                                    self.pause(p, now);
-                                }
-                            }
-                            self.start_rebalance(ctx);
-                        }
-                    }
-                    ActionKind::Crash(id) => {
-                        if let Some(m) = self
-                            .member_index(&id)
-                            .filter(|&m| self.members[m as usize].state == MemberState::Active)
-                        {
-                            let mm = &mut self.members[m as usize];
-                            mm.state = MemberState::Crashed;
-                            mm.queue.clear();
-                            mm.busy = None;
-                            for p in 0..self.config.partitions as usize {
-                                if self.owner[p] == Some(m) {
-                                    self.pause(p, now);
-                                }
-                            }
-                            // Nobody knows until the session times out.
-                            ctx.schedule_in(SESSION_TIMEOUT_MS, GroupEvent::Action { index });
-                            self.members[m as usize].state = MemberState::Crashed;
-                        } else if let Some(m) = self
-                            .member_index(&id)
-                            .filter(|&m| self.members[m as usize].state == MemberState::Crashed)
-                        {
-                            self.members[m as usize].state = MemberState::Gone;
-                            self.start_rebalance(ctx);
-                        }
-                    }
-                }
-            }
-            GroupEvent::RebalanceStart => {
-                for m in &mut self.members {
-                    if m.state == MemberState::Left {
-                        m.state = MemberState::Gone;
-                    }
-                }
-                let next = self.assign();
-                let owner_of: BTreeMap<u32, String> = next
-                    .iter()
-                    .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp.partition, m.clone())))
-                    .collect();
-                for p in 0..self.config.partitions {
-                    let pi = p as usize;
-                    let current = self.owner[pi].map(|o| self.members[o as usize].id.clone());
-                    let moves = current.as_ref() != owner_of.get(&p);
-                    // Eager: everyone stops and gives everything back.
-                    // Cooperative: only what moves is given back.
-                    if moves || !self.config.assignor.cooperative() {
-                        if let Some(o) = self.owner[pi] {
-                            if self.members[o as usize].state == MemberState::Active {
-                                self.commit(o);
-                                self.revoke(o, p);
-                            }
-                        }
-                        self.pause(pi, now);
-                    }
-                }
-                self.pending_assignment = Some(next);
-                ctx.schedule_in(REBALANCE_MS, GroupEvent::RebalanceEnd);
-            }
-            GroupEvent::RebalanceEnd => {
-                if let Some(next) = self.pending_assignment.take() {
-                    self.apply(&next, now);
-                }
-                self.rebalancing = false;
-                for m in 0..self.members.len() as u32 {
-                    if self.members[m as usize].state == MemberState::Active {
-                        ctx.schedule_in(0, GroupEvent::Work { member: m });
-                    }
-                }
-                if std::mem::take(&mut self.rebalance_pending) {
-                    self.start_rebalance(ctx);
-                }
-            }
+            GroupEvent::Work { member } => self.work(member, ctx),
+            GroupEvent::Done { member } => self.done(member, ctx),
+            GroupEvent::Action { index } => self.act(index, ctx),
+            GroupEvent::RebalanceStart => self.rebalance_start(ctx),
+            GroupEvent::RebalanceEnd => self.rebalance_end(ctx),
         }
     }
 }
 
+impl Group {
+    /// The member's loop: `poll()` when it has nothing fetched left, then
+    /// the next record.
+    fn work(&mut self, member: u32, ctx: &mut Ctx<'_, GroupEvent>) {
+        let now = ctx.now();
+        if self.members[member as usize].queue.is_empty() {
+            self.auto_commit_in_poll(member, now);
+            // poll(): up to max.poll.records from each owned partition.
+            for p in 0..self.config.partitions {
+                let pi = p as usize;
+                if self.owner[pi] != Some(member) || self.paused[pi] {
+                    continue;
+                }
+                let from = self.position[pi];
+                let to = self.log_end_offset[pi].min(from + MAX_POLL_RECORDS as u64);
+                self.position[pi] = to;
+                self.members[member as usize]
+                    .queue
+                    .extend((from..to).map(|o| (p, o)));
+            }
+        }
+        let m = &mut self.members[member as usize];
+        match m.queue.pop_front() {
+            Some(record) => {
+                m.busy = Some(record);
+                ctx.schedule_in(PROCESS_MS, GroupEvent::Done { member });
+            }
+            None => {
+                if self.producing(now) || !self.caught_up() || self.rebalancing {
+                    ctx.schedule_in(IDLE_POLL_MS, GroupEvent::Work { member });
+                }
+            }
+        }
+    }
+
+    /// A record's side effect happens: the checker sees it, unless the
+    /// idempotent handler has seen the record before.
+    fn done(&mut self, member: u32, ctx: &mut Ctx<'_, GroupEvent>) {
+        let now = ctx.now();
+        let Some((p, offset)) = self.members[member as usize].busy.take() else {
+            return;
+        };
+        if self.members[member as usize].state != MemberState::Active {
+            return;
+        }
+        let first_time = self.processed_ids.insert((p, offset));
+        if first_time || !self.config.idempotent {
+            let (order, event) = record_of(p, offset);
+            let finding = self.checker.observe(
+                &Observer::Group {
+                    group_id: GROUP_ID.to_owned(),
+                },
+                &format!("order-{order}"),
+                event.step(),
+                Position::new(p, offset),
+                now,
+            );
+            if finding.is_some_and(|v| matches!(v.kind, FindingKind::Duplicate { .. })) {
+                self.repeated.push((p, offset));
+            }
+        } else {
+            self.skipped += 1;
+        }
+        let m = &mut self.members[member as usize];
+        m.processed_up_to.insert(p, offset + 1);
+        // The rebalance revoked this record's partition while it was in
+        // flight. The Java consumer reaches a revocation only from poll(),
+        // once the record is done, and its onPartitionsRevoked commits it:
+        // so must this one, or the next owner handles it again though
+        // nobody crashed.
+        let pi = p as usize;
+        if self.paused[pi] && self.owner[pi].is_none_or(|o| o == member) {
+            self.committed[pi] = self.committed[pi].max(offset + 1);
+            self.position[pi] = self.position[pi].max(offset + 1);
+        }
+        if self.config.commit == CommitMode::Manual && m.queue.is_empty() {
+            self.commit(member);
+        }
+        ctx.schedule_in(0, GroupEvent::Work { member });
+    }
+}
+
+mod rebalance;
 #[cfg(test)]
 mod tests;

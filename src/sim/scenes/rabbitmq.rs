@@ -4,12 +4,15 @@
 //! prefetch window. A slow message is overtaken by a fast one, so one
 //! order's events are handled out of order as soon as N ≥ 2. RabbitMQ's
 //! own remedies are a single active consumer, or a consistent-hash
-//! exchange in front of N queues: per-key routing, Kafka's idea.
-//! Kafka: N partitions keyed by murmur2, one consumer per partition.
+//! exchange in front of N queues: per-key routing, Kafka's idea. Even one
+//! consumer loses order when a message is requeued: it returns to the
+//! queue's head, behind the messages the consumer has already prefetched.
+//! Kafka: N partitions keyed by murmur2, one consumer per partition; a
+//! failed record is retried at its offset, so the next ones wait.
 
 use crate::sim::checker::{Observer, OrderChecker, Position};
 use crate::sim::engine::{Ctx, Model};
-use crate::sim::partitioner::{partition_for_key, KeyHasher};
+use crate::sim::partitioner::{jump_consistent_hash, murmur2, partition_for_key, KeyHasher};
 use crate::sim::record::OrderEvent;
 use crate::sim::rng::Rng;
 use std::collections::VecDeque;
@@ -51,6 +54,60 @@ impl Remedy {
     pub fn from_id(id: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|r| r.id() == id)
     }
+}
+
+/// The binding key of each queue on the consistent-hash exchange: its
+/// weight, the buckets it takes on the ring. "1" is the usual binding.
+pub const BINDING_WEIGHT: u32 = 1;
+
+/// The consistent-hash exchange's ring (rabbit_exchange_type_consistent_hash.erl
+/// in rabbitmq_consistent_hash_exchange): binding `i` with weight `w` takes
+/// the next `w` buckets (`chx_hash_ring_update_fun`), and a message goes to
+/// the queue of bucket `jump_consistent_hash(hash(routing key), buckets)`
+/// (`route/3`). RabbitMQ hashes the routing key with `erlang:phash2` and
+/// draws the jump from a seeded `rand`; the scene uses murmur2 and Google's
+/// jump, so a key may land on another queue than on a real broker, but each
+/// key still has exactly one queue, and weights share the keys the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HashRing {
+    /// Bucket → queue.
+    buckets: Vec<u32>,
+}
+
+impl HashRing {
+    pub fn new(weights: &[u32]) -> Self {
+        let buckets = weights
+            .iter()
+            .enumerate()
+            .flat_map(|(q, &w)| std::iter::repeat_n(q as u32, w as usize))
+            .collect();
+        HashRing { buckets }
+    }
+
+    pub fn queue_for(&self, routing_key: &[u8]) -> usize {
+        let n = self.buckets.len() as u32;
+        if n == 0 {
+            return 0;
+        }
+        let hash = u64::from(murmur2(routing_key) as u32);
+        self.buckets[jump_consistent_hash(hash, n) as usize] as usize
+    }
+}
+
+/// The message that fails once when the link asks for a requeue: the first
+/// after the stream has got going whose order's next event is one of the
+/// following `PREFETCH - 1` messages, so a consumer already holds that one
+/// when this one is nacked.
+fn failing_message(messages: &[(u32, OrderEvent)]) -> Option<u32> {
+    let from = PREFETCH * 2;
+    (from..messages.len())
+        .find(|&i| {
+            let (order, event) = messages[i];
+            messages[i + 1..messages.len().min(i + PREFETCH)]
+                .iter()
+                .any(|&(o, e)| o == order && e.step() == event.step() + 1)
+        })
+        .map(|i| i as u32)
 }
 
 /// Orders under way at once: their events interleave at random.
@@ -116,6 +173,14 @@ impl Worker {
 pub struct RabbitScene {
     pub consumers: u32,
     pub remedy: Remedy,
+    /// One delivery fails once and is nacked with `requeue=true`.
+    pub requeue: bool,
+    /// That message, once the sequence is known.
+    pub fails_once: Option<u32>,
+    /// Whether it has failed yet, on each side.
+    failed: [bool; 2],
+    /// The consistent-hash exchange's ring, one binding per queue.
+    pub ring: HashRing,
     /// RabbitMQ's queues: one, or N behind the consistent-hash exchange.
     pub queues: Vec<VecDeque<u32>>,
     pub rabbit: Vec<Worker>,
@@ -134,7 +199,7 @@ pub struct RabbitScene {
 }
 
 impl RabbitScene {
-    pub fn new(consumers: u32, remedy: Remedy) -> Self {
+    pub fn new(consumers: u32, remedy: Remedy, requeue: bool) -> Self {
         let n = consumers.clamp(*CONSUMERS_RANGE.start(), *CONSUMERS_RANGE.end());
         let queues = if remedy == Remedy::ConsistentHash {
             n
@@ -144,6 +209,10 @@ impl RabbitScene {
         RabbitScene {
             consumers: n,
             remedy,
+            requeue,
+            fails_once: None,
+            failed: [false; 2],
+            ring: HashRing::new(&vec![BINDING_WEIGHT; queues as usize]),
             queues: vec![VecDeque::new(); queues as usize],
             rabbit: (0..n).map(|_| Worker::new()).collect(),
             partitions: vec![Vec::new(); n as usize],
@@ -154,6 +223,15 @@ impl RabbitScene {
             next_consumer: 0,
             messages: Vec::new(),
             costs: Vec::new(),
+        }
+    }
+
+    /// The queue a message is published to.
+    fn queue_of(&self, m: u32) -> usize {
+        let key = order_key(self.messages[m as usize].0);
+        match self.remedy {
+            Remedy::ConsistentHash => self.ring.queue_for(key.as_bytes()),
+            _ => 0,
         }
     }
 
@@ -232,6 +310,7 @@ impl Model for RabbitScene {
     fn start(&mut self, ctx: &mut Ctx<'_, RabbitEvent>) {
         let mut rng: Rng = ctx.rng().child(1);
         self.messages = sequence(&mut ctx.rng().child(2));
+        self.fails_once = failing_message(&self.messages).filter(|_| self.requeue);
         self.costs = (0..MESSAGES)
             .map(|_| rng.between(PROCESSING_MS.0, PROCESSING_MS.1))
             .collect();
@@ -244,12 +323,7 @@ impl Model for RabbitScene {
             RabbitEvent::Publish { index } => {
                 let (order, _) = self.messages[index as usize];
                 let key = order_key(order);
-                let q = if self.remedy == Remedy::ConsistentHash {
-                    partition_for_key(KeyHasher::Murmur2, key.as_bytes(), self.queues.len() as u32)
-                        as usize
-                } else {
-                    0
-                };
+                let q = self.queue_of(index);
                 self.queues[q].push_back(index);
                 let p =
                     partition_for_key(KeyHasher::Murmur2, key.as_bytes(), self.consumers) as usize;
@@ -262,6 +336,37 @@ impl Model for RabbitScene {
             }
             RabbitEvent::Done { side, consumer } => {
                 let c = consumer as usize;
+                let side_index = usize::from(side == Side::Kafka);
+                let busy = match side {
+                    Side::Rabbit => self.rabbit[c].busy,
+                    Side::Kafka => self.kafka[c].busy,
+                };
+                let fails = busy.is_some() && busy == self.fails_once && !self.failed[side_index];
+                if fails {
+                    self.failed[side_index] = true;
+                    match side {
+                        Side::Rabbit => {
+                            // basic.nack with requeue=true: the message goes
+                            // back to its place at the queue's head, and the
+                            // freed prefetch slot takes it again, behind what
+                            // the consumer already holds.
+                            let m = self.rabbit[c].busy.take().expect("busy");
+                            let q = self.queue_of(m);
+                            self.queues[q].push_front(m);
+                            self.dispatch(ctx);
+                        }
+                        Side::Kafka => {
+                            // The consumer handles the record again before
+                            // it moves on (or seeks back to its offset).
+                            let m = self.kafka[c].busy.expect("busy");
+                            ctx.schedule_in(
+                                self.costs[m as usize],
+                                RabbitEvent::Done { side, consumer },
+                            );
+                        }
+                    }
+                    return;
+                }
                 let (worker, checker) = match side {
                     Side::Rabbit => (&mut self.rabbit[c], &mut self.rabbit_checker),
                     Side::Kafka => (&mut self.kafka[c], &mut self.kafka_checker),
@@ -288,8 +393,8 @@ impl Model for RabbitScene {
     }
 }
 
-pub fn run_to_end(consumers: u32, remedy: Remedy, seed: u64) -> RabbitScene {
-    let mut sim = crate::sim::Sim::new(RabbitScene::new(consumers, remedy), seed);
+pub fn run_to_end(consumers: u32, remedy: Remedy, requeue: bool, seed: u64) -> RabbitScene {
+    let mut sim = crate::sim::Sim::new(RabbitScene::new(consumers, remedy, requeue), seed);
     while sim.step() {}
     sim.model().clone()
 }
@@ -315,7 +420,7 @@ mod tests {
     #[test]
     fn one_consumer_keeps_order_on_both_sides() {
         for seed in 0..50 {
-            let s = run_to_end(1, Remedy::None, seed);
+            let s = run_to_end(1, Remedy::None, false, seed);
             assert_eq!(
                 (s.violations(Side::Rabbit), s.violations(Side::Kafka)),
                 (0, 0)
@@ -328,7 +433,7 @@ mod tests {
         for consumers in 2..=8 {
             let broken = (0..50)
                 .filter(|&seed| {
-                    run_to_end(consumers, Remedy::None, seed).violations(Side::Rabbit) > 0
+                    run_to_end(consumers, Remedy::None, false, seed).violations(Side::Rabbit) > 0
                 })
                 .count();
             assert!(
@@ -336,7 +441,7 @@ mod tests {
                 "{consumers} consumers: only {broken} of 50 seeds broke order"
             );
             for seed in 0..50 {
-                let s = run_to_end(consumers, Remedy::None, seed);
+                let s = run_to_end(consumers, Remedy::None, false, seed);
                 assert_eq!(s.violations(Side::Kafka), 0);
                 let handled: usize = s.rabbit.iter().map(|w| w.handled.len()).sum();
                 assert_eq!(handled as u32, MESSAGES);
@@ -350,14 +455,75 @@ mod tests {
     fn rabbitmqs_own_remedies_keep_order() {
         for seed in 0..100 {
             for remedy in [Remedy::SingleActiveConsumer, Remedy::ConsistentHash] {
-                let s = run_to_end(1 + (seed % 8) as u32, remedy, seed);
+                let s = run_to_end(1 + (seed % 8) as u32, remedy, false, seed);
                 assert_eq!(s.violations(Side::Rabbit), 0, "{remedy:?} seed {seed}");
             }
         }
-        let single = run_to_end(4, Remedy::SingleActiveConsumer, 1);
+        let single = run_to_end(4, Remedy::SingleActiveConsumer, false, 1);
         assert!(
             single.rabbit[1..].iter().all(|w| w.handled.is_empty()),
             "the others only wait"
         );
+    }
+
+    #[test]
+    fn one_consumer_gets_a_requeued_message_after_what_it_prefetched() {
+        let mut broken = 0;
+        for seed in 0..50 {
+            for remedy in Remedy::ALL {
+                let s = run_to_end(1, remedy, true, seed);
+                let m = s.fails_once.expect("a message fails once");
+                let w = &s.rabbit[0];
+                let at = w
+                    .handled
+                    .iter()
+                    .position(|&x| x == m)
+                    .expect("handled in the end");
+                // It comes back behind the PREFETCH - 1 messages after it.
+                let overtaken: Vec<u32> =
+                    w.handled[..at].iter().copied().filter(|&x| x > m).collect();
+                assert_eq!(
+                    overtaken,
+                    (m + 1..m + PREFETCH as u32).collect::<Vec<_>>(),
+                    "seed {seed}"
+                );
+                assert_eq!(w.handled.len() as u32, MESSAGES);
+                broken += usize::from(s.violations(Side::Rabbit) > 0);
+                // Kafka retries the record at its offset: order holds.
+                assert_eq!(s.violations(Side::Kafka), 0);
+                let handled: usize = s.kafka.iter().map(|w| w.handled.len()).sum();
+                assert_eq!(handled as u32, MESSAGES);
+            }
+        }
+        assert_eq!(broken, 150, "the next event of its order was among them");
+    }
+
+    #[test]
+    fn the_consistent_hash_exchange_shares_keys_by_binding_weight() {
+        let ring = HashRing::new(&[1, 1, 1]);
+        for order in 1..=500 {
+            let key = order_key(order);
+            let h = u64::from(murmur2(key.as_bytes()) as u32);
+            assert_eq!(
+                ring.queue_for(key.as_bytes()),
+                jump_consistent_hash(h, 3) as usize
+            );
+        }
+        let weighted = HashRing::new(&[3, 1]);
+        let first = (1..=4000)
+            .filter(|&o| weighted.queue_for(order_key(o).as_bytes()) == 0)
+            .count();
+        assert!(
+            (2800..3200).contains(&first),
+            "{first} of 4000 on the weight-3 queue"
+        );
+        // Consumer i reads queue i: the scene routes by the ring.
+        let s = run_to_end(3, Remedy::ConsistentHash, false, 7);
+        for (c, w) in s.rabbit.iter().enumerate() {
+            for &m in &w.handled {
+                let key = order_key(s.messages[m as usize].0);
+                assert_eq!(ring.queue_for(key.as_bytes()), c);
+            }
+        }
     }
 }

@@ -3,19 +3,24 @@
 //!
 //! Orders go through Created → Paid → Shipped → Delivered, keyed by order
 //! id. Part way through, the topic grows from `from` to `to` partitions.
-//! - Naive: the producer routes with the new count at once, so an order
-//!   whose early events sit in a busy old partition sends its later events
-//!   to a fresh one, and they can be handled first.
+//! The broker has the new partitions at once; each client sees them only at
+//! its next metadata refresh (`metadata.max.age.ms`), the producer first,
+//! then the group, which takes them in a rebalance and starts each at
+//! `auto.offset.reset`, since nothing is committed there yet. A topic
+//! never shrinks: asked for no more partitions than it has, the controller
+//! refuses with `INVALID_PARTITIONS`, and nothing changes.
+//! - Naive: the producer routes with the new count once it sees it, so an
+//!   order whose early events sit in a busy old partition sends its later
+//!   events to a fresh one, and they can be handled first.
 //! - Two-phase: orders already under way stay on their old partition through
 //!   a mapping table until they finish; new orders use the new count.
 //! - New topic: producers buffer, consumers drain the old topic to its end,
-//!   then producers switch to a new topic with the new count.
+//!   then producers switch to a new topic with the new count, any count.
 
 use crate::sim::checker::{Observer, OrderChecker, Position};
-use crate::sim::consumer::Consumer;
+use crate::sim::consumer::{Consumer, OffsetReset};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::log::{LogConfig, PartitionLog};
-use crate::sim::partitioner::{murmur2, to_positive};
 use crate::sim::record::OrderEvent;
 use crate::sim::rng::Rng;
 use crate::sim::time::SimTime;
@@ -29,6 +34,28 @@ pub const ORDERS: u32 = 24;
 pub const PARTITIONS_RANGE: RangeInclusive<u32> = 1..=64;
 /// When the partition count changes.
 pub const CHANGE_AT: SimTime = SimTime(600);
+/// `metadata.max.age.ms`, scaled down from 300000 (five minutes): every
+/// client refreshes its view of the topic this long after its last
+/// refresh, on its own clock (`Metadata.timeToNextUpdate`).
+pub const METADATA_MAX_AGE_MS: u64 = 500;
+/// The producer's last refresh before the change, and the group's: they
+/// started at different moments.
+const PRODUCER_REFRESHED_AT: u64 = 200;
+const GROUP_REFRESHED_AT: u64 = 400;
+/// How long the group's rebalance takes once its leader has seen the new
+/// partitions (`ConsumerCoordinator.rejoinNeededOrPending` compares the
+/// metadata snapshot it joined with).
+const GROUP_REBALANCE_MS: u64 = 100;
+
+/// The first refresh after the change on a clock last refreshed at `last`.
+const fn next_refresh(last: u64) -> u64 {
+    last + (CHANGE_AT.0 - last) / METADATA_MAX_AGE_MS * METADATA_MAX_AGE_MS + METADATA_MAX_AGE_MS
+}
+
+/// When the producer starts routing with the new count.
+pub const PRODUCER_SEES_AT: SimTime = SimTime(next_refresh(PRODUCER_REFRESHED_AT));
+/// When the group's members start reading the new partitions.
+pub const GROUP_SEES_AT: SimTime = SimTime(next_refresh(GROUP_REFRESHED_AT) + GROUP_REBALANCE_MS);
 
 const ORDER_EVERY_MS: u64 = 40;
 const STEP_EVERY_MS: (u64, u64) = (120, 200);
@@ -64,37 +91,7 @@ pub fn order_key(order: u32) -> String {
     format!("order-{order}")
 }
 
-/// The masked murmur2 of an order's key: what `% n` is taken of.
-pub fn key_hash(order: u32) -> u32 {
-    to_positive(murmur2(order_key(order).as_bytes()))
-}
-
-/// Google's jump consistent hash (Lamping and Veach): the ideal minimal
-/// remap, which moves only the keys the new buckets must take.
-pub fn jump_consistent_hash(key: u64, buckets: u32) -> u32 {
-    let mut key = key;
-    let (mut b, mut j): (i64, i64) = (-1, 0);
-    while j < i64::from(buckets) {
-        b = j;
-        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
-        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
-    }
-    b.max(0) as u32
-}
-
-/// How many of `keys` change partition from `from` to `to` under Kafka's
-/// modulo, and under jump consistent hashing.
-pub fn moved_counts(hashes: &[u32], from: u32, to: u32) -> (usize, usize) {
-    let (from, to) = (from.max(1), to.max(1));
-    let kafka = hashes.iter().filter(|&&h| h % from != h % to).count();
-    let jump = hashes
-        .iter()
-        .filter(|&&h| {
-            jump_consistent_hash(u64::from(h), from) != jump_consistent_hash(u64::from(h), to)
-        })
-        .count();
-    (kafka, jump)
-}
+pub use keys::{key_hash, KeyMoves};
 
 /// Processing time of one record on the consumer of partition `p` of a
 /// topic with `old` partitions before the change: the old partitions are
@@ -119,7 +116,48 @@ pub struct RepartitionConfig {
     pub from: u32,
     pub to: u32,
     pub strategy: Strategy,
+    /// Where the group starts on the partitions it is given new.
+    pub offset_reset: OffsetReset,
     pub speeds: Speeds,
+}
+
+/// Why the controller refused `CreatePartitions`, as
+/// `ReplicationControlManager.createPartitions` words it: the count may
+/// only grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// "Topic already has N partition(s)."
+    AlreadyHas { partitions: u32 },
+    /// "The topic currently has N partition(s); M would not be an increase."
+    NotAnIncrease { partitions: u32, asked: u32 },
+}
+
+impl Refusal {
+    /// The controller's words for it, with the topic's name.
+    pub fn kafka_message(self, topic: &str) -> String {
+        match self {
+            Refusal::AlreadyHas { partitions } => {
+                format!("Topic already has {partitions} partition(s).")
+            }
+            Refusal::NotAnIncrease { partitions, asked } => format!(
+                "The topic {topic} currently has {partitions} partition(s); {asked} would not be an increase."
+            ),
+        }
+    }
+}
+
+impl RepartitionConfig {
+    /// The refusal `CreatePartitions` gets, if the change is made in place.
+    /// A new topic may have any count.
+    pub fn refusal(&self) -> Option<Refusal> {
+        let (partitions, asked) = (self.from, self.to);
+        match self.strategy {
+            Strategy::NewTopic => None,
+            _ if asked == partitions => Some(Refusal::AlreadyHas { partitions }),
+            _ if asked < partitions => Some(Refusal::NotAnIncrease { partitions, asked }),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -130,6 +168,10 @@ pub enum RepartitionEvent {
         step: u32,
     },
     ChangePartitions,
+    /// The producer's metadata refresh shows the new count.
+    ProducerSees,
+    /// The group's rebalance gives its members the new partitions.
+    GroupSees,
     /// New topic: the old one is drained; producers switch.
     Switch,
     Wake {
@@ -149,6 +191,8 @@ pub struct Lane {
     pub busy: Option<(u64, SimTime)>,
     pub created_at: SimTime,
     pub speed_ms: (u64, u64),
+    /// When the group started reading it, and from which offset.
+    pub read_from: Option<(SimTime, u64)>,
 }
 
 /// A record as the group handled it.
@@ -167,7 +211,12 @@ pub struct Handled {
 pub struct Repartition {
     pub config: RepartitionConfig,
     pub lanes: Vec<Lane>,
+    /// The controller's answer to `CreatePartitions`, once asked.
+    pub refused: Option<Refusal>,
+    /// The producer routes with the new count (or to the new topic).
     pub changed: bool,
+    /// The group reads every partition the change made.
+    pub settled: bool,
     /// Two-phase: order → partition it stays pinned to until it finishes.
     pub pinned: BTreeMap<u32, u32>,
     /// Two-phase: the table's size after each change to it.
@@ -179,6 +228,9 @@ pub struct Repartition {
     pub switched_at: Option<SimTime>,
     pub produced: u32,
     pub handled: Vec<Handled>,
+    /// Records on new partitions that `auto.offset.reset=latest` skipped:
+    /// written before the group took the partition, never handled.
+    pub skipped: u32,
     pub checker: OrderChecker,
     /// Per order: where each produced step went (topic, partition, offset).
     pub placements: BTreeMap<(u32, u32), (&'static str, u32, u64)>,
@@ -197,7 +249,9 @@ impl Repartition {
         let mut scene = Repartition {
             config,
             lanes: Vec::new(),
+            refused: None,
             changed: false,
+            settled: false,
             pinned: BTreeMap::new(),
             pinned_history: Vec::new(),
             buffered: Vec::new(),
@@ -206,13 +260,15 @@ impl Repartition {
             switched_at: None,
             produced: 0,
             handled: Vec::new(),
+            skipped: 0,
             checker: OrderChecker::default(),
             placements: BTreeMap::new(),
             producer_rng: Rng::new(0),
             consumer_rng: Rng::new(0),
         };
         for p in 0..config.from {
-            scene.add_lane(OLD_TOPIC, p, SimTime::ZERO, config.speeds.old_ms);
+            let lane = scene.add_lane(OLD_TOPIC, p, SimTime::ZERO, config.speeds.old_ms);
+            scene.lanes[lane as usize].read_from = Some((SimTime::ZERO, 0));
         }
         scene
     }
@@ -228,6 +284,7 @@ impl Repartition {
             busy: None,
             created_at: at,
             speed_ms,
+            read_from: None,
         });
         self.lanes.len() as u32 - 1
     }
@@ -304,6 +361,81 @@ impl Repartition {
     }
 }
 
+impl Repartition {
+    /// `CreatePartitions`, or for the new-topic migration `CreateTopics`.
+    fn change_partitions(&mut self, ctx: &mut Ctx<'_, RepartitionEvent>) {
+        let now = ctx.now();
+        let (from, to) = (self.config.from, self.config.to);
+        if let Some(refusal) = self.config.refusal() {
+            // The topic keeps its partitions, and nobody's view changes.
+            self.refused = Some(refusal);
+            self.settled = true;
+            return;
+        }
+        match self.config.strategy {
+            Strategy::Naive | Strategy::TwoPhase => {
+                // The broker has them now; nobody reads them yet.
+                for p in from..to {
+                    self.add_lane(OLD_TOPIC, p, now, self.config.speeds.new_ms);
+                }
+                let at = |t: SimTime| t.as_millis() - now.as_millis();
+                ctx.schedule_in(at(PRODUCER_SEES_AT), RepartitionEvent::ProducerSees);
+                ctx.schedule_in(at(GROUP_SEES_AT), RepartitionEvent::GroupSees);
+            }
+            Strategy::NewTopic => {
+                // The group subscribes to the new topic as it is created,
+                // before anything is written there, so it reads from the
+                // start whatever its auto.offset.reset.
+                for p in 0..to {
+                    let lane = self.add_lane(NEW_TOPIC, p, now, self.config.speeds.new_ms);
+                    self.lanes[lane as usize].read_from = Some((now, 0));
+                    ctx.schedule_in(0, RepartitionEvent::Wake { lane });
+                }
+                self.paused_at = Some(now);
+                self.changed = true;
+                self.settled = true;
+                if self.old_topic_drained() {
+                    ctx.schedule_in(0, RepartitionEvent::Switch);
+                }
+            }
+        }
+    }
+}
+
+impl Repartition {
+    /// The producer's refresh shows the new count; a two-phase migration
+    /// pins the orders under way (Created produced, Delivered not yet).
+    fn producer_sees(&mut self, now: SimTime) {
+        if self.config.strategy == Strategy::TwoPhase {
+            let from = self.config.from;
+            for order in 1..=ORDERS {
+                let started = self.placements.contains_key(&(order, 0));
+                let finished = self.placements.contains_key(&(order, 3));
+                if started && !finished {
+                    self.pinned.insert(order, key_hash(order) % from);
+                }
+            }
+            self.pinned_history.push((now, self.pinned.len() as u32));
+        }
+        self.changed = true;
+    }
+
+    /// The group takes the new partitions and starts each where
+    /// `auto.offset.reset` says: nothing is committed there.
+    fn group_sees(&mut self, ctx: &mut Ctx<'_, RepartitionEvent>) {
+        let now = ctx.now();
+        let reset = self.config.offset_reset;
+        for lane in self.config.from..self.lanes.len() as u32 {
+            let l = &mut self.lanes[lane as usize];
+            let start = l.consumer.reset_position(reset, &l.log);
+            self.skipped += start as u32;
+            l.read_from = Some((now, start));
+            ctx.schedule_in(0, RepartitionEvent::Wake { lane });
+        }
+        self.settled = true;
+    }
+}
+
 impl Model for Repartition {
     type Event = RepartitionEvent;
 
@@ -352,40 +484,9 @@ impl Model for Repartition {
                     self.pinned_history.push((now, self.pinned.len() as u32));
                 }
             }
-            RepartitionEvent::ChangePartitions => {
-                let (from, to) = (self.config.from, self.config.to);
-                match self.config.strategy {
-                    Strategy::Naive | Strategy::TwoPhase => {
-                        for p in from..to {
-                            let lane = self.add_lane(OLD_TOPIC, p, now, self.config.speeds.new_ms);
-                            ctx.schedule_in(0, RepartitionEvent::Wake { lane });
-                        }
-                        if self.config.strategy == Strategy::TwoPhase {
-                            // Orders under way: Created produced, Delivered not yet.
-                            for order in 1..=ORDERS {
-                                let started = self.placements.contains_key(&(order, 0));
-                                let finished = self.placements.contains_key(&(order, 3));
-                                if started && !finished {
-                                    self.pinned.insert(order, key_hash(order) % from);
-                                }
-                            }
-                            self.pinned_history.push((now, self.pinned.len() as u32));
-                        }
-                        self.changed = true;
-                    }
-                    Strategy::NewTopic => {
-                        for p in 0..to {
-                            let lane = self.add_lane(NEW_TOPIC, p, now, self.config.speeds.new_ms);
-                            ctx.schedule_in(0, RepartitionEvent::Wake { lane });
-                        }
-                        self.paused_at = Some(now);
-                        self.changed = true;
-                        if self.old_topic_drained() {
-                            ctx.schedule_in(0, RepartitionEvent::Switch);
-                        }
-                    }
-                }
-            }
+            RepartitionEvent::ChangePartitions => self.change_partitions(ctx),
+            RepartitionEvent::ProducerSees => self.producer_sees(now),
+            RepartitionEvent::GroupSees => self.group_sees(ctx),
             RepartitionEvent::Switch => {
                 if self.switched_at.is_some() {
                     return;
@@ -403,7 +504,7 @@ impl Model for Repartition {
                     let (lo, hi) = l.speed_ms;
                     let ms = self.consumer_rng.between(lo, hi);
                     ctx.schedule_in(ms, RepartitionEvent::Processed { lane });
-                } else if !(self.everything_produced() && self.changed && self.drained(lane)) {
+                } else if !(self.everything_produced() && self.settled && self.drained(lane)) {
                     ctx.schedule_in(IDLE_POLL_MS, RepartitionEvent::Wake { lane });
                 }
             }
@@ -459,5 +560,6 @@ pub fn run_to_end(config: RepartitionConfig, seed: u64) -> Repartition {
     sim.model().clone()
 }
 
+mod keys;
 #[cfg(test)]
 mod tests;

@@ -185,7 +185,7 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
                 format!("at most {most} change(s) when sticking for {bytes} bytes"),
             )
         }
-        KeylessRule::StickyForMs(ms) => {
+        KeylessRule::StickyForMs { ms } => {
             // Time-based stickiness has no fixed count; a burst far shorter
             // than a second still shows long runs, not a change per record.
             let sticky = got.len() * 5 <= records;

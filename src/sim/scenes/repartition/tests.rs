@@ -1,10 +1,12 @@
 use super::*;
+use crate::sim::partitioner::{jump_consistent_hash, murmur2, to_positive};
 
 fn config(from: u32, to: u32, strategy: Strategy) -> RepartitionConfig {
     RepartitionConfig {
         from,
         to,
         strategy,
+        offset_reset: OffsetReset::Earliest,
         speeds: Speeds::default(),
     }
 }
@@ -13,7 +15,7 @@ fn config(from: u32, to: u32, strategy: Strategy) -> RepartitionConfig {
 fn the_moved_fraction_matches_a_direct_count() {
     let hashes: Vec<u32> = (1..=10_000).map(key_hash).collect();
     for (from, to) in [(3, 4), (1, 2), (4, 8), (10, 7), (5, 5), (1, 64)] {
-        let (kafka, jump) = moved_counts(&hashes, from, to);
+        let KeyMoves { kafka, jump, .. } = KeyMoves::of(&hashes, from, to);
         let direct = (1..=10_000u32)
             .filter(|&o| {
                 let h = to_positive(murmur2(format!("order-{o}").as_bytes()));
@@ -26,7 +28,7 @@ fn the_moved_fraction_matches_a_direct_count() {
         }
     }
     // From 3 to 4 a key stays only when h % 12 is 0, 1 or 2: about a quarter.
-    let (kafka, jump) = moved_counts(&hashes, 3, 4);
+    let KeyMoves { kafka, jump, .. } = KeyMoves::of(&hashes, 3, 4);
     assert!((7000..8000).contains(&kafka), "{kafka}");
     // The ideal remap moves about (4 - 3) / 4 of the keys.
     assert!((2200..2800).contains(&jump), "{jump}");
@@ -37,7 +39,7 @@ fn a_key_stays_exactly_when_the_two_remainders_agree() {
     for order in 1..=2000 {
         let h = key_hash(order);
         for (from, to) in [(3, 4), (2, 6), (7, 5)] {
-            let stays = moved_counts(&[h], from, to).0 == 0;
+            let stays = KeyMoves::of(&[h], from, to).kafka == 0;
             assert_eq!(stays, h % from == h % to);
         }
     }
@@ -129,6 +131,7 @@ fn both_migrations_keep_every_order_in_order_for_any_counts_and_speeds() {
                     from,
                     to,
                     strategy,
+                    offset_reset: OffsetReset::Earliest,
                     speeds,
                 },
                 seed,
@@ -171,4 +174,106 @@ fn ids_round_trip() {
     for s in Strategy::ALL {
         assert_eq!(Strategy::from_id(s.id()), Some(s));
     }
+}
+
+#[test]
+fn a_topic_never_shrinks_in_place_and_the_run_goes_on_unchanged() {
+    // ReplicationControlManager.createPartitions: INVALID_PARTITIONS unless
+    // the count grows.
+    for (from, to, refusal) in [
+        (
+            6,
+            3,
+            Refusal::NotAnIncrease {
+                partitions: 6,
+                asked: 3,
+            },
+        ),
+        (4, 4, Refusal::AlreadyHas { partitions: 4 }),
+    ] {
+        for strategy in [Strategy::Naive, Strategy::TwoPhase] {
+            let s = run_to_end(config(from, to, strategy), 42);
+            assert_eq!(s.refused, Some(refusal), "{strategy:?} {from}->{to}");
+            assert_eq!(
+                s.lanes.len() as u32,
+                from,
+                "no partition is added or removed"
+            );
+            assert!(!s.changed);
+            assert_eq!(s.handled.len() as u32, Repartition::total_records());
+            assert_eq!(s.reorders(), 0, "every key stays where it was");
+            for (&(order, _), &(_, partition, _)) in &s.placements {
+                assert_eq!(partition, key_hash(order) % from);
+            }
+        }
+    }
+    // A new topic may have fewer partitions: that is how a topic shrinks.
+    let s = run_to_end(config(6, 3, Strategy::NewTopic), 42);
+    assert_eq!(s.refused, None);
+    assert_eq!(s.lanes.len(), 9);
+    assert_eq!(s.reorders(), 0);
+    assert_eq!(s.handled.len() as u32, Repartition::total_records());
+}
+
+#[test]
+fn new_partitions_are_seen_at_each_clients_metadata_refresh() {
+    assert!(CHANGE_AT < PRODUCER_SEES_AT && PRODUCER_SEES_AT < GROUP_SEES_AT);
+    let s = run_to_end(config(3, 4, Strategy::Naive), 42);
+    let p3: Vec<SimTime> = s.lanes[3].log.records().map(|r| r.timestamp).collect();
+    assert!(!p3.is_empty());
+    assert!(
+        p3.iter().all(|&t| t >= PRODUCER_SEES_AT),
+        "the producer routes with the old count until its refresh: {p3:?}"
+    );
+    assert!(
+        s.handled
+            .iter()
+            .filter(|h| h.partition == 3)
+            .all(|h| h.at > GROUP_SEES_AT),
+        "the group starts on partition 3 only after its own refresh"
+    );
+    assert_eq!(s.lanes[3].read_from, Some((GROUP_SEES_AT, 0)));
+    assert_eq!(s.skipped, 0);
+    assert_eq!(s.handled.len() as u32, Repartition::total_records());
+    // With Kafka's default the group starts at the log end, and what the
+    // producer wrote there in between is never read.
+    let latest = run_to_end(
+        RepartitionConfig {
+            offset_reset: OffsetReset::Latest,
+            ..config(3, 4, Strategy::Naive)
+        },
+        42,
+    );
+    let before = latest.lanes[3]
+        .log
+        .records()
+        .filter(|r| r.timestamp <= GROUP_SEES_AT)
+        .count() as u32;
+    assert!(before > 0);
+    assert_eq!(latest.skipped, before);
+    assert_eq!(
+        latest.lanes[3].read_from,
+        Some((GROUP_SEES_AT, u64::from(before)))
+    );
+    assert_eq!(
+        latest.handled.len() as u32 + latest.skipped,
+        Repartition::total_records()
+    );
+}
+
+#[test]
+fn the_least_share_moved_is_what_the_new_partitions_must_take() {
+    let hashes: Vec<u32> = (1..=10_000).map(key_hash).collect();
+    let m = KeyMoves::of(&hashes, 3, 4);
+    assert_eq!(m.least_pct, 25);
+    assert_eq!(KeyMoves::of(&hashes, 5, 5).least_pct, 0);
+    assert_eq!(KeyMoves::of(&hashes, 6, 3).least_pct, 50);
+    // On 24 keys chance decides: jump hash can move more than the remainder.
+    let few: Vec<u32> = (1..=ORDERS).map(key_hash).collect();
+    assert!((1..=16u32)
+        .flat_map(|f| (f + 1..=17).map(move |t| (f, t)))
+        .any(|(f, t)| {
+            let m = KeyMoves::of(&few, f, t);
+            m.jump > m.kafka
+        }));
 }

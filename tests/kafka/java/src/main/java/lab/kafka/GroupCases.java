@@ -51,7 +51,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
- * Areas "group" (who owns which partition before and after a member leaves)
+ * Areas "group" (who owns which partition before and after a member leaves
+ * or joins, and in how many generations the group settles)
  * and "crash" (what a member that dies between processing and committing
  * costs its successor), on the single broker Main started.
  *
@@ -180,36 +181,48 @@ public final class GroupCases {
         }
     }
 
+    private static Properties memberProps(Cluster cluster, String groupId, String clientId, String assignor) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        // ClassicGroup.generateMemberId: member id = client.id + "-" + UUID,
+        // and the assignors order members by member id
+        // (AbstractPartitionAssignor.MemberInfo.compareTo), so members sort
+        // as their client ids sort as strings: consumer-1, consumer-10, ...
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, assignorClass(assignor));
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        // Remaining members learn of a rebalance from a heartbeat response;
+        // a short interval only makes them notice sooner.
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "100");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        return p;
+    }
+
+    /**
+     * A fresh group forms, then one member leaves ("leaves") or a new one
+     * joins ("joins"), and the group settles again. The number of
+     * generations between the two stable states is what a change costs:
+     * with cooperative-sticky a join first revokes (ConsumerCoordinator
+     * .onJoinComplete requests a rejoin after revoking), then assigns.
+     */
     private static ObjectNode groupCase(JsonNode c, Cluster cluster, Admin admin) throws Exception {
         String name = c.get("name").asText();
         String topic = "group." + name;
         String groupId = "group." + name;
+        String assignor = c.get("assignor").asText();
         int partitions = c.get("partitions").asInt();
         int members = c.get("members").asInt();
-        String leaves = c.get("leaves").asText();
         createTopic(admin, topic, partitions);
 
         List<Member> group = new ArrayList<>();
         for (int i = 1; i <= members; i++) {
             String clientId = "consumer-" + i;
-            Properties p = new Properties();
-            p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap());
-            p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
-            // ClassicGroup.generateMemberId: member id = client.id + "-" + UUID,
-            // and the assignors order members by member id
-            // (AbstractPartitionAssignor.MemberInfo.compareTo), so members sort
-            // as their client ids sort as strings: consumer-1, consumer-10, ...
-            p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
-            p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
-            p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, assignorClass(c.get("assignor").asText()));
-            p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-            // Remaining members learn of a rebalance from a heartbeat response;
-            // a short interval only makes them notice sooner.
-            p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "100");
-            p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-            p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-            group.add(new Member(clientId, p, topic));
+            group.add(new Member(clientId, memberProps(cluster, groupId, clientId, assignor), topic));
         }
+        List<Member> all = new ArrayList<>(group);
         try {
             group.forEach(m -> m.thread.start());
 
@@ -225,23 +238,38 @@ public final class GroupCases {
             }
             ObjectNode before = assignment(group);
 
-            Member leaving = group.stream().filter(m -> m.clientId.equals(leaves)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no member " + leaves));
-            leaving.leave = true;
-            Wait.until(leaves + " to close", DEADLINE, () -> leaving.closed);
-            if (leaving.failure != null) {
-                throw new IllegalStateException(leaves + " failed", leaving.failure);
+            List<Member> rest;
+            String what;
+            if (c.has("joins")) {
+                String joins = c.get("joins").asText();
+                Member joining = new Member(joins, memberProps(cluster, groupId, joins, assignor), topic);
+                all.add(joining);
+                joining.thread.start();
+                rest = new ArrayList<>(group);
+                rest.add(joining);
+                what = joins + " joined";
+            } else {
+                String leaves = c.get("leaves").asText();
+                Member leaving = group.stream().filter(m -> m.clientId.equals(leaves)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no member " + leaves));
+                leaving.leave = true;
+                Wait.until(leaves + " to close", DEADLINE, () -> leaving.closed);
+                if (leaving.failure != null) {
+                    throw new IllegalStateException(leaves + " failed", leaving.failure);
+                }
+                rest = group.stream().filter(m -> m != leaving).collect(Collectors.toList());
+                what = leaves + " left";
             }
-            List<Member> rest = group.stream().filter(m -> m != leaving).collect(Collectors.toList());
-            // GroupMetadataManager.classicGroupLeaveToClassicGroup removes the
-            // member and calls maybePrepareRebalanceOrCompleteJoin, so the
+            // GroupMetadataManager.classicGroupLeaveToClassicGroup removes a
+            // leaver and calls maybePrepareRebalanceOrCompleteJoin, so the
             // stable state after a leave is in a later generation even when
-            // the leaver owned nothing. With
-            // cooperative-sticky, ConsumerCoordinator.onJoinComplete rejoins
-            // when it had to revoke, and partitions being revoked are owned by
-            // nobody in that generation; so the first generation whose
-            // assignment covers every partition is the final one.
-            int genAfter = awaitStable("group " + groupId + " to rebalance after " + leaves + " left",
+            // the leaver owned nothing; a JoinGroup from a new member starts
+            // a rebalance too. With cooperative-sticky, partitions being
+            // revoked are owned by nobody in that generation
+            // (CooperativeStickyAssignor.adjustAssignment), so the first
+            // generation whose assignment covers every partition is the
+            // final one.
+            int genAfter = awaitStable("group " + groupId + " to rebalance after " + what,
                 admin, groupId, rest, partitions, genBefore);
             ObjectNode after = assignment(rest);
 
@@ -252,8 +280,8 @@ public final class GroupCases {
             observed.put("generations_after", genAfter);
             return observed;
         } finally {
-            group.forEach(m -> m.leave = true);
-            for (Member m : group) {
+            all.forEach(m -> m.leave = true);
+            for (Member m : all) {
                 m.thread.join(DEADLINE.toMillis());
             }
         }

@@ -11,8 +11,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -137,6 +140,103 @@ public final class JavaRoutingCases {
             }
             facts.add("routing/" + CLIENT + "/p" + n, "routing", input, observed);
             facts.write(out);
+        }
+        edges(routing, cluster, facts, out);
+    }
+
+    /**
+     * The Java client's edges, each on a topic of its own:
+     * <ul>
+     * <li>"explicit-partition": a record for a partition the topic does not
+     *     have. KafkaProducer.waitOnMetadata keeps requesting metadata, in
+     *     case the topic grew, until max.block.ms, then send() fails with a
+     *     TimeoutException (doSend hands it to a failed future).</li>
+     * <li>"create-partitions": Admin.createPartitions to the given count.
+     *     ReplicationControlManager.createPartitions refuses a count that
+     *     does not grow with INVALID_PARTITIONS.</li>
+     * </ul>
+     */
+    private static void edges(JsonNode routing, Cluster cluster, Facts facts, Path out) throws Exception {
+        for (JsonNode e : routing.path("edges")) {
+            String name = e.get("name").asText();
+            String topic = "routing.java." + name;
+            ObjectNode input = e.deepCopy();
+            input.put("topic", topic);
+            ObjectNode observed = switch (e.get("kind").asText()) {
+                case "explicit-partition" -> missingPartition(e, cluster, topic);
+                case "create-partitions" -> createPartitions(e, cluster, topic);
+                default -> throw new IllegalArgumentException("unknown edge " + e);
+            };
+            facts.add("routing/" + CLIENT + "/" + name, "routing", input, observed);
+            facts.write(out);
+        }
+    }
+
+    private static ObjectNode missingPartition(JsonNode e, Cluster cluster, String topic) throws Exception {
+        int partitions = e.get("partitions").asInt();
+        cluster.admin().createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+        List<TopicPartition> tps = new ArrayList<>();
+        IntStream.range(0, partitions).forEach(p -> tps.add(new TopicPartition(topic, p)));
+        LogCases.awaitServed(cluster, tps);
+        ObjectNode observed = Facts.JSON.createObjectNode();
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.<String, Object>of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap(),
+                ProducerConfig.CLIENT_ID_CONFIG, "lab-routing-java-edge",
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, e.get("max_block_ms").asInt(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            // A first record on partition 0 gives the producer the topic's
+            // metadata, so what follows waits for the partition, not the topic.
+            producer.send(new ProducerRecord<>(topic, 0, null, CLIENT.getBytes(StandardCharsets.UTF_8))).get();
+            long t0 = System.nanoTime();
+            Future<RecordMetadata> f = producer.send(new ProducerRecord<>(topic, e.get("partition").asInt(), null,
+                CLIENT.getBytes(StandardCharsets.UTF_8)));
+            long blockedMs = (System.nanoTime() - t0) / 1_000_000;
+            observed.put("blocked_ms", blockedMs);
+            try {
+                RecordMetadata m = f.get();
+                observed.putNull("error");
+                observed.put("partition", m.partition());
+            } catch (ExecutionException ex) {
+                observed.put("error", ex.getCause().getClass().getSimpleName());
+                observed.put("message", ex.getCause().getMessage());
+            }
+        }
+        return observed;
+    }
+
+    private static ObjectNode createPartitions(JsonNode e, Cluster cluster, String topic) throws Exception {
+        int from = e.get("from").asInt();
+        int to = e.get("to").asInt();
+        Admin admin = cluster.admin();
+        admin.createTopics(List.of(new NewTopic(topic, from, (short) 1))).all().get();
+        // The broker must know the topic before it is asked to change it.
+        List<TopicPartition> tps = new ArrayList<>();
+        IntStream.range(0, from).forEach(p -> tps.add(new TopicPartition(topic, p)));
+        LogCases.awaitServed(cluster, tps);
+        ObjectNode observed = Facts.JSON.createObjectNode();
+        try {
+            admin.createPartitions(Map.of(topic, NewPartitions.increaseTo(to))).all().get();
+            observed.putNull("error");
+        } catch (ExecutionException ex) {
+            observed.put("error", ex.getCause().getClass().getSimpleName());
+            observed.put("message", ex.getCause().getMessage());
+        }
+        int expected = observed.get("error").isNull() ? to : from;
+        // The controller's answer is final; the count the metadata shows
+        // reaches the broker a moment later, so wait for it before reading.
+        Wait.until("topic " + topic + " to show " + expected + " partitions", DEADLINE, () ->
+            partitionCount(admin, topic) == expected);
+        observed.put("partitions_after", partitionCount(admin, topic));
+        return observed;
+    }
+
+    /** The topic's partition count as the broker's metadata shows it, or -1 while it does not know the topic. */
+    private static int partitionCount(Admin admin, String topic) throws InterruptedException {
+        try {
+            return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
+        } catch (ExecutionException e) {
+            return -1;
         }
     }
 
