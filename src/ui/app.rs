@@ -2,6 +2,7 @@
 //! the one player that drives the current scene.
 
 use super::clock::use_animation_frames;
+use super::keys::{focus_of, shortcut, Shortcut};
 use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::LessonBar;
 use super::player::PlayerAction;
@@ -29,24 +30,6 @@ fn is_narrow() -> bool {
         .and_then(|w| w.inner_width().ok())
         .and_then(|w| w.as_f64())
         .is_some_and(|w| w < NARROW_BELOW_PX)
-}
-
-fn key_action(e: &KeyboardEvent) -> Option<PlayerAction> {
-    if e.ctrl_key() || e.meta_key() || e.alt_key() {
-        return None;
-    }
-    // Typing into a field or moving a slider keeps its own keys.
-    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-    if target.is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")) {
-        return None;
-    }
-    match e.key().as_str() {
-        " " => Some(PlayerAction::TogglePlay),
-        "ArrowRight" => Some(PlayerAction::StepForward),
-        "ArrowLeft" => Some(PlayerAction::StepBack),
-        "Home" => Some(PlayerAction::Reset),
-        _ => None,
-    }
 }
 
 #[component(App)]
@@ -106,15 +89,21 @@ pub fn app(props: &AppProps) -> Html {
                         let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                             return;
                         };
+                        let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
                         let open = *help.borrow();
-                        if e.key() == "?" || (open && e.key() == "Escape") {
-                            *help.borrow_mut() = !open;
-                            force.force_update();
+                        let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
+                        let Some(shortcut) =
+                            shortcut(&e.key(), modified, focus_of(target.as_ref()), open)
+                        else {
                             return;
-                        }
-                        if let Some(action) = key_action(e) {
-                            e.prevent_default();
-                            dispatch.emit(action);
+                        };
+                        e.prevent_default();
+                        match shortcut {
+                            Shortcut::Player(action) => dispatch.emit(action),
+                            Shortcut::ToggleHelp | Shortcut::CloseHelp => {
+                                *help.borrow_mut() = !open;
+                                force.force_update();
+                            }
                         }
                     },
                 )
