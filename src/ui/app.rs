@@ -2,6 +2,7 @@
 //! the one player that drives the current scene.
 
 use super::clock::use_animation_frames;
+use super::help::{focus_dialog, view_help, Help};
 use super::keys::{focus_of, shortcut, Shortcut};
 use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::LessonBar;
@@ -49,7 +50,8 @@ pub fn app(props: &AppProps) -> Html {
             .unwrap_or_else(|| ScenePlayer::build(&start.0, &mut Vec::new()))
     });
     let force = use_force_update();
-    let help = use_mut_ref(|| false);
+    let help = use_mut_ref(Help::default);
+    let help_ref = use_node_ref();
     let scene_root = use_node_ref();
     let narrow = use_state(is_narrow);
 
@@ -70,11 +72,31 @@ pub fn app(props: &AppProps) -> Html {
         dispatch.reform(|wall_ms| PlayerAction::Frame { wall_ms }),
     );
 
+    // Opens (true) or closes (false) the help, from a key or a button.
+    let set_help = {
+        let help = help.clone();
+        let force = force.clone();
+        Callback::from(move |open: bool| {
+            if help.borrow_mut().set_open(open) {
+                force.force_update();
+            }
+        })
+    };
+    let help_open = help.borrow().is_open();
+    {
+        let help_ref = help_ref.clone();
+        use_effect_with(help_open, move |open| {
+            if *open {
+                focus_dialog(&help_ref);
+            }
+        });
+    }
+
     {
         let dispatch = dispatch.clone();
         let narrow = narrow.clone();
         let help = help.clone();
-        let force = force.clone();
+        let set_help = set_help.clone();
         use_effect_with((), move |_| {
             let window = web_sys::window();
             let document = window.as_ref().and_then(|w| w.document());
@@ -90,7 +112,7 @@ pub fn app(props: &AppProps) -> Html {
                             return;
                         };
                         let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-                        let open = *help.borrow();
+                        let open = help.borrow().is_open();
                         let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
                         let Some(shortcut) =
                             shortcut(&e.key(), modified, focus_of(target.as_ref()), open)
@@ -100,10 +122,8 @@ pub fn app(props: &AppProps) -> Html {
                         e.prevent_default();
                         match shortcut {
                             Shortcut::Player(action) => dispatch.emit(action),
-                            Shortcut::ToggleHelp | Shortcut::CloseHelp => {
-                                *help.borrow_mut() = !open;
-                                force.force_update();
-                            }
+                            Shortcut::ToggleHelp => set_help.emit(!open),
+                            Shortcut::CloseHelp => set_help.emit(false),
                         }
                     },
                 )
@@ -218,28 +238,13 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| issues.set(Vec::new()))
     };
 
-    let toggle_help = {
-        let help = help.clone();
-        let force = force.clone();
-        Callback::from(move |_: MouseEvent| {
-            let open = *help.borrow();
-            *help.borrow_mut() = !open;
-            force.force_update();
-        })
-    };
-    let help_dialog = (*help.borrow()).then(|| {
-        html! {
-            <div class="help-dialog" role="dialog" aria-modal="false" aria-labelledby="help-title" data-testid="shortcuts-help">
-                <h2 id="help-title">{t(lang, Msg::Shortcuts)}</h2>
-                <ul>
-                    <li>{t(lang, Msg::KeySpace)}</li>
-                    <li>{t(lang, Msg::KeyArrows)}</li>
-                    <li>{t(lang, Msg::KeyHome)}</li>
-                    <li>{t(lang, Msg::KeyHelp)}</li>
-                </ul>
-                <button type="button" onclick={toggle_help.clone()}>{t(lang, Msg::Close)}</button>
-            </div>
-        }
+    let toggle_help = set_help.reform(move |_: MouseEvent| !help_open);
+    let help_dialog = help_open.then(|| {
+        view_help(
+            lang,
+            help_ref.clone(),
+            set_help.reform(|_: MouseEvent| false),
+        )
     });
     let prefs = html! {
         <div class="prefs">

@@ -130,6 +130,42 @@ test('? typed in a text field is typed, and opens no help', async () => {
   await context.close();
 });
 
+test('the help takes focus when it opens and gives it back when it closes', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
+  const focusInHelp = () => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="shortcuts-help"]')));
+  const open = async (how) => {
+    await how();
+    await page.waitForSelector('[data-testid="shortcuts-help"]');
+    await page.waitForFunction(() => document.activeElement?.closest('[data-testid="shortcuts-help"]'));
+  };
+  const closed = () => page.waitForFunction(() => !document.querySelector('[data-testid="shortcuts-help"]'));
+
+  // Esc gives focus back to the button that had it.
+  await page.focus('[data-testid="theme"]');
+  await open(() => page.keyboard.press('Shift+Slash'));
+  await page.keyboard.press('Escape');
+  await closed();
+  assert.equal(await focusedTestId(page), 'theme');
+
+  // So does the dialog's own close button, reached with Tab.
+  await page.focus('[data-testid="step-forward"]');
+  await open(() => page.keyboard.press('Shift+Slash'));
+  await page.keyboard.press('Tab');
+  assert.equal(await focusedTestId(page), 'help-close');
+  await page.keyboard.press('Enter');
+  await closed();
+  assert.equal(await focusedTestId(page), 'step-forward');
+
+  // And the help button, pressed again.
+  await open(() => page.click('[data-testid="help"]'));
+  assert.ok(await focusInHelp());
+  await page.click('[data-testid="help"]');
+  await closed();
+  assert.equal(await focusedTestId(page), 'help');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('with reduced motion, playing moves from event to event, never in between', async () => {
   const context = await env.browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1100, height: 800 } });
   const page = await context.newPage();
