@@ -54,6 +54,7 @@ pub fn app(props: &AppProps) -> Html {
     let help_ref = use_node_ref();
     let scene_root = use_node_ref();
     let narrow = use_state(is_narrow);
+    let menu_open = use_state(|| false);
 
     let dispatch = {
         let player = player.clone();
@@ -292,6 +293,16 @@ pub fn app(props: &AppProps) -> Html {
             .map(|&scene| scene_link(params, scene))
             .collect::<Vec<String>>()
     });
+    let toggle_menu = {
+        let menu_open = menu_open.clone();
+        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
+    };
+    // On a phone the menu folds into one button that names the open scene,
+    // numbered as the list numbers it.
+    let current_scene = match SceneId::ALL.iter().position(|&s| s == params.scene) {
+        Some(i) => format!("{}. {}", i + 1, i18n::scene_title(lang, params.scene)),
+        None => i18n::scene_title(lang, params.scene).to_owned(),
+    };
     let p = player.borrow();
     // The summary is read out when the learner pauses or steps; while the
     // run plays it is silent, so it keeps the text of the last pause rather
@@ -312,8 +323,18 @@ pub fn app(props: &AppProps) -> Html {
             if !params.embed {
                 <header class="topbar">
                     <span class="brand">{"Kafka Ordering Lab"}</span>
-                    <nav class="scene-menu" aria-label={t(lang, Msg::ScenesMenu)}>
-                        <ol>
+                    <nav class={classes!("scene-menu", menu_open.then_some("open"))} aria-label={t(lang, Msg::ScenesMenu)}>
+                        // Shown at phone width only; on a wide screen the
+                        // list is always out and this button is not drawn.
+                        <button type="button" class="menu-toggle" data-testid="scene-menu-toggle"
+                            aria-expanded={menu_open.to_string()} aria-controls="scene-list" onclick={toggle_menu}>
+                            <span class="menu-label">{t(lang, Msg::ScenesMenu)}</span>
+                            <span class="menu-current">{current_scene}</span>
+                            <svg class="icon chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                                <path d="M7 10l5 5 5-5z" />
+                            </svg>
+                        </button>
+                        <ol id="scene-list">
                             for (&scene, href) in SceneId::ALL.iter().zip(menu_hrefs.iter()) {
                                 <li>
                                     <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()}
