@@ -84,6 +84,7 @@ catalogue! {
         KeyArrows => ("← и → — на одно событие назад или вперёд", "← and →: one event back or forward"),
         KeyHome => ("Home — в начало", "Home: back to the start"),
         KeyHelp => ("? — эта подсказка, Esc — закрыть", "?: this help, Esc: close it"),
+        KeysInFields => ("В поле ввода клавиши работают как обычно, а пробел на кнопке нажимает её", "In a text field keys work as usual, and Space on a button presses it"),
         Close => ("Закрыть", "Close"),
         CopyLink => ("Скопировать ссылку", "Copy link"),
         ExportSvg => ("Сохранить как SVG", "Save as SVG"),

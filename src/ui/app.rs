@@ -2,6 +2,8 @@
 //! the one player that drives the current scene.
 
 use super::clock::use_animation_frames;
+use super::help::{focus_dialog, view_help, Help};
+use super::keys::{focus_of, shortcut, Shortcut};
 use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::LessonBar;
 use super::player::PlayerAction;
@@ -31,24 +33,6 @@ fn is_narrow() -> bool {
         .is_some_and(|w| w < NARROW_BELOW_PX)
 }
 
-fn key_action(e: &KeyboardEvent) -> Option<PlayerAction> {
-    if e.ctrl_key() || e.meta_key() || e.alt_key() {
-        return None;
-    }
-    // Typing into a field or moving a slider keeps its own keys.
-    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-    if target.is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")) {
-        return None;
-    }
-    match e.key().as_str() {
-        " " => Some(PlayerAction::TogglePlay),
-        "ArrowRight" => Some(PlayerAction::StepForward),
-        "ArrowLeft" => Some(PlayerAction::StepBack),
-        "Home" => Some(PlayerAction::Reset),
-        _ => None,
-    }
-}
-
 #[component(App)]
 pub fn app(props: &AppProps) -> Html {
     let start = use_memo(props.query.clone(), |query| {
@@ -66,7 +50,8 @@ pub fn app(props: &AppProps) -> Html {
             .unwrap_or_else(|| ScenePlayer::build(&start.0, &mut Vec::new()))
     });
     let force = use_force_update();
-    let help = use_mut_ref(|| false);
+    let help = use_mut_ref(Help::default);
+    let help_ref = use_node_ref();
     // A lesson step's question holds the run where the step opened until
     // the learner answers: nothing may show the outcome first.
     let quiz_open = use_mut_ref(|| {
@@ -78,6 +63,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     let scene_root = use_node_ref();
     let narrow = use_state(is_narrow);
+    let menu_open = use_state(|| false);
 
     let dispatch = {
         let player = player.clone();
@@ -100,11 +86,31 @@ pub fn app(props: &AppProps) -> Html {
         dispatch.reform(|wall_ms| PlayerAction::Frame { wall_ms }),
     );
 
+    // Opens (true) or closes (false) the help, from a key or a button.
+    let set_help = {
+        let help = help.clone();
+        let force = force.clone();
+        Callback::from(move |open: bool| {
+            if help.borrow_mut().set_open(open) {
+                force.force_update();
+            }
+        })
+    };
+    let help_open = help.borrow().is_open();
+    {
+        let help_ref = help_ref.clone();
+        use_effect_with(help_open, move |open| {
+            if *open {
+                focus_dialog(&help_ref);
+            }
+        });
+    }
+
     {
         let dispatch = dispatch.clone();
         let narrow = narrow.clone();
         let help = help.clone();
-        let force = force.clone();
+        let set_help = set_help.clone();
         use_effect_with((), move |_| {
             let window = web_sys::window();
             let document = window.as_ref().and_then(|w| w.document());
@@ -119,15 +125,19 @@ pub fn app(props: &AppProps) -> Html {
                         let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                             return;
                         };
-                        let open = *help.borrow();
-                        if e.key() == "?" || (open && e.key() == "Escape") {
-                            *help.borrow_mut() = !open;
-                            force.force_update();
+                        let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+                        let open = help.borrow().is_open();
+                        let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
+                        let Some(shortcut) =
+                            shortcut(&e.key(), modified, focus_of(target.as_ref()), open)
+                        else {
                             return;
-                        }
-                        if let Some(action) = key_action(e) {
-                            e.prevent_default();
-                            dispatch.emit(action);
+                        };
+                        e.prevent_default();
+                        match shortcut {
+                            Shortcut::Player(action) => dispatch.emit(action),
+                            Shortcut::ToggleHelp => set_help.emit(!open),
+                            Shortcut::CloseHelp => set_help.emit(false),
                         }
                     },
                 )
@@ -242,28 +252,13 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| issues.set(Vec::new()))
     };
 
-    let toggle_help = {
-        let help = help.clone();
-        let force = force.clone();
-        Callback::from(move |_: MouseEvent| {
-            let open = *help.borrow();
-            *help.borrow_mut() = !open;
-            force.force_update();
-        })
-    };
-    let help_dialog = (*help.borrow()).then(|| {
-        html! {
-            <div class="help-dialog" role="dialog" aria-modal="false" aria-labelledby="help-title" data-testid="shortcuts-help">
-                <h2 id="help-title">{t(lang, Msg::Shortcuts)}</h2>
-                <ul>
-                    <li>{t(lang, Msg::KeySpace)}</li>
-                    <li>{t(lang, Msg::KeyArrows)}</li>
-                    <li>{t(lang, Msg::KeyHome)}</li>
-                    <li>{t(lang, Msg::KeyHelp)}</li>
-                </ul>
-                <button type="button" onclick={toggle_help.clone()}>{t(lang, Msg::Close)}</button>
-            </div>
-        }
+    let toggle_help = set_help.reform(move |_: MouseEvent| !help_open);
+    let help_dialog = help_open.then(|| {
+        view_help(
+            lang,
+            help_ref.clone(),
+            set_help.reform(|_: MouseEvent| false),
+        )
     });
     let prefs = html! {
         <div class="prefs">
@@ -320,6 +315,16 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let quiz = *quiz_open.borrow();
+    let toggle_menu = {
+        let menu_open = menu_open.clone();
+        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
+    };
+    // On a phone the menu folds into one button that names the open scene,
+    // numbered as the list numbers it.
+    let current_scene = match SceneId::ALL.iter().position(|&s| s == params.scene) {
+        Some(i) => format!("{}. {}", i + 1, i18n::scene_title(lang, params.scene)),
+        None => i18n::scene_title(lang, params.scene).to_owned(),
+    };
     let p = player.borrow();
     // The summary is read out when the learner pauses or steps; while the
     // run plays it is silent, so it keeps the text of the last pause rather
@@ -341,8 +346,18 @@ pub fn app(props: &AppProps) -> Html {
             if !params.embed {
                 <header class="topbar">
                     <span class="brand">{"Kafka Ordering Lab"}</span>
-                    <nav class="scene-menu" aria-label={t(lang, Msg::ScenesMenu)}>
-                        <ol>
+                    <nav class={classes!("scene-menu", menu_open.then_some("open"))} aria-label={t(lang, Msg::ScenesMenu)}>
+                        // Shown at phone width only; on a wide screen the
+                        // list is always out and this button is not drawn.
+                        <button type="button" class="menu-toggle" data-testid="scene-menu-toggle"
+                            aria-expanded={menu_open.to_string()} aria-controls="scene-list" onclick={toggle_menu}>
+                            <span class="menu-label">{t(lang, Msg::ScenesMenu)}</span>
+                            <span class="menu-current">{current_scene}</span>
+                            <svg class="icon chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                                <path d="M7 10l5 5 5-5z" />
+                            </svg>
+                        </button>
+                        <ol id="scene-list">
                             for (i, (&scene, href)) in SceneId::ALL.iter().zip(menu_hrefs.iter()).enumerate() {
                                 <li>
                                     <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()} data-number={(i + 1).to_string()}

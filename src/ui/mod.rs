@@ -8,6 +8,8 @@ pub(crate) mod density;
 mod embed;
 pub(crate) mod export;
 pub(crate) mod form;
+mod help;
+mod keys;
 pub mod layout;
 mod lesson_view;
 pub(crate) mod memo;

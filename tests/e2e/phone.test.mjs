@@ -1,0 +1,96 @@
+// The first screen on a phone: the scene, not the nine-item menu. The menu
+// folds into one button that names the open scene; on a wide screen it is
+// the full list, as before.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { useBrowser, openPage, shot, SCENES } from './harness.mjs';
+
+const env = useBrowser();
+const require = createRequire(import.meta.url);
+const PHONE = { width: 360, height: 800 };
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function axeFindings(page) {
+  await page.addScriptTag({ content: await readFile(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+}
+
+const visibleLinks = (page) =>
+  page.$$eval('[data-testid="scene-link"]', (links) =>
+    links.filter((a) => a.getBoundingClientRect().height > 0).map((a) => a.dataset.scene),
+  );
+
+test('at 360×800 the log figure is on the first screen and the menu is folded', async () => {
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=${lang}`, PHONE);
+    const toggle = '[data-testid="scene-menu-toggle"]';
+    assert.ok(await page.$(toggle), `${lang}: a button to unfold the menu`);
+    assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
+    assert.deepEqual(await visibleLinks(page), [], `${lang}: no scene links on the first screen`);
+    const title = await page.textContent('h1');
+    assert.ok((await page.textContent(toggle)).includes(`1. ${title}`), `${lang}: the button names the open scene`);
+    // The figure starts above the sticky control bar, with no scrolling.
+    const { figure, controls } = await page.evaluate(() => ({
+      figure: document.querySelector('[data-testid="log-figure"]').getBoundingClientRect().top,
+      controls: document.querySelector('.controls').getBoundingClientRect().top,
+    }));
+    assert.ok(figure < controls - 100, `${lang}: the figure starts at ${figure}px, the controls at ${controls}px`);
+    await shot(page, `phone-first-screen-${lang}`);
+    assert.deepEqual(await axeFindings(page), [], `${lang}: the folded menu`);
+
+    // Space on the focused button unfolds the list of all nine scenes.
+    await page.focus(toggle);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((sel) => document.querySelector(sel).getAttribute('aria-expanded') === 'true', toggle);
+    assert.deepEqual(await visibleLinks(page), SCENES);
+    assert.equal(await page.getAttribute('[data-testid="scene-link"][aria-current="page"]', 'data-scene'), 'log');
+    assert.equal(await page.$('[data-testid="pause"]'), null, 'the button, not the run, took the Space');
+    assert.deepEqual(await axeFindings(page), [], `${lang}: the unfolded menu`);
+    await shot(page, `phone-menu-open-${lang}`);
+    await page.click(toggle);
+    await page.waitForFunction((sel) => document.querySelector(sel).getAttribute('aria-expanded') === 'false', toggle);
+    assert.deepEqual(await visibleLinks(page), []);
+
+    // A link in the unfolded list opens its scene, with the list folded again.
+    await page.click(toggle);
+    await page.click('[data-testid="scene-link"][data-scene="routing"]');
+    await page.waitForSelector('[data-testid="scene"][data-scene="routing"][data-ready="true"]');
+    assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
+    assert.ok((await page.textContent(toggle)).includes(`3. ${await page.textContent('h1')}`));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('on a phone every scene starts with its own title, not the chrome', async () => {
+  for (const scene of SCENES) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru`, PHONE);
+    const top = await page.$eval('main h1', (h) => h.getBoundingClientRect().top);
+    assert.ok(top < 200, `${scene}: the title is at ${top}px`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('on a wide screen the menu is the full list, with no fold button', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=ru`, { width: 1280, height: 800 });
+  assert.equal(await page.isVisible('[data-testid="scene-menu-toggle"]'), false);
+  assert.deepEqual(await visibleLinks(page), SCENES);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embedded on a phone, there is neither menu nor fold button', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=ru&embed=1`, PHONE);
+  assert.equal(await page.$('.topbar'), null);
+  assert.equal(await page.$('[data-testid="scene-menu-toggle"]'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
