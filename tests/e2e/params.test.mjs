@@ -26,16 +26,16 @@ test('a group clamps partitions=50 to its own 32, says so, and runs with 32', as
 });
 
 test("the lesson's Back and Next keep theme=light and the language", async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=2&lang=en&theme=light`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=2.1&lang=en&theme=light`);
   for (const testid of ['lesson-prev', 'lesson-next']) {
     const href = await page.getAttribute(`[data-testid="${testid}"]`, 'href');
     assert.match(href, /[?&]theme=light(&|$)/, `${testid}: ${href}`);
     assert.match(href, /[?&]lang=en(&|$)/, `${testid}: ${href}`);
   }
   await page.click('[data-testid="lesson-next"]');
-  await page.waitForSelector('[data-testid="lesson"][data-step="3"]');
+  await page.waitForSelector('[data-testid="lesson"][data-step="3.1"]');
   assert.equal(await page.getAttribute('.app', 'data-theme'), 'light');
-  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'producer');
+  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'routing');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -43,7 +43,7 @@ test("the lesson's Back and Next keep theme=light and the language", async () =>
 test('the preset links keep theme=light and open the same run as the short link', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=en&theme=light`);
   const hrefs = await page.$$eval('[data-testid="preset"]', (els) => els.map((e) => e.getAttribute('href')));
-  assert.equal(hrefs.length, 5);
+  assert.equal(hrefs.length, 6);
   for (const href of hrefs) assert.match(href, /[?&]theme=light(&|$)/, href);
   await page.click('[data-testid="preset"][data-preset="idempotent"]');
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');

@@ -8,7 +8,8 @@ import { recordConsole, topSpeed, loopPlay } from './harness.mjs';
  * The heaviest link of each scene: the most records, partitions, members
  * or workers its parameters allow. `producer-10min` is a producer run that
  * reaches the ten-minute horizon (5000 records, one per request, one
- * request in flight over a lossy link).
+ * request in flight over a lossy link; `delivery.timeout.ms` long enough
+ * that the backlog waits rather than expires).
  */
 export const HEAVIEST = [
   { name: 'log', query: '?scene=log&segment-bytes=100' },
@@ -17,7 +18,7 @@ export const HEAVIEST = [
   { name: 'producer-chaos', query: '?scene=producer&preset=chaos' },
   {
     name: 'producer-10min',
-    query: '?scene=producer&preset=chaos&workload=stream-5000&batch-size=64&linger-ms=0&latency-ms=60&max-in-flight=1&request-timeout-ms=1000',
+    query: '?scene=producer&preset=chaos&workload=stream-5000&batch-size=64&linger-ms=0&latency-ms=60&max-in-flight=1&request-timeout-ms=1000&delivery-timeout-ms=600000',
   },
   { name: 'repartition', query: '?scene=repartition&from=1&to=64&strategy=new-topic' },
   {
