@@ -3,6 +3,7 @@
 //! screen reader hears it.
 
 pub mod params;
+mod stream;
 pub mod text;
 pub(crate) mod view;
 

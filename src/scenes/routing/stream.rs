@@ -1,0 +1,300 @@
+//! The routing scene's stream: a burst of records drawn lane by lane as
+//! each partition receives them, and the keyless strategies compared on
+//! the same burst.
+
+use super::params as declared;
+use crate::i18n::{self, t, Msg, RoutingMsg};
+use crate::params::{AppParams, Lang};
+use crate::sim::keyless::KeylessStrategy;
+use crate::sim::scenes::routing::{
+    order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys, TOPIC,
+};
+use crate::sim::Sim;
+use crate::ui::form::{edit, edit_number, max_of, min_of};
+use crate::ui::tip;
+use crate::ui::violations::view_violations;
+use yew::prelude::*;
+
+fn strategy_label(lang: Lang, s: KeylessStrategy) -> &'static str {
+    match s {
+        KeylessStrategy::RoundRobin => t(lang, RoutingMsg::StrategyRoundRobin),
+        KeylessStrategy::Sticky => t(lang, RoutingMsg::StrategySticky),
+        KeylessStrategy::UniformSticky => t(lang, RoutingMsg::StrategyUniformSticky),
+    }
+}
+
+const LANE_LABEL_W: f64 = 210.0;
+const ACC_W: f64 = 130.0;
+// A record's size; style.css draws its rects at this size
+// (`.routing-figure .record`).
+const CELL_W: f64 = 60.0;
+const CELL_H: f64 = 34.0;
+const CELL_GAP: f64 = 4.0;
+const LANE_PAD: f64 = 8.0;
+
+pub(super) fn view_stream(
+    sim: &Sim<RoutingStream>,
+    outcome: &RoutingStream,
+    params: &AppParams,
+    narrow: bool,
+    on_params: &Callback<AppParams>,
+) -> Html {
+    let lang = params.lang;
+    let s = sim.model();
+    let width = if narrow { 360.0 } else { 960.0 };
+    let cells_x = if narrow { 8.0 } else { LANE_LABEL_W + ACC_W };
+    let per_line =
+        (((width - cells_x - 8.0 + CELL_GAP) / (CELL_W + CELL_GAP)).floor() as usize).max(1);
+    // At most a handful of partitions hold this stream's 20 records: draw
+    // those (and any with a batch on the way), and count the empty rest.
+    // They are the partitions that hold records when the run ends, drawn
+    // from the start: lanes do not appear while it plays and push the ones
+    // below them down, and a replay does not build them all again. A log
+    // only grows, so the outcome's is never shorter than the one on view.
+    let final_len = |p: u32| {
+        outcome
+            .logs
+            .get(p as usize)
+            .map_or(0, |l| l.log_end_offset())
+    };
+    let shown: Vec<u32> = (0..s.config.partitions)
+        .filter(|&p| {
+            s.config.partitions <= 8
+                || final_len(p) > 0
+                || s.accumulator.open_batch(p).is_some()
+                || s.in_flight.iter().any(|f| f.batch.partition == p)
+        })
+        .collect();
+    let mut y = 8.0;
+    let mut lanes = Vec::new();
+    for &p in &shown {
+        // Tall enough for what the lane will hold, so it does not grow
+        // while the run plays.
+        let lines = (final_len(p) as usize).div_ceil(per_line).max(1);
+        let top = y;
+        let header_h = if narrow { 36.0 } else { 0.0 };
+        let h = LANE_PAD * 2.0 + header_h + lines as f64 * (CELL_H + CELL_GAP);
+        lanes.push((p, top, h, header_h));
+        y += h + 6.0;
+    }
+    let empty = s.config.partitions as usize - shown.len();
+    let height = y + if empty > 0 { 24.0 } else { 0.0 };
+    let consumers = &s.consumers;
+
+    let on_strategy = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(s) = KeylessStrategy::from_id(&select.value()) {
+            p.keyless = s;
+        }
+    });
+    let on_batch = edit_number(params, on_params, &declared::ROUTING_BATCH_SIZE);
+    let on_linger = edit_number(params, on_params, &declared::ROUTING_LINGER_MS);
+    let violations = s.checker.violations();
+    let sent = s.in_flight.len();
+
+    html! {
+        <section class="card stream" aria-labelledby="stream-title">
+            <h2 id="stream-title">{t(lang, RoutingMsg::StreamTitle)}</h2>
+            <p>{ if params.key_null { t(lang, RoutingMsg::StreamNull) } else { t(lang, RoutingMsg::StreamKeyed) } }</p>
+            <div class="stream-params">
+                <label class="field">
+                    <span>{t(lang, RoutingMsg::Strategy)}</span>
+                    <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.key_null}>
+                        for &k in KeylessStrategy::ALL.iter() {
+                            <option value={k.id()} selected={params.keyless == k}>{strategy_label(lang, k)}</option>
+                        }
+                    </select>
+                </label>
+                <label class="field">
+                    <span><code>{"batch.size"}</code>{format!(" = {}", params.batch_size)}</span>
+                    <input type="range" data-testid="batch-size" min={min_of(&declared::ROUTING_BATCH_SIZE)} max={max_of(&declared::ROUTING_BATCH_SIZE)}
+                        step="2" value={params.batch_size.to_string()} oninput={on_batch} />
+                    <span class="help">{t(lang, RoutingMsg::BatchSizeHelp)}</span>
+                </label>
+                <label class="field">
+                    <span><code>{"linger.ms"}</code>{format!(" = {}", params.linger_ms)}</span>
+                    <input type="range" data-testid="linger-ms" min={min_of(&declared::ROUTING_LINGER_MS)}
+                        max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
+                    <span class="help">{t(lang, RoutingMsg::LingerHelp)}</span>
+                </label>
+            </div>
+            <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+                aria-label={t(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
+                { tip::tip_title() }
+                // One keyed node per lane: with many partitions the lanes on
+                // show come and go, and each must keep its own records.
+                { lanes.iter().map(|&(p, top, h, header_h)| {
+                    let log = &s.logs[p as usize];
+                    let consumer = &consumers[p as usize];
+                    let (lo, hi) = processing_ms(p);
+                    let speed = i18n::consumer_speed(lang, &consumer.client_id, (lo + hi) / 2);
+                    let open = s.accumulator.open_batch(p);
+                    let flying = s.in_flight.iter().filter(|f| f.batch.partition == p).map(|f| f.batch.records.len()).sum::<usize>();
+                    let label_x = 10.0;
+                    let busy = s.busy[p as usize].map(|(o, _)| o);
+                    html! {
+                        <g key={p.to_string()} class="lane" data-testid="partition-lane" data-partition={p.to_string()}>
+                            <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
+                            <text class="lane-title" x={format!("{label_x:.1}")} y={format!("{:.1}", top + 18.0)}>
+                                {format!("{TOPIC}-{p}")}
+                            </text>
+                            <text class="lane-meta" x={format!("{:.1}", if narrow { 90.0 } else { label_x })} y={format!("{:.1}", top + if narrow { 18.0 } else { 34.0 })}>{speed}</text>
+                            if !narrow {
+                                <text class="lane-meta" x={format!("{:.1}", LANE_LABEL_W)} y={format!("{:.1}", top + 18.0)}>
+                                    {format!("{}: {}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()))}
+                                </text>
+                                <text class="lane-meta" x={format!("{:.1}", LANE_LABEL_W)} y={format!("{:.1}", top + 34.0)}>
+                                    {format!("{}: {flying}", t(lang, RoutingMsg::InFlight))}
+                                </text>
+                            } else {
+                                <text class="lane-meta" x={format!("{label_x:.1}")} y={format!("{:.1}", top + 32.0)}>
+                                    {format!("{}: {} · {}: {flying}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()), t(lang, RoutingMsg::InFlight))}
+                                </text>
+                            }
+                            // A keyed list of its own, not spliced after the lane's
+                            // header: Yew pairs an unkeyed list from its end, so a
+                            // new record would re-create the header and every
+                            // record before it.
+                            { log.records().map(|r| {
+                                let i = r.offset as usize;
+                                let x = cells_x + (i % per_line) as f64 * (CELL_W + CELL_GAP);
+                                let cy = top + LANE_PAD + header_h + (i / per_line) as f64 * (CELL_H + CELL_GAP);
+                                let order = r.entity.trim_start_matches("order-").to_owned();
+                                let state = if r.offset < consumer.processed_up_to() && busy != Some(r.offset) {
+                                    "processed"
+                                } else if busy == Some(r.offset) {
+                                    "processing"
+                                } else {
+                                    "unread"
+                                };
+                                html! {
+                                    <g key={format!("{p}-{}", r.offset)} class={classes!("record", "small", state, format!("order-{}", order))}
+                                        data-testid="record" data-topic={TOPIC} data-partition={p.to_string()}
+                                        data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()}
+                                        data-key-null={r.key.is_none().then_some("true")} data-entity={r.entity.clone()}
+                                        data-step={r.event.step().to_string()}
+                                        transform={format!("translate({x:.1},{cy:.1})")}>
+                                        <rect class="cell" />
+                                        <rect class="key-bar" />
+                                        <text x="4" y="16">{format!("#{order}")}</text>
+                                        <text x="4" y="29">{r.event.value()}</text>
+                                    </g>
+                                }
+                            }).collect::<Html>() }
+                        </g>
+                    }
+                }).collect::<Html>() }
+                if empty > 0 {
+                    <text class="lane-meta" x="10" y={format!("{:.1}", height - 8.0)}>
+                        {i18n::more_empty_partitions(lang, empty)}
+                    </text>
+                }
+            </svg>
+            <p class="dim small">{t(lang, RoutingMsg::AdaptiveNote)}</p>
+            <KeylessComparison params={params.clone()} />
+            <dl class="stats inline">
+                <div><dt>{t(lang, RoutingMsg::Switches)}</dt>
+                    <dd data-testid="stat" data-name="switches" data-value={s.accumulator.switches.to_string()}>{s.accumulator.switches}</dd></div>
+                <div><dt>{t(lang, RoutingMsg::InFlight)}</dt>
+                    <dd data-testid="stat" data-name="in-flight" data-value={sent.to_string()}>{sent}</dd></div>
+                <div><dt>{t(lang, Msg::OrderViolations)}</dt>
+                    <dd data-testid="stat" data-name="violations" data-value={violations.len().to_string()}>{violations.len()}</dd></div>
+            </dl>
+            <h3>{t(lang, RoutingMsg::HandledTitle)}</h3>
+            if s.handled.is_empty() {
+                <p class="dim">{t(lang, RoutingMsg::NothingHandled)}</p>
+            } else {
+                <ol class="handled" data-testid="handled">
+                    // Keyed by position: the list only grows, and Yew pairs
+                    // unkeyed items from the end, which would rewrite every item.
+                    for (i, h) in s.handled.iter().enumerate() {
+                        <li key={i} class={classes!(format!("order-{}", h.order), h.out_of_order.then_some("out-of-order"))}
+                            data-partition={h.partition.to_string()} data-entity={order_key(h.order)} data-step={h.event.step().to_string()}>
+                            if h.out_of_order { <span aria-hidden="true">{"⚠ "}</span> }
+                            {format!("#{} {}", h.order, h.event.value())}
+                            <span class="dim">{format!(" · p{}", h.partition)}</span>
+                            if h.out_of_order { <span class="visually-hidden">{format!(" — {}", t(lang, RoutingMsg::OutOfOrder))}</span> }
+                        </li>
+                    }
+                </ol>
+            }
+            { view_violations(violations, lang) }
+        </section>
+    }
+}
+
+/// Keeps the histogram's counts until K or N changes: up to 100,000 hashes
+/// must not run again on every animation frame.
+#[derive(Properties, PartialEq)]
+pub(super) struct ComparisonProps {
+    params: AppParams,
+}
+
+/// The stream under every routing at once, on the learner's seed and
+/// settings. Each run is a few hundred events; they are redone only when
+/// a setting changes, not on every frame.
+#[component(KeylessComparison)]
+pub(super) fn keyless_comparison(props: &ComparisonProps) -> Html {
+    let p = &props.params;
+    let lang = p.lang;
+    let rows = use_memo(
+        (p.seed, p.partitions, p.batch_size, p.linger_ms),
+        |&(seed, partitions, batch_size, linger_ms)| {
+            let keys = [StreamKeys::OrderId]
+                .into_iter()
+                .chain(KeylessStrategy::ALL.map(StreamKeys::Null))
+                .collect::<Vec<_>>();
+            keys.into_iter()
+                .map(|keys| {
+                    let s = run_to_end(
+                        RoutingStreamConfig {
+                            partitions,
+                            keys,
+                            batch_size,
+                            linger_ms,
+                        },
+                        seed,
+                    );
+                    let per_partition: Vec<u64> =
+                        s.logs.iter().map(|l| l.log_end_offset()).collect();
+                    (keys, per_partition, s.accumulator.switches, s.reorders())
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    let current = p.routing_stream_config().keys;
+    html! {
+        <div class="table-scroll">
+            <table class="clients compare" data-testid="keyless-comparison">
+                <caption>{t(lang, RoutingMsg::CompareTitle)}</caption>
+                <thead><tr>
+                    <th scope="col">{t(lang, RoutingMsg::CompareHow)}</th>
+                    <th scope="col">{t(lang, RoutingMsg::ComparePerPartition)}</th>
+                    <th scope="col">{t(lang, RoutingMsg::Switches)}</th>
+                    <th scope="col">{t(lang, Msg::OrderViolations)}</th>
+                </tr></thead>
+                <tbody>
+                    for (keys, per_partition, switches, reorders) in rows.iter() { {{
+                        let (id, name) = match keys {
+                            StreamKeys::OrderId => ("order-id", t(lang, RoutingMsg::KeyedByOrder)),
+                            StreamKeys::Null(s) => (s.id(), strategy_label(lang, *s)),
+                        };
+                        let shown: Vec<String> = per_partition.iter().take(16).map(u64::to_string).collect();
+                        let more = if per_partition.len() > 16 { " …" } else { "" };
+                        html! {
+                            <tr data-testid="comparison-row" data-routing={id} data-violations={reorders.to_string()}
+                                class={classes!((*keys == current).then_some("current"))}>
+                                <th scope="row">{name}</th>
+                                <td><code>{format!("{}{more}", shown.join(" · "))}</code></td>
+                                <td class="num">{switches}</td>
+                                <td class={classes!("num", (*reorders > 0).then_some("bad"))}>
+                                    {if *reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}
+                                </td>
+                            </tr>
+                        }
+                    }} }
+                </tbody>
+            </table>
+        </div>
+    }
+}
