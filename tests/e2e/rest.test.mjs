@@ -91,6 +91,10 @@ test('rabbitmq: three competing consumers break order, Kafka partitions do not',
   const count = (side) => page.getAttribute(`[data-testid="violations-count"][data-side="${side}"]`, 'data-count');
   assert.ok(Number(await count('rabbitmq')) > 0);
   assert.equal(await count('kafka'), '0');
+  // A queue's finding names a consumer and a message, not a partition.
+  const line = await page.textContent('[data-testid="violation"]');
+  assert.match(line, /consumer \d+, message #\d+/);
+  assert.doesNotMatch(line, /partition/);
   await page.check('[data-testid="remedy"][value="consistent-hash"]');
   await page.waitForFunction(() => location.search.includes('remedy=consistent-hash'));
   await seekToEnd(page);

@@ -1,14 +1,14 @@
 //! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
 
 use super::params as declared;
-use crate::i18n::{t, RabbitMsg};
+use crate::i18n::{t, Place, RabbitMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::checker::OrderChecker;
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
-use crate::ui::violations::view_violations;
+use crate::ui::violations::view_violations_at;
 use yew::prelude::*;
 
 fn view_side(
@@ -42,7 +42,9 @@ fn view_side(
                     </li>
                 }
             </ol>
-            { view_violations(checker.violations(), lang) }
+            // A queue has no partitions: a finding names the consumer and
+            // the message, numbered in publish order.
+            { view_violations_at(checker.violations(), lang, Place::ConsumerMessage) }
         </section>
     }
 }
