@@ -24,7 +24,8 @@ pub const STEPS: [LessonStep; 10] = [
     },
     LessonStep {
         id: "2.1",
-        query: "scene=replication&acks=all&min-isr=2&t=2000",
+        // No failover yet: the step asks the learner to crash the leader.
+        query: "scene=replication&acks=all&min-isr=2&replica-actions=&t=2000",
         answer: None,
     },
     LessonStep {

@@ -316,6 +316,14 @@ numbered! {
         }
     }
 
+    /// A replica's log, as a screen reader names its list.
+    pub fn replica_log(lang, broker: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("лог брокера {broker}"),
+            Lang::En => format!("broker {broker}'s log"),
+        }
+    }
+
     pub fn broker_name(lang, id: u32 => Id) {
         match lang {
             Lang::Ru => format!("брокер {id}"),

@@ -429,6 +429,13 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     if params.scene == SceneId::Group {
         // A group needs something to share: more partitions than members.
         params.partitions = 6;
+        // And a link that names no actions shows the chapter's point: a
+        // member crashes between auto-commits, and records run twice.
+        params.actions = crate::scenes::group::params::default_actions();
+    }
+    if params.scene == SceneId::Replication {
+        // A link that names no actions shows a failover.
+        params.replica_actions = crate::scenes::replication::params::default_actions();
     }
     if params.scene == SceneId::Producer {
         // A preset that does not exist falls back to the default one, as a

@@ -10,7 +10,7 @@ const owners = (page) =>
   page.$$eval('[data-testid="assignment"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.partition, e.dataset.member])));
 
 test('range assigns 7 partitions to 3 members as [0,1,2], [3,4], [5,6]', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=7&members=3&assignor=range&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=7&members=3&assignor=range&actions=&lang=en`);
   assert.deepEqual(await owners(page), {
     0: 'consumer-1', 1: 'consumer-1', 2: 'consumer-1',
     3: 'consumer-2', 4: 'consumer-2',
@@ -21,7 +21,7 @@ test('range assigns 7 partitions to 3 members as [0,1,2], [3,4], [5,6]', async (
 });
 
 test('twelve members sort as strings: consumer-10 comes before consumer-2', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=12&members=12&assignor=range&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=12&members=12&assignor=range&actions=&lang=en`);
   const o = await owners(page);
   assert.equal(o[1], 'consumer-10');
   assert.equal(o[4], 'consumer-2');
@@ -29,8 +29,19 @@ test('twelve members sort as strings: consumer-10 comes before consumer-2', asyn
   await context.close();
 });
 
+test('a link without actions opens after a crash, with the records handled twice', async () => {
+  for (const link of ['?scene=group&lang=en', '?scene=group&embed=1&lang=ru']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
+    assert.ok((await stats(page)).duplicates > 0, link);
+    assert.equal((await page.$$('[data-testid="generation"]')).length, 2, `${link}: the crash's rebalance`);
+    assert.ok(!Object.values(await owners(page)).includes('consumer-2'), link);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('crash a member: its partitions move and records are handled twice', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&actions=&t=1500&lang=en`);
   assert.equal((await stats(page)).duplicates, 0);
   await page.click('[data-testid="crash-member"][data-member="consumer-2"]');
   await page.waitForFunction(() => location.search.includes('crash%3Aconsumer-2'));
@@ -54,7 +65,7 @@ test('crash a member: its partitions move and records are handled twice', async 
 });
 
 test('more members than partitions: the extra one sits idle, and that is allowed', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=2&members=3&lang=ru`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&partitions=2&members=3&actions=&lang=ru`);
   assert.ok(await page.$('[data-testid="idle-note"]'));
   assert.deepEqual(Object.values(await owners(page)).sort(), ['consumer-1', 'consumer-2']);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

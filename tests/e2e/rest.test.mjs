@@ -9,11 +9,23 @@ const seekToEnd = (page) => seekTo(page);
 
 const replicas = (page) =>
   page.$$eval('[data-testid="replica"]', (els) =>
-    els.map((e) => ({ broker: e.dataset.broker, role: e.dataset.role, leo: Number(e.dataset.leo), inIsr: e.dataset.inIsr })),
+    els.map((e) => ({ broker: e.dataset.broker, role: e.dataset.role, leo: Number(e.dataset.leo), inIsr: e.dataset.inIsr, alive: e.dataset.alive })),
   );
 
+test('replication: a link without actions opens after a failover', async () => {
+  for (const link of ['?scene=replication&lang=en', '?scene=replication&embed=1&lang=ru']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
+    const now = await replicas(page);
+    const leader = now.find((r) => r.role === 'leader');
+    assert.ok(leader && leader.broker !== '1', `${link}: a new leader`);
+    assert.equal(now.find((r) => r.broker === '1').alive, 'false', `${link}: the old leader is down`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('replication: crash the leader, a new one is elected and the replicas agree', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=replication&acks=all&min-isr=2&lang=en`);
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=replication&acks=all&min-isr=2&replica-actions=&lang=en`);
   const before = await replicas(page);
   assert.equal(before.filter((r) => r.role === 'leader').length, 1);
   assert.ok(Number(await page.getAttribute('[data-testid="high-watermark"]', 'data-offset')) > 0);

@@ -23,9 +23,10 @@ impl Scene for Group {
         Ok(Group::new(params.group_config()))
     }
 
-    /// The group is working from the first frame.
-    fn opening_time(_end: SimTime) -> SimTime {
-        SimTime(1500)
+    /// After the default crash's rebalance, with the records the new owner
+    /// handled a second time on screen.
+    fn opening_time(end: SimTime) -> SimTime {
+        SimTime(4500).min(end)
     }
 
     fn summary(&self, _params: &AppParams) -> Summary {

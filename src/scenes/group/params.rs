@@ -81,6 +81,15 @@ pub static IDEMPOTENT: Param = Param {
     set: |p, v| v.flag().map(|b| p.idempotent = b).is_some(),
 };
 
+/// A link without `actions` shows a crash between auto-commits (the
+/// lesson's step 6.1 asks about it).
+const DEFAULT_ACTIONS: &str = "crash:consumer-2@2500";
+
+/// The actions a link without `actions` gets.
+pub fn default_actions() -> Vec<crate::sim::scenes::group::MemberAction> {
+    parse_actions(DEFAULT_ACTIONS).unwrap_or_default()
+}
+
 pub static ACTIONS: Param = Param {
     name: "actions",
     kind: Kind::Text {
@@ -89,8 +98,8 @@ pub static ACTIONS: Param = Param {
         max_bytes: None,
     },
     run: true,
-    default: "",
-    doc: "the learner's member actions",
+    default: DEFAULT_ACTIONS,
+    doc: "the learner's member actions (`actions=` for none)",
     help: None,
     get: |p| Some(actions_text(&p.actions)),
     set: |p, v| {

@@ -23,10 +23,10 @@ impl Scene for Replication {
         Ok(Replication::new(params.replication_config()))
     }
 
-    /// The followers have caught up, and the crash button has something to
-    /// prove.
-    fn opening_time(_end: SimTime) -> SimTime {
-        SimTime(2000)
+    /// After the default failover: a new leader in a new epoch, the old
+    /// one down, the high watermark moving on.
+    fn opening_time(end: SimTime) -> SimTime {
+        SimTime(4000).min(end)
     }
 
     fn summary(&self, _params: &AppParams) -> Summary {

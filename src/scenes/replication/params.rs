@@ -43,6 +43,14 @@ pub static UNCLEAN: Param = Param {
     set: |p, v| v.flag().map(|b| p.unclean = b).is_some(),
 };
 
+/// A link without `replica-actions` shows a failover: the leader crashes.
+const DEFAULT_ACTIONS: &str = "crash:1@2500";
+
+/// The actions a link without `replica-actions` gets.
+pub fn default_actions() -> Vec<crate::sim::scenes::replication::ReplicaAction> {
+    parse_replica_actions(DEFAULT_ACTIONS).unwrap_or_default()
+}
+
 pub static REPLICA_ACTIONS: Param = Param {
     name: "replica-actions",
     kind: Kind::Text {
@@ -51,8 +59,8 @@ pub static REPLICA_ACTIONS: Param = Param {
         max_bytes: None,
     },
     run: true,
-    default: "",
-    doc: "what happens to which broker, when",
+    default: DEFAULT_ACTIONS,
+    doc: "what happens to which broker, when (`replica-actions=` for nothing)",
     help: None,
     get: |p| Some(replica_actions_text(&p.replica_actions)),
     set: |p, v| {

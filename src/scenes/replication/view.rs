@@ -146,7 +146,8 @@ fn replica_card(r: &Replication, rep: &Replica, lang: Lang, act: &Act<'_>) -> Ht
             data-in-elr={in_elr.to_string()} data-alive={rep.alive.to_string()}>
             <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), t(lang, title))}</h3>
             <p class="small">{format!("LEO {} · {}", rep.log_end_offset(), t(lang, status))}</p>
-            <ol class="replica-log" start={skip.to_string()}>
+            // It scrolls once the log is long: focusable, so a keyboard can.
+            <ol class="replica-log" start={skip.to_string()} tabindex="0" aria-label={i18n::replica_log(lang, rep.broker)}>
                 // Keyed by offset: the shown window slides along the log,
                 // and unkeyed items would each be rewritten with the
                 // next one's text.
