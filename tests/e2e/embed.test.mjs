@@ -85,3 +85,34 @@ test('in a 480 px frame, as the README embeds it, every scene keeps its controls
     await context.close();
   }
 });
+
+test('routing embeds compactly: the trace by default, or one part a course page names', async () => {
+  const height = (page) => page.evaluate(() => document.documentElement.scrollHeight);
+  const shown = (page) => page.evaluate(() => ({
+    trace: !!document.querySelector('.key-panel'),
+    clients: !!document.querySelector('[aria-labelledby="clients-title"]'),
+    histogram: !!document.querySelector('[aria-labelledby="histogram-title"]'),
+    stream: !!document.querySelector('.stream'),
+  }));
+  const cases = [
+    ['', { trace: true, clients: false, histogram: false, stream: false }, 1000],
+    ['&part=clients', { trace: false, clients: true, histogram: false, stream: false }, 1000],
+    ['&part=histogram', { trace: false, clients: false, histogram: true, stream: false }, 1000],
+    ['&part=stream', { trace: false, clients: false, histogram: false, stream: true }, 1400],
+  ];
+  for (const [part, expected, most] of cases) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&embed=1&lang=ru${part}`, { width: 800, height: 480 });
+    assert.deepEqual(await shown(page), expected, part);
+    const h = await height(page);
+    assert.ok(h <= most, `${part || 'default'}: ${h} px tall at 800 px wide`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // Not embedded, the whole scene; a part that does not exist says so.
+  const whole = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
+  assert.deepEqual(await shown(whole.page), { trace: true, clients: true, histogram: true, stream: true });
+  await whole.context.close();
+  const bad = await openPage(env.browser, `${env.base}?scene=routing&embed=1&part=everything&lang=en`);
+  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream/);
+  await bad.context.close();
+});

@@ -5,7 +5,7 @@
 use super::params as declared;
 use super::stream::view_stream;
 use crate::i18n::{self, t, RoutingMsg};
-use crate::params::{AppParams, Lang, PlacementChoice};
+use crate::params::{AppParams, Lang, PlacementChoice, RoutingPart};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::partitioner::{
     abs_partition, key_histogram, murmur2, murmur2_trace, partition_for_key, route, to_positive,
@@ -422,13 +422,27 @@ pub fn view_routing_scene(
     narrow: bool,
     on_params: Callback<AppParams>,
 ) -> Html {
+    // A course page may embed one part alone; an embedded frame with no
+    // part named shows the trace, the scene's point, compactly.
+    let part = params.part.or(params.embed.then_some(RoutingPart::Trace));
+    let shows = |p: RoutingPart| part.is_none_or(|only| only == p);
     html! {
-        <div class="routing">
-            { memo(view_key_panel, params, &on_params) }
-            { memo(|p, _| view_chapter_example(p.lang), params, &on_params) }
-            { memo(|p, _| view_clients(p), params, &on_params) }
-            { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
-            { view_stream(sim, outcome, params, narrow, &on_params) }
+        <div class="routing" data-part={part.map(RoutingPart::id)}>
+            if shows(RoutingPart::Trace) {
+                { memo(view_key_panel, params, &on_params) }
+            }
+            if part.is_none() {
+                { memo(|p, _| view_chapter_example(p.lang), params, &on_params) }
+            }
+            if shows(RoutingPart::Clients) {
+                { memo(|p, _| view_clients(p), params, &on_params) }
+            }
+            if shows(RoutingPart::Histogram) {
+                { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
+            }
+            if shows(RoutingPart::Stream) {
+                { view_stream(sim, outcome, params, narrow, &on_params) }
+            }
         </div>
     }
 }
