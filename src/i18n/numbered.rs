@@ -324,6 +324,14 @@ numbered! {
         }
     }
 
+    /// A number typed into a form outside its range, and what is used.
+    pub fn clamped_to(lang, typed: u64 => Id, min: u32 => Id, max: u32 => Id, used: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("{typed} — вне границ {min}–{max}, взято {used}."),
+            Lang::En => format!("{typed} is outside {min}–{max}; using {used}."),
+        }
+    }
+
     pub fn broker_name(lang, id: u32 => Id) {
         match lang {
             Lang::Ru => format!("брокер {id}"),

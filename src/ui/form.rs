@@ -68,6 +68,49 @@ pub fn edit<E: 'static>(
     })
 }
 
+#[derive(Properties, PartialEq)]
+pub struct NumberFieldProps {
+    pub testid: &'static str,
+    pub min: u32,
+    pub max: u32,
+    pub value: u32,
+    pub lang: crate::params::Lang,
+    /// The value to use: what was typed, clamped to `min..=max`.
+    pub on_value: Callback<u32>,
+}
+
+/// A number input that says so when it clamps what was typed: a value out
+/// of range is replaced by the nearest bound, with a translated note, as a
+/// link's is, instead of changing silently.
+#[component(NumberField)]
+pub fn number_field(props: &NumberFieldProps) -> Html {
+    let note = use_state(|| None::<(u64, u32)>);
+    let oninput = {
+        let note = note.clone();
+        let (min, max, on_value) = (props.min, props.max, props.on_value.clone());
+        Callback::from(move |e: InputEvent| {
+            let raw = input_value(&e);
+            let Ok(typed) = raw.trim().parse::<u64>() else {
+                return;
+            };
+            let used = typed.clamp(u64::from(min), u64::from(max)) as u32;
+            note.set((u64::from(used) != typed).then_some((typed, used)));
+            on_value.emit(used);
+        })
+    };
+    html! {
+        <>
+            <input type="number" data-testid={props.testid} min={props.min.to_string()} max={props.max.to_string()}
+                value={props.value.to_string()} {oninput} />
+            if let Some((typed, used)) = *note {
+                <span class="field-note" role="status" data-testid="clamp-note">
+                    {crate::i18n::clamped_to(props.lang, typed, props.min, props.max, used)}
+                </span>
+            }
+        </>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

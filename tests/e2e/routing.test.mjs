@@ -144,6 +144,22 @@ test('the key histogram counts 100,000 keys across the partitions', async () => 
   await context.close();
 });
 
+test('a partition count typed out of range is clamped with a note, in both languages', async () => {
+  for (const [lang, typed, used, words] of [['en', '99', '64', /99 is outside 1–64; using 64/], ['ru', '0', '1', /0 — вне границ 1–64, взято 1/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=${lang}`);
+    assert.equal(await page.$('[data-testid="clamp-note"]'), null);
+    await page.fill('[data-testid="partitions-input"]', typed);
+    await page.waitForSelector('[data-testid="clamp-note"]');
+    assert.match(await page.textContent('[data-testid="clamp-note"]'), words);
+    await page.waitForFunction((used) => location.search.includes(`partitions=${used}`), used);
+    // A value in range clears the note.
+    await page.fill('[data-testid="partitions-input"]', '6');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="clamp-note"]'));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('phone width: no horizontal scroll', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=ru&key-null=1`, { width: 360, height: 800 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -5,6 +5,7 @@
 use super::params as declared;
 use super::stream::view_stream;
 use crate::i18n::{self, t, RoutingMsg};
+use crate::params::declare::Value;
 use crate::params::{AppParams, Lang, PlacementChoice, RoutingPart};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::partitioner::{
@@ -13,7 +14,7 @@ use crate::sim::partitioner::{
 };
 use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::Sim;
-use crate::ui::form::{checked, edit, edit_number, input_value, max_of, min_of};
+use crate::ui::form::{checked, edit, edit_number, input_value, max_of, min_of, NumberField};
 use crate::ui::memo::memo;
 use crate::ui::tip;
 use yew::prelude::*;
@@ -129,7 +130,9 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         p.key = input_value(&e)
     });
     let on_null = edit(params, on_params, |p, e: Event| p.key_null = checked(&e));
-    let on_partitions = edit_number(params, on_params, &declared::ROUTING_PARTITIONS);
+    let on_partitions = edit(params, on_params, |p, n: u32| {
+        (declared::ROUTING_PARTITIONS.set)(p, Value::Number(u64::from(n)));
+    });
     let on_placement =
         |choice: PlacementChoice| edit(params, on_params, move |p, _: Event| p.placement = choice);
     let on_explicit = edit_number(params, on_params, &declared::EXPLICIT_PARTITION);
@@ -188,7 +191,8 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 </label>
                 <label class="field narrow-field">
                     <span>{t(lang, RoutingMsg::PartitionsLabel)}</span>
-                    <input type="number" data-testid="partitions-input" min={min_of(&declared::ROUTING_PARTITIONS)} max={max_of(&declared::ROUTING_PARTITIONS)} value={n.to_string()} oninput={on_partitions} />
+                    <NumberField testid="partitions-input" min={*declared::ROUTING_PARTITIONS.range().start()}
+                        max={*declared::ROUTING_PARTITIONS.range().end()} value={n} lang={lang} on_value={on_partitions} />
                 </label>
             </div>
             <fieldset class="placement">
