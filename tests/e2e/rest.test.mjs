@@ -1,7 +1,7 @@
 // Scenes "replication", "disk" and "rabbitmq" in the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot, SCENES } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot, thenChanged, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -19,6 +19,22 @@ test('replication: a link without actions opens after a failover', async () => {
     const leader = now.find((r) => r.role === 'leader');
     assert.ok(leader && leader.broker !== '1', `${link}: a new leader`);
     assert.equal(now.find((r) => r.broker === '1').alive, 'false', `${link}: the old leader is down`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('replication narrates each step, in both languages', async () => {
+  for (const [lang, first, fetched] of [['en', /Press ▶/, /fetched everything from the leader up to offset \d+/], ['ru', /Нажмите ▶/, /забрал у лидера всё до offset \d+/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=replication&lang=${lang}&t=0`);
+    assert.match(await page.textContent('[data-testid="narration"]'), first);
+    const seen = new Set();
+    for (let i = 0; i < 8; i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+      seen.add(await page.textContent('[data-testid="narration"]'));
+    }
+    assert.ok([...seen].some((t) => fetched.test(t)), [...seen].join(' | '));
+    assert.ok([...seen].some((t) => /#1 Created/.test(t)), [...seen].join(' | '));
     assert.deepEqual(errors, []);
     await context.close();
   }

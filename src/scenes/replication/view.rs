@@ -1,5 +1,6 @@
 //! The replication scene's view: the three replicas' logs, the high watermark, and the broker actions.
 
+use super::narration::replication_caption;
 use super::params as declared;
 use crate::i18n::{self, t, ReplicationMsg};
 use crate::params::{AppParams, Lang};
@@ -90,9 +91,14 @@ pub fn view_replication_scene(
                     {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
                 </p>
             }
-            <div class="replicas">
-                for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
-            </div>
+            <figure class="figure replicas-figure">
+                <div class="replicas">
+                    for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
+                </div>
+                <figcaption class="narration" aria-live="polite" data-testid="narration">
+                    { replication_caption(lang, r.caption(sim.last_event().map(|(_, e)| e))) }
+                </figcaption>
+            </figure>
             <div class="panels">
                 { diff_panel(r, lang) }
                 { stats(r, lang) }

@@ -10,7 +10,10 @@
 //! is empty, from the eligible leader replicas (KIP-966); only when neither
 //! has a live member, and only if allowed, from outside both.
 
+mod caption;
 mod election;
+
+pub use caption::ReplicationCaption;
 
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::producer::Acks;
