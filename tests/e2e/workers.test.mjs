@@ -1,7 +1,7 @@
 // Scene "workers" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot, thenChanged } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -57,4 +57,24 @@ test('a hot key fills one worker\'s channel; the throughput chart has every mode
   await page.waitForFunction(() => location.search.includes('processing-ms=20'));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the workers scene narrates each step, in both languages', async () => {
+  for (const [lang, polled, done] of [
+    ['en', /poll\(\) returned the records up to offset \d+; each gets a goroutine/, /Finished offset \d+: order-\d+ · \w+/],
+    ['ru', /poll\(\) вернул записи до offset \d+; на каждую запускается своя горутина/, /Обработан offset \d+: order-\d+ · \w+/],
+  ]) {
+    // The first poll happens at 0 ms, so the start already tells it.
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&lang=${lang}&t=0`);
+    const seen = [await page.textContent('[data-testid="narration"]')];
+    // Every goroutine of the first polls starts before the first finishes.
+    for (let i = 0; i < 80 && !seen.some((t) => done.test(t)); i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+      seen.push(await page.textContent('[data-testid="narration"]'));
+    }
+    assert.ok(seen.some((t) => polled.test(t)), seen.join(' | '));
+    assert.ok(seen.some((t) => done.test(t)), seen.join(' | '));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

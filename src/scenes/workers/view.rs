@@ -2,6 +2,7 @@
 //! positions, the workers and their channels, what a crash would cost, and
 //! throughput against W.
 
+use super::narration::workers_caption;
 use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, Msg, Place, WorkersMsg};
@@ -417,6 +418,9 @@ pub fn view_workers_scene(
         <div class="workers-scene">
             { memo(view_inputs, params, &on_params) }
             { view_strip(s, lang, narrow) }
+            <p class="narration" aria-live="polite" data-testid="narration">
+                { workers_caption(lang, s.caption(sim.last_event().map(|(_, e)| e))) }
+            </p>
             <div class="panels">
                 { view_workers(s, lang) }
                 <div>

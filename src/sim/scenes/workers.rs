@@ -395,5 +395,9 @@ pub fn throughput_by_workers(config: WorkersConfig, seed: u64, ws: &[u32]) -> Ve
     ws.iter().map(|&w| (w, throughput(w))).collect()
 }
 
+mod caption;
+
+pub use caption::WorkersCaption;
+
 #[cfg(test)]
 mod tests;
