@@ -41,7 +41,8 @@ impl Workers {
                     offset,
                     order: r.order,
                     step: r.step,
-                    worker: (self.config.mode == Mode::KeyedPool).then_some(slot + 1),
+                    // Numbered from 0, as the panel of workers numbers them.
+                    worker: (self.config.mode == Mode::KeyedPool).then_some(slot),
                     broke,
                 }
             }
