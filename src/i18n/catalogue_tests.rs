@@ -88,7 +88,7 @@ fn english_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn has_cyrillic(text: &str) -> bool {
+pub(crate) fn has_cyrillic(text: &str) -> bool {
     text.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c))
 }
 

@@ -10,7 +10,7 @@ use crate::sim::scenes::log::LogCaption;
 use crate::sim::SimTime;
 
 #[cfg(test)]
-mod catalogue_tests;
+pub(crate) mod catalogue_tests;
 mod format;
 mod lesson;
 mod numbered;
@@ -400,10 +400,9 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
     }
 }
 
-/// A step's name when it is one of an order's, else its number.
 /// An order's step by its event's name; a step past the four events (the
 /// workers scene numbers every event of an order) as "event N".
-fn step_name(lang: Lang, step: u32) -> String {
+pub fn event_name(lang: Lang, step: u32) -> String {
     match (OrderEvent::ALL.get((step as usize).wrapping_sub(1)), lang) {
         (Some(e), _) => e.value().to_owned(),
         (None, Lang::Ru) => format!("событие {step}"),
@@ -437,20 +436,20 @@ fn at(lang: Lang, p: Position, place: Place) -> String {
 }
 
 pub fn violation_at(lang: Lang, v: &Violation, place: Place) -> String {
-    let step = step_name(lang, v.step);
+    let step = event_name(lang, v.step);
     let here = at(lang, v.position, place);
     let at = |p| at(lang, p, place);
     match (lang, v.kind) {
         (Lang::Ru, FindingKind::Reorder { seen_step, seen_at }) => format!(
             "⚠ {}: {step} ({here}) — после {} ({})",
             v.key,
-            step_name(lang, seen_step),
+            event_name(lang, seen_step),
             at(seen_at)
         ),
         (Lang::En, FindingKind::Reorder { seen_step, seen_at }) => format!(
             "⚠ {}: {step} ({here}) came after {} ({})",
             v.key,
-            step_name(lang, seen_step),
+            event_name(lang, seen_step),
             at(seen_at)
         ),
         (Lang::Ru, FindingKind::Duplicate { first_at }) => format!(

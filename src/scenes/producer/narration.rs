@@ -391,11 +391,7 @@ pub fn interventions_list(lang: Lang, faults: &[Fault], outages: &[Outage]) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn has_cyrillic(s: &str) -> bool {
-        s.chars()
-            .any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'))
-    }
+    use crate::i18n::catalogue_tests::has_cyrillic;
 
     #[test]
     fn mermaid_follows_the_chapters_format() {

@@ -1,18 +1,9 @@
 //! The workers scene's narration: what the latest step did, and what it
 //! means for each order, in Russian and English.
 
+use crate::i18n::event_name;
 use crate::params::Lang;
-use crate::sim::record::OrderEvent;
 use crate::sim::scenes::workers::{Mode, WorkersCaption};
-
-/// An order's event by name; past the four, by its number.
-fn event_name(lang: Lang, step: u32) -> String {
-    match (OrderEvent::ALL.get((step as usize).wrapping_sub(1)), lang) {
-        (Some(e), _) => e.value().to_owned(),
-        (None, Lang::Ru) => format!("событие {step}"),
-        (None, Lang::En) => format!("event {step}"),
-    }
-}
 
 pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {
     let ru = lang == Lang::Ru;
