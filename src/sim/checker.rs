@@ -116,6 +116,13 @@ impl OrderChecker {
         self.violations.len() - self.reorders()
     }
 
+    /// Whether `observer` has seen `key` at `step`.
+    pub fn has_seen(&self, observer: &Observer, key: &str, step: u32) -> bool {
+        self.history
+            .get(&(observer.clone(), key.to_owned()))
+            .is_some_and(|h| h.seen.contains_key(&step))
+    }
+
     /// Where a key's history has a hole: a later step was seen and an
     /// earlier one never was (histories start at step 1). A lost "Created"
     /// under a written "Paid" is a break in the order, not a clean run.

@@ -4,7 +4,7 @@
 use super::broker::ProducerStateEntry;
 use super::config::{ErrorCode, FaultKind, ProducerSceneConfig};
 use super::sequences::Sequences;
-use crate::sim::checker::OrderChecker;
+use crate::sim::checker::{Observer, OrderChecker};
 use crate::sim::log::{LogConfig, PartitionLog};
 use crate::sim::producer::ConfigError;
 use crate::sim::rng::Rng;
@@ -342,22 +342,21 @@ impl ProducerScene {
     }
 
     /// Each (key, step) the log holds.
-    fn held(&self) -> BTreeSet<(&str, u32)> {
-        self.log
-            .records()
-            .map(|r| (r.entity.as_str(), r.event.step()))
-            .collect()
-    }
-
-    /// The application's records the log holds, each counted once.
+    /// The application's records the log holds, each counted once: every
+    /// record appended, less those the order checker found a second time.
+    /// Counted, not collected, since the view asks on every frame.
     pub fn written(&self) -> u32 {
-        self.held().len() as u32
+        let appended = self.log.log_end_offset() - self.log.log_start_offset();
+        (appended - self.duplicate_offsets.len() as u64) as u32
     }
 
     /// Records whose batch is settled (failed, or sent with `acks=0`) that
     /// the log does not hold: lost, whether or not anybody said so.
     pub fn lost(&self) -> u32 {
-        let held = self.held();
+        let log = Observer::Log {
+            topic: TOPIC.to_owned(),
+            partition: PARTITION,
+        };
         let workload = self.config.workload;
         self.batches
             .iter()
@@ -370,7 +369,9 @@ impl ProducerScene {
             .flat_map(|b| b.records.iter())
             .filter(|&&i| {
                 let (order, event) = workload.record(i);
-                !held.contains(&(format!("order-{order}").as_str(), event.step()))
+                !self
+                    .checker
+                    .has_seen(&log, &format!("order-{order}"), event.step())
             })
             .count() as u32
     }
