@@ -435,6 +435,17 @@ fn at(lang: Lang, p: Position, place: Place) -> String {
     }
 }
 
+/// An order whose history misses an earlier event that never arrived.
+pub fn gap_line(lang: Lang, key: &str, missing: u32) -> String {
+    let step = event_name(lang, missing);
+    match lang {
+        Lang::Ru => {
+            format!("⚠ {key}: {step} так и не попал в лог, а более поздние события там есть")
+        }
+        Lang::En => format!("⚠ {key}: {step} never reached the log, though later events did"),
+    }
+}
+
 pub fn violation_at(lang: Lang, v: &Violation, place: Place) -> String {
     let step = event_name(lang, v.step);
     let here = at(lang, v.position, place);

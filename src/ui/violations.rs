@@ -11,19 +11,33 @@ use yew::prelude::*;
 const LISTED: usize = 30;
 
 pub fn view_violations(violations: &[Violation], lang: Lang) -> Html {
-    view_violations_at(violations, lang, Place::Partition)
+    view_findings(violations, &[], lang, Place::Partition)
+}
+
+pub fn view_violations_at(violations: &[Violation], lang: Lang, place: Place) -> Html {
+    view_findings(violations, &[], lang, place)
 }
 
 /// The findings, with their places named in the scene's own words: a
 /// RabbitMQ queue has no partitions, a single-partition scene no need to
-/// name one.
-pub fn view_violations_at(violations: &[Violation], lang: Lang, place: Place) -> Html {
+/// name one. `gaps` are orders whose history misses an earlier event for
+/// good (a key and its first missing step): a scene passes them once the
+/// run is over, when a missing event can no longer arrive late.
+pub fn view_findings(
+    violations: &[Violation],
+    gaps: &[(String, u32)],
+    lang: Lang,
+    place: Place,
+) -> Html {
     html! {
         // The verdict answers a lesson's question, so a question hides it.
         <div class="violations outcome" data-testid="violations">
-            if violations.is_empty() {
+            for (key, step) in gaps.iter() {
+                <p class="bad" data-testid="gap" data-key={key.clone()}>{i18n::gap_line(lang, key, *step)}</p>
+            }
+            if violations.is_empty() && gaps.is_empty() {
                 <p class="ok">{t(lang, Msg::NoViolations)}</p>
-            } else {
+            } else if !violations.is_empty() {
                 <ul>
                     // Keyed, and a node of its own before the "+N" line: the
                     // list grows as violations are found, and Yew pairs an

@@ -80,6 +80,9 @@ test('a new producer: the broker takes batch 2 as its first, Created is lost, an
     assert.deepEqual([s.written, s.failed, s.lost, s.epoch], [1, 1, 1, 1]);
     assert.equal((await page.$$('[data-testid="seq-error"]')).length, 4);
     assert.match(await page.textContent('[data-testid="narration"]'), verdict);
+    // The findings agree with the verdict: a missing Created, no tick.
+    assert.match(await page.textContent('[data-testid="gap"]'), lang === 'en' ? /order-42: Created never reached the log/ : /order-42: Created так и не попал в лог/);
+    assert.equal(await page.$('[data-testid="violations"] .ok'), null);
     assert.match(await page.textContent('[data-testid="preset-about"]'), /KAFKA-15591/);
     await shot(page, `producer-${lang}-new-producer`);
     assert.deepEqual(errors, []);

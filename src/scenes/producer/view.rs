@@ -7,7 +7,7 @@ use super::diagram::view_diagram;
 use super::narration::{config_error, interventions_list, seq_explain, seq_label};
 use super::panels::{IdempotenceCompare, PricePanel};
 use super::params as declared;
-use crate::i18n::{self, t, ProducerMsg, WindowMsg};
+use crate::i18n::{self, t, Place, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::{preset_link, AppParams, Lang};
 use crate::presets::ProducerPreset;
@@ -23,7 +23,7 @@ use crate::ui::form::{checked, edit, input_value, parse_in};
 use crate::ui::layout::{lerp, progress, Point};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
-use crate::ui::violations::view_violations;
+use crate::ui::violations::view_findings;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -601,7 +601,8 @@ pub fn view_producer_scene(
                         if scene.config.producer.enable_idempotence {
                             <p class="small dim" data-testid="broker-state">{ broker_state(scene, lang) }</p>
                         }
-                        { view_violations(scene.checker.violations(), lang) }
+                        // A missing event is final only once the run is over.
+                        { view_findings(scene.checker.violations(), &if finished { scene.gap_keys() } else { Vec::new() }, lang, Place::Partition) }
                         { view_interventions(scene, now, playing, params, &on_params) }
                     </div>
                     { view_diagram(scene, now, end, lang, narrow, &on_export) }

@@ -381,4 +381,13 @@ impl ProducerScene {
     pub fn gaps(&self) -> usize {
         self.checker.gaps().len()
     }
+
+    /// Each broken history's key and its first missing step.
+    pub fn gap_keys(&self) -> Vec<(String, u32)> {
+        self.checker
+            .gaps()
+            .into_iter()
+            .map(|(_, key, step)| (key.to_owned(), step))
+            .collect()
+    }
 }
