@@ -77,7 +77,7 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
                     <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
                 </div>
                 <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
-                    {format!("{}: {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
+                    {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
                 </p>
                 <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
                     {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
