@@ -79,3 +79,41 @@ fn the_readme_lists_exactly_the_declared_parameters() {
          UPDATE_README=1 cargo test --test readme_params, or write:\n{expected}"
     );
 }
+
+/// The embedding section's table of parts names, for every scene, the parts
+/// its `part` parameter declares, in the declared order (the embedded
+/// default first); `all` is described in the text.
+#[test]
+fn the_readme_lists_every_scenes_parts_for_course_authors() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("\n## Embedding").expect("README: ## Embedding")..];
+    for scene in SceneId::ALL {
+        let declared: Vec<&str> = scene
+            .params()
+            .iter()
+            .find(|p| p.name == "part")
+            .and_then(|p| match p.kind {
+                Kind::Choice(ids) => Some(ids.iter().copied().filter(|id| *id != "all").collect()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{scene:?} declares its parts"));
+        let row = section
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", scene.id())))
+            .unwrap_or_else(|| panic!("README: no parts row for {}", scene.id()));
+        let cell = row.split('|').nth(2).unwrap();
+        // The ids are the cell's ticked words that are not in parentheses.
+        let mut listed = Vec::new();
+        let mut depth = 0;
+        for (i, piece) in cell.split('`').enumerate() {
+            if i % 2 == 1 && depth == 0 {
+                listed.push(piece);
+            } else if i % 2 == 0 {
+                depth += piece.matches('(').count();
+                depth -= piece.matches(')').count().min(depth);
+            }
+        }
+        assert_eq!(listed, declared, "README's parts for {}", scene.id());
+    }
+}

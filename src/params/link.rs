@@ -38,6 +38,9 @@ pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
         scene,
         t: None,
         lesson: None,
+        // Parts are the scene's own: another scene opens whole, or on its
+        // own default part in a frame.
+        part: None,
         ..params.clone()
     })
 }

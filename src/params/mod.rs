@@ -7,6 +7,7 @@
 pub(crate) mod codec;
 pub mod declare;
 mod link;
+mod part;
 #[cfg(test)]
 mod tests;
 
@@ -32,6 +33,7 @@ use crate::sim::scenes::routing::{
 };
 use crate::sim::scenes::workers::WorkersConfig;
 pub use link::{lesson_link, preset_link, scene_link, to_query};
+pub use part::{part_param, Part};
 
 use codec::{parse_flag, parse_number, quote};
 use declare::{find, Kind, Value};
@@ -90,42 +92,6 @@ pub const MAX_KEY_BYTES: usize = 100_000;
 pub const HISTOGRAM_KEYS_RANGE: RangeInclusive<u32> = 1..=100_000;
 pub const DEFAULT_HISTOGRAM_KEYS: u32 = 1000;
 
-/// Scene "routing": the one part a course page embeds, each compact
-/// enough for a frame of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RoutingPart {
-    /// The key's bytes, murmur2 step by step, and its partition.
-    Trace,
-    /// What each client computes for the key.
-    Clients,
-    /// How a thousand keys spread over the partitions.
-    Histogram,
-    /// A burst of records, keyed or not, lane by lane.
-    Stream,
-}
-
-impl RoutingPart {
-    pub const ALL: [RoutingPart; 4] = [
-        RoutingPart::Trace,
-        RoutingPart::Clients,
-        RoutingPart::Histogram,
-        RoutingPart::Stream,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            RoutingPart::Trace => "trace",
-            RoutingPart::Clients => "clients",
-            RoutingPart::Histogram => "histogram",
-            RoutingPart::Stream => "stream",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.id() == id)
-    }
-}
-
 /// Scene "routing": how the typed key is placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PlacementChoice {
@@ -173,9 +139,8 @@ pub struct AppParams {
     pub batch_size: u32,
     pub linger_ms: u32,
     pub placement: PlacementChoice,
-    /// Scene "routing": the part shown alone; none shows them all, or, in
-    /// an embedded frame, the trace.
-    pub part: Option<RoutingPart>,
+    /// The part of the scene shown alone ([`AppParams::shown_part`]).
+    pub part: Option<Part>,
     pub explicit_partition: u32,
     pub histogram_keys: u32,
     /// Scene "producer": the preset the scene was opened with, if any.

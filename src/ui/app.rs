@@ -382,6 +382,7 @@ pub fn app(props: &AppProps) -> Html {
                 </div>
             }
             <main ref={scene_root} class="scene" data-testid="scene" data-scene={params.scene.id()}
+                data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-state-digest={format!("{:016x}", p.digest())}>
                 for n in params.lesson {

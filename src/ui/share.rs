@@ -3,7 +3,7 @@
 
 use super::export::{export_png, export_svg};
 use crate::i18n::{t, Msg};
-use crate::params::{to_query, AppParams};
+use crate::params::{to_query, AppParams, Part};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -70,6 +70,16 @@ pub fn share_row(props: &ShareRowProps) -> Html {
         Callback::from(move |_: MouseEvent| export_svg(&name, theme))
     };
     let png = Callback::from(move |_: MouseEvent| export_png(&name, theme));
+    // A frame showing one part keeps the rest a click away: the same state,
+    // on a page of its own, whole.
+    let whole = (props.params.embed && props.params.shown_part() != Part::All).then(|| {
+        let page = AppParams {
+            embed: false,
+            part: None,
+            ..props.params.clone()
+        };
+        link(&base, &page, props.moment_ms)
+    });
     html! {
         <div class="share">
             <label>
@@ -81,6 +91,10 @@ pub fn share_row(props: &ShareRowProps) -> Html {
                 onclick={svg}>{"SVG"}</button>
             <button type="button" data-testid="export-png" title={t(lang, Msg::ExportPng)} aria-label={format!("PNG · {}", t(lang, Msg::ExportPng))}
                 onclick={png}>{"PNG"}</button>
+            if let Some(href) = whole {
+                <a class="whole-scene" data-testid="whole-scene" href={href} target="_blank" rel="noopener"
+                    title={t(lang, Msg::WholeSceneTitle)}>{t(lang, Msg::WholeScene)}</a>
+            }
         </div>
     }
 }

@@ -18,6 +18,16 @@ pub fn view_violations_at(violations: &[Violation], lang: Lang, place: Place) ->
     view_findings(violations, &[], lang, place)
 }
 
+/// A compact frame's list: the first few findings, and the rest counted.
+pub fn view_first_violations(
+    violations: &[Violation],
+    lang: Lang,
+    place: Place,
+    listed: usize,
+) -> Html {
+    listing(violations, &[], lang, place, listed)
+}
+
 /// The findings, with their places named in the scene's own words: a
 /// RabbitMQ queue has no partitions, a single-partition scene no need to
 /// name one. `gaps` are orders whose history misses an earlier event for
@@ -28,6 +38,16 @@ pub fn view_findings(
     gaps: &[(String, u32)],
     lang: Lang,
     place: Place,
+) -> Html {
+    listing(violations, gaps, lang, place, LISTED)
+}
+
+fn listing(
+    violations: &[Violation],
+    gaps: &[(String, u32)],
+    lang: Lang,
+    place: Place,
+    listed: usize,
 ) -> Html {
     html! {
         // The verdict answers a lesson's question, so a question hides it.
@@ -43,15 +63,15 @@ pub fn view_findings(
                     // list grows as violations are found, and Yew pairs an
                     // unkeyed, spliced list from its end, so each new one
                     // would rewrite every line above it.
-                    { violations.iter().take(LISTED).enumerate().map(|(i, v)| html! {
+                    { violations.iter().take(listed).enumerate().map(|(i, v)| html! {
                         <li key={i} data-testid="violation" data-key={v.key.clone()}
                             data-partition={v.position.partition.to_string()}
                             data-offset={v.position.offset.to_string()}>
                             {i18n::violation_at(lang, v, place)}
                         </li>
                     }).collect::<Html>() }
-                    if violations.len() > LISTED {
-                        <li class="more">{format!("+{}", violations.len() - LISTED)}</li>
+                    if violations.len() > listed {
+                        <li class="more" data-testid="more-violations">{format!("+{}", violations.len() - listed)}</li>
                     }
                 </ul>
             }

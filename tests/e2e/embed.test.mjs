@@ -113,6 +113,69 @@ test('routing embeds compactly: the trace by default, or one part a course page 
   assert.deepEqual(await shown(whole.page), { trace: true, clients: true, histogram: true, stream: true });
   await whole.context.close();
   const bad = await openPage(env.browser, `${env.base}?scene=routing&embed=1&part=everything&lang=en`);
-  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream/);
+  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream, all/);
   await bad.context.close();
+});
+
+// Each scene's parts, as the README lists them; the first is the default.
+const PARTS = {
+  log: ['figure', 'settings', 'numbers'],
+  replication: ['figure', 'settings', 'numbers'],
+  routing: ['trace', 'clients', 'histogram', 'stream'],
+  producer: ['figure', 'settings', 'numbers', 'diagram', 'compare'],
+  repartition: ['figure', 'keys', 'settings', 'numbers', 'compare'],
+  group: ['figure', 'settings', 'numbers', 'timeline'],
+  workers: ['figure', 'settings', 'numbers', 'chart'],
+  disk: ['figure', 'settings'],
+  rabbitmq: ['figure', 'settings'],
+};
+
+test('every scene embeds compactly: one part, its figure by default, and the whole scene a click away', async () => {
+  const height = (page) => page.evaluate(() => document.documentElement.scrollHeight);
+  const settings = (page) => page.$$eval('main input:not([readonly]), main select', (els) => els.length);
+  for (const scene of SCENES) {
+    const parts = PARTS[scene];
+    const heights = {};
+    for (const [lang, part] of [['ru', ''], ['en', ''], ...parts.map((p) => ['ru', p]), ['ru', 'all']]) {
+      const link = `?scene=${scene}&embed=1&lang=${lang}${part && `&part=${part}`}`;
+      const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, { width: 800, height: 480 });
+      const shown = part || parts[0];
+      assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-part'), shown, link);
+      heights[part || `default-${lang}`] = await height(page);
+      if (part !== 'all') {
+        const most = scene === 'routing' && part === 'stream' ? 1400 : 1000;
+        assert.ok(heights[part || `default-${lang}`] <= most, `${link}: ${heights[part || `default-${lang}`]} px tall at 800 px wide`);
+      }
+      // A settings part is the form; the default frame leaves the form to the whole scene.
+      if (part === 'settings') assert.ok(await settings(page) > 0, `${link}: the form`);
+      if (part === 'all') {
+        assert.equal(await page.$('[data-testid="whole-scene"]'), null, `${link}: already whole`);
+      } else {
+        // The link opens this very state, whole, outside the frame.
+        const href = await page.getAttribute('[data-testid="whole-scene"]', 'href');
+        const url = new URL(href);
+        assert.equal(url.searchParams.get('embed'), null, href);
+        assert.equal(url.searchParams.get('part'), null, href);
+        assert.equal(url.searchParams.get('scene'), scene, href);
+        const framed = await page.getAttribute('[data-testid="scene"]', 'data-state-digest');
+        await page.goto(href);
+        await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+        assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-part'), 'all', href);
+        assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-state-digest'), framed, `${href}: the same state`);
+      }
+      assert.deepEqual(errors, [], link);
+      await context.close();
+    }
+    assert.ok(heights.all > heights['default-ru'], `${scene}: the whole scene (${heights.all} px) is more than its figure (${heights['default-ru']} px)`);
+  }
+});
+
+test('a part another scene has is refused with the parts this scene has', async () => {
+  const { page, context } = await openPage(env.browser, `${env.base}?scene=log&embed=1&part=trace&lang=en`);
+  assert.match(await page.textContent('[data-testid="param-message"]'), /part: “trace” is not one of figure, settings, numbers, all/);
+  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-part'), 'figure');
+  await context.close();
+  const ru = await openPage(env.browser, `${env.base}?scene=producer&embed=1&part=compare&lang=ru`);
+  assert.match(await ru.page.textContent('[data-testid="nothing-to-compare"]'), /Сравнивать здесь нечего/);
+  await ru.context.close();
 });

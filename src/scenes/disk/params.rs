@@ -2,9 +2,10 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::sim::scenes::disk;
 
-pub(crate) static PARAMS: [&Param; 5] = [&DEVICE, &SEEK_US, &MB_S, &RECORD_BYTES, &STREAMS];
+pub(crate) static PARAMS: [&Param; 6] = [&DEVICE, &SEEK_US, &MB_S, &RECORD_BYTES, &STREAMS, &PART];
 
 pub static DEVICE: Param = Param {
     name: "device",
@@ -68,3 +69,8 @@ pub static STREAMS: Param = Param {
     get: |p| Some(p.streams.to_string()),
     set: |p, v| v.u32().map(|n| p.streams = n).is_some(),
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "all"],
+    "one part alone, for a compact embedded frame: the `figure` (sequential against random reads, and the page cache), the `settings`, or `all`; without it, all (embedded: the figure)",
+);

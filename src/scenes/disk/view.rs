@@ -2,7 +2,7 @@
 
 use super::params as declared;
 use crate::i18n::{self, t, DiskMsg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
@@ -45,44 +45,48 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
     let slower = (seq / random.max(f64::MIN_POSITIVE)).round() as u64;
     html! {
         <>
-            <section class="card">
-                <div class="inputs">
-                    <label class="field narrow-field">
-                        <span>{t(lang, DiskMsg::Device)}</span>
-                        <select data-testid="device" onchange={on_device}>
-                            <option value="hdd" selected={params.device == Device::Hdd}>{"HDD"}</option>
-                            <option value="nvme" selected={params.device == Device::Nvme}>{"NVMe"}</option>
-                        </select>
-                    </label>
-                    <label class="field narrow-field"><span>{t(lang, DiskMsg::SeekUs)}</span>
-                        <input type="number" data-testid="seek-us" min={min_of(&declared::SEEK_US)} max={max_of(&declared::SEEK_US)} value={cost.seek_us.to_string()} oninput={on_seek} /></label>
-                    <label class="field narrow-field"><span>{t(lang, DiskMsg::MbS)}</span>
-                        <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
-                    <label class="field narrow-field"><span>{t(lang, DiskMsg::RecordBytes)}</span>
-                        <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
-                    <label class="field narrow-field"><span>{t(lang, DiskMsg::Streams)}</span>
-                        <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
-                </div>
-                <p class="dim small">{t(lang, DiskMsg::Illustrative)}</p>
-            </section>
-            <section class="card cost">
-                <div class="cost-row" data-testid="cost-sequential" data-value={format!("{seq:.0}")}>
-                    <span>{t(lang, DiskMsg::Sequential)}</span>
-                    <span class="bar-track"><span class="bar good" style={bar(seq)}></span></span>
-                    <strong>{rate(lang, seq)}</strong>
-                </div>
-                <div class="cost-row" data-testid="cost-random" data-value={format!("{random:.0}")}>
-                    <span>{t(lang, DiskMsg::Random)}</span>
-                    <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
-                    <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
-                </div>
-                <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
-                    {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
-                </p>
-                <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
-                    {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
-                </p>
-            </section>
+            if params.shows(Part::Settings) {
+                <section class="card">
+                    <div class="inputs">
+                        <label class="field narrow-field">
+                            <span>{t(lang, DiskMsg::Device)}</span>
+                            <select data-testid="device" onchange={on_device}>
+                                <option value="hdd" selected={params.device == Device::Hdd}>{"HDD"}</option>
+                                <option value="nvme" selected={params.device == Device::Nvme}>{"NVMe"}</option>
+                            </select>
+                        </label>
+                        <label class="field narrow-field"><span>{t(lang, DiskMsg::SeekUs)}</span>
+                            <input type="number" data-testid="seek-us" min={min_of(&declared::SEEK_US)} max={max_of(&declared::SEEK_US)} value={cost.seek_us.to_string()} oninput={on_seek} /></label>
+                        <label class="field narrow-field"><span>{t(lang, DiskMsg::MbS)}</span>
+                            <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
+                        <label class="field narrow-field"><span>{t(lang, DiskMsg::RecordBytes)}</span>
+                            <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
+                        <label class="field narrow-field"><span>{t(lang, DiskMsg::Streams)}</span>
+                            <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
+                    </div>
+                    <p class="dim small">{t(lang, DiskMsg::Illustrative)}</p>
+                </section>
+            }
+            if params.shows(Part::Figure) {
+                <section class="card cost">
+                    <div class="cost-row" data-testid="cost-sequential" data-value={format!("{seq:.0}")}>
+                        <span>{t(lang, DiskMsg::Sequential)}</span>
+                        <span class="bar-track"><span class="bar good" style={bar(seq)}></span></span>
+                        <strong>{rate(lang, seq)}</strong>
+                    </div>
+                    <div class="cost-row" data-testid="cost-random" data-value={format!("{random:.0}")}>
+                        <span>{t(lang, DiskMsg::Random)}</span>
+                        <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
+                        <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
+                    </div>
+                    <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
+                        {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
+                    </p>
+                    <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
+                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
+                    </p>
+                </section>
+            }
         </>
     }
 }
@@ -97,34 +101,36 @@ pub fn view_disk_scene(
     html! {
         <div class="rest-scene">
             { memo(view_disk_params, params, &on_params) }
-            <section class="card" aria-labelledby="cache-title">
-                <h2 id="cache-title">{t(lang, DiskMsg::PageCache)}</h2>
-                <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × {}", t(lang, DiskMsg::PageSize))}</p>
-                <ol class="pages" data-testid="pages">
-                    for p in 0..PAGES { {{
-                        let state = if p >= d.written { "unwritten" } else if d.cached(p) { "cached" } else { "disk" };
-                        let reader = p == d.read;
-                        let writer = p == d.written;
-                        html! {
-                            <li class={classes!("page", state, reader.then_some("reader"), writer.then_some("writer"))}
-                                title={i18n::page_name(lang, p as u64)}>
-                                {if reader { "▲" } else if writer { "✎" } else { "" }}
-                            </li>
-                        }
-                    }} }
-                </ol>
-                <ul class="legend inline-legend">
-                    <li><span class="swatch processed"></span>{format!(" {} (≤ {CACHE_PAGES})", t(lang, DiskMsg::Cached))}</li>
-                    <li><span class="swatch fetched"></span>{format!(" {}", t(lang, DiskMsg::OnDisk))}</li>
-                    <li><span class="swatch unread"></span>{format!(" {}", t(lang, DiskMsg::NotWritten))}</li>
-                    <li>{format!("▲ {} · ✎ {}", t(lang, DiskMsg::Reader), t(lang, DiskMsg::Writer))}</li>
-                </ul>
-                <dl class="stats">
-                    { stat("hits", t(lang, DiskMsg::Hits), u64::from(d.hits)) }
-                    { stat("misses", t(lang, DiskMsg::Misses), u64::from(d.misses)) }
-                    { stat("prefetched", t(lang, DiskMsg::Prefetched), u64::from(d.prefetched)) }
-                </dl>
-            </section>
+            if params.shows(Part::Figure) {
+                <section class="card" aria-labelledby="cache-title">
+                    <h2 id="cache-title">{t(lang, DiskMsg::PageCache)}</h2>
+                    <p class="small"><code>{"orders-0/00000000000000000000.log"}</code>{format!(" · {PAGES} × {}", t(lang, DiskMsg::PageSize))}</p>
+                    <ol class="pages" data-testid="pages">
+                        for p in 0..PAGES { {{
+                            let state = if p >= d.written { "unwritten" } else if d.cached(p) { "cached" } else { "disk" };
+                            let reader = p == d.read;
+                            let writer = p == d.written;
+                            html! {
+                                <li class={classes!("page", state, reader.then_some("reader"), writer.then_some("writer"))}
+                                    title={i18n::page_name(lang, p as u64)}>
+                                    {if reader { "▲" } else if writer { "✎" } else { "" }}
+                                </li>
+                            }
+                        }} }
+                    </ol>
+                    <ul class="legend inline-legend">
+                        <li><span class="swatch processed"></span>{format!(" {} (≤ {CACHE_PAGES})", t(lang, DiskMsg::Cached))}</li>
+                        <li><span class="swatch fetched"></span>{format!(" {}", t(lang, DiskMsg::OnDisk))}</li>
+                        <li><span class="swatch unread"></span>{format!(" {}", t(lang, DiskMsg::NotWritten))}</li>
+                        <li>{format!("▲ {} · ✎ {}", t(lang, DiskMsg::Reader), t(lang, DiskMsg::Writer))}</li>
+                    </ul>
+                    <dl class="stats">
+                        { stat("hits", t(lang, DiskMsg::Hits), u64::from(d.hits)) }
+                        { stat("misses", t(lang, DiskMsg::Misses), u64::from(d.misses)) }
+                        { stat("prefetched", t(lang, DiskMsg::Prefetched), u64::from(d.prefetched)) }
+                    </dl>
+                </section>
+            }
         </div>
     }
 }

@@ -3,16 +3,18 @@
 
 use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group;
 
-pub(crate) static PARAMS: [&Param; 6] = [
+pub(crate) static PARAMS: [&Param; 7] = [
     &GROUP_PARTITIONS,
     &MEMBERS,
     &ASSIGNOR,
     &COMMIT,
     &IDEMPOTENT,
     &ACTIONS,
+    &PART,
 ];
 
 /// The group's own range: its view draws at most 32 partitions.
@@ -109,3 +111,8 @@ pub static ACTIONS: Param = Param {
             .is_some()
     },
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "numbers", "timeline", "all"],
+    "one part alone, for a compact embedded frame: the members `figure` with the records processed twice, the `settings`, the `numbers` (counters), the owners `timeline`, or `all`; without it, all (embedded: the figure)",
+);

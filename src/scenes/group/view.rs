@@ -4,7 +4,7 @@
 
 use super::params as declared;
 use crate::i18n::{self, t, GroupMsg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
@@ -223,32 +223,44 @@ pub fn view_group_scene(
     let now = sim.now();
     html! {
         <div class="group-scene">
-            { memo(view_settings, params, &on_params) }
+            if params.shows(Part::Settings) {
+                { memo(view_settings, params, &on_params) }
+            }
             <div class="panels">
-                { view_members(g, params, &on_params, now) }
+                if params.shows(Part::Figure) {
+                    { view_members(g, params, &on_params, now) }
+                }
                 <div>
-                    <dl class="stats">
-                        { stat("duplicates", t(lang, GroupMsg::StatDuplicates), g.duplicates() as u64) }
-                        { stat("skipped", t(lang, GroupMsg::StatSkipped), u64::from(g.skipped)) }
-                        { stat("paused", t(lang, GroupMsg::StatPaused), g.paused_ms) }
-                    </dl>
-                    <section class="card" data-testid="twice">
-                        <h3>{t(lang, GroupMsg::TwiceTitle)}</h3>
-                        if g.repeated.is_empty() {
-                            <p class="ok">{t(lang, GroupMsg::NothingTwice)}</p>
-                        } else {
-                            <ul class="plain">
-                                for &(p, o) in g.repeated.iter().take(20) { {{
-                                    let (order, event) = record_of(p, o);
-                                    html! { <li data-testid="violation" class="bad">{i18n::twice(lang, order, event.value(), p, o)}</li> }
-                                }} }
-                                if g.repeated.len() > 20 { <li>{format!("+{}", g.repeated.len() - 20)}</li> }
-                            </ul>
-                        }
-                    </section>
+                    if params.shows(Part::Numbers) {
+                        <dl class="stats">
+                            { stat("duplicates", t(lang, GroupMsg::StatDuplicates), g.duplicates() as u64) }
+                            { stat("skipped", t(lang, GroupMsg::StatSkipped), u64::from(g.skipped)) }
+                            { stat("paused", t(lang, GroupMsg::StatPaused), g.paused_ms) }
+                        </dl>
+                    }
+                    // What a crash repeats is the scene's point: it stays
+                    // beside the members in a compact frame.
+                    if params.shows(Part::Figure) {
+                        <section class="card" data-testid="twice">
+                            <h3>{t(lang, GroupMsg::TwiceTitle)}</h3>
+                            if g.repeated.is_empty() {
+                                <p class="ok">{t(lang, GroupMsg::NothingTwice)}</p>
+                            } else {
+                                <ul class="plain">
+                                    for &(p, o) in g.repeated.iter().take(20) { {{
+                                        let (order, event) = record_of(p, o);
+                                        html! { <li data-testid="violation" class="bad">{i18n::twice(lang, order, event.value(), p, o)}</li> }
+                                    }} }
+                                    if g.repeated.len() > 20 { <li>{format!("+{}", g.repeated.len() - 20)}</li> }
+                                </ul>
+                            }
+                        </section>
+                    }
                 </div>
             </div>
-            { view_owners(g, lang) }
+            if params.shows(Part::Timeline) {
+                { view_owners(g, lang) }
+            }
         </div>
     }
 }

@@ -2,9 +2,10 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::sim::scenes::log;
 
-pub(crate) static PARAMS: [&Param; 1] = [&SEGMENT_BYTES];
+pub(crate) static PARAMS: [&Param; 2] = [&SEGMENT_BYTES, &PART];
 
 pub static SEGMENT_BYTES: Param = Param {
     name: "segment-bytes",
@@ -16,3 +17,8 @@ pub static SEGMENT_BYTES: Param = Param {
     get: |p| Some(p.segment_bytes.to_string()),
     set: |p, v| v.u32().map(|n| p.segment_bytes = n).is_some(),
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "numbers", "all"],
+    "one part alone, for a compact embedded frame: the log `figure`, the `settings` (segment.bytes), the `numbers` (counters, legend, findings), or `all`; without it, all (embedded: the figure)",
+);

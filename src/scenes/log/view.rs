@@ -3,7 +3,7 @@
 
 use super::params as declared;
 use crate::i18n::{self, t, LogMsg, Msg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};
@@ -250,67 +250,75 @@ pub fn view_log_scene(
 
     html! {
         <>
-            <figure class="figure">
-                <svg class="log-figure" data-testid="log-figure" viewBox={format!("0 0 {} {}", px(layout.width), px(layout.height))}
-                    role="img" aria-label={t(lang, LogMsg::PartitionTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
-                    { tip::tip_title() }
-                    <g class="actor producer">
-                        <rect x={px(producer.x)} y={px(producer.y)} width={px(producer.w)} height={px(producer.h)} rx="8" />
-                        <text class="actor-title" x={px(producer.x + 10.0)} y={px(producer.y + 18.0)}>{t(lang, LogMsg::Producer)}</text>
-                        <text class="actor-line" x={px(producer.x + 10.0)} y={px(producer.y + 34.0)}>{producer_line}</text>
-                        <text class="actor-line dim" x={px(producer.x + 10.0)} y={px(producer.y + 49.0)}>{waiting}</text>
-                    </g>
-                    // Lists that grow or change length are one node each, so
-                    // Yew diffs the records by key and the siblings after
-                    // them keep their places (`{ for … }` would splice them in).
-                    { outbox.unwrap_or_default() }
-                    <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, LogMsg::PartitionTitle)}</text>
-                    { log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)).collect::<Html>() }
-                    { log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)).collect::<Html>() }
-                    <g class="leo-slot" data-testid="log-end-offset" data-offset={leo.to_string()}
-                        transform={format!("translate({},{})", px(leo_slot.x), px(leo_slot.y))}>
-                        <rect width={px(CELL_W)} height={px(CELL_H)} rx="6" />
-                        <text x="6" y="19">{leo.to_string()}</text>
-                        <text class="dim" x="6" y="37">{"LEO"}</text>
-                    </g>
-                    { view_marker(layout.slot(position), 0, "position", "▲", format!("{} {position}", t(lang, LogMsg::Position).to_lowercase()), "position", position) }
-                    { committed.map(|c| view_marker(layout.slot(c), 1, "committed", "◆", format!("{} {c}", t(lang, LogMsg::CommittedShort)), "committed", c)).unwrap_or_default() }
-                    { in_flight.collect::<Html>() }
-                    <g class="actor consumer">
-                        <rect x={px(layout.consumer.x)} y={px(layout.consumer.y)} width={px(layout.consumer.w)} height={px(layout.consumer.h)} rx="8" />
-                        <text class="actor-title" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 18.0)}>{format!("{} {CLIENT_ID}", t(lang, LogMsg::Consumer))}</text>
-                        <text class="actor-line" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 34.0)}>{consumer_status}</text>
-                        <text class="actor-line dim" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 49.0)}>{t(lang, LogMsg::ReadsInOrder)}</text>
-                    </g>
-                </svg>
-                <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
-            </figure>
-            <div class="panels">
-                <dl class="stats">
-                    <div><dt>{t(lang, Msg::LogEndOffset)}</dt><dd data-testid="stat" data-name="log-end-offset" data-value={leo.to_string()}>{leo}</dd></div>
-                    <div><dt>{t(lang, LogMsg::Position)}</dt><dd data-testid="stat" data-name="position" data-value={position.to_string()}>{position}</dd></div>
-                    <div><dt>{t(lang, LogMsg::CommittedOffset)}</dt>
-                        <dd data-testid="stat" data-name="committed" data-value={committed.map(|c| c.to_string()).unwrap_or_default()}>
-                            {committed.map_or_else(|| t(lang, Msg::NotCommitted).to_owned(), |c| c.to_string())}</dd></div>
-                    <div><dt>{t(lang, LogMsg::Segments)}</dt><dd data-testid="stat" data-name="segments" data-value={log.segments().len().to_string()}>{log.segments().len()}</dd></div>
-                    <div><dt>{t(lang, Msg::OrderViolations)}</dt><dd data-testid="stat" data-name="violations" data-value={violations.len().to_string()}>{violations.len()}</dd></div>
-                </dl>
-                <ul class="legend">
-                    <li><span class="glyph leo">{"LEO"}</span>{format!(" {} — {}", t(lang, Msg::LogEndOffset), t(lang, LogMsg::LegendLogEndOffset))}</li>
-                    <li><span class="glyph position">{"▲"}</span>{format!(" {} — {}", t(lang, LogMsg::Position), t(lang, LogMsg::LegendPosition))}</li>
-                    <li><span class="glyph committed">{"◆"}</span>{format!(" {} — {}", t(lang, LogMsg::CommittedOffset), t(lang, LogMsg::LegendCommitted))}</li>
-                    <li><span class="swatch processed">{"✓"}</span>{format!(" {}", t(lang, LogMsg::Processed))}</li>
-                    <li><span class="swatch fetched"></span>{format!(" {}", t(lang, LogMsg::Fetched))}</li>
-                    <li><span class="swatch unread"></span>{format!(" {}", t(lang, LogMsg::Unread))}</li>
-                </ul>
-                { view_violations(violations, lang) }
-                <label class="param">
-                    <span class="param-name"><code>{"segment.bytes"}</code>{format!(" = {segment_bytes}")}</span>
-                    <input type="range" data-testid="segment-bytes" min={min_of(&declared::SEGMENT_BYTES)}
-                        max={max_of(&declared::SEGMENT_BYTES)} step="10" value={segment_bytes.to_string()} oninput={on_bytes} />
-                    <span class="help">{t(lang, LogMsg::SegmentBytesHelp)}</span>
-                </label>
-            </div>
+            if params.shows(Part::Figure) {
+                <figure class="figure">
+                    <svg class="log-figure" data-testid="log-figure" viewBox={format!("0 0 {} {}", px(layout.width), px(layout.height))}
+                        role="img" aria-label={t(lang, LogMsg::PartitionTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
+                        { tip::tip_title() }
+                        <g class="actor producer">
+                            <rect x={px(producer.x)} y={px(producer.y)} width={px(producer.w)} height={px(producer.h)} rx="8" />
+                            <text class="actor-title" x={px(producer.x + 10.0)} y={px(producer.y + 18.0)}>{t(lang, LogMsg::Producer)}</text>
+                            <text class="actor-line" x={px(producer.x + 10.0)} y={px(producer.y + 34.0)}>{producer_line}</text>
+                            <text class="actor-line dim" x={px(producer.x + 10.0)} y={px(producer.y + 49.0)}>{waiting}</text>
+                        </g>
+                        // Lists that grow or change length are one node each, so
+                        // Yew diffs the records by key and the siblings after
+                        // them keep their places (`{ for … }` would splice them in).
+                        { outbox.unwrap_or_default() }
+                        <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, LogMsg::PartitionTitle)}</text>
+                        { log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)).collect::<Html>() }
+                        { log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)).collect::<Html>() }
+                        <g class="leo-slot" data-testid="log-end-offset" data-offset={leo.to_string()}
+                            transform={format!("translate({},{})", px(leo_slot.x), px(leo_slot.y))}>
+                            <rect width={px(CELL_W)} height={px(CELL_H)} rx="6" />
+                            <text x="6" y="19">{leo.to_string()}</text>
+                            <text class="dim" x="6" y="37">{"LEO"}</text>
+                        </g>
+                        { view_marker(layout.slot(position), 0, "position", "▲", format!("{} {position}", t(lang, LogMsg::Position).to_lowercase()), "position", position) }
+                        { committed.map(|c| view_marker(layout.slot(c), 1, "committed", "◆", format!("{} {c}", t(lang, LogMsg::CommittedShort)), "committed", c)).unwrap_or_default() }
+                        { in_flight.collect::<Html>() }
+                        <g class="actor consumer">
+                            <rect x={px(layout.consumer.x)} y={px(layout.consumer.y)} width={px(layout.consumer.w)} height={px(layout.consumer.h)} rx="8" />
+                            <text class="actor-title" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 18.0)}>{format!("{} {CLIENT_ID}", t(lang, LogMsg::Consumer))}</text>
+                            <text class="actor-line" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 34.0)}>{consumer_status}</text>
+                            <text class="actor-line dim" x={px(layout.consumer.x + 10.0)} y={px(layout.consumer.y + 49.0)}>{t(lang, LogMsg::ReadsInOrder)}</text>
+                        </g>
+                    </svg>
+                    <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
+                </figure>
+            }
+            if params.shows(Part::Numbers) || params.shows(Part::Settings) {
+                <div class="panels">
+                    if params.shows(Part::Numbers) {
+                        <dl class="stats">
+                            <div><dt>{t(lang, Msg::LogEndOffset)}</dt><dd data-testid="stat" data-name="log-end-offset" data-value={leo.to_string()}>{leo}</dd></div>
+                            <div><dt>{t(lang, LogMsg::Position)}</dt><dd data-testid="stat" data-name="position" data-value={position.to_string()}>{position}</dd></div>
+                            <div><dt>{t(lang, LogMsg::CommittedOffset)}</dt>
+                                <dd data-testid="stat" data-name="committed" data-value={committed.map(|c| c.to_string()).unwrap_or_default()}>
+                                    {committed.map_or_else(|| t(lang, Msg::NotCommitted).to_owned(), |c| c.to_string())}</dd></div>
+                            <div><dt>{t(lang, LogMsg::Segments)}</dt><dd data-testid="stat" data-name="segments" data-value={log.segments().len().to_string()}>{log.segments().len()}</dd></div>
+                            <div><dt>{t(lang, Msg::OrderViolations)}</dt><dd data-testid="stat" data-name="violations" data-value={violations.len().to_string()}>{violations.len()}</dd></div>
+                        </dl>
+                        <ul class="legend">
+                            <li><span class="glyph leo">{"LEO"}</span>{format!(" {} — {}", t(lang, Msg::LogEndOffset), t(lang, LogMsg::LegendLogEndOffset))}</li>
+                            <li><span class="glyph position">{"▲"}</span>{format!(" {} — {}", t(lang, LogMsg::Position), t(lang, LogMsg::LegendPosition))}</li>
+                            <li><span class="glyph committed">{"◆"}</span>{format!(" {} — {}", t(lang, LogMsg::CommittedOffset), t(lang, LogMsg::LegendCommitted))}</li>
+                            <li><span class="swatch processed">{"✓"}</span>{format!(" {}", t(lang, LogMsg::Processed))}</li>
+                            <li><span class="swatch fetched"></span>{format!(" {}", t(lang, LogMsg::Fetched))}</li>
+                            <li><span class="swatch unread"></span>{format!(" {}", t(lang, LogMsg::Unread))}</li>
+                        </ul>
+                        { view_violations(violations, lang) }
+                    }
+                    if params.shows(Part::Settings) {
+                        <label class="param">
+                            <span class="param-name"><code>{"segment.bytes"}</code>{format!(" = {segment_bytes}")}</span>
+                            <input type="range" data-testid="segment-bytes" min={min_of(&declared::SEGMENT_BYTES)}
+                                max={max_of(&declared::SEGMENT_BYTES)} step="10" value={segment_bytes.to_string()} oninput={on_bytes} />
+                            <span class="help">{t(lang, LogMsg::SegmentBytesHelp)}</span>
+                        </label>
+                    }
+                </div>
+            }
         </>
     }
 }

@@ -5,13 +5,14 @@
 
 use crate::i18n::ProducerMsg;
 use crate::params::declare::{Kind, Param};
+use crate::params::part_param;
 use crate::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
     ProducerPreset,
 };
 use crate::sim::producer::Acks;
 
-pub(crate) static PARAMS: [&Param; 19] = [
+pub(crate) static PARAMS: [&Param; 20] = [
     &PRESET,
     &WORKLOAD,
     &LOG_START,
@@ -31,6 +32,7 @@ pub(crate) static PARAMS: [&Param; 19] = [
     &CHAOS,
     &FAULTS,
     &OUTAGES,
+    &PART,
 ];
 
 pub static PRESET: Param = Param {
@@ -299,3 +301,8 @@ pub static OUTAGES: Param = Param {
             .is_some()
     },
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "numbers", "diagram", "compare", "all"],
+    "one part alone, for a compact embedded frame: the presets and the wire `figure`, the `settings`, the `numbers` (counters, findings, interventions), the sequence `diagram`, the `compare` panels, or `all`; without it, all (embedded: the figure)",
+);

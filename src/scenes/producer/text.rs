@@ -74,6 +74,7 @@ catalogue! {
         CompareTitle => ("Тот же seed с идемпотентностью и без", "The same seed with and without idempotence"),
         WithIdempotence => ("с идемпотентностью", "with idempotence"),
         WithoutIdempotence => ("без идемпотентности", "without idempotence"),
+        NothingToCompare => ("Сравнивать здесь нечего: сравнение настроек есть у сценариев «Идемпотентный продюсер», «Один запрос в полёте» и «Хаос».", "Nothing to compare here: the presets \"Idempotent producer\", \"One request in flight\" and \"Chaos\" come with a comparison of settings."),
         NotStarted => ("Продюсер не создан: Kafka отвергла настройки. Исправьте их выше.", "The producer was not created: Kafka rejected the settings. Fix them above."),
         SummaryReordered => ("Итог: в логе более позднее событие заказа стоит раньше более раннего. Это видно в красной записи и в списке нарушений; шаги назад покажут, как так вышло.", "Outcome: the log holds an order's later event before its earlier one. See the red record and the violation; step back to see how it happened."),
         SummaryDuplicated => ("Итог: порядок цел, но одна и та же запись лежит в логе дважды: повтор после потерянного ответа.", "Outcome: order holds, but the same record is in the log twice: a retry after a lost answer."),

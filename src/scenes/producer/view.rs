@@ -9,7 +9,7 @@ use super::panels::{IdempotenceCompare, PricePanel};
 use super::params as declared;
 use crate::i18n::{self, t, Place, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
-use crate::params::{preset_link, AppParams, Lang};
+use crate::params::{preset_link, AppParams, Lang, Part};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
@@ -549,6 +549,11 @@ pub fn view_producer_scene(
             let scene = sim.model();
             let now = sim.now();
             let finished = sim.next_event_time().is_none();
+            let stream = matches!(scene.config.workload, Workload::Stream { .. });
+            let priced = matches!(
+                params.preset,
+                Some(ProducerPreset::InFlight1 | ProducerPreset::Idempotent)
+            );
             let narration = match scene.diagram.last() {
                 Some(_) if finished => {
                     let verdict = if scene.reorders() > 0 {
@@ -579,38 +584,49 @@ pub fn view_producer_scene(
             };
             html! {
                 <>
-                    <figure class="figure">
-                        { view_pipeline(scene, now, lang, narrow) }
-                        { view_log_strip(scene, lang) }
-                        <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
-                    </figure>
-                    <div class="panels">
-                        <dl class="stats">
-                            { stat("sent", t(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
-                            { stat("retries", t(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
-                            { stat("reorders", t(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
-                            { stat("duplicates", t(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
-                            { stat("written", t(lang, ProducerMsg::StatWritten), u64::from(scene.written())) }
-                            { stat("failed", t(lang, ProducerMsg::StatFailed), u64::from(scene.stats.failed_records)) }
-                            { stat("lost", t(lang, ProducerMsg::StatLost), u64::from(scene.lost())) }
-                            if scene.config.producer.enable_idempotence {
-                                { stat("epoch", t(lang, ProducerMsg::StatEpoch), u64::from(scene.epoch())) }
-                            }
-                            { stat("throughput", t(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
-                        </dl>
-                        if scene.config.producer.enable_idempotence {
-                            <p class="small dim" data-testid="broker-state">{ broker_state(scene, lang) }</p>
-                        }
-                        // A missing event is final only once the run is over.
-                        { view_findings(scene.checker.violations(), &if finished { scene.gap_keys() } else { Vec::new() }, lang, Place::Partition) }
-                        { view_interventions(scene, now, playing, params, &on_params) }
-                    </div>
-                    { view_diagram(scene, now, end, lang, narrow, &on_export) }
-                    if matches!(scene.config.workload, Workload::Stream { .. }) {
-                        <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
+                    if params.shows(Part::Figure) {
+                        <figure class="figure">
+                            { view_pipeline(scene, now, lang, narrow) }
+                            { view_log_strip(scene, lang) }
+                            <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
+                        </figure>
                     }
-                    if params.preset == Some(ProducerPreset::InFlight1) || params.preset == Some(ProducerPreset::Idempotent) {
-                        <PricePanel params={params.clone()} />
+                    if params.shows(Part::Numbers) {
+                        <div class="panels">
+                            <dl class="stats">
+                                { stat("sent", t(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
+                                { stat("retries", t(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
+                                { stat("reorders", t(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
+                                { stat("duplicates", t(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
+                                { stat("written", t(lang, ProducerMsg::StatWritten), u64::from(scene.written())) }
+                                { stat("failed", t(lang, ProducerMsg::StatFailed), u64::from(scene.stats.failed_records)) }
+                                { stat("lost", t(lang, ProducerMsg::StatLost), u64::from(scene.lost())) }
+                                if scene.config.producer.enable_idempotence {
+                                    { stat("epoch", t(lang, ProducerMsg::StatEpoch), u64::from(scene.epoch())) }
+                                }
+                                { stat("throughput", t(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
+                            </dl>
+                            if scene.config.producer.enable_idempotence {
+                                <p class="small dim" data-testid="broker-state">{ broker_state(scene, lang) }</p>
+                            }
+                            // A missing event is final only once the run is over.
+                            { view_findings(scene.checker.violations(), &if finished { scene.gap_keys() } else { Vec::new() }, lang, Place::Partition) }
+                            { view_interventions(scene, now, playing, params, &on_params) }
+                        </div>
+                    }
+                    if params.shows(Part::Diagram) {
+                        { view_diagram(scene, now, end, lang, narrow, &on_export) }
+                    }
+                    if params.shows(Part::Compare) {
+                        if stream {
+                            <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
+                        }
+                        if priced {
+                            <PricePanel params={params.clone()} />
+                        }
+                        if !stream && !priced && params.shown_part() == Part::Compare {
+                            <p class="card note" data-testid="nothing-to-compare">{t(lang, ProducerMsg::NothingToCompare)}</p>
+                        }
                     }
                 </>
             }
@@ -618,13 +634,18 @@ pub fn view_producer_scene(
     };
     html! {
         <div class="producer">
-            { memo(|p, _| view_presets(p), params, &on_params) }
-            if let Some(about) = about {
-                <p class="about outcome" data-testid="preset-about">{about}</p>
+            if params.shows(Part::Figure) {
+                { memo(|p, _| view_presets(p), params, &on_params) }
+                if let Some(about) = about {
+                    <p class="about outcome" data-testid="preset-about">{about}</p>
+                }
             }
             // The story comes first; the settings open by themselves only
-            // when Kafka refused them.
-            { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
+            // when Kafka refused them, and are then shown in any part, as
+            // the way to a configuration that runs.
+            if params.shows(Part::Settings) || params.producer_scene_config().producer.validate().is_err() {
+                { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
+            }
             {body}
         </div>
     }

@@ -2,9 +2,10 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::sim::scenes::rabbitmq;
 
-pub(crate) static PARAMS: [&Param; 3] = [&CONSUMERS, &REMEDY, &REQUEUE];
+pub(crate) static PARAMS: [&Param; 4] = [&CONSUMERS, &REMEDY, &REQUEUE, &PART];
 
 pub static CONSUMERS: Param = Param {
     name: "consumers",
@@ -43,3 +44,8 @@ pub static REQUEUE: Param = Param {
     get: |p| Some(u8::from(p.requeue).to_string()),
     set: |p, v| v.flag().map(|b| p.requeue = b).is_some(),
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "all"],
+    "one part alone, for a compact embedded frame: the queue and partitions `figure`, the `settings`, or `all`; without it, all (embedded: the figure)",
+);

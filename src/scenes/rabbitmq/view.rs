@@ -2,13 +2,17 @@
 
 use super::params as declared;
 use crate::i18n::{t, Place, RabbitMsg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::checker::OrderChecker;
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
-use crate::ui::violations::view_violations_at;
+use crate::ui::violations::{view_first_violations, view_violations_at};
+
+/// Findings a compact frame lists per side: enough to show what broke, few
+/// enough that the frame stays one screen tall.
+const COMPACT_LISTED: usize = 3;
 use yew::prelude::*;
 
 fn view_side(
@@ -18,6 +22,7 @@ fn view_side(
     workers: &[Worker],
     checker: &OrderChecker,
     scene: &RabbitScene,
+    compact: bool,
 ) -> Html {
     let violations = checker.reorders();
     html! {
@@ -44,7 +49,11 @@ fn view_side(
             </ol>
             // A queue has no partitions: a finding names the consumer and
             // the message, numbered in publish order.
-            { view_violations_at(checker.violations(), lang, Place::ConsumerMessage) }
+            if compact {
+                { view_first_violations(checker.violations(), lang, Place::ConsumerMessage, COMPACT_LISTED) }
+            } else {
+                { view_violations_at(checker.violations(), lang, Place::ConsumerMessage) }
+            }
         </section>
     }
 }
@@ -92,13 +101,18 @@ pub fn view_rabbitmq_scene(
 ) -> Html {
     let lang = params.lang;
     let s = sim.model();
+    let compact = params.shown_part() != Part::All;
     html! {
         <div class="rest-scene">
-            { memo(view_rabbitmq_params, params, &on_params) }
-            <div class="sides">
-                { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s) }
-                { view_side(lang, t(lang, RabbitMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s) }
-            </div>
+            if params.shows(Part::Settings) {
+                { memo(view_rabbitmq_params, params, &on_params) }
+            }
+            if params.shows(Part::Figure) {
+                <div class="sides">
+                    { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s, compact) }
+                    { view_side(lang, t(lang, RabbitMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s, compact) }
+                </div>
+            }
         </div>
     }
 }

@@ -2,10 +2,11 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::scenes::repartition;
 
-pub(crate) static PARAMS: [&Param; 5] = [&FROM, &TO, &STRATEGY, &OFFSET_RESET, &ORDER];
+pub(crate) static PARAMS: [&Param; 6] = [&FROM, &TO, &STRATEGY, &OFFSET_RESET, &ORDER, &PART];
 
 pub static FROM: Param = Param {
     name: "from",
@@ -73,3 +74,8 @@ pub static ORDER: Param = Param {
     get: |p| p.focus_order.map(|n| n.to_string()),
     set: |p, v| v.u32().map(|n| p.focus_order = Some(n)).is_some(),
 };
+
+pub static PART: Param = part_param(
+    &["figure", "keys", "settings", "numbers", "compare", "all"],
+    "one part alone, for a compact embedded frame: the partitions `figure`, the moved `keys`, the `settings`, the `numbers` (split history, findings, cost), the strategies `compare`, or `all`; without it, all (embedded: the figure)",
+);

@@ -5,7 +5,7 @@
 use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, Msg, RepartitionMsg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::consumer::OffsetReset;
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{
@@ -477,35 +477,46 @@ pub fn view_repartition_scene(
     let in_place = params.strategy != Strategy::NewTopic;
     html! {
         <div class="repartition">
-            { memo(view_inputs, params, &on_params) }
+            if params.shows(Part::Settings) {
+                { memo(view_inputs, params, &on_params) }
+            }
+            // Kafka's refusal is the scene's outcome, whichever part is shown.
             if let Some(refusal) = refusal {
                 <p class="card refused" role="status" data-testid="partitions-refused" data-error="INVALID_PARTITIONS">
                     <span aria-hidden="true">{"⚠ "}</span>{refusal_text(lang, refusal)}
                 </p>
-            } else if in_place {
+            } else if in_place && params.shows(Part::Figure) {
                 { view_window(params, now) }
             }
-            <KeyGrid from={params.from} {to} lang={lang} />
-            { view_lanes(scene, lang, narrow) }
-            <div class="panels">
-                { view_split(scene, params, &on_params) }
-                <div>
-                    { view_violations(scene.checker.violations(), lang) }
-                    for (title, text) in cost {
-                        <section class="card" data-testid="migration-cost">
-                            <h3>{title}</h3>
-                            <p>{text}</p>
-                        </section>
-                    }
-                    <dl class="stats">
-                        <div><dt>{t(lang, Msg::OrderViolations)}</dt>
-                            <dd data-testid="stat" data-name="violations" data-value={scene.reorders().to_string()}>{scene.reorders()}</dd></div>
-                        <div><dt>{t(lang, RepartitionMsg::Skipped)}</dt>
-                            <dd data-testid="stat" data-name="skipped" data-value={scene.skipped.to_string()}>{scene.skipped}</dd></div>
-                    </dl>
+            if params.shows(Part::Keys) {
+                <KeyGrid from={params.from} {to} lang={lang} />
+            }
+            if params.shows(Part::Figure) {
+                { view_lanes(scene, lang, narrow) }
+            }
+            if params.shows(Part::Numbers) {
+                <div class="panels">
+                    { view_split(scene, params, &on_params) }
+                    <div>
+                        { view_violations(scene.checker.violations(), lang) }
+                        for (title, text) in cost {
+                            <section class="card" data-testid="migration-cost">
+                                <h3>{title}</h3>
+                                <p>{text}</p>
+                            </section>
+                        }
+                        <dl class="stats">
+                            <div><dt>{t(lang, Msg::OrderViolations)}</dt>
+                                <dd data-testid="stat" data-name="violations" data-value={scene.reorders().to_string()}>{scene.reorders()}</dd></div>
+                            <div><dt>{t(lang, RepartitionMsg::Skipped)}</dt>
+                                <dd data-testid="stat" data-name="skipped" data-value={scene.skipped.to_string()}>{scene.skipped}</dd></div>
+                        </dl>
+                    </div>
                 </div>
-            </div>
-            <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
+            }
+            if params.shows(Part::Compare) {
+                <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
+            }
         </div>
     }
 }

@@ -3,10 +3,17 @@
 
 use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::scenes::producer::params::ACKS;
 use crate::sim::scenes::replication;
 
-pub(crate) static PARAMS: [&Param; 4] = [&REPLICATION_ACKS, &MIN_ISR, &UNCLEAN, &REPLICA_ACTIONS];
+pub(crate) static PARAMS: [&Param; 5] = [
+    &REPLICATION_ACKS,
+    &MIN_ISR,
+    &UNCLEAN,
+    &REPLICA_ACTIONS,
+    &PART,
+];
 
 /// `acks` is the producer's setting, shared by the replication scene.
 pub static REPLICATION_ACKS: Param = Param {
@@ -70,3 +77,8 @@ pub static REPLICA_ACTIONS: Param = Param {
             .is_some()
     },
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "numbers", "all"],
+    "one part alone, for a compact embedded frame: the replicas `figure`, the `settings`, the `numbers` (comparison, counters, losses), or `all`; without it, all (embedded: the figure)",
+);

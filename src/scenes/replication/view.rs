@@ -3,7 +3,7 @@
 use super::narration::replication_caption;
 use super::params as declared;
 use crate::i18n::{self, t, ReplicationMsg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::producer::Acks;
 use crate::sim::scenes::replication::{
     ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,
@@ -57,64 +57,70 @@ pub fn view_replication_scene(
     let hw = r.high_watermark;
     html! {
         <div class="rest-scene">
-            <section class="card">
-                <div class="inputs">
-                    <label class="field narrow-field">
-                        <span>{t(lang, ReplicationMsg::Acks)}</span>
-                        <select data-testid="acks" onchange={on_acks}>
-                            for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
-                                <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
-                            }
-                        </select>
-                    </label>
-                    <label class="field narrow-field">
-                        <span>{t(lang, ReplicationMsg::MinIsr)}</span>
-                        <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
-                    </label>
-                    <label class="check">
-                        <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
-                        <span>{t(lang, ReplicationMsg::Unclean)}</span>
-                    </label>
-                </div>
-                <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
-                if let Some(l) = r.leader {
-                    <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
-                        {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
-                    </button>
-                }
-            </section>
-            <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()} data-frozen={r.under_min_isr().to_string()}>
-                {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
-            </p>
-            if r.under_min_isr() {
-                <p class="note" data-testid="hw-frozen">
-                    {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
+            if params.shows(Part::Settings) {
+                <section class="card">
+                    <div class="inputs">
+                        <label class="field narrow-field">
+                            <span>{t(lang, ReplicationMsg::Acks)}</span>
+                            <select data-testid="acks" onchange={on_acks}>
+                                for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
+                                    <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
+                                }
+                            </select>
+                        </label>
+                        <label class="field narrow-field">
+                            <span>{t(lang, ReplicationMsg::MinIsr)}</span>
+                            <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
+                        </label>
+                        <label class="check">
+                            <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
+                            <span>{t(lang, ReplicationMsg::Unclean)}</span>
+                        </label>
+                    </div>
+                    <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
+                    if let Some(l) = r.leader {
+                        <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
+                            {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
+                        </button>
+                    }
+                </section>
+            }
+            if params.shows(Part::Figure) {
+                <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()} data-frozen={r.under_min_isr().to_string()}>
+                    {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
                 </p>
+                if r.under_min_isr() {
+                    <p class="note" data-testid="hw-frozen">
+                        {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
+                    </p>
+                }
+                <figure class="figure replicas-figure">
+                    <div class="replicas">
+                        for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
+                    </div>
+                    <figcaption class="narration" aria-live="polite" data-testid="narration">
+                        { replication_caption(lang, r.caption(sim.last_event().map(|(_, e)| e))) }
+                    </figcaption>
+                </figure>
             }
-            <figure class="figure replicas-figure">
-                <div class="replicas">
-                    for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
+            if params.shows(Part::Numbers) {
+                <div class="panels">
+                    { diff_panel(r, lang) }
+                    { stats(r, lang) }
                 </div>
-                <figcaption class="narration" aria-live="polite" data-testid="narration">
-                    { replication_caption(lang, r.caption(sim.last_event().map(|(_, e)| e))) }
-                </figcaption>
-            </figure>
-            <div class="panels">
-                { diff_panel(r, lang) }
-                { stats(r, lang) }
-            </div>
-            { notes(r, lang) }
-            if !r.truncated.is_empty() {
-                <section class="card" data-testid="truncated">
-                    <h3>{t(lang, ReplicationMsg::Truncated)}</h3>
-                    <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("{}: {}", i18n::broker_name(lang, *b), record_text(x))}</li> }</ul>
-                </section>
-            }
-            if !r.lost.is_empty() {
-                <section class="card" data-testid="lost">
-                    <h3 class="bad">{format!("⚠ {}", t(lang, ReplicationMsg::Lost))}</h3>
-                    <ul class="plain small">for x in r.lost.iter() { <li data-testid="violation" class="bad">{record_text(x)}</li> }</ul>
-                </section>
+                { notes(r, lang) }
+                if !r.truncated.is_empty() {
+                    <section class="card" data-testid="truncated">
+                        <h3>{t(lang, ReplicationMsg::Truncated)}</h3>
+                        <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("{}: {}", i18n::broker_name(lang, *b), record_text(x))}</li> }</ul>
+                    </section>
+                }
+                if !r.lost.is_empty() {
+                    <section class="card" data-testid="lost">
+                        <h3 class="bad">{format!("⚠ {}", t(lang, ReplicationMsg::Lost))}</h3>
+                        <ul class="plain small">for x in r.lost.iter() { <li data-testid="violation" class="bad">{record_text(x)}</li> }</ul>
+                    </section>
+                }
             }
         </div>
     }

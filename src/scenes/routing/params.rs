@@ -2,7 +2,7 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::{PlacementChoice, RoutingPart, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
+use crate::params::{part_param, PlacementChoice, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::scenes::routing;
 
@@ -19,21 +19,10 @@ pub(crate) static PARAMS: [&Param; 10] = [
     &PART,
 ];
 
-pub static PART: Param = Param {
-    name: "part",
-    kind: Kind::Choice(&["trace", "clients", "histogram", "stream"]),
-    run: false,
-    default: "",
-    doc: "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, or the records' `stream`; without it, all (embedded: the trace)",
-    help: None,
-    get: |p| p.part.map(|part| part.id().to_owned()),
-    set: |p, v| {
-        v.text()
-            .and_then(RoutingPart::from_id)
-            .map(|part| p.part = Some(part))
-            .is_some()
-    },
-};
+pub static PART: Param = part_param(
+    &["trace", "clients", "histogram", "stream", "all"],
+    "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, the records' `stream`, or `all`; without it, all (embedded: the trace)",
+);
 
 pub static KEY: Param = Param {
     name: "key",

@@ -6,7 +6,7 @@ use super::params as declared;
 use super::stream::view_stream;
 use crate::i18n::{self, t, RoutingMsg};
 use crate::params::declare::Value;
-use crate::params::{AppParams, Lang, PlacementChoice, RoutingPart};
+use crate::params::{AppParams, Lang, Part, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::partitioner::{
     abs_partition, key_histogram, murmur2, murmur2_trace, partition_for_key, route, to_positive,
@@ -428,23 +428,22 @@ pub fn view_routing_scene(
 ) -> Html {
     // A course page may embed one part alone; an embedded frame with no
     // part named shows the trace, the scene's point, compactly.
-    let part = params.part.or(params.embed.then_some(RoutingPart::Trace));
-    let shows = |p: RoutingPart| part.is_none_or(|only| only == p);
+    let shows = |p: Part| params.shows(p);
     html! {
-        <div class="routing" data-part={part.map(RoutingPart::id)}>
-            if shows(RoutingPart::Trace) {
+        <div class="routing">
+            if shows(Part::Trace) {
                 { memo(view_key_panel, params, &on_params) }
             }
-            if part.is_none() {
+            if params.shown_part() == Part::All {
                 { memo(|p, _| view_chapter_example(p.lang), params, &on_params) }
             }
-            if shows(RoutingPart::Clients) {
+            if shows(Part::Clients) {
                 { memo(|p, _| view_clients(p), params, &on_params) }
             }
-            if shows(RoutingPart::Histogram) {
+            if shows(Part::Histogram) {
                 { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
             }
-            if shows(RoutingPart::Stream) {
+            if shows(Part::Stream) {
                 { view_stream(sim, outcome, params, narrow, &on_params) }
             }
         </div>

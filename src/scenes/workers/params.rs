@@ -2,9 +2,10 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
 use crate::sim::scenes::workers;
 
-pub(crate) static PARAMS: [&Param; 5] = [&MODE, &WORKERS, &HASH, &PROCESSING_MS, &SKEW];
+pub(crate) static PARAMS: [&Param; 6] = [&MODE, &WORKERS, &HASH, &PROCESSING_MS, &SKEW, &PART];
 
 pub static MODE: Param = Param {
     name: "mode",
@@ -70,3 +71,8 @@ pub static SKEW: Param = Param {
     get: |p| Some(p.workers.skew_pct.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),
 };
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "numbers", "chart", "all"],
+    "one part alone, for a compact embedded frame: the records and workers `figure`, the `settings`, the `numbers` (counters, crash, findings), the throughput `chart`, or `all`; without it, all (embedded: the figure)",
+);

@@ -6,7 +6,7 @@ use super::narration::workers_caption;
 use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, Msg, Place, WorkersMsg};
-use crate::params::{AppParams, Lang};
+use crate::params::{AppParams, Lang, Part};
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
     CHANNEL_CAPACITY, RECORDS,
@@ -416,28 +416,38 @@ pub fn view_workers_scene(
     let repeated = s.repeated_if_crashed().len();
     html! {
         <div class="workers-scene">
-            { memo(view_inputs, params, &on_params) }
-            { view_strip(s, lang, narrow) }
-            <p class="narration" aria-live="polite" data-testid="narration">
-                { workers_caption(lang, s.caption(sim.last_event().map(|(_, e)| e))) }
-            </p>
+            if params.shows(Part::Settings) {
+                { memo(view_inputs, params, &on_params) }
+            }
+            if params.shows(Part::Figure) {
+                { view_strip(s, lang, narrow) }
+                <p class="narration" aria-live="polite" data-testid="narration">
+                    { workers_caption(lang, s.caption(sim.last_event().map(|(_, e)| e))) }
+                </p>
+            }
             <div class="panels">
-                { view_workers(s, lang) }
-                <div>
-                    <dl class="stats">
-                        { stat("violations", t(lang, Msg::OrderViolations), s.checker.reorders() as u64) }
-                        { stat("throughput", t(lang, WorkersMsg::StatThroughput), s.throughput(now)) }
-                        { stat("lost", t(lang, WorkersMsg::StatLost), lost as u64) }
-                        { stat("duplicates", t(lang, WorkersMsg::StatRepeated), repeated as u64) }
-                    </dl>
-                    <section class="card">
-                        <h3>{t(lang, WorkersMsg::CrashTitle)}</h3>
-                        <p data-testid="crash-summary">{i18n::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
-                    </section>
-                    { view_violations_at(s.checker.violations(), lang, Place::Offset) }
-                </div>
+                if params.shows(Part::Figure) {
+                    { view_workers(s, lang) }
+                }
+                if params.shows(Part::Numbers) {
+                    <div>
+                        <dl class="stats">
+                            { stat("violations", t(lang, Msg::OrderViolations), s.checker.reorders() as u64) }
+                            { stat("throughput", t(lang, WorkersMsg::StatThroughput), s.throughput(now)) }
+                            { stat("lost", t(lang, WorkersMsg::StatLost), lost as u64) }
+                            { stat("duplicates", t(lang, WorkersMsg::StatRepeated), repeated as u64) }
+                        </dl>
+                        <section class="card">
+                            <h3>{t(lang, WorkersMsg::CrashTitle)}</h3>
+                            <p data-testid="crash-summary">{i18n::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
+                        </section>
+                        { view_violations_at(s.checker.violations(), lang, Place::Offset) }
+                    </div>
+                }
             </div>
-            <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
+            if params.shows(Part::Chart) {
+                <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
+            }
         </div>
     }
 }
