@@ -31,7 +31,7 @@ fn replay(lang: Lang) -> &'static str {
 
 /// The partitions a change adds: "3", "3–5".
 fn added(from: u32, to: u32) -> String {
-    if to - from > 1 {
+    if to.saturating_sub(from) > 1 {
         format!("{from}–{}", to - 1)
     } else {
         from.to_string()
@@ -194,7 +194,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
         } => {
             let (p, g) = (seconds(lang, producer_at), seconds(lang, group_at));
             let new = added(from, to);
-            match (to - from > 1, ru) {
+            match (to.saturating_sub(from) > 1, ru) {
                 (false, true) => format!("Контроллер добавил в {OLD_TOPIC} партицию {new}: теперь их {to}. Продюсер увидит её при обновлении метаданных в {p}, группа — после своего обновления и перебалансировки в {g}; до тех пор оба работают как раньше."),
                 (true, true) => format!("Контроллер добавил в {OLD_TOPIC} партиции {new}: теперь их {to}. Продюсер увидит их при обновлении метаданных в {p}, группа — после своего обновления и перебалансировки в {g}; до тех пор оба работают как раньше."),
                 (false, false) => format!("The controller added partition {new} to {OLD_TOPIC}: it has {to} now. The producer sees it at its metadata refresh at {p}, the group after its own refresh and a rebalance at {g}; until then both go on as before."),
@@ -242,7 +242,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
             skipped,
         } => {
             let new = added(from, to);
-            let given = match (to - from > 1, ru) {
+            let given = match (to.saturating_sub(from) > 1, ru) {
                 (false, true) => format!("Перебалансировка отдала группе новую партицию {new}"),
                 (true, true) => format!("Перебалансировка отдала группе новые партиции {new}"),
                 (false, false) => format!("The group's rebalance hands it the new partition {new}"),
