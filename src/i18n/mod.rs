@@ -17,7 +17,7 @@ mod numbered;
 
 pub use format::{
     count, count_gen, decimal, fixed, genitive_ru, millis, number, plural_en, plural_ru, seconds,
-    Noun, NBSP,
+    Noun, BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
 };
 pub use lesson::{lesson_text, LessonMsg, LessonText};
 pub use numbered::*;

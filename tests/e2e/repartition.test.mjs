@@ -1,7 +1,7 @@
 // Scene "repartition" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot, stats, seekTo } from './harness.mjs';
+import { useBrowser, openPage, shot, stats, seekTo, thenChanged } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -100,6 +100,87 @@ test('the producer and the group see new partitions at their metadata refresh; l
   assert.ok(s.skipped > 0, `skipped: ${s.skipped}`);
   assert.ok((await page.$$('[data-testid="lane"][data-partition="3"] .record.skipped')).length > 0);
   await shot(page, 'repartition-en-latest');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const narration = (page) => page.textContent('[data-testid="narration"]');
+
+/**
+ * Steps forward until every pattern has been narrated, `max` steps, or the
+ * run's end, and returns each narration on the way.
+ */
+async function stepThrough(page, max, patterns) {
+  const seen = [];
+  const atEnd = () => page.$eval('[data-testid="timeline"]', (e) => e.value === e.max);
+  while (seen.length < max && !(await atEnd()) && !patterns.every((p) => seen.some((t) => p.test(t)))) {
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+    seen.push(await narration(page));
+  }
+  for (const p of patterns) assert.ok(seen.some((t) => p.test(t)), `${p} in ${seen.join(' | ')}`);
+  return seen;
+}
+
+test('repartition narrates each step, in both languages: the change, who sees it when, and where an order splits', async () => {
+  const words = {
+    en: {
+      intro: /^Press ▶ or →: 24 orders go through Created → Paid → Shipped → Delivered, keyed by order id, in a topic of 3 partitions\. At 0\.600\ss it grows to 4 partitions, at once \(the naive way\)\./,
+      first: /^order-1 · Created → orders-(\d), offset 0: the key's hash (\d+) % 3 = \1\.$/,
+      grown: /^The controller added partition 3 to orders: it has 4 now\. The producer sees it at its metadata refresh at 0\.700\ss, the group after its own refresh and a rebalance at 1\.000\ss/,
+      stale: /^order-\d+ · \w+ → orders-\d, offset \d+: the key's hash \d+ % 3 = \d\. The broker has 4 partitions already, but the producer has not refreshed its metadata and still divides by 3\.$/,
+      saw: /^The producer refreshed its metadata and sees 4 partitions\. From now on it computes hash % 4 instead of % 3/,
+      split: /^order-\d+ · (\w+) → orders-\d, offset \d+: the producer now computes \d+ % 4 = \d\. This order's (\w+) is in orders-\d, another partition with its own consumer: \1 may be handled before \2\.$/,
+    },
+    ru: {
+      intro: /^Нажмите ▶ или →: 24 заказа проходят Created → Paid → Shipped → Delivered с ключом — номером заказа — в топике из 3 партиций\. В 0,600\sс партиций становится 4, сразу, в лоб\./,
+      first: /^order-1 · Created → orders-(\d), offset 0: хеш ключа (\d+) % 3 = \1\.$/,
+      grown: /^Контроллер добавил в orders партицию 3: теперь их 4\. Продюсер увидит её при обновлении метаданных в 0,700\sс, группа — после своего обновления и перебалансировки в 1,000\sс/,
+      stale: /^order-\d+ · \w+ → orders-\d, offset \d+: хеш ключа \d+ % 3 = \d\. У брокера партиций уже 4, но продюсер ещё не обновил метаданные и делит на 3\.$/,
+      saw: /^Продюсер обновил метаданные и узнал, что партиций теперь 4\. С этого момента он считает хеш % 4 вместо % 3/,
+      split: /^order-\d+ · (\w+) → orders-\d, offset \d+: продюсер теперь считает \d+ % 4 = \d\. (\w+) этого заказа — в orders-\d, другой партиции со своим консьюмером: \1 может быть обработан раньше \2\.$/,
+    },
+  };
+  for (const [lang, w] of Object.entries(words)) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=repartition&lang=${lang}&t=0`);
+    assert.match(await narration(page), w.intro);
+    const start = await stepThrough(page, 20, [w.first]);
+    const [, partition, hash] = start.map((t) => t.match(w.first)).find(Boolean);
+    assert.equal(Number(hash) % 3, Number(partition), 'the told remainder is the told partition');
+    // The record is where the narration put it.
+    const lane = await page.$eval('[data-testid="record"][data-key="order-1"][data-step="1"]', (e) => e.closest('[data-testid="lane"]').dataset.partition);
+    assert.equal(lane, partition);
+    await seekTo(page, 590);
+    const change = await stepThrough(page, 200, [w.grown, w.stale, w.saw, w.split]);
+    assert.ok(new Set(change).size > change.length / 2, 'the narration follows the steps');
+    assert.ok(change.findIndex((t) => w.grown.test(t)) < change.findIndex((t) => w.saw.test(t)), 'the broker first, then the producer');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('repartition narrates the rebalance\'s skipped records and the new topic\'s pause', async () => {
+  const latest = await openPage(env.browser, `${env.base}?scene=repartition&lang=en&auto-offset-reset=latest`);
+  // Opened on the outcome: the verdict names what latest skipped.
+  const skipped = (await stats(latest.page)).skipped;
+  assert.ok(skipped > 0);
+  assert.match(await narration(latest.page), new RegExp(`auto\\.offset\\.reset=latest skipped ${skipped} records on the new partitions: nobody will ever read them\\.`));
+  await seekTo(latest.page, 990);
+  await stepThrough(latest.page, 60, [new RegExp(`^The group's rebalance hands it the new partition 3: with auto\\.offset\\.reset=latest reading starts at the log end, so whatever the producer wrote there before \\(${skipped} records\\) is never read\\.$`)]);
+  assert.deepEqual(latest.errors, []);
+  await latest.context.close();
+
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=repartition&lang=ru&strategy=new-topic&t=590`);
+  await stepThrough(page, 60, [
+    /^Создан топик orders-v2 из 4 партиций, и группа подписалась на него\./,
+    /^order-\d+ · \w+ ждёт в буфере продюсера \(теперь в нём 2 записи\): продюсеры на паузе/,
+  ]);
+  await seekTo(page);
+  const held = await page.$$eval('[data-testid="lane"][data-topic="orders-v2"] [data-testid="record"]', (els) => els.length);
+  await seekTo(page, 1380);
+  const switched = await stepThrough(page, 200, [/^orders дочитан до конца: продюсеры переключаются на orders-v2 и отправляют накопленное \(\d+ (запись|записи|записей)\)\. Пауза длилась 0,\d{3}\sс/]);
+  const flushed = Number(switched.at(-1).match(/накопленное \((\d+)/)[1]);
+  assert.ok(flushed > 0 && flushed <= held, `${flushed} of ${held}`);
+  await shot(page, 'repartition-ru-new-topic-narrated');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -161,6 +161,50 @@ test('disk: the cost model and the page cache read ahead', async () => {
   await context.close();
 });
 
+test('disk narrates what each step read or wrote and what it cost, in both languages', async () => {
+  const words = {
+    en: {
+      intro: /^Press ▶ or →: the producer \(✎\) appends pages to the end of the segment, and the consumer \(▲\) reads it from the start\./,
+      miss: /^Page 0 was not in the page cache: a miss\. The disk seeks to it \(10\sms\) and reads it, and the kernel's read-ahead reads pages 1–8 in the same pass: about 10\.2\sms in all\.$/,
+      wrote: /^The producer appended page 48 to the end of the segment\. It lands in the page cache/,
+      hit: /^Page 1 came from the page cache: the read-ahead after the miss on page 0 brought it in\. No seek and no disk read/,
+      nvme: /The disk seeks to it \(20\sµs\) and reads it, and the kernel's read-ahead reads pages 1–8 in the same pass: about 38\sµs in all\.$/,
+    },
+    ru: {
+      intro: /^Нажмите ▶ или →: продюсер \(✎\) дописывает страницы в конец сегмента, а консьюмер \(▲\) читает его с начала\./,
+      miss: /^Страницы 0 не было в страничном кеше — промах\. Диск ищет её \(10\sмс\), читает, а read-ahead ядра заодно читает страницы 1–8: всего около 10,2\sмс\.$/,
+      wrote: /^Продюсер дописал страницу 48 в конец сегмента\. Она попадает в страничный кеш/,
+      hit: /^Страница 1 нашлась в страничном кеше: её подгрузил read-ahead после промаха на странице 0\. Ни поиска, ни чтения с диска/,
+      nvme: /Диск ищет её \(20\sмкс\), читает, а read-ahead ядра заодно читает страницы 1–8: всего около 38\sмкс\.$/,
+    },
+  };
+  const narration = (page) => page.textContent('[data-testid="narration"]');
+  const step = (page) => thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+  const cached = (page) => page.$$eval('[data-testid="pages"] .page', (els) => els.flatMap((e, i) => (e.classList.contains('cached') ? [i] : [])));
+  for (const [lang, w] of Object.entries(words)) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=disk&lang=${lang}&t=0`);
+    assert.match(await narration(page), w.intro);
+    await step(page);
+    assert.match(await narration(page), w.miss);
+    assert.equal((await stats(page)).misses, 1);
+    // The window the narration names is in the cache now.
+    const inCache = await cached(page);
+    for (let p = 0; p <= 8; p++) assert.ok(inCache.includes(p), `page ${p} cached: ${inCache}`);
+    await step(page);
+    assert.match(await narration(page), w.wrote);
+    await step(page);
+    assert.match(await narration(page), w.hit);
+    assert.deepEqual([(await stats(page)).hits, (await stats(page)).misses], [1, 1]);
+    // The cost follows the device's figures.
+    const nvme = await openPage(env.browser, `${env.base}?scene=disk&lang=${lang}&device=nvme&t=0`);
+    await step(nvme.page);
+    assert.match(await narration(nvme.page), w.nvme);
+    assert.deepEqual([...errors, ...nvme.errors], []);
+    await nvme.context.close();
+    await context.close();
+  }
+});
+
 test('the scene menu reads like the chapter, in both languages', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   const scenes = await page.$$eval('[data-testid="scene-link"]', (els) => els.map((e) => e.dataset.scene));

@@ -1,7 +1,7 @@
 // Scene "routing" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, records, shot, seekTo } from './harness.mjs';
+import { useBrowser, openPage, records, shot, seekTo, stats, thenChanged } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -184,4 +184,93 @@ test('with many partitions, the lanes the stream will fill are in place from its
   assert.deepEqual(new Set(atStart.map((l) => l.split(':')[0])), used, 'exactly the partitions that receive records');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+const narration = (page) => page.textContent('[data-testid="narration"]');
+
+/**
+ * Steps forward until every pattern has been narrated, `max` steps, or the
+ * run's end, and returns each narration on the way.
+ */
+async function stepThrough(page, max, patterns = []) {
+  const seen = [];
+  const atEnd = () => page.$eval('[data-testid="timeline"]', (e) => e.value === e.max);
+  while (seen.length < max && !(await atEnd())) {
+    if (patterns.length > 0 && patterns.every((p) => seen.some((t) => p.test(t)))) break;
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+    seen.push(await narration(page));
+  }
+  return seen;
+}
+
+test('routing narrates each step of the stream, in both languages', async () => {
+  const words = {
+    en: {
+      intro: /^Press ▶ or →: the producer sends 20 events of orders 40–44, keyed by order id, into a topic of 3 partitions/,
+      placed: /^order-40 · Created → partition (\d+): murmur2\("order-40"\) & 0x7fffffff = (\d+), and \2 % 3 = \1\. Every order-40 event gets this partition/,
+      lingered: /^linger\.ms = 50\sms ran out for partition \d+'s batch: it left for the broker with \d+ records?\.$/,
+      idle: /^consumer-\d polled orders-\d: nothing new\. It polls again in 50\sms\.$/,
+    },
+    ru: {
+      intro: /^Нажмите ▶ или →: продюсер отправляет 20 событий заказов 40–44 с ключом — номером заказа — в топик из 3 партиций/,
+      placed: /^order-40 · Created → партиция (\d+): murmur2\("order-40"\) & 0x7fffffff = (\d+), а \2 % 3 = \1\. Все события order-40 получают эту партицию/,
+      lingered: /^Истёк linger\.ms = 50\sмс для батча партиции \d+: он ушёл брокеру, в нём \d+ (запись|записи|записей)\.$/,
+      idle: /^consumer-\d опросил orders-\d: новых записей нет\. Следующий опрос через 50\sмс\.$/,
+    },
+  };
+  for (const [lang, w] of Object.entries(words)) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=${lang}&t=0`);
+    assert.match(await narration(page), w.intro);
+    const seen = await stepThrough(page, 12);
+    assert.ok(new Set(seen).size >= 6, `the narration follows the steps: ${seen.join(' | ')}`);
+    const placed = seen.map((t) => t.match(w.placed)).find(Boolean);
+    assert.ok(placed, seen.join(' | '));
+    const [, partition, hash] = placed;
+    assert.equal(Number(hash) % 3, Number(partition), 'the told remainder is the told partition');
+    assert.ok(seen.some((t) => w.lingered.test(t)), seen.join(' | '));
+    assert.ok(seen.some((t) => w.idle.test(t)), seen.join(' | '));
+    // The record lands where the narration said it would.
+    await seekTo(page);
+    const created = await page.$eval('[data-testid="record"][data-entity="order-40"][data-step="1"]', (e) => e.dataset.partition);
+    assert.equal(created, partition);
+    assert.match(await narration(page), lang === 'en' ? /^All 20 events are handled, each order's in the order it was written/ : /^Все 20 событий обработаны, события каждого заказа — в том порядке, в каком записаны/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('routing with a null key narrates where an order splits and where it breaks', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en&key-null=1`);
+  // The scene opens on the outcome: the verdict counts the violations shown.
+  const verdict = (await narration(page)).match(/^All 20 events are handled, but (\d+) events? (was|were) handled before an earlier event of their order/);
+  assert.ok(verdict, await narration(page));
+  assert.equal(Number(verdict[1]), (await stats(page)).violations);
+  await seekTo(page, 0);
+  assert.match(await narration(page), /with a null key \(the uniform sticky strategy\)/);
+  const told = [
+    /^order-40 · Created → partition \d: the producer picked it at random as the sticky partition/,
+    /→ partition \d, the sticky partition: it stays until about batch\.size = 128 bytes have gone there\./,
+    /^The broker appended a batch to orders-\d: \d+ records? at offsets? \d+(–\d+)?\./,
+    /^consumer-\d took offset 0 of orders-\d: order-4\d · \w+\. It spends about \d+\sms on a record\.$/,
+    // An order's event goes elsewhere than its previous one, and the
+    // broken order is told with both consumers.
+    /This order's (Created|Paid|Shipped) went to partition \d: two consumers at different speeds now hold the order/,
+    /^⚠ consumer-\d handled order-4\d · \w+ \(orders-\d, offset \d+\), but consumer-\d had already handled this order's \w+ from orders-\d: the sequence of order-4\d is broken\.$/,
+  ];
+  const seen = await stepThrough(page, 400, told);
+  for (const p of told) assert.ok(seen.some((t) => p.test(t)), `${p} in ${seen.join(' | ')}`);
+  await shot(page, 'routing-en-null-key-narrated');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('only the stream, the part that steps, is narrated when a page embeds one part', async () => {
+  for (const [part, narrated] of [['trace', false], ['clients', false], ['histogram', false], ['stream', true]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=ru&embed=1&part=${part}&t=0`);
+    const shown = await page.$('[data-testid="narration"]');
+    assert.equal(Boolean(shown), narrated, part);
+    if (narrated) assert.match(await narration(page), /^Нажмите ▶ или →/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -1,5 +1,6 @@
 //! The disk scene's view: sequential against scattered I/O, and the page cache.
 
+use super::narration::disk_caption;
 use super::params as declared;
 use crate::i18n::{self, t, DiskMsg};
 use crate::params::{AppParams, Lang, Part};
@@ -118,6 +119,9 @@ pub fn view_disk_scene(
                             }
                         }} }
                     </ol>
+                    <p class="narration" aria-live="polite" data-testid="narration">
+                        { disk_caption(lang, d.caption(sim.last_event().map(|(_, e)| e)), params.cost) }
+                    </p>
                     <ul class="legend inline-legend">
                         <li><span class="swatch processed"></span>{format!(" {} (≤ {CACHE_PAGES})", t(lang, DiskMsg::Cached))}</li>
                         <li><span class="swatch fetched"></span>{format!(" {}", t(lang, DiskMsg::OnDisk))}</li>

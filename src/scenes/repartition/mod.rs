@@ -1,7 +1,8 @@
-//! The repartition scene's folder: its link parameters, its text and its view,
+//! The repartition scene's folder: its link parameters, its text and narration, its view,
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+pub mod narration;
 pub mod params;
 pub mod text;
 pub(crate) mod view;

@@ -2,6 +2,7 @@
 //! history, the partitions as the change happens, and the three ways
 //! compared on one seed.
 
+use super::narration::repartition_caption;
 use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, Msg, RepartitionMsg};
@@ -493,6 +494,9 @@ pub fn view_repartition_scene(
             }
             if params.shows(Part::Figure) {
                 { view_lanes(scene, lang, narrow) }
+                <p class="narration" aria-live="polite" data-testid="narration">
+                    { repartition_caption(lang, scene.caption(sim.last_event().map(|(_, e)| e))) }
+                </p>
             }
             if params.shows(Part::Numbers) {
                 <div class="panels">

@@ -1,7 +1,8 @@
-//! The routing scene's folder: its link parameters, its text and its view,
+//! The routing scene's folder: its link parameters, its text and narration, its view,
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+pub mod narration;
 pub mod params;
 mod stream;
 pub mod text;

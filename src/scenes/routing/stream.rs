@@ -2,6 +2,7 @@
 //! each partition receives them, and the keyless strategies compared on
 //! the same burst.
 
+use super::narration::routing_caption;
 use super::params as declared;
 use crate::i18n::{self, t, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang};
@@ -190,6 +191,9 @@ pub(super) fn view_stream(
                     </text>
                 }
             </svg>
+            <p class="narration" aria-live="polite" data-testid="narration">
+                { routing_caption(lang, s.caption(sim.last_event().map(|(_, e)| e))) }
+            </p>
             <p class="dim small">{t(lang, RoutingMsg::AdaptiveNote)}</p>
             <KeylessComparison params={params.clone()} />
             <dl class="stats inline">

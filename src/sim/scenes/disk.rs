@@ -130,6 +130,9 @@ pub struct Disk {
     /// Pages that came in by read-ahead rather than by being asked for.
     pub prefetched: u32,
     pub last_read_hit: Option<bool>,
+    /// The page of the latest miss: the reads after it within its
+    /// read-ahead window are answered by that window.
+    pub last_miss: Option<u32>,
 }
 
 impl Default for Disk {
@@ -142,6 +145,7 @@ impl Default for Disk {
             misses: 0,
             prefetched: 0,
             last_read_hit: None,
+            last_miss: None,
         }
     }
 }
@@ -192,6 +196,7 @@ impl Model for Disk {
                         self.touch(page);
                     } else {
                         self.misses += 1;
+                        self.last_miss = Some(page);
                         // One seek, then the kernel reads ahead.
                         self.touch(page);
                         for p in page + 1..(page + 1 + READ_AHEAD_PAGES).min(self.written) {
@@ -211,6 +216,10 @@ impl Model for Disk {
         }
     }
 }
+
+mod caption;
+
+pub use caption::DiskCaption;
 
 #[cfg(test)]
 mod tests {
@@ -238,6 +247,74 @@ mod tests {
         let many = hdd.interleaved_streams_bytes_per_s(8);
         assert!((many - 131_072.0 / (0.010 + 131_072.0 / 150e6)).abs() < 1e-6);
         assert!(many < 150e6 && many > 10e6);
+    }
+
+    /// Every step's caption on the one run the scene has.
+    fn captions() -> Vec<(u64, DiskCaption)> {
+        let mut sim = Sim::new(Disk::default(), 1);
+        let mut seen = vec![(0, sim.model().caption(None))];
+        while sim.step() {
+            let caption = sim.model().caption(sim.last_event().map(|(_, e)| e));
+            seen.push((sim.now().as_millis(), caption));
+        }
+        seen
+    }
+
+    #[test]
+    fn the_caption_tells_what_each_step_read_or_wrote() {
+        let seen = captions();
+        assert_eq!(
+            &seen[..4],
+            &[
+                (0, DiskCaption::Intro),
+                (
+                    25,
+                    DiskCaption::Missed {
+                        page: 0,
+                        ahead: Some((1, 8))
+                    }
+                ),
+                (40, DiskCaption::Wrote { page: 48 }),
+                (
+                    50,
+                    DiskCaption::Hit {
+                        page: 1,
+                        after_miss: Some(0)
+                    }
+                ),
+            ]
+        );
+        // A miss on page 9, right after its predecessor's window ends.
+        assert!(seen.contains(&(
+            250,
+            DiskCaption::Missed {
+                page: 9,
+                ahead: Some((10, 17))
+            }
+        )));
+        let d = run_to_end();
+        let count = |f: fn(&DiskCaption) -> bool| seen.iter().filter(|(_, c)| f(c)).count() as u32;
+        assert_eq!(count(|c| matches!(c, DiskCaption::Missed { .. })), d.misses);
+        assert_eq!(count(|c| matches!(c, DiskCaption::Hit { .. })), d.hits);
+        assert_eq!(
+            count(|c| matches!(c, DiskCaption::Wrote { .. })),
+            PAGES - 48
+        );
+        // Reading forward, every hit is one a read-ahead brought in: the
+        // pages the producer wrote have left the cache before the
+        // consumer gets to them.
+        for (_, c) in &seen {
+            if let DiskCaption::Hit { page, after_miss } = *c {
+                let m = after_miss.unwrap_or_else(|| panic!("{c:?}"));
+                assert!(m < page && page <= m + READ_AHEAD_PAGES, "{c:?}");
+            }
+        }
+    }
+
+    fn run_to_end() -> Disk {
+        let mut sim = Sim::new(Disk::default(), 1);
+        while sim.step() {}
+        sim.model().clone()
     }
 
     #[test]

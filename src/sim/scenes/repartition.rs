@@ -234,6 +234,9 @@ pub struct Repartition {
     pub checker: OrderChecker,
     /// Per order: where each produced step went (topic, partition, offset).
     pub placements: BTreeMap<(u32, u32), (&'static str, u32, u64)>,
+    /// Two-phase: the latest produce finished a pinned order and took it
+    /// off the table, which the table alone no longer shows.
+    pub unpinned: bool,
     producer_rng: Rng,
     consumer_rng: Rng,
 }
@@ -263,6 +266,7 @@ impl Repartition {
             skipped: 0,
             checker: OrderChecker::default(),
             placements: BTreeMap::new(),
+            unpinned: false,
             producer_rng: Rng::new(0),
             consumer_rng: Rng::new(0),
         };
@@ -480,7 +484,8 @@ impl Model for Repartition {
                 }
                 self.append(order, step, now);
                 // The order's process is over: its pin is no longer needed.
-                if step == 3 && self.pinned.remove(&order).is_some() {
+                self.unpinned = step == 3 && self.pinned.remove(&order).is_some();
+                if self.unpinned {
                     self.pinned_history.push((now, self.pinned.len() as u32));
                 }
             }
@@ -560,6 +565,9 @@ pub fn run_to_end(config: RepartitionConfig, seed: u64) -> Repartition {
     sim.model().clone()
 }
 
+mod caption;
 mod keys;
 #[cfg(test)]
 mod tests;
+
+pub use caption::{Placement, RepartitionCaption};

@@ -94,6 +94,23 @@ pub struct InFlightBatch {
     pub deliver_at: SimTime,
 }
 
+/// What the latest append or delivery did that the state after it no
+/// longer shows, kept for the narration: a sent batch has left the
+/// accumulator, a delivered one the flight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoutingNote {
+    /// A record was appended. `closed`: its partition's open batch had no
+    /// room, so that batch, with this many records, was sent; `full`: the
+    /// record filled its own batch, which was sent at once.
+    Appended { closed: Option<u32>, full: bool },
+    /// A batch landed in `partition`'s log from offset `first`.
+    Delivered {
+        partition: u32,
+        first: u64,
+        records: u32,
+    },
+}
+
 /// One record as the group finished it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Handled {
@@ -120,6 +137,7 @@ pub struct RoutingStream {
     pub handled: Vec<Handled>,
     pub checker: OrderChecker,
     pub produced: u32,
+    pub note: Option<RoutingNote>,
     last_delivery: SimTime,
     latency_rng: Rng,
     consumer_rng: Rng,
@@ -157,6 +175,7 @@ impl RoutingStream {
             handled: Vec::new(),
             checker: OrderChecker::default(),
             produced: 0,
+            note: None,
             last_delivery: SimTime::ZERO,
             latency_rng: Rng::new(0),
             consumer_rng: Rng::new(0),
@@ -254,6 +273,8 @@ impl Model for RoutingStream {
                 };
                 self.placed[index as usize] = Some(appended.partition);
                 self.produced = index + 1;
+                let closed = appended.closed.as_ref().map(|b| b.records.len() as u32);
+                let mut full = false;
                 if let Some(closed) = appended.closed {
                     self.send(closed, ctx);
                 }
@@ -277,12 +298,14 @@ impl Model for RoutingStream {
                         .open_batch(appended.partition)
                         .map(|b| b.id)
                     {
-                        if let Some(full) = self.accumulator.linger_expired(appended.partition, id)
+                        if let Some(batch) = self.accumulator.linger_expired(appended.partition, id)
                         {
-                            self.send(full, ctx);
+                            self.send(batch, ctx);
+                            full = true;
                         }
                     }
                 }
+                self.note = Some(RoutingNote::Appended { closed, full });
                 if index + 1 < STREAM_LEN {
                     ctx.schedule_in(PRODUCE_EVERY_MS, RoutingEvent::Produce { index: index + 1 });
                 }
@@ -298,6 +321,11 @@ impl Model for RoutingStream {
                 };
                 let flight = self.in_flight.remove(i);
                 let partition = flight.batch.partition;
+                self.note = Some(RoutingNote::Delivered {
+                    partition,
+                    first: self.logs[partition as usize].log_end_offset(),
+                    records: flight.batch.records.len() as u32,
+                });
                 for &index in &flight.batch.records {
                     let (order, step) = stream_record(index);
                     let key = self.key_of(order);
@@ -376,6 +404,10 @@ pub fn run_to_end(config: RoutingStreamConfig, seed: u64) -> RoutingStream {
     while sim.step() {}
     sim.model().clone()
 }
+
+mod caption;
+
+pub use caption::{RoutingCaption, Stick, StreamRoute};
 
 #[cfg(test)]
 mod tests {
