@@ -2,6 +2,7 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
+use super::narration::group_narration;
 use super::params as declared;
 use crate::i18n::{self, t, GroupMsg};
 use crate::params::{AppParams, Lang};
@@ -224,6 +225,9 @@ pub fn view_group_scene(
     html! {
         <div class="group-scene">
             { memo(view_settings, params, &on_params) }
+            <p class="narration" aria-live="polite" data-testid="narration">
+                { group_narration(lang, &g.narration(sim.last_event())) }
+            </p>
             <div class="panels">
                 { view_members(g, params, &on_params, now) }
                 <div>
