@@ -110,11 +110,17 @@ fn why_the_offset(lang: Lang, several: bool) -> &'static str {
 }
 
 pub fn group_narration(lang: Lang, n: &GroupNarration) -> String {
-    let step = group_caption(lang, &n.step);
-    match &n.reread {
-        Some(r) => format!("{step} {}", reread(lang, r)),
-        None => step,
+    let mut out = n
+        .intro
+        .as_ref()
+        .map(|intro| format!("{} ", group_caption(lang, intro)))
+        .unwrap_or_default();
+    out.push_str(&group_caption(lang, &n.step));
+    if let Some(r) = &n.reread {
+        out.push(' ');
+        out.push_str(&reread(lang, r));
     }
+    out
 }
 
 /// The recap of what has been handled twice so far, and why.
@@ -839,6 +845,7 @@ mod tests {
         for step in every_caption() {
             for reread in recaps.clone() {
                 let n = GroupNarration {
+                    intro: None,
                     step: step.clone(),
                     reread,
                 };
@@ -946,6 +953,25 @@ mod tests {
     }
 
     #[test]
+    fn at_0_ms_the_intro_leads_the_step() {
+        let n = GroupNarration {
+            intro: Some(GroupCaption::Intro { next: None }),
+            step: GroupCaption::Produced {
+                partition: 0,
+                offset: 0,
+                reader: Reader::Member("consumer-1".into()),
+            },
+            reread: None,
+        };
+        let en = group_narration(Lang::En, &n);
+        assert!(
+            en.starts_with("Press ▶ or →: each member calls poll()"),
+            "{en}"
+        );
+        assert!(en.ends_with("fetched but not committed yet. The producer appended offset 0 to partition 0; consumer-1 fetches it with its next poll()."), "{en}");
+    }
+
+    #[test]
     fn the_recap_agrees_with_its_count_in_russian() {
         let recap = |count: usize| {
             reread(
@@ -1021,6 +1047,7 @@ mod tests {
     #[test]
     fn the_opening_frame_of_the_default_link_explains_the_repeats() {
         let n = GroupNarration {
+            intro: None,
             step: GroupCaption::Took {
                 member: "consumer-3".into(),
                 record: r(3, 23),

@@ -5,7 +5,7 @@
 use crate::i18n::{event_name, number, plural_en, plural_ru};
 use crate::params::Lang;
 use crate::sim::scenes::rabbitmq::{
-    order_key, Delivery, Message, RabbitCaption, Remedy, MESSAGES, PREFETCH,
+    order_key, Delivery, Message, RabbitCaption, RabbitNarration, Remedy, MESSAGES, PREFETCH,
 };
 
 /// A consumer as the panels name it, numbered from 1.
@@ -61,6 +61,17 @@ fn unacked(lang: Lang) -> String {
             number(lang, n),
             plural_en(n, "unacknowledged message", "unacknowledged messages")
         ),
+    }
+}
+
+pub fn rabbitmq_narration(lang: Lang, n: &RabbitNarration) -> String {
+    match &n.intro {
+        Some(intro) => format!(
+            "{} {}",
+            rabbitmq_caption(lang, intro),
+            rabbitmq_caption(lang, &n.step)
+        ),
+        None => rabbitmq_caption(lang, &n.step),
     }
 }
 
@@ -481,6 +492,35 @@ mod tests {
         assert_eq!(
             rabbitmq_caption(Lang::En, &retried),
             "Kafka: consumer-3 failed on offset 0 of partition 2 (order-4 · Created) and handles it again, at the same offset. The offsets after it wait, so order-4 keeps its order."
+        );
+    }
+
+    #[test]
+    fn at_0_ms_the_intro_leads_the_step() {
+        let n = RabbitNarration {
+            intro: Some(RabbitCaption::Intro {
+                consumers: 3,
+                remedy: Remedy::None,
+                requeue: false,
+            }),
+            step: RabbitCaption::KafkaHandled {
+                consumer: 2,
+                offset: 4,
+                message: msg(5, 3, 2),
+            },
+        };
+        let ru = rabbitmq_narration(Lang::Ru, &n);
+        assert!(ru.starts_with("Нажмите ▶ или →:"), "{ru}");
+        assert!(ru.ends_with("на обеих сторонах. Kafka: consumer-3 обработал offset 4 партиции 2 (order-3 · Paid). Он читает партицию по порядку offset'ов, а все события order-3 лежат в ней, поэтому их порядок сохраняется."), "{ru}");
+        assert_eq!(
+            rabbitmq_narration(
+                Lang::En,
+                &RabbitNarration {
+                    intro: None,
+                    step: n.step.clone()
+                }
+            ),
+            rabbitmq_caption(Lang::En, &n.step)
         );
     }
 

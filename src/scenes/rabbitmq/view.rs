@@ -1,6 +1,6 @@
 //! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
 
-use super::narration::rabbitmq_caption;
+use super::narration::rabbitmq_narration;
 use super::params as declared;
 use crate::i18n::{t, Place, RabbitMsg};
 use crate::params::{AppParams, Lang};
@@ -97,7 +97,7 @@ pub fn view_rabbitmq_scene(
         <div class="rest-scene">
             { memo(view_rabbitmq_params, params, &on_params) }
             <p class="narration" aria-live="polite" data-testid="narration">
-                { rabbitmq_caption(lang, &s.caption(sim.last_event())) }
+                { rabbitmq_narration(lang, &s.narration(sim.last_event())) }
             </p>
             <div class="sides">
                 { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s) }

@@ -398,7 +398,7 @@ impl Model for RabbitScene {
 
 mod caption;
 
-pub use caption::{Delivery, Message, RabbitCaption};
+pub use caption::{Delivery, Message, RabbitCaption, RabbitNarration};
 
 pub fn run_to_end(consumers: u32, remedy: Remedy, requeue: bool, seed: u64) -> RabbitScene {
     let mut sim = crate::sim::Sim::new(RabbitScene::new(consumers, remedy, requeue), seed);

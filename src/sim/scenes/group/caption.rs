@@ -149,6 +149,9 @@ pub struct Reread {
 /// handled twice, unless the step itself tells of one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupNarration {
+    /// While the clock still reads 0 the intro leads: the first polls
+    /// happen at 0 ms, so a link opened at `t=0` has already taken steps.
+    pub intro: Option<GroupCaption>,
     pub step: GroupCaption,
     pub reread: Option<Reread>,
 }
@@ -161,15 +164,26 @@ impl Group {
             GroupCaption::Intro { .. } | GroupCaption::Reprocessed { .. } => None,
             _ => self.reread(),
         };
-        GroupNarration { step, reread }
+        let intro = last
+            .filter(|(at, _)| *at == SimTime::ZERO)
+            .map(|_| self.intro());
+        GroupNarration {
+            intro,
+            step,
+            reread,
+        }
+    }
+
+    fn intro(&self) -> GroupCaption {
+        GroupCaption::Intro {
+            next: self.config.actions.iter().min().cloned(),
+        }
     }
 
     /// What the step `last` did, from the state after it.
     pub fn caption(&self, last: Option<&(SimTime, GroupEvent)>) -> GroupCaption {
         let Some((at, event)) = last else {
-            return GroupCaption::Intro {
-                next: self.config.actions.iter().min().cloned(),
-            };
+            return self.intro();
         };
         match *event {
             GroupEvent::Produce { partition } => GroupCaption::Produced {
@@ -454,12 +468,31 @@ mod tests {
         assert_eq!(
             sim.model().narration(None),
             GroupNarration {
+                intro: None,
                 step: GroupCaption::Intro {
                     next: Some(at(2500, ActionKind::Crash("consumer-2".into())))
                 },
                 reread: None,
             }
         );
+    }
+
+    #[test]
+    fn the_intro_leads_the_steps_taken_at_0_ms_and_only_those() {
+        let all = captions(lesson());
+        let intro = GroupCaption::Intro {
+            next: Some(at(2500, ActionKind::Crash("consumer-2".into()))),
+        };
+        let led: Vec<u64> = all
+            .iter()
+            .filter(|(_, _, n)| n.intro.is_some())
+            .map(|(t, _, n)| {
+                assert_eq!(n.intro.as_ref(), Some(&intro));
+                *t
+            })
+            .collect();
+        // The first record and the three members' first polls.
+        assert_eq!(led, vec![0, 0, 0, 0]);
     }
 
     #[test]

@@ -74,6 +74,15 @@ pub enum RabbitCaption {
     },
 }
 
+/// The narration of one frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RabbitNarration {
+    /// While the clock still reads 0 the intro leads: the first message is
+    /// published at 0 ms, so a link opened at `t=0` has taken a step.
+    pub intro: Option<RabbitCaption>,
+    pub step: RabbitCaption,
+}
+
 impl RabbitScene {
     fn message(&self, index: u32) -> Message {
         let (order, event) = self.messages[index as usize];
@@ -112,13 +121,27 @@ impl RabbitScene {
             .unwrap_or_default() as u64
     }
 
-    /// The narration for the state after `last`.
-    pub fn caption(&self, last: Option<&(SimTime, RabbitEvent)>) -> RabbitCaption {
-        let intro = RabbitCaption::Intro {
+    fn intro(&self) -> RabbitCaption {
+        RabbitCaption::Intro {
             consumers: self.consumers,
             remedy: self.remedy,
             requeue: self.requeue,
-        };
+        }
+    }
+
+    /// The narration for the state after `last`.
+    pub fn narration(&self, last: Option<&(SimTime, RabbitEvent)>) -> RabbitNarration {
+        RabbitNarration {
+            intro: last
+                .filter(|(at, _)| *at == SimTime::ZERO)
+                .map(|_| self.intro()),
+            step: self.caption(last),
+        }
+    }
+
+    /// What the step `last` did, from the state after it.
+    pub fn caption(&self, last: Option<&(SimTime, RabbitEvent)>) -> RabbitCaption {
+        let intro = self.intro();
         let Some((at, event)) = last else {
             return intro;
         };
@@ -233,6 +256,19 @@ mod tests {
                 requeue: false
             }
         );
+    }
+
+    #[test]
+    fn the_intro_leads_only_the_first_publish_at_0_ms() {
+        let mut sim = Sim::new(RabbitScene::new(3, Remedy::None, false), 42);
+        let intro = sim.model().caption(None);
+        assert_eq!(sim.model().narration(None).intro, None);
+        sim.step();
+        let n = sim.model().narration(sim.last_event());
+        assert_eq!(n.intro, Some(intro));
+        assert!(matches!(n.step, RabbitCaption::Published { message, .. } if message.index == 0));
+        sim.step();
+        assert_eq!(sim.model().narration(sim.last_event()).intro, None);
     }
 
     #[test]
