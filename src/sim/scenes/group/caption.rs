@@ -204,8 +204,10 @@ impl Group {
             },
             GroupEvent::RebalanceEnd => {
                 let n = self.generations.len();
+                // Group::new gives out the first generation, so there is
+                // always one; the intro is a harmless answer if not.
                 let (Some(current), previous) = (self.generations.last(), n.checked_sub(2)) else {
-                    return GroupCaption::Intro { next: None };
+                    return self.intro();
                 };
                 let before =
                     |p: u32| previous.and_then(|i| self.generations[i].owners[p as usize].clone());

@@ -141,6 +141,8 @@ impl RabbitScene {
 
     /// What the step `last` did, from the state after it.
     pub fn caption(&self, last: Option<&(SimTime, RabbitEvent)>) -> RabbitCaption {
+        // A consumer's Done always finds the message it handled or the one
+        // that failed; should it not, the intro is a harmless answer.
         let intro = self.intro();
         let Some((at, event)) = last else {
             return intro;
