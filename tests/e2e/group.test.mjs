@@ -1,7 +1,7 @@
 // Scene "group" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot, thenChanged } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -102,6 +102,95 @@ test('cooperative-sticky: a join revokes in one generation and assigns in the ne
   assert.match(lines[2], /переехала партиция 5/);
   assert.equal((await owners(page))[5], 'consumer-4');
   await shot(page, 'group-ru-cooperative-join');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const narration = (page) => page.textContent('[data-testid="narration"]');
+
+test('group narrates each step, in both languages', async () => {
+  const cases = [
+    ['en', /^Press ▶ or →: each member calls poll\(\) .* On this link, consumer-2 crashes at 2\.500\u00a0s\./, [
+      /The producer appended offset 0 to partition 0; consumer-1 fetches it with its next poll\(\)\.$/,
+      /consumer-1 called poll\(\) and got offset 0 of partition 0; it starts on offset 0 of partition 0 \(order-0 · Created\)\. The next auto commit comes no sooner than 1\.000\u00a0s/,
+      /consumer-2 called poll\(\) and got nothing: it has read everything in partitions 2, 3 so far\.$/,
+    ], [
+      /^The producer appended offset 0 to partition 1; consumer-1 fetches it with its next poll\(\)\.$/,
+      /^consumer-1 processed offset 0 of partition 0 \(order-0 · Created\)\. Partition 0's committed offset is still 0: if consumer-1 crashed before the next auto commit, offset 0 of partition 0 would be processed again\.$/,
+    ]],
+    ['ru', /^Нажмите ▶ или →: каждый участник вызывает poll\(\) .* По этой ссылке на 2,500\u00a0с consumer-2 упадёт\./, [
+      /Продюсер дописал offset 0 в партицию 0; consumer-1 заберёт его следующим poll\(\)\.$/,
+      /consumer-1 вызвал poll\(\) и получил offset 0 партиции 0; он начинает с offset 0 партиции 0 \(order-0 · Created\)\./,
+      /consumer-2 вызвал poll\(\) и ничего не получил: в партициях 2, 3 он уже прочитал всё\.$/,
+    ], [
+      /^Продюсер дописал offset 0 в партицию 1; consumer-1 заберёт его следующим poll\(\)\.$/,
+      /^consumer-1 обработал offset 0 партиции 0 \(order-0 · Created\)\. Закоммиченный offset партиции 0 всё ещё 0: упади consumer-1 до следующего автокоммита, offset 0 партиции 0 обработался бы заново\.$/,
+    ]],
+  ];
+  for (const [lang, intro, atZero, later] of cases) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=${lang}&t=0`);
+    // The first polls happen at 0 ms: the intro leads what they did.
+    const opening = await narration(page);
+    assert.match(opening, intro);
+    assert.match(opening, lang === 'en' ? /consumer-3 called poll\(\) and got nothing: it has read everything in partitions 4, 5 so far\.$/ : /consumer-3 вызвал poll\(\) и ничего не получил: в партициях 4, 5 он уже прочитал всё\.$/);
+    // Back through the steps taken at 0 ms, to the world before any.
+    const back = [];
+    for (let i = 0; i < 4; i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-back"]'));
+      back.push(await narration(page));
+    }
+    for (const shape of atZero) assert.ok(back.some((t) => intro.test(t) && shape.test(t)), `${shape}: ${back.join(' | ')}`);
+    assert.match(back.at(-1), lang === 'en' ? /crashes at 2\.500\u00a0s\.$/ : /упадёт\.$/);
+    const seen = [];
+    for (let i = 0; i < 10; i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+      seen.push(await narration(page));
+    }
+    assert.ok(new Set(seen).size >= 8, `the narration changes with the steps: ${seen.join(' | ')}`);
+    for (const shape of later) assert.ok(seen.some((t) => shape.test(t)), `${shape}: ${seen.join(' | ')}`);
+    assert.ok(!intro.test(seen.at(-1)), 'past 0 ms the intro gives way');
+    // What the narration says of the commit is what the table shows.
+    assert.equal(await page.getAttribute('[data-testid="committed"][data-partition="0"]', 'data-offset'), '0');
+    await shot(page, `group-${lang}-narration-steps`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the default link opens on a narration of the records handled twice', async () => {
+  for (const [link, recap] of [
+    ['?scene=group&lang=en', '4 records were processed twice: offsets 14–15 of partition 2 and offsets 14–15 of partition 3. A member that crashed had processed them without committing, so the partition\'s new owner re-read them from the committed offset.'],
+    ['?scene=group&embed=1&lang=ru', 'Дважды обработаны 4 записи: offset\'ы 14–15 партиции 2 и offset\'ы 14–15 партиции 3. Упавший участник обработал их, но не успел закоммитить, и новый владелец партиции перечитал их с закоммиченного offset\'а.'],
+  ]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
+    const text = await narration(page);
+    assert.ok(text.endsWith(recap), `${link}: ${text}`);
+    // The recap counts what the "handled twice" card lists.
+    assert.equal((await stats(page)).duplicates, 4);
+    const twice = await page.$$eval('[data-testid="twice"] [data-testid="violation"]', (els) => els.map((e) => e.textContent));
+    assert.equal(twice.length, 4);
+    for (const [p, o] of [[2, 14], [2, 15], [3, 14], [3, 15]]) {
+      assert.ok(twice.some((t) => t.includes(`${p}, offset ${o})`)), `${p}/${o}: ${twice.join(' | ')}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('group narration tells the crash, the rebalance and the first repeat as they happen', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en&t=2499`);
+  await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+  assert.match(await narration(page), /^consumer-2 crashed\. Nobody reads partitions 2, 3 until session\.timeout\.ms \(1\.000\u00a0s\) passes and the group notices\. The next owner resumes at the committed offset: partition 2 at 14, so offsets 14–15 of partition 2, processed but not committed, will be processed twice; partition 3 at 14/);
+  await seekTo(page, 3899);
+  await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+  assert.equal(await narration(page), 'Generation 2: range moved partition 2 from consumer-2 to consumer-1 and partition 3 from consumer-2 to consumer-3. A new owner starts at the partition\'s committed offset: 14 on partition 2 and 14 on partition 3.');
+  const seen = [];
+  for (let i = 0; i < 12 && !seen.some((t) => / a second time\./.test(t)); i++) {
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+    seen.push(await narration(page));
+  }
+  assert.match(seen.at(-1), /^consumer-3 processed offset 14 of partition 3 \(order-3003 · Shipped\) a second time\. Its former owner processed it before crashing but never committed it, and consumer-3 resumed partition 3 at the committed offset, 14/);
+  assert.equal((await stats(page)).duplicates, 1);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -231,3 +231,70 @@ test('rabbitmq: one consumer loses order too once a message is requeued; Kafka r
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('rabbitmq narrates each delivery, ack and the Kafka side, in both languages', async () => {
+  const cases = [
+    ['en', /^Press ▶ or →: the same 48 events of orders are published to a RabbitMQ queue and to a Kafka topic, with 3 consumers on each side\./, [
+      /^Published message #2 \(order-\d+ · \w+\)\. RabbitMQ: the queue delivered it at once to consumer-2, which had room in its prefetch window\. Kafka: it was appended to partition \d at offset \d+, which only consumer-\d reads\.$/,
+      /^Published message #4 \(order-\d+ · \w+\)\. RabbitMQ: the queue delivered it at once to consumer-1, where it waits behind #1\./,
+      /^RabbitMQ: consumer-1 handled message #1 \(order-\d+ · Created\) and acked it \(basic\.ack\), freeing a slot in its prefetch window\.$/,
+      /^Kafka: consumer-\d handled offset 0 of partition \d \(order-\d+ · Created\)\. It reads its partition in offset order/,
+    ]],
+    ['ru', /^Нажмите ▶ или →: одни и те же 48 событий заказов публикуются в очередь RabbitMQ и в топик Kafka, консьюмеров на каждой стороне — 3\./, [
+      /^Опубликовано сообщение №2 \(order-\d+ · \w+\)\. RabbitMQ: очередь сразу доставила его консьюмеру consumer-2: в его окне prefetch было место\. Kafka: оно записано в партицию \d под offset \d+, и читает её только consumer-\d\.$/,
+      /^RabbitMQ: consumer-1 обработал сообщение №1 \(order-\d+ · Created\) и подтвердил его \(basic\.ack\)/,
+      /^Kafka: consumer-\d обработал offset 0 партиции \d \(order-\d+ · Created\)\./,
+    ]],
+  ];
+  for (const [lang, intro, steps] of cases) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}&t=0`);
+    const narration = () => page.textContent('[data-testid="narration"]');
+    // The first message is published at 0 ms: the intro leads it.
+    const opening = await narration();
+    assert.match(opening, intro);
+    assert.match(opening, lang === 'en' ? /on both sides\. Published message #1 / : /на обеих сторонах\. Опубликовано сообщение №1 /);
+    const seen = [];
+    for (let i = 0; i < 8; i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+      seen.push(await narration());
+    }
+    assert.equal(new Set(seen).size, seen.length, `every step says something new: ${seen.join(' | ')}`);
+    for (const shape of steps) assert.ok(seen.some((t) => shape.test(t)), `${shape}: ${seen.join(' | ')}`);
+    await shot(page, `rabbitmq-${lang}-narration-steps`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('rabbitmq narration tells a broken order and a requeue when they happen', async () => {
+  // Three competing consumers: the step that breaks an order says so, and
+  // the violations counter goes up on that step.
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=en&t=0`);
+  const narration = () => page.textContent('[data-testid="narration"]');
+  const count = () => page.getAttribute('[data-testid="violations-count"][data-side="rabbitmq"]', 'data-count');
+  let broke = null;
+  for (let i = 0; i < 60 && !broke; i++) {
+    const before = await count();
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+    const text = await narration();
+    const after = await count();
+    assert.equal(/is out of order\.$/.test(text), after !== before, `${before} → ${after}: ${text}`);
+    if (after !== before) broke = text;
+  }
+  assert.match(broke ?? '', /^RabbitMQ: consumer-\d handled message #\d+ \(order-(\d+) · \w+\) and acked it \(basic\.ack\), freeing a slot in its prefetch window\. But order-\1's later event \w+ was handled already \(consumer-\d, message #\d+\): a competing consumer was faster, and order-\1 is out of order\.$/);
+  await context.close();
+  // One consumer and a requeue: the nacked message comes back behind the
+  // three its consumer already holds.
+  const one = await openPage(env.browser, `${env.base}?scene=rabbitmq&consumers=1&requeue=1&lang=ru&t=800`);
+  let nack = '';
+  for (let i = 0; i < 40 && !nack.includes('basic.nack'); i++) {
+    await thenChanged(one.page, () => one.page.click('[data-testid="step-forward"]'));
+    nack = await one.page.textContent('[data-testid="narration"]');
+  }
+  assert.match(nack, /^RabbitMQ: consumer-1 не смог обработать сообщение №(\d+) \(order-\d+ · \w+\) и вернул его через basic\.nack с requeue=true\. Оно встало в голову очереди и снова доставлено консьюмеру consumer-1 — за №\d+, №\d+, №\d+, которые он уже держит: их он обработает раньше\.$/);
+  const m = Number(nack.match(/№(\d+)/)[1]);
+  assert.ok(nack.includes(`за №${m + 1}, №${m + 2}, №${m + 3},`), nack);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(one.errors, []);
+  await one.context.close();
+});

@@ -2,6 +2,7 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
+use super::narration::group_narration;
 use super::params as declared;
 use crate::i18n::{self, t, GroupMsg};
 use crate::params::{AppParams, Lang, Part};
@@ -225,6 +226,11 @@ pub fn view_group_scene(
         <div class="group-scene">
             if params.shows(Part::Settings) {
                 { memo(view_settings, params, &on_params) }
+            }
+            if params.shows(Part::Figure) {
+                <p class="narration" aria-live="polite" data-testid="narration">
+                    { group_narration(lang, &g.narration(sim.last_event())) }
+                </p>
             }
             <div class="panels">
                 if params.shows(Part::Figure) {

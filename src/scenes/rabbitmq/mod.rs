@@ -2,6 +2,7 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+pub mod narration;
 pub mod params;
 pub mod text;
 pub(crate) mod view;

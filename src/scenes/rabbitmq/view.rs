@@ -1,5 +1,6 @@
 //! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
 
+use super::narration::rabbitmq_narration;
 use super::params as declared;
 use crate::i18n::{t, Place, RabbitMsg};
 use crate::params::{AppParams, Lang, Part};
@@ -108,6 +109,9 @@ pub fn view_rabbitmq_scene(
                 { memo(view_rabbitmq_params, params, &on_params) }
             }
             if params.shows(Part::Figure) {
+                <p class="narration" aria-live="polite" data-testid="narration">
+                    { rabbitmq_narration(lang, &s.narration(sim.last_event())) }
+                </p>
                 <div class="sides">
                     { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s, compact) }
                     { view_side(lang, t(lang, RabbitMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s, compact) }

@@ -110,6 +110,32 @@ pub struct Member {
     /// When its `poll()` may auto commit next
     /// (`ConsumerCoordinator.nextAutoCommitTimer`).
     pub next_auto_commit: SimTime,
+    /// What its latest `poll()` did, for the narration.
+    pub last_poll: Option<PollResult>,
+    /// The record it finished last, for the narration.
+    pub last_handled: Option<Handled>,
+}
+
+/// One `poll()`: what its auto commit committed and what it returned.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PollResult {
+    pub at: SimTime,
+    /// Per partition, the offset the auto commit committed: none when no
+    /// commit was due.
+    pub committed: Vec<(u32, u64)>,
+    /// Per partition, the offsets returned, `from..to`.
+    pub fetched: Vec<(u32, u64, u64)>,
+}
+
+/// A record a member finished, and whether that was the first time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Handled {
+    pub partition: u32,
+    pub offset: u64,
+    /// Some member had handled it before.
+    pub again: bool,
+    /// The idempotent handler recognised the repeat and skipped it.
+    pub skipped: bool,
 }
 
 /// One generation of the group: who owned what, from when.
@@ -222,6 +248,8 @@ impl Group {
             busy: None,
             processed_up_to: BTreeMap::new(),
             next_auto_commit: now.plus_millis(AUTO_COMMIT_MS),
+            last_poll: None,
+            last_handled: None,
         });
     }
 
@@ -281,17 +309,20 @@ impl Group {
     /// `maybeAutoCommitOffsetsAsync`): once `auto.commit.interval.ms` has
     /// passed, it commits `subscriptions.allConsumed()`, the position after
     /// what earlier polls returned, before this poll fetches more.
-    fn auto_commit_in_poll(&mut self, member: u32, now: SimTime) {
+    fn auto_commit_in_poll(&mut self, member: u32, now: SimTime) -> Vec<(u32, u64)> {
         let m = &mut self.members[member as usize];
         if self.config.commit != CommitMode::Auto || now < m.next_auto_commit {
-            return;
+            return Vec::new();
         }
         m.next_auto_commit = now.plus_millis(AUTO_COMMIT_MS);
+        let mut committed = Vec::new();
         for p in 0..self.config.partitions as usize {
             if self.owner[p] == Some(member) && !self.paused[p] {
                 self.committed[p] = self.committed[p].max(self.position[p]);
+                committed.push((p as u32, self.committed[p]));
             }
         }
+        committed
     }
 
     pub fn duplicates(&self) -> usize {
@@ -367,7 +398,8 @@ impl Group {
     fn work(&mut self, member: u32, ctx: &mut Ctx<'_, GroupEvent>) {
         let now = ctx.now();
         if self.members[member as usize].queue.is_empty() {
-            self.auto_commit_in_poll(member, now);
+            let committed = self.auto_commit_in_poll(member, now);
+            let mut fetched = Vec::new();
             // poll(): up to max.poll.records from each owned partition.
             for p in 0..self.config.partitions {
                 let pi = p as usize;
@@ -380,7 +412,15 @@ impl Group {
                 self.members[member as usize]
                     .queue
                     .extend((from..to).map(|o| (p, o)));
+                if to > from {
+                    fetched.push((p, from, to));
+                }
             }
+            self.members[member as usize].last_poll = Some(PollResult {
+                at: now,
+                committed,
+                fetched,
+            });
         }
         let m = &mut self.members[member as usize];
         match m.queue.pop_front() {
@@ -407,6 +447,12 @@ impl Group {
             return;
         }
         let first_time = self.processed_ids.insert((p, offset));
+        self.members[member as usize].last_handled = Some(Handled {
+            partition: p,
+            offset,
+            again: !first_time,
+            skipped: !first_time && self.config.idempotent,
+        });
         if first_time || !self.config.idempotent {
             let (order, event) = record_of(p, offset);
             let finding = self.checker.observe(
@@ -443,6 +489,9 @@ impl Group {
     }
 }
 
+mod caption;
 mod rebalance;
 #[cfg(test)]
 mod tests;
+
+pub use caption::{GroupCaption, GroupNarration, Reader, RecordAt, Reread};

@@ -15,6 +15,7 @@ use crate::sim::engine::{Ctx, Model};
 use crate::sim::partitioner::{jump_consistent_hash, murmur2, partition_for_key, KeyHasher};
 use crate::sim::record::OrderEvent;
 use crate::sim::rng::Rng;
+use crate::sim::time::SimTime;
 use std::collections::VecDeque;
 use std::ops::RangeInclusive;
 
@@ -177,8 +178,9 @@ pub struct RabbitScene {
     pub requeue: bool,
     /// That message, once the sequence is known.
     pub fails_once: Option<u32>,
-    /// Whether it has failed yet, on each side.
-    failed: [bool; 2],
+    /// When it failed, and at which consumer, on each side (RabbitMQ
+    /// first): once only, and what the narration tells of that step.
+    pub failed: [Option<(SimTime, u32)>; 2],
     /// The consistent-hash exchange's ring, one binding per queue.
     pub ring: HashRing,
     /// RabbitMQ's queues: one, or N behind the consistent-hash exchange.
@@ -211,7 +213,7 @@ impl RabbitScene {
             remedy,
             requeue,
             fails_once: None,
-            failed: [false; 2],
+            failed: [None; 2],
             ring: HashRing::new(&vec![BINDING_WEIGHT; queues as usize]),
             queues: vec![VecDeque::new(); queues as usize],
             rabbit: (0..n).map(|_| Worker::new()).collect(),
@@ -341,9 +343,10 @@ impl Model for RabbitScene {
                     Side::Rabbit => self.rabbit[c].busy,
                     Side::Kafka => self.kafka[c].busy,
                 };
-                let fails = busy.is_some() && busy == self.fails_once && !self.failed[side_index];
+                let fails =
+                    busy.is_some() && busy == self.fails_once && self.failed[side_index].is_none();
                 if fails {
-                    self.failed[side_index] = true;
+                    self.failed[side_index] = Some((now, consumer));
                     match side {
                         Side::Rabbit => {
                             // basic.nack with requeue=true: the message goes
@@ -392,6 +395,10 @@ impl Model for RabbitScene {
         }
     }
 }
+
+mod caption;
+
+pub use caption::{Delivery, Message, RabbitCaption, RabbitNarration};
 
 pub fn run_to_end(consumers: u32, remedy: Remedy, requeue: bool, seed: u64) -> RabbitScene {
     let mut sim = crate::sim::Sim::new(RabbitScene::new(consumers, remedy, requeue), seed);
