@@ -122,7 +122,14 @@ fn every_numbered_message_agrees_with_each_of_its_numbers() {
                         for b in numbers.clone() {
                             // Numbers of one form say the same words; with
                             // nothing agreeing, every number does.
-                            if !agrees || form(lang, a) == form(lang, b) {
+                            // A list agrees with how many it names: one,
+                            // or more than one, whatever the last digit.
+                            let same = if kind == Arg::CountedIds {
+                                (a == 1) == (b == 1)
+                            } else {
+                                form(lang, a) == form(lang, b)
+                            };
+                            if !agrees || same {
                                 assert_eq!(
                                     shape(&at(a)),
                                     shape(&at(b)),
@@ -227,6 +234,16 @@ fn the_issues_examples_read_right() {
     assert_eq!(
         generation_line(Lang::Ru, 3, crate::sim::SimTime(300), &[], &[2, 5]),
         "Поколение 3 с 0,300\u{a0}с; отозваны партиции 2, 5 — их получит следующее поколение"
+    );
+    // Twenty-one partitions are a list, plural, whatever the last digit.
+    let all: Vec<u32> = (0..21).collect();
+    assert!(
+        generation_line(Lang::Ru, 4, crate::sim::SimTime(300), &all, &all)
+            .contains("; переехали партиции 0, 1, 2")
+    );
+    assert!(
+        generation_line(Lang::Ru, 4, crate::sim::SimTime(300), &[], &all)
+            .ends_with(", 20 — их получит следующее поколение")
     );
 }
 

@@ -31,7 +31,8 @@ pub(crate) enum Arg {
     Id,
     /// A list of identifiers, the same text whatever its length.
     Ids,
-    /// A list of identifiers whose length a word agrees with.
+    /// A list of identifiers whose length a word agrees with: one, or more
+    /// than one (21 partitions are "партиции", not "партиция").
     CountedIds,
     /// Simulated time, written with the language's decimal mark.
     Time,
@@ -413,15 +414,18 @@ numbered! {
 
     pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds, revoked: &[u32] => CountedIds) {
         let list = |ids: &[u32]| ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        // A list of ids agrees with how many it names, not with its last
+        // digit: "партиции 0, 1, …, 20" is plural though there are 21.
+        let (one, one_revoked) = (moved.len() == 1, revoked.len() == 1);
         let (n, r) = (wide(moved.len()), wide(revoked.len()));
         let moved = match (lang, moved.is_empty()) {
             (_, true) => String::new(),
-            (Lang::Ru, false) => format!("; {} {}", plural_ru(n, "переехала партиция", "переехали партиции", "переехали партиции"), list(moved)),
+            (Lang::Ru, false) => format!("; {} {}", if one { "переехала партиция" } else { "переехали партиции" }, list(moved)),
             (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list(moved)),
         };
         let revoked = match (lang, revoked.is_empty()) {
             (_, true) => String::new(),
-            (Lang::Ru, false) => format!("; {} {} — {} получит следующее поколение", plural_ru(r, "отозвана партиция", "отозваны партиции", "отозваны партиции"), list(revoked), plural_ru(r, "её", "их", "их")),
+            (Lang::Ru, false) => format!("; {} {} — {} получит следующее поколение", if one_revoked { "отозвана партиция" } else { "отозваны партиции" }, list(revoked), if one_revoked { "её" } else { "их" }),
             (Lang::En, false) => format!("; {} {} revoked, to be given out in the next generation", plural_en(r, "partition", "partitions"), list(revoked)),
         };
         match lang {
@@ -516,8 +520,8 @@ numbered! {
         let ids = ids.join(", ");
         let min = number(lang, min.into());
         match lang {
-            Lang::Ru => format!("В ISR только {} {ids} — меньше, чем min.insync.replicas = {min}.", plural_ru(n, "брокер", "брокеры", "брокеры")),
-            Lang::En => format!("The ISR holds only {} {ids}, fewer than min.insync.replicas = {min}.", plural_en(n, "broker", "brokers")),
+            Lang::Ru => format!("В ISR только {} {ids} — меньше, чем min.insync.replicas = {min}.", if n == 1 { "брокер" } else { "брокеры" }),
+            Lang::En => format!("The ISR holds only {} {ids}, fewer than min.insync.replicas = {min}.", if n == 1 { "broker" } else { "brokers" }),
         }
     }
 
