@@ -94,3 +94,46 @@ test('embedded on a phone, there is neither menu nor fold button', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Opens every closed `<details>`, so what it holds is laid out and measured too. */
+const openAllDetails = (page) =>
+  page.evaluate(() => document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; }));
+
+test('at 360 px every radio and checkbox has its words beside it, not under it', async () => {
+  let measured = 0;
+  for (const scene of SCENES) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      await openAllDetails(page);
+      const found = await page.$$eval('input[type="radio"], input[type="checkbox"]', (inputs) =>
+        inputs
+          .filter((i) => i.getBoundingClientRect().width > 0)
+          .map((input) => {
+            // The control's name: the label's first words other than the
+            // control itself and its help line.
+            const label = input.closest('label');
+            const name = label && [...label.children].find((c) => c !== input && !c.classList.contains('help') && c.textContent.trim());
+            const box = input.getBoundingClientRect();
+            const text = name?.getBoundingClientRect();
+            return {
+              id: `${input.dataset.testid}=${input.value}`,
+              name: name?.textContent.trim(),
+              box: { top: box.top, bottom: box.bottom, right: box.right },
+              text: text && { top: text.top, left: text.left },
+            };
+          }),
+      );
+      for (const c of found) {
+        assert.ok(c.text, `${scene} ${lang}: ${c.id} has a name in its label`);
+        assert.ok(c.text.top < c.box.bottom, `${scene} ${lang}: "${c.name}" starts at ${c.text.top}px, under its control (${c.box.bottom}px)`);
+        assert.ok(c.text.left >= c.box.right, `${scene} ${lang}: "${c.name}" starts at x=${c.text.left}, left of its control's edge ${c.box.right}`);
+      }
+      measured += found.length;
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  // Seven scenes have switches (remedies, modes, strategies, placements and
+  // flags): eighteen in each language.
+  assert.ok(measured >= 36, `${measured} controls measured`);
+});
