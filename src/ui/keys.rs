@@ -13,6 +13,9 @@ pub enum Focus {
     Field,
     /// A control that Space activates: a button, a link, a summary.
     Control,
+    /// A frame that scrolls sideways (a wide table on a phone): the left
+    /// and right arrows scroll it.
+    Scroller,
     /// Anything else: the page, a figure, the help dialog's frame.
     Page,
 }
@@ -29,6 +32,9 @@ const CONTROLS: &str = "button, a[href], summary, \
     [role='button'], [role='link'], [role='checkbox'], [role='switch'], \
     [role='menuitem'], [role='tab'], [role='option'], [role='radio']";
 
+/// Frames that scroll sideways, focusable so a keyboard can scroll them.
+const SCROLLERS: &str = ".table-scroll";
+
 /// What kind of element `target` (a key event's target) is. `closest`
 /// also catches a child of a control or of an editable region.
 pub fn focus_of(target: Option<&Element>) -> Focus {
@@ -36,6 +42,7 @@ pub fn focus_of(target: Option<&Element>) -> Focus {
     match target {
         Some(el) if within(el, FIELDS) => Focus::Field,
         Some(el) if within(el, CONTROLS) => Focus::Control,
+        Some(el) if within(el, SCROLLERS) => Focus::Scroller,
         _ => Focus::Page,
     }
 }
@@ -63,6 +70,7 @@ pub fn shortcut(key: &str, modified: bool, focus: Focus, help_open: bool) -> Opt
         // leave it.
         " " if focus == Focus::Control => None,
         " " => Some(Shortcut::Player(PlayerAction::TogglePlay)),
+        "ArrowRight" | "ArrowLeft" if focus == Focus::Scroller => None,
         "ArrowRight" => Some(Shortcut::Player(PlayerAction::StepForward)),
         "ArrowLeft" => Some(Shortcut::Player(PlayerAction::StepBack)),
         "Home" => Some(Shortcut::Player(PlayerAction::Reset)),
@@ -74,7 +82,7 @@ pub fn shortcut(key: &str, modified: bool, focus: Focus, help_open: bool) -> Opt
 mod tests {
     use super::*;
 
-    const ALL_FOCUS: [Focus; 3] = [Focus::Field, Focus::Control, Focus::Page];
+    const ALL_FOCUS: [Focus; 4] = [Focus::Field, Focus::Control, Focus::Scroller, Focus::Page];
 
     #[test]
     fn a_field_keeps_every_key() {
@@ -133,6 +141,29 @@ mod tests {
         assert_eq!(
             shortcut("Home", false, Focus::Page, false),
             Some(Shortcut::Player(PlayerAction::Reset))
+        );
+    }
+
+    #[test]
+    fn a_focused_sideways_scroller_keeps_its_arrows_only() {
+        for key in ["ArrowLeft", "ArrowRight"] {
+            assert_eq!(
+                shortcut(key, false, Focus::Scroller, false),
+                None,
+                "{key:?}"
+            );
+        }
+        assert_eq!(
+            shortcut(" ", false, Focus::Scroller, false),
+            Some(Shortcut::Player(PlayerAction::TogglePlay))
+        );
+        assert_eq!(
+            shortcut("Home", false, Focus::Scroller, false),
+            Some(Shortcut::Player(PlayerAction::Reset))
+        );
+        assert_eq!(
+            shortcut("?", false, Focus::Scroller, false),
+            Some(Shortcut::ToggleHelp)
         );
     }
 

@@ -3,6 +3,8 @@
 //! Each segment file is a card: its name, fill and index on the left (or on
 //! top, at phone width), its records as cells on the right, wrapping onto
 //! more lines when they do not fit. Markers sit in two lanes under the cells.
+//! A request on its way to the broker travels in a lane of its own between
+//! the producer and the files, where it covers no record.
 
 pub const WIDE_WIDTH: f64 = 960.0;
 pub const NARROW_WIDTH: f64 = 360.0;
@@ -22,6 +24,11 @@ const CARD_PAD: f64 = 8.0;
 const CARD_GAP: f64 = 10.0;
 pub const ACTOR_H: f64 = 58.0;
 const TITLE_H: f64 = 30.0;
+/// A produce request's pill: wide enough for "order-43 · Delivered".
+pub const CHIP_W: f64 = 132.0;
+pub const CHIP_H: f64 = 22.0;
+/// Space between the producer and the produce lane.
+const LANE_GAP: f64 = 6.0;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -54,6 +61,9 @@ pub struct LogLayout {
     /// Where the producer's not-yet-sent records are shown, when there is
     /// room beside the producer (wide layout only).
     pub outbox: Option<Rect>,
+    /// The strip under the producer where requests travel to the broker:
+    /// nothing else is drawn in it.
+    pub lane: Rect,
     pub title: Point,
     pub cards: Vec<SegmentCard>,
     pub consumer: Rect,
@@ -67,6 +77,19 @@ impl LogLayout {
     pub fn slot(&self, offset: u64) -> Point {
         let last = self.slots.len() - 1;
         self.slots[usize::try_from(offset).map_or(last, |o| o.min(last))]
+    }
+
+    /// Top-left corner of a request's pill `trip` (0..=1) of the way to the
+    /// broker: it leaves from under the producer's right edge and slides
+    /// along the lane until it is over the column of the slot at `leo`,
+    /// where the record will land.
+    pub fn in_flight_at(&self, leo: u64, trip: f64) -> Point {
+        let from = self.producer.x + self.producer.w - CHIP_W;
+        let to = self.slot(leo).x + CELL_W / 2.0 - CHIP_W / 2.0;
+        Point {
+            x: clamp_x(from + (to - from) * trip, CHIP_W, self.width),
+            y: self.lane.y,
+        }
     }
 }
 
@@ -94,11 +117,17 @@ pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
         w: width - producer.w - 4.0 * MARGIN,
         h: ACTOR_H,
     });
+    let lane = Rect {
+        x: MARGIN / 2.0,
+        y: producer.y + producer.h + LANE_GAP,
+        w: width - MARGIN,
+        h: CHIP_H,
+    };
     let title = Point {
         x: MARGIN,
-        y: producer.y + producer.h + TITLE_H - 8.0,
+        y: lane.y + lane.h + TITLE_H - 8.0,
     };
-    let mut y = producer.y + producer.h + TITLE_H;
+    let mut y = lane.y + lane.h + TITLE_H;
     let mut cards = Vec::with_capacity(segment_sizes.len());
     let mut slots = Vec::new();
     let last_segment = segment_sizes.len().saturating_sub(1);
@@ -150,6 +179,7 @@ pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
         narrow,
         producer,
         outbox,
+        lane,
         title,
         cards,
         consumer,
@@ -261,6 +291,69 @@ mod tests {
         assert!(outbox_pill_x(&outbox, n - 1) + OUTBOX_PILL_W <= wide.width);
         assert_eq!(clamp_x(400.0, 130.0, 360.0), 360.0 - 130.0 - MARGIN / 2.0);
         assert_eq!(clamp_x(-5.0, 130.0, 360.0), MARGIN / 2.0);
+    }
+
+    fn intersects(a: &Rect, b: &Rect) -> bool {
+        a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+    }
+
+    #[test]
+    fn a_request_in_flight_covers_no_record_card_or_actor() {
+        for narrow in [false, true] {
+            for sizes in [
+                vec![(0, 0)],
+                vec![(0, 4), (4, 4), (8, 1)],
+                vec![(0, 4), (4, 4), (8, 4), (12, 3)],
+                vec![(0, 25)],
+            ] {
+                let l = layout_log(&sizes, narrow);
+                let leo: u64 = sizes.iter().map(|s| s.1 as u64).sum();
+                let mut drawn = vec![l.producer, l.consumer];
+                drawn.extend(l.outbox);
+                drawn.extend(l.cards.iter().map(|c| c.card));
+                drawn.extend((0..=leo).map(|o| {
+                    let p = l.slot(o);
+                    Rect {
+                        x: p.x,
+                        y: p.y,
+                        w: CELL_W,
+                        h: CELL_H,
+                    }
+                }));
+                for step in 0..=20 {
+                    let at = l.in_flight_at(leo, f64::from(step) / 20.0);
+                    let pill = Rect {
+                        x: at.x,
+                        y: at.y,
+                        w: CHIP_W,
+                        h: CHIP_H,
+                    };
+                    assert!(
+                        pill.x >= 0.0 && pill.x + pill.w <= l.width,
+                        "{sizes:?} {narrow}"
+                    );
+                    for r in &drawn {
+                        assert!(
+                            !intersects(&pill, r),
+                            "{sizes:?} narrow={narrow} {pill:?} {r:?}"
+                        );
+                    }
+                    // The title's text sits above its baseline.
+                    assert!(pill.y + pill.h < l.title.y - 12.0);
+                }
+                // It ends over the column where the record lands.
+                let end = l.in_flight_at(leo, 1.0);
+                let slot = l.slot(leo);
+                assert!(
+                    end.x <= slot.x + CELL_W && end.x + CHIP_W >= slot.x,
+                    "{sizes:?} {narrow}"
+                );
+                assert_eq!(
+                    l.in_flight_at(leo, 0.0).x,
+                    l.producer.x + l.producer.w - CHIP_W
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 // Scene "log" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, records, simTime, digest, shot, thenChanged } from './harness.mjs';
+import { useBrowser, openPage, records, simTime, digest, shot, thenChanged, seekTo } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -166,4 +166,42 @@ test('screenshots: phone width, embedded, light theme', async () => {
   await shot(light.page, 'log-en-light');
   assert.deepEqual([...phone.errors, ...embed.errors, ...light.errors], []);
   for (const p of [phone, embed, light]) await p.context.close();
+});
+
+test('a request on its way to the broker covers no record and no label, at any width', async () => {
+  // The producer sends every 700 ms from 300 ms on, and a request takes at
+  // least 150 ms to arrive: these moments each have one in flight, early,
+  // midway and late in its trip, while the log has one, two and three
+  // segment files.
+  const sends = [1, 5, 9, 11].map((i) => 300 + 700 * i);
+  for (const width of [1280, 800, 360]) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=${lang}&t=0`, { width, height: 900 });
+      for (const sent of sends) {
+        for (const dt of [30, 90, 145]) {
+          await seekTo(page, sent + dt);
+          const found = await page.evaluate(() => {
+            const box = (e) => e.getBoundingClientRect();
+            const pills = [...document.querySelectorAll('[data-testid="in-flight"] rect')].map(box);
+            // Every word in the figure but the pill's own, and every record's cell.
+            const others = [...document.querySelectorAll('[data-testid="log-figure"] text, [data-testid="record"] .cell')]
+              .filter((e) => !e.closest('[data-testid="in-flight"]'))
+              .map((e) => ({ what: e.closest('[data-testid="record"]') ? `record ${e.closest('[data-testid="record"]').dataset.offset}: ${e.textContent}` : e.textContent, r: box(e) }));
+            const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+            return {
+              pills: pills.length,
+              covered: pills.flatMap((p) => others.filter((o) => hit(p, o.r)).map((o) => o.what)),
+              records: document.querySelectorAll('[data-testid="record"]').length,
+            };
+          });
+          const where = `${width}px ${lang} at ${sent + dt} ms`;
+          assert.equal(found.pills, 1, `${where}: a request in flight`);
+          assert.deepEqual(found.covered, [], `${where}: the pill covers these`);
+        }
+      }
+      await shot(page, `log-in-flight-${width}-${lang}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
 });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBrowser, openPage, shot, SCENES } from './harness.mjs';
+import { useBrowser, openPage, shot, simTime, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 const require = createRequire(import.meta.url);
@@ -93,4 +93,177 @@ test('embedded on a phone, there is neither menu nor fold button', async () => {
   assert.equal(await page.$('[data-testid="scene-menu-toggle"]'), null);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** Opens every closed `<details>`, so what it holds is laid out and measured too. */
+const openAllDetails = (page) =>
+  page.evaluate(() => document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; }));
+
+test('at 360 px every radio and checkbox has its words beside it, not under it', async () => {
+  let measured = 0;
+  for (const scene of SCENES) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      await openAllDetails(page);
+      const found = await page.$$eval('input[type="radio"], input[type="checkbox"]', (inputs) =>
+        inputs
+          .filter((i) => i.getBoundingClientRect().width > 0)
+          .map((input) => {
+            // The control's name: the label's first words other than the
+            // control itself and its help line.
+            const label = input.closest('label');
+            const name = label && [...label.children].find((c) => c !== input && !c.classList.contains('help') && c.textContent.trim());
+            const box = input.getBoundingClientRect();
+            const text = name?.getBoundingClientRect();
+            return {
+              id: `${input.dataset.testid}=${input.value}`,
+              name: name?.textContent.trim(),
+              box: { top: box.top, bottom: box.bottom, right: box.right },
+              text: text && { top: text.top, left: text.left },
+            };
+          }),
+      );
+      for (const c of found) {
+        assert.ok(c.text, `${scene} ${lang}: ${c.id} has a name in its label`);
+        assert.ok(c.text.top < c.box.bottom, `${scene} ${lang}: "${c.name}" starts at ${c.text.top}px, under its control (${c.box.bottom}px)`);
+        assert.ok(c.text.left >= c.box.right, `${scene} ${lang}: "${c.name}" starts at x=${c.text.left}, left of its control's edge ${c.box.right}`);
+      }
+      measured += found.length;
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  // Seven scenes have switches (remedies, modes, strategies, placements and
+  // flags): eighteen in each language.
+  assert.ok(measured >= 36, `${measured} controls measured`);
+});
+
+/** Space an 800 px phone screen leaves above the sticky player controls. */
+const freeHeight = (page) => page.$eval('.controls', (c) => window.innerHeight - c.getBoundingClientRect().height);
+
+const boxes = (page, selector) =>
+  page.$$eval(selector, (els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+  }));
+
+test('at 360 px the three replicas stand side by side, and fit on one screen', async () => {
+  const links = [
+    'scene=replication&lang=ru',
+    // An unclean election: replicas that disagree, records above the HW.
+    'scene=replication&lang=en&acks=1&unclean=1&replica-actions=slow%3A3%40500%2Ccrash%3A1%402000&t=12000',
+  ];
+  for (const link of links) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?${link}`, PHONE);
+    const replicas = await boxes(page, '[data-testid="replica"]');
+    assert.equal(replicas.length, 3);
+    for (const [i, r] of replicas.entries()) {
+      assert.ok(Math.abs(r.top - replicas[0].top) < 1, `${link}: broker ${i + 1} starts at ${r.top}px, broker 1 at ${replicas[0].top}px`);
+      assert.ok(r.left >= 0 && r.right <= PHONE.width, `${link}: broker ${i + 1} inside the screen`);
+      if (i > 0) assert.ok(r.left >= replicas[i - 1].right, `${link}: broker ${i + 1} right of broker ${i}`);
+    }
+    // The logs start at one height, so one offset is read across them.
+    const logs = await boxes(page, '.replica-log');
+    assert.ok(logs.every((l) => Math.abs(l.top - logs[0].top) < 1), `${link}: logs at ${logs.map((l) => l.top)}`);
+    // Stacked, they took 1250 px and more: now the comparison fits above
+    // the player's controls.
+    const height = Math.max(...replicas.map((r) => r.bottom)) - replicas[0].top;
+    const free = await freeHeight(page);
+    assert.ok(height <= free, `${link}: the replicas take ${height}px of the ${free}px a screen has`);
+    // Each record in two short lines (offset and epoch, order and event),
+    // none of them cut.
+    const cut = await page.$$eval('.replica-log li > span', (spans) =>
+      spans.filter((s) => s.getBoundingClientRect().right > s.closest('li').getBoundingClientRect().right + 0.5).map((s) => s.textContent));
+    assert.deepEqual(cut, [], link);
+    const lines = await page.$eval('.replica-log li', (li) => [...li.children].map((s) => s.getBoundingClientRect().top));
+    assert.ok(Math.abs(lines[0] - lines[2]) < 1 && lines[1] > lines[0], `${link}: offset and epoch on one line, the record under them: ${lines}`);
+    await shot(page, `phone-replicas-${link.includes('unclean') ? 'unclean' : 'default'}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('at 360 px RabbitMQ and Kafka stand side by side, their findings under both', async () => {
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`, PHONE);
+    const part = (side, selector) => boxes(page, `.side[data-side="${side}"] > ${selector}`).then((b) => b[0]);
+    for (const selector of ['h2', '[data-testid="violations-count"]', 'ol']) {
+      const rabbit = await part('rabbitmq', selector);
+      const kafka = await part('kafka', selector);
+      assert.ok(Math.abs(rabbit.top - kafka.top) < 1, `${lang}: ${selector} of both sides in one row (${rabbit.top}, ${kafka.top})`);
+      assert.ok(rabbit.left >= 0 && rabbit.right <= kafka.left && kafka.right <= PHONE.width, `${lang}: ${selector}: RabbitMQ left of Kafka, both on screen`);
+    }
+    // The consumers of both sides are compared on one screen.
+    const top = (await part('rabbitmq', 'h2')).top;
+    const bottom = Math.max((await part('rabbitmq', 'ol')).bottom, (await part('kafka', 'ol')).bottom);
+    const free = await freeHeight(page);
+    assert.ok(bottom - top <= free, `${lang}: the two sides take ${bottom - top}px of ${free}px`);
+    // Each side's findings run across the whole width, under both lists,
+    // headed by the name of their side.
+    const rabbitFindings = await part('rabbitmq', '.violations');
+    const kafkaFindings = await part('kafka', '.violations');
+    assert.ok(rabbitFindings.top >= bottom && kafkaFindings.top >= rabbitFindings.bottom, `${lang}: findings under the lists`);
+    assert.ok(rabbitFindings.width > PHONE.width * 0.9, `${lang}: the findings are ${rabbitFindings.width}px wide`);
+    const heads = await page.$$eval('.side > .violations', (els) => els.map((e) => getComputedStyle(e, '::before').content));
+    assert.deepEqual(heads, ['"RabbitMQ"', '"Kafka"']);
+    assert.ok((await page.$$('.side[data-side="rabbitmq"] [data-testid="violation"]')).length > 0, 'the default link breaks order on the RabbitMQ side');
+    await shot(page, `phone-rabbitmq-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and named', async () => {
+  const scrolled = {};
+  for (const scene of SCENES) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      await openAllDetails(page);
+      const wide = await page.evaluate(() =>
+        [...document.body.querySelectorAll('*')]
+          // A text field scrolls its own line, as every field does; a
+          // visually hidden text is 1 px wide on purpose.
+          .filter((e) => !e.matches('input, select, textarea, .visually-hidden, .visually-hidden *'))
+          .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => {
+            const style = getComputedStyle(e);
+            const name = document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.textContent.trim();
+            return {
+              what: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} (${e.scrollWidth}/${e.clientWidth})`,
+              cue: e.classList.contains('table-scroll'),
+              shades: (style.backgroundImage.match(/linear-gradient/g) ?? []).length,
+              attachment: style.backgroundAttachment,
+              focusable: e.tabIndex === 0,
+              role: e.getAttribute('role'),
+              name,
+            };
+          }),
+      );
+      for (const w of wide) {
+        assert.ok(w.cue, `${scene} ${lang}: ${w.what} overflows without the scroll cue`);
+        // Two covers scrolling with the content, two shades on the frame.
+        assert.equal(w.shades, 4, `${scene} ${lang}: ${w.what}`);
+        assert.equal(w.attachment, 'local, local, scroll, scroll', `${scene} ${lang}: ${w.what}`);
+        assert.ok(w.focusable && w.role === 'group' && w.name, `${scene} ${lang}: ${w.what} is focusable and named (${w.name})`);
+      }
+      if (lang === 'ru') scrolled[scene] = wide.length;
+      // Focused, the arrow keys scroll it rather than step the run.
+      if (wide.length > 0) {
+        const at = await simTime(page);
+        await page.focus('.table-scroll');
+        const before = await page.$eval('.table-scroll', (e) => e.scrollLeft);
+        await page.keyboard.press('ArrowRight');
+        await page.waitForFunction((b) => document.activeElement.scrollLeft > b, before);
+        assert.equal(await simTime(page), at, `${scene} ${lang}: the arrow scrolled, the run stayed`);
+      }
+      assert.deepEqual(await axeFindings(page), [], `${scene} ${lang} at 360 px`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  // The clients and the keyless strategies, the owners, the migrations.
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(scrolled).filter(([, n]) => n > 0)),
+    { routing: 2, group: 1, repartition: 1 },
+  );
 });

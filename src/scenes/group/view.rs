@@ -163,7 +163,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
     html! {
         <section class="card" aria-labelledby="owners-title">
             <h2 id="owners-title">{t(lang, GroupMsg::OwnersTitle)}</h2>
-            <div class="table-scroll">
+            <div class="table-scroll" role="group" tabindex="0" aria-labelledby="owners-title">
                 <table class="clients owners">
                     <thead><tr>
                         <th scope="col">{t(lang, GroupMsg::Partition)}</th>

@@ -10,8 +10,8 @@ use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITIO
 use crate::sim::{Sim, SimTime};
 use crate::ui::form::{edit_number, max_of, min_of};
 use crate::ui::layout::{
-    clamp_x, layout_log, lerp, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H,
-    CELL_W, OUTBOX_PILL_W,
+    layout_log, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H, CELL_W, CHIP_H,
+    CHIP_W, OUTBOX_PILL_W,
 };
 use crate::ui::tip;
 use crate::ui::violations::view_violations;
@@ -181,26 +181,15 @@ pub fn view_log_scene(
     };
     let waiting = format!("{}: {}", t(lang, LogMsg::ToSend), SCRIPT.len() - next);
 
-    // Requests travel from the producer down to the slot at the log end.
-    const CHIP_W: f64 = 132.0;
-    const CHIP_H: f64 = 22.0;
-    let wire_from = Point {
-        x: producer.x + producer.w - CHIP_W,
-        y: producer.y + producer.h - CHIP_H / 2.0,
-    };
+    // Requests travel in the produce lane, towards the slot at the log end.
     let leo_slot = layout.slot(leo);
-    let wire_to = Point {
-        x: leo_slot.x + CELL_W / 2.0 - CHIP_W / 2.0,
-        y: leo_slot.y - CHIP_H - 2.0,
-    };
     let in_flight = scene.in_flight.iter().map(|f| {
         let trip = progress(now.as_millis(), f.sent_at.as_millis(), f.deliver_at.as_millis());
-        let at = lerp(wire_from, wire_to, trip);
-        let x = clamp_x(at.x, CHIP_W, layout.width);
+        let at = layout.in_flight_at(leo, trip);
         let (order, event) = SCRIPT[f.index as usize];
         html! {
             <g key={format!("f{}", f.index)} class="in-flight" data-testid="in-flight"
-                transform={format!("translate({},{})", px(x), px(at.y))}>
+                transform={format!("translate({},{})", px(at.x), px(at.y))}>
                 <rect width={px(CHIP_W)} height={px(CHIP_H)} rx="11" />
                 <text x={px(CHIP_W / 2.0)} y="15" text-anchor="middle">{format!("{} · {}", order_key(order), event.value())}</text>
             </g>

@@ -170,7 +170,8 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
             set(n, parse_in(&input_value(&e), &range, *range.start()));
             n.preset = None;
         });
-        html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
+        // Three fields under one heading: each is named by its link parameter.
+        html! { <input type="number" data-testid={param.name} aria-label={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
     html! {
         <SettingsCard refused={refused}>

@@ -410,9 +410,9 @@ fn strategy_compare(props: &CompareProps) -> Html {
     html! {
         // Its verdicts answer the lesson's question about the naive change.
         <section class="card outcome">
-            <div class="table-scroll">
+            <div class="table-scroll" role="group" tabindex="0" aria-labelledby="strategy-comparison-title">
                 <table class="clients compare" data-testid="strategy-comparison">
-                    <caption>{t(lang, RepartitionMsg::CompareTitle)}</caption>
+                    <caption id="strategy-comparison-title">{t(lang, RepartitionMsg::CompareTitle)}</caption>
                     <thead><tr>
                         <th scope="col">{t(lang, RepartitionMsg::How)}</th>
                         <th scope="col">{t(lang, RepartitionMsg::Violations)}</th>

@@ -166,7 +166,11 @@ fn replica_card(r: &Replication, rep: &Replica, lang: Lang, act: &Act<'_>) -> Ht
                 for x in rep.log[skip..].iter() {
                     <li key={x.offset} class={classes!((x.offset >= hw).then_some("above-hw"), format!("epoch-{}", x.epoch.min(3)))}
                         title={if x.offset >= hw { t(lang, ReplicationMsg::AboveHw) } else { "" }}>
-                        {record_text(x)}
+                        // The same words as `record_text`, in parts a phone's
+                        // narrow column lays out on two lines.
+                        <span class="rec-at">{format!("{}:", x.offset)}</span>{" "}
+                        <span class="rec-what">{format!("#{} {}", x.order, x.event.value())}</span>{" "}
+                        <span class="rec-epoch">{format!("(e{})", x.epoch)}</span>
                     </li>
                 }
             </ol>

@@ -268,9 +268,9 @@ pub(super) fn keyless_comparison(props: &ComparisonProps) -> Html {
     );
     let current = p.routing_stream_config().keys;
     html! {
-        <div class="table-scroll">
+        <div class="table-scroll" role="group" tabindex="0" aria-labelledby="keyless-comparison-title">
             <table class="clients compare" data-testid="keyless-comparison">
-                <caption>{t(lang, RoutingMsg::CompareTitle)}</caption>
+                <caption id="keyless-comparison-title">{t(lang, RoutingMsg::CompareTitle)}</caption>
                 <thead><tr>
                     <th scope="col">{t(lang, RoutingMsg::CompareHow)}</th>
                     <th scope="col">{t(lang, RoutingMsg::ComparePerPartition)}</th>

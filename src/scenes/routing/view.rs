@@ -323,7 +323,7 @@ fn view_clients(params: &AppParams) -> Html {
     html! {
         <section class="card" aria-labelledby="clients-title">
             <h2 id="clients-title">{t(lang, RoutingMsg::ClientsTitle)}</h2>
-            <div class="table-scroll">
+            <div class="table-scroll" role="group" tabindex="0" aria-labelledby="clients-title">
                 <table class="clients">
                     <thead><tr>
                         <th scope="col">{t(lang, RoutingMsg::Client)}</th>
