@@ -165,8 +165,9 @@ test('the default link opens on a narration of the records handled twice', async
     const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
     const text = await narration(page);
     assert.ok(text.endsWith(recap), `${link}: ${text}`);
-    // The recap counts what the "handled twice" card lists.
-    assert.equal((await stats(page)).duplicates, 4);
+    // The recap counts what the "handled twice" card lists; a compact
+    // frame keeps the card and leaves the counters to the whole scene.
+    if (!link.includes('embed=1')) assert.equal((await stats(page)).duplicates, 4);
     const twice = await page.$$eval('[data-testid="twice"] [data-testid="violation"]', (els) => els.map((e) => e.textContent));
     assert.equal(twice.length, 4);
     for (const [p, o] of [[2, 14], [2, 15], [3, 14], [3, 15]]) {
