@@ -87,6 +87,7 @@ catalogue! {
         KeysInFields => ("В поле ввода клавиши работают как обычно, а пробел на кнопке нажимает её", "In a text field keys work as usual, and Space on a button presses it"),
         Close => ("Закрыть", "Close"),
         CopyLink => ("Скопировать ссылку", "Copy link"),
+        SceneSettings => ("Настройки сцены", "Scene settings"),
         WholeScene => ("Вся сцена ↗", "The whole scene ↗"),
         WholeSceneTitle => ("Открыть сцену целиком, с настройками и числами, в новой вкладке", "Open the whole scene, with its settings and numbers, in a new tab"),
         ExportSvg => ("Сохранить как SVG", "Save as SVG"),

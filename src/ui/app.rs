@@ -26,7 +26,7 @@ pub struct AppProps {
     pub query: AttrValue,
 }
 
-fn is_narrow() -> bool {
+pub(crate) fn is_narrow() -> bool {
     web_sys::window()
         .and_then(|w| w.inner_width().ok())
         .and_then(|w| w.as_f64())

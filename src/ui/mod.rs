@@ -7,6 +7,7 @@ mod controls;
 pub(crate) mod density;
 mod embed;
 pub(crate) mod export;
+pub(crate) mod fold;
 pub(crate) mod form;
 mod help;
 mod keys;

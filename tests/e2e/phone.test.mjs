@@ -267,3 +267,46 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
     { routing: 2, group: 1, repartition: 1 },
   );
 });
+
+// The scenes whose settings form comes before their figure.
+const FOLDED = ['replication', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
+
+test('on a phone a scene\'s settings start folded, so its figure is on the first screen; wide, they start open', async () => {
+  for (const scene of FOLDED) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      const fold = '[data-testid="scene-settings"]';
+      assert.equal(await page.$eval(fold, (d) => d.open), false, `${scene}: folded`);
+      assert.match(await page.textContent(`${fold} > summary`), lang === 'ru' ? /Настройки сцены/ : /Scene settings/);
+      // What follows the fold starts on the first screen, above the player.
+      const next = await page.$eval(fold, (d) => {
+        let e = d.nextElementSibling;
+        while (e && e.getBoundingClientRect().height === 0) e = e.nextElementSibling;
+        return e.getBoundingClientRect().top;
+      });
+      const controls = await page.$eval('.controls', (e) => e.getBoundingClientRect().top);
+      assert.ok(next < Math.min(controls, PHONE.height), `${scene}/${lang}: the figure starts at ${next} px, the player at ${controls} px`);
+      // Opened, the form is there, and a change leaves it open.
+      await page.click(`${fold} > summary`);
+      assert.equal(await page.$eval(fold, (d) => d.open), true);
+      const field = await page.$(`${fold} input[type="number"], ${fold} input[type="range"]`);
+      assert.ok(field, `${scene}: a setting to change`);
+      const search = await page.evaluate(() => location.search);
+      if (await field.getAttribute('type') === 'number') {
+        const [min, now] = [Number(await field.getAttribute('min')), Number(await field.inputValue())];
+        await field.fill(String(now === min ? min + 1 : min));
+      } else {
+        await field.focus();
+        await page.keyboard.press('ArrowRight');
+      }
+      // The link follows every change of a setting.
+      await page.waitForFunction((old) => location.search !== old, search);
+      assert.equal(await page.$eval(fold, (d) => d.open), true, `${scene}: still open after a change`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+    const wide = await openPage(env.browser, `${env.base}?scene=${scene}&lang=en`, { width: 1280, height: 900 });
+    assert.equal(await wide.page.$eval('[data-testid="scene-settings"]', (d) => d.open), true, `${scene}: open on a wide screen`);
+    await wide.context.close();
+  }
+});

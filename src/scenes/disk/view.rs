@@ -6,6 +6,7 @@ use crate::i18n::{self, t, DiskMsg};
 use crate::params::{AppParams, Lang, Part};
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;
+use crate::ui::fold::Fold;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
@@ -47,26 +48,28 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
     html! {
         <>
             if params.shows(Part::Settings) {
-                <section class="card">
-                    <div class="inputs">
-                        <label class="field narrow-field">
-                            <span>{t(lang, DiskMsg::Device)}</span>
-                            <select data-testid="device" onchange={on_device}>
-                                <option value="hdd" selected={params.device == Device::Hdd}>{"HDD"}</option>
-                                <option value="nvme" selected={params.device == Device::Nvme}>{"NVMe"}</option>
-                            </select>
-                        </label>
-                        <label class="field narrow-field"><span>{t(lang, DiskMsg::SeekUs)}</span>
-                            <input type="number" data-testid="seek-us" min={min_of(&declared::SEEK_US)} max={max_of(&declared::SEEK_US)} value={cost.seek_us.to_string()} oninput={on_seek} /></label>
-                        <label class="field narrow-field"><span>{t(lang, DiskMsg::MbS)}</span>
-                            <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
-                        <label class="field narrow-field"><span>{t(lang, DiskMsg::RecordBytes)}</span>
-                            <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
-                        <label class="field narrow-field"><span>{t(lang, DiskMsg::Streams)}</span>
-                            <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
-                    </div>
-                    <p class="dim small">{t(lang, DiskMsg::Illustrative)}</p>
-                </section>
+                <Fold lang={lang}>
+                    <section class="card">
+                        <div class="inputs">
+                            <label class="field narrow-field">
+                                <span>{t(lang, DiskMsg::Device)}</span>
+                                <select data-testid="device" onchange={on_device}>
+                                    <option value="hdd" selected={params.device == Device::Hdd}>{"HDD"}</option>
+                                    <option value="nvme" selected={params.device == Device::Nvme}>{"NVMe"}</option>
+                                </select>
+                            </label>
+                            <label class="field narrow-field"><span>{t(lang, DiskMsg::SeekUs)}</span>
+                                <input type="number" data-testid="seek-us" min={min_of(&declared::SEEK_US)} max={max_of(&declared::SEEK_US)} value={cost.seek_us.to_string()} oninput={on_seek} /></label>
+                            <label class="field narrow-field"><span>{t(lang, DiskMsg::MbS)}</span>
+                                <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
+                            <label class="field narrow-field"><span>{t(lang, DiskMsg::RecordBytes)}</span>
+                                <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
+                            <label class="field narrow-field"><span>{t(lang, DiskMsg::Streams)}</span>
+                                <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
+                        </div>
+                        <p class="dim small">{t(lang, DiskMsg::Illustrative)}</p>
+                    </section>
+                </Fold>
             }
             if params.shows(Part::Figure) {
                 <section class="card cost">

@@ -11,6 +11,7 @@ use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
 use crate::sim::Sim;
+use crate::ui::fold::Fold;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
@@ -225,7 +226,7 @@ pub fn view_group_scene(
     html! {
         <div class="group-scene">
             if params.shows(Part::Settings) {
-                { memo(view_settings, params, &on_params) }
+                <Fold lang={lang}>{ memo(view_settings, params, &on_params) }</Fold>
             }
             if params.shows(Part::Figure) {
                 <p class="narration" aria-live="polite" data-testid="narration">

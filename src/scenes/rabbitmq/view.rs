@@ -14,6 +14,7 @@ use crate::ui::violations::{view_first_violations, view_violations_at};
 /// Findings a compact frame lists per side: enough to show what broke, few
 /// enough that the frame stays one screen tall.
 const COMPACT_LISTED: usize = 3;
+use crate::ui::fold::Fold;
 use yew::prelude::*;
 
 fn view_side(
@@ -106,7 +107,7 @@ pub fn view_rabbitmq_scene(
     html! {
         <div class="rest-scene">
             if params.shows(Part::Settings) {
-                { memo(view_rabbitmq_params, params, &on_params) }
+                <Fold lang={lang}>{ memo(view_rabbitmq_params, params, &on_params) }</Fold>
             }
             if params.shows(Part::Figure) {
                 <p class="narration" aria-live="polite" data-testid="narration">

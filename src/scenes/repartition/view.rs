@@ -14,6 +14,7 @@ use crate::sim::scenes::repartition::{
     Strategy, CHANGE_AT, GROUP_SEES_AT, NEW_TOPIC, ORDERS, PRODUCER_SEES_AT,
 };
 use crate::sim::Sim;
+use crate::ui::fold::Fold;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::tip;
@@ -479,7 +480,7 @@ pub fn view_repartition_scene(
     html! {
         <div class="repartition">
             if params.shows(Part::Settings) {
-                { memo(view_inputs, params, &on_params) }
+                <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
             }
             // Kafka's refusal is the scene's outcome, whichever part is shown.
             if let Some(refusal) = refusal {

@@ -9,6 +9,7 @@ use crate::sim::scenes::replication::{
     ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,
 };
 use crate::sim::Sim;
+use crate::ui::fold::Fold;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::stats::stat;
 use yew::prelude::*;
@@ -58,32 +59,34 @@ pub fn view_replication_scene(
     html! {
         <div class="rest-scene">
             if params.shows(Part::Settings) {
-                <section class="card">
-                    <div class="inputs">
-                        <label class="field narrow-field">
-                            <span>{t(lang, ReplicationMsg::Acks)}</span>
-                            <select data-testid="acks" onchange={on_acks}>
-                                for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
-                                    <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
-                                }
-                            </select>
-                        </label>
-                        <label class="field narrow-field">
-                            <span>{t(lang, ReplicationMsg::MinIsr)}</span>
-                            <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
-                        </label>
-                        <label class="check">
-                            <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
-                            <span>{t(lang, ReplicationMsg::Unclean)}</span>
-                        </label>
-                    </div>
-                    <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
-                    if let Some(l) = r.leader {
-                        <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
-                            {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
-                        </button>
-                    }
-                </section>
+                <Fold lang={lang}>
+                    <section class="card">
+                        <div class="inputs">
+                            <label class="field narrow-field">
+                                <span>{t(lang, ReplicationMsg::Acks)}</span>
+                                <select data-testid="acks" onchange={on_acks}>
+                                    for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
+                                        <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
+                                    }
+                                </select>
+                            </label>
+                            <label class="field narrow-field">
+                                <span>{t(lang, ReplicationMsg::MinIsr)}</span>
+                                <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
+                            </label>
+                            <label class="check">
+                                <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
+                                <span>{t(lang, ReplicationMsg::Unclean)}</span>
+                            </label>
+                        </div>
+                        <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
+                        if let Some(l) = r.leader {
+                            <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
+                                {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
+                            </button>
+                        }
+                    </section>
+                </Fold>
             }
             if params.shows(Part::Figure) {
                 <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()} data-frozen={r.under_min_isr().to_string()}>

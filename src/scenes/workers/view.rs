@@ -12,6 +12,7 @@ use crate::sim::scenes::workers::{
     CHANNEL_CAPACITY, RECORDS,
 };
 use crate::sim::Sim;
+use crate::ui::fold::Fold;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
@@ -417,7 +418,7 @@ pub fn view_workers_scene(
     html! {
         <div class="workers-scene">
             if params.shows(Part::Settings) {
-                { memo(view_inputs, params, &on_params) }
+                <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
             }
             if params.shows(Part::Figure) {
                 { view_strip(s, lang, narrow) }

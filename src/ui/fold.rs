@@ -1,0 +1,35 @@
+//! A scene's settings under a heading that folds: on a phone the form
+//! starts folded, so the figure is on the first screen; on a wide screen
+//! it starts open beside everything else.
+
+use super::app::is_narrow;
+use crate::i18n::{t, Msg};
+use crate::params::Lang;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct FoldProps {
+    pub lang: Lang,
+    pub children: Html,
+}
+
+/// Once the learner opens or folds it, it stays so: a change of width or
+/// of a setting must not fold the form away under the learner's hands.
+#[component(Fold)]
+pub fn fold(props: &FoldProps) -> Html {
+    let open = use_state(|| !is_narrow());
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            // The element's `open` attribute is its state.
+            let details: web_sys::Element = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
+    html! {
+        <details class="fold" open={*open} {ontoggle} data-testid="scene-settings">
+            <summary>{t(props.lang, Msg::SceneSettings)}</summary>
+            { props.children.clone() }
+        </details>
+    }
+}
