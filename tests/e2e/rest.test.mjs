@@ -298,3 +298,18 @@ test('rabbitmq narration tells a broken order and a requeue when they happen', a
   assert.deepEqual(one.errors, []);
   await one.context.close();
 });
+
+test('rabbitmq: the last frame sums the run up, each side counted as its panel counts it', async () => {
+  for (const [lang, verdict] of [['ru', /Все сообщения обработаны\. RabbitMQ: (\d+) нарушени[а-я]+ порядка; Kafka: (\d+) нарушени[а-я]+ порядка\. В очереди/], ['en', /Every message is handled\. RabbitMQ: (\d+) order violations?; Kafka: (\d+) order violations?\. On the queue/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`);
+    const [, rabbit, kafka] = (await page.textContent('[data-testid="narration"]')).match(verdict) ?? [];
+    assert.ok(rabbit, await page.textContent('[data-testid="narration"]'));
+    const counted = await page.$$eval('[data-testid="violations-count"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.side, e.dataset.count])));
+    assert.deepEqual({ rabbitmq: rabbit, kafka }, counted);
+    // One step back, the run is not over and the verdict is not said.
+    await page.click('[data-testid="step-back"]');
+    await page.waitForFunction(() => !/обработаны\. RabbitMQ|handled\. RabbitMQ/.test(document.querySelector('[data-testid="narration"]').textContent));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -75,6 +75,51 @@ pub fn rabbitmq_narration(lang: Lang, n: &RabbitNarration) -> String {
     }
 }
 
+/// What the whole run showed, once every message is handled: how many
+/// orders each side broke, and why.
+pub fn rabbitmq_verdict(lang: Lang, rabbit: usize, kafka: usize) -> String {
+    let count = |n: usize| {
+        let n = n as u64;
+        match lang {
+            Lang::Ru => format!(
+                "{} {}",
+                number(lang, n),
+                plural_ru(
+                    n,
+                    "нарушение порядка",
+                    "нарушения порядка",
+                    "нарушений порядка"
+                )
+            ),
+            Lang::En => format!(
+                "{} {}",
+                number(lang, n),
+                plural_en(n, "order violation", "order violations")
+            ),
+        }
+    };
+    let why = match (lang, rabbit > 0, kafka > 0) {
+        (Lang::Ru, true, false) => " В очереди события одного заказа достаются разным консьюмерам или возвращаются в неё и отстают, а в Kafka все события заказа лежат в одной партиции, и её по порядку offset'ов читает один консьюмер группы.",
+        (Lang::En, true, false) => " On the queue, one order's events go to different consumers or come back to it and fall behind; in Kafka all of an order's events are in one partition, which one consumer of the group reads in offset order.",
+        (Lang::Ru, false, false) => " Обе стороны сохранили порядок каждого заказа.",
+        (Lang::En, false, false) => " Both sides kept every order's events in order.",
+        (Lang::Ru, _, true) => " Порядок сломан и в Kafka: посмотрите в списке нарушений, на каком offset'е.",
+        (Lang::En, _, true) => " Kafka broke an order too: the list of violations names the offset.",
+    };
+    match lang {
+        Lang::Ru => format!(
+            "Все сообщения обработаны. RabbitMQ: {}; Kafka: {}.{why}",
+            count(rabbit),
+            count(kafka)
+        ),
+        Lang::En => format!(
+            "Every message is handled. RabbitMQ: {}; Kafka: {}.{why}",
+            count(rabbit),
+            count(kafka)
+        ),
+    }
+}
+
 pub fn rabbitmq_caption(lang: Lang, c: &RabbitCaption) -> String {
     match c {
         RabbitCaption::Intro {
@@ -341,6 +386,27 @@ mod tests {
             index,
             order,
             event: OrderEvent::ALL[step - 1],
+        }
+    }
+
+    #[test]
+    fn the_verdict_counts_each_side_and_says_why() {
+        assert_eq!(
+            rabbitmq_verdict(Lang::Ru, 7, 0)
+                .split(" В очереди")
+                .next()
+                .unwrap(),
+            "Все сообщения обработаны. RabbitMQ: 7 нарушений порядка; Kafka: 0 нарушений порядка."
+        );
+        assert!(rabbitmq_verdict(Lang::Ru, 21, 0).contains("RabbitMQ: 21 нарушение порядка;"));
+        assert!(rabbitmq_verdict(Lang::Ru, 2, 0).contains("RabbitMQ: 2 нарушения порядка;"));
+        assert!(rabbitmq_verdict(Lang::En, 1, 0)
+            .contains("RabbitMQ: 1 order violation; Kafka: 0 order violations."));
+        assert!(rabbitmq_verdict(Lang::En, 0, 0)
+            .ends_with("Both sides kept every order's events in order."));
+        for (r, k) in [(7, 0), (0, 0), (2, 1)] {
+            assert!(has_cyrillic(&rabbitmq_verdict(Lang::Ru, r, k)));
+            assert!(!has_cyrillic(&rabbitmq_verdict(Lang::En, r, k)));
         }
     }
 

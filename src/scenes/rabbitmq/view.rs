@@ -1,6 +1,6 @@
 //! The RabbitMQ scene's view: competing consumers on a queue beside a Kafka group.
 
-use super::narration::rabbitmq_narration;
+use super::narration::{rabbitmq_narration, rabbitmq_verdict};
 use super::params as declared;
 use crate::i18n::{t, Place, RabbitMsg};
 use crate::params::{AppParams, Lang, Part};
@@ -112,6 +112,10 @@ pub fn view_rabbitmq_scene(
             if params.shows(Part::Figure) {
                 <p class="narration" aria-live="polite" data-testid="narration">
                     { rabbitmq_narration(lang, &s.narration(sim.last_event())) }
+                    // The last step's sentence, then what the run showed.
+                    if sim.next_event_time().is_none() {
+                        {" "}{ rabbitmq_verdict(lang, s.rabbit_checker.reorders(), s.kafka_checker.reorders()) }
+                    }
                 </p>
                 <div class="sides">
                     { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s, compact) }
