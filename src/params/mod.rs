@@ -288,6 +288,7 @@ impl AppParams {
             known_producer: self.known_producer,
             faults: self.faults.clone(),
             outages: self.outages.clone(),
+            script: Vec::new(),
         }
     }
 
