@@ -29,6 +29,10 @@ export const HEAVIEST = [
   { name: 'workers-per-message', query: '?scene=workers&mode=per-message&workers=64&processing-ms=100' },
   { name: 'disk', query: '?scene=disk&streams=64&device=nvme' },
   { name: 'rabbitmq', query: '?scene=rabbitmq&consumers=8&remedy=consistent-hash' },
+  {
+    name: 'pipeline',
+    query: '?scene=pipeline&rate=50&partitions=8&grow-to=16&members=4&wire-faults=300&handler=per-message&crash=1&leader-fails=1',
+  },
 ];
 
 /**

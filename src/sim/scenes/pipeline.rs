@@ -68,6 +68,20 @@ impl Pipeline {
         i < self.shown as usize
     }
 
+    /// Records the sink has applied so far, each counted once.
+    pub fn applied_so_far(&self) -> u32 {
+        let mut applied = vec![false; self.run.records.len()];
+        for &(_, step) in self.run.trace.iter().take(self.shown as usize) {
+            if let Step::Handled { delivery } = step {
+                let d = &self.run.deliveries[delivery as usize];
+                if d.outcome.applied() {
+                    applied[self.run.log[d.entry as usize].record as usize] = true;
+                }
+            }
+        }
+        applied.iter().filter(|&&a| a).count() as u32
+    }
+
     /// Findings the sink has met so far.
     pub fn findings_so_far(&self) -> impl Iterator<Item = &Finding> {
         let now = self

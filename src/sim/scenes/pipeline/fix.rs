@@ -41,6 +41,24 @@ impl Change {
         Change::NoUnclean,
     ];
 
+    /// How the page's data attributes name it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Change::Idempotence => "idempotence",
+            Change::OneInFlight => "one-in-flight",
+            Change::KeyByOrder => "key-by-order",
+            Change::WarehouseLikeCheckout => "warehouse-like-checkout",
+            Change::CheckoutLikeWarehouse => "checkout-like-warehouse",
+            Change::JavaClient => "java-client",
+            Change::NoGrowth => "no-growth",
+            Change::KeyedPool => "keyed-pool",
+            Change::Sequential => "sequential",
+            Change::Dedupe => "dedupe",
+            Change::CommitProcessed => "commit-processed",
+            Change::NoUnclean => "no-unclean",
+        }
+    }
+
     /// The changed settings, or `None` when the setting is so already.
     pub fn apply(self, c: &PipelineConfig) -> Option<PipelineConfig> {
         let changed = match self {

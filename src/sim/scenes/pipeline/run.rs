@@ -237,7 +237,8 @@ fn application(config: &PipelineConfig, rng: &mut Rng) -> Vec<(u32, u32, SimTime
         .flat_map(|o| (1..=4).map(move |s| (o, s)))
         .map(|(o, s)| {
             let ticks = 4 * u64::from(o - 1) + 6 * u64::from(s - 1);
-            (o, s, SimTime(ticks * unit + rng.below(unit)))
+            // From 1 ms: the run opens on nothing sent yet.
+            (o, s, SimTime(1 + ticks * unit + rng.below(unit)))
         })
         .collect();
     // The jitter is below one tick and an order's steps are six ticks

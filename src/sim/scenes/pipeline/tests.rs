@@ -210,3 +210,27 @@ fn the_sweep_counts_broken_seeds() {
         .count();
     assert!(retry > 50 && retry <= 100, "{retry}");
 }
+
+/// A link's default seed: the browser tests open every preset on it.
+const LINK_SEED: u64 = 42;
+
+#[test]
+fn every_breaking_preset_breaks_on_its_own_seed_and_its_fix_clears_it() {
+    assert_eq!(Preset::Happy.seed(), LINK_SEED);
+    for preset in Preset::ALL.into_iter().skip(1) {
+        let seed = preset.seed();
+        // The first seed from the link's default on which the story shows.
+        assert!(
+            (LINK_SEED..seed).all(|s| !broken(&preset.config(), s)),
+            "{preset:?}"
+        );
+        let run = run_seed(&preset.config(), seed);
+        assert!(!run.findings.is_empty(), "{preset:?}");
+        let fix = smallest_fix(&run, seed, &run.findings[0]).expect("a fix");
+        assert!(
+            run_seed(&fix.config, seed).findings.is_empty(),
+            "{preset:?}: {:?}",
+            fix.change
+        );
+    }
+}
