@@ -72,7 +72,7 @@ pub const STEPS: [LessonStep; 11] = [
         id: "10.1",
         // The whole path, broken at the producer, before the sink has met
         // the finding: the question asks where the order broke.
-        query: "scene=pipeline&idempotence=0&t=0",
+        query: "scene=pipeline&idempotence=0&seed=43&t=0",
         answer: Some(0),
     },
 ];

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, seekTo, shot, stats } from './harness.mjs';
 import { newProbedPage, open } from './perf.mjs';
+import { readFile } from 'node:fs/promises';
 
 const env = useBrowser();
 
@@ -187,6 +188,21 @@ test('every setting is in the link: changing one in the form rebuilds the run', 
   await page.waitForFunction(() => location.search.includes('dedupe=0'));
   assert.equal(await page.getAttribute('[data-testid="preset-story"]', 'data-preset'), '');
   assert.match(await page.textContent('[data-testid="simplified"]'), /simplifies/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the pipeline exports for slides with its lanes and the witness path', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&handler=per-message&lang=ru`);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-svg"]')]);
+  const svg = (await readFile(await file.path())).toString('utf8');
+  const wellFormed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return doc.getElementsByTagName('parsererror').length === 0 && doc.documentElement.nodeName === 'svg';
+  }, svg);
+  assert.ok(wellFormed, 'the SVG parses as XML');
+  assert.match(svg, /data-testid="witness-path"/);
+  assert.match(svg, /data-stage="handler"/);
   assert.deepEqual(errors, []);
   await context.close();
 });

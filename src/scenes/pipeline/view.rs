@@ -48,7 +48,8 @@ fn view_presets(params: &AppParams, _on_params: &Callback<AppParams>) -> Html {
                         aria-current={(current == Some(p)).then_some("true")}>{preset_label(lang, p)}</a>
                 }
             </nav>
-            <p class="note" data-testid="preset-story" data-preset={current.map_or("", Preset::id)}>{preset_story(lang, current)}</p>
+            // The story says what breaks: a lesson's question hides it.
+            <p class="note outcome" data-testid="preset-story" data-preset={current.map_or("", Preset::id)}>{preset_story(lang, current)}</p>
         </section>
     }
 }
@@ -75,8 +76,8 @@ const LANE_ORDER: [Stage; 7] = [
     Stage::Sink,
 ];
 
-const LANE_GAP: f64 = 17.0;
-const ROW: f64 = 8.0;
+const LANE_GAP: f64 = 15.0;
+const ROW: f64 = 7.0;
 const LEFT: f64 = 8.0;
 
 impl Lanes {
@@ -546,7 +547,7 @@ fn compare(p: &CompareProps) -> Html {
     };
     let Some(after) = (*flipped).clone() else {
         return html! {
-            <section class="card" data-testid="compare" data-moved="0"><h2>{t(lang, PipelineMsg::CompareTitle)}</h2><p>{t(lang, PipelineMsg::CompareNothing)}</p></section>
+            <section class="card outcome" data-testid="compare" data-moved="0"><h2>{t(lang, PipelineMsg::CompareTitle)}</h2><p>{t(lang, PipelineMsg::CompareNothing)}</p></section>
         };
     };
     let moved = moved(&p.run, &after);
@@ -567,7 +568,7 @@ fn compare(p: &CompareProps) -> Html {
         }
     };
     html! {
-        <section class="card" aria-labelledby="compare-title" data-testid="compare" data-moved={moved.len().to_string()}
+        <section class="card outcome" aria-labelledby="compare-title" data-testid="compare" data-moved={moved.len().to_string()}
             data-change={change.map_or("", Change::id)}>
             <h2 id="compare-title">{t(lang, PipelineMsg::CompareTitle)}</h2>
             <label class="field">
@@ -651,7 +652,7 @@ fn sweep(p: &SweepProps) -> Html {
         })
     };
     html! {
-        <section class="card" aria-labelledby="sweep-title">
+        <section class="card outcome" aria-labelledby="sweep-title">
             <h2 id="sweep-title">{t(lang, PipelineMsg::SweepTitle)}</h2>
             <p class="note">{t(lang, PipelineMsg::SweepNote)}</p>
             <button data-testid="sweep-run" onclick={start} disabled={current.is_some_and(|s| s.running)}>{t(lang, PipelineMsg::SweepRun)}</button>
@@ -696,10 +697,12 @@ fn field(
     let lang = params.lang;
     let value = (param.get)(params).unwrap_or_default();
     let testid = format!("pl-{}", param.name);
+    // Kafka's long config names may break after a dot in a narrow column.
+    let label_text = t(lang, label).replace('.', ".\u{200b}");
     match &param.kind {
         Kind::Number(_) => html! {
             <label class="field narrow-field">
-                <span>{t(lang, label)}</span>
+                <span>{label_text}</span>
                 <input type="number" data-testid={testid} min={min_of(param)} max={max_of(param)} value={value}
                     oninput={edit_number(params, on_params, param)} />
             </label>
@@ -711,7 +714,7 @@ fn field(
             html! {
                 <label class="check">
                     <input type="checkbox" data-testid={testid} checked={value == "1"} onchange={on} />
-                    <span>{t(lang, label)}</span>
+                    <span>{label_text}</span>
                 </label>
             }
         }
@@ -722,7 +725,7 @@ fn field(
             });
             html! {
                 <label class="field">
-                    <span>{t(lang, label)}</span>
+                    <span>{label_text}</span>
                     <select data-testid={testid} onchange={on}>
                         for id in ids.iter() {
                             <option value={*id} selected={value == *id}>{choice_label(lang, param.name, id)}</option>
@@ -796,7 +799,6 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </div>
                 </fieldset>
             }
-            <p class="note" data-testid="simplified">{t(lang, PipelineMsg::Simplified)}</p>
         </section>
     }
 }
@@ -860,6 +862,7 @@ pub fn view_pipeline_scene(
             if params.shows(Part::Numbers) {
                 <Analysis run={s.run.clone()} finding={first} params={params.clone()} />
                 { view_numbers(s, lang) }
+                <p class="note" data-testid="simplified">{t(lang, PipelineMsg::Simplified)}</p>
             }
             if params.shows(Part::Compare) {
                 <div class="panels">

@@ -267,9 +267,12 @@ enum Spreader {
         bytes: u32,
         limit: u32,
     },
-    /// A counter dealing partitions in turn (kafka-go's `RoundRobin`).
+    /// A counter dealing partitions in turn, from the first: kafka-go's
+    /// `RoundRobin.balance` takes `atomic.AddUint32(&rr.offset, 1) - 1`
+    /// modulo the partitions (balancer.go).
     Counter(u32),
-    /// sarama's `randomPartitioner`.
+    /// A fresh random partition per record: sarama's `hashPartitioner`
+    /// hands a nil key to its `randomPartitioner` (partitioner.go).
     Random,
 }
 
@@ -334,6 +337,13 @@ fn growth(config: &PipelineConfig) -> Option<Growth> {
     })
 }
 
+/// Partition 0's leader dies half way; its one follower stopped fetching
+/// at a tenth of the sending and fell out of the ISR. The controller's
+/// `PartitionChangeBuilder.electAnyLeader` (as the replication scene
+/// models it, `Replication::elect`) finds no live ISR replica; with
+/// unclean election on it takes the first live replica anyway, whose log
+/// ends where it stopped, and the records beyond are gone. Without it the
+/// partition stays offline until the old leader comes back.
 fn failover(config: &PipelineConfig) -> Option<Failover> {
     if !config.leader_fails {
         return None;
