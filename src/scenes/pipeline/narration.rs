@@ -59,11 +59,13 @@ pub fn cause_why(lang: Lang, f: &Finding) -> &'static str {
 pub fn finding_line(lang: Lang, f: &Finding, first_step: u32, second_step: u32) -> String {
     let (a, b) = (event_name(lang, first_step), event_name(lang, second_step));
     let what = match (f.kind, lang) {
-        (FindingKind::Reorder, Lang::Ru) => format!("{a} пришёл в базу раньше {b}"),
+        (FindingKind::Reorder, Lang::Ru) => format!("событие {a} пришло в базу раньше {b}"),
         (FindingKind::Reorder, Lang::En) => format!("{a} reached the database before {b}"),
-        (FindingKind::Duplicate, Lang::Ru) => format!("{a} применён дважды"),
+        (FindingKind::Duplicate, Lang::Ru) => format!("событие {a} применено дважды"),
         (FindingKind::Duplicate, Lang::En) => format!("{a} was applied twice"),
-        (FindingKind::Loss, Lang::Ru) => format!("{b} потерян, {a} его так и не дождался"),
+        (FindingKind::Loss, Lang::Ru) => {
+            format!("событие {b} потеряно, и {a} его так и не дождалось")
+        }
         (FindingKind::Loss, Lang::En) => format!("{b} was lost; {a} never saw it"),
     };
     let stage = stage_name(lang, f.stage());
@@ -206,7 +208,7 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
             let mut text = match (d.outcome, ru) {
                 (Outcome::Applied, true) => format!("База применила {}.", named(e.record)),
                 (Outcome::Applied, false) => format!("The database applied {}.", named(e.record)),
-                (Outcome::Refused, true) => format!("База отказалась применять {}: {before} этого заказа ещё не пришёл.", named(e.record)),
+                (Outcome::Refused, true) => format!("База отказалась применять {}: событие {before} этого заказа ещё не пришло.", named(e.record)),
                 (Outcome::Refused, false) => format!("The database refused {}: the order's {before} has not arrived yet.", named(e.record)),
                 (Outcome::AppliedAgain, true) => format!("База применила {} второй раз.", named(e.record)),
                 (Outcome::AppliedAgain, false) => format!("The database applied {} a second time.", named(e.record)),

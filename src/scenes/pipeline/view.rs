@@ -604,8 +604,9 @@ struct SweepProps {
 }
 
 /// Milliseconds of sweeping a frame may take before it yields: a run
-/// takes a few, so no frame comes near a long task.
-const SWEEP_FRAME_MS: f64 = 12.0;
+/// takes about a millisecond, so no frame comes near a long task, even on
+/// a slow machine.
+const SWEEP_FRAME_MS: f64 = 8.0;
 
 /// "Broken in X of 100 seeds": the same settings on many seeds, a few per
 /// animation frame.
