@@ -16,7 +16,7 @@ pub struct LessonStep {
 
 /// The chapter's sections in order, one scene each; the producer's section
 /// has two parts.
-pub const STEPS: [LessonStep; 10] = [
+pub const STEPS: [LessonStep; 11] = [
     LessonStep {
         id: "1.1",
         query: "scene=log&t=5350",
@@ -68,6 +68,13 @@ pub const STEPS: [LessonStep; 10] = [
         query: "scene=rabbitmq&consumers=3",
         answer: None,
     },
+    LessonStep {
+        id: "10.1",
+        // The whole path, broken at the producer, before the sink has met
+        // the finding: the question asks where the order broke.
+        query: "scene=pipeline&idempotence=0&seed=43&t=0",
+        answer: Some(0),
+    },
 ];
 
 /// What `lesson=1` … `lesson=8` opened before the lesson followed every
@@ -109,7 +116,7 @@ mod tests {
             assert!(issues.is_empty(), "step {}: {issues:?}", s.id);
             assert_eq!(params.lesson, Some(i as u32 + 1));
         }
-        assert!(step(0).is_none() && step(11).is_none() && step(1).is_some());
+        assert!(step(0).is_none() && step(12).is_none() && step(1).is_some());
     }
 
     #[test]

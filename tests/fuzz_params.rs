@@ -12,8 +12,9 @@ use kafka_ordering_lab::params::{
 };
 use kafka_ordering_lab::sim::rng::Rng;
 use kafka_ordering_lab::sim::scenes::{
-    disk::Disk, group::Group, log::LogScene, producer::ProducerScene, rabbitmq::RabbitScene,
-    repartition::Repartition, replication::Replication, routing::RoutingStream, workers::Workers,
+    disk::Disk, group::Group, log::LogScene, pipeline::Pipeline, producer::ProducerScene,
+    rabbitmq::RabbitScene, repartition::Repartition, replication::Replication,
+    routing::RoutingStream, workers::Workers,
 };
 use kafka_ordering_lab::sim::{Model, Sim};
 
@@ -121,6 +122,7 @@ fn build(p: &AppParams) -> bool {
             RabbitScene::new(p.rabbit_consumers, p.remedy, p.requeue),
             seed,
         ),
+        SceneId::Pipeline => run(Pipeline::new(p.pipeline), seed),
     }
     true
 }

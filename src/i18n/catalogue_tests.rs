@@ -270,6 +270,7 @@ const FIXED_NAMES: &[&str] = &[
     "acks",
     "all",
     "true",
+    "false",
     "null",
     "int",
     "h",
@@ -301,6 +302,18 @@ const FIXED_NAMES: &[&str] = &[
     "UTF-8",
     "read-ahead",
     "KIP-966",
+    // The pipeline's two services, their clients and the names in them.
+    "checkout",
+    "warehouse",
+    "Shipped",
+    "Delivered",
+    "Writer",
+    "RoundRobin",
+    "kafka-go",
+    "sarama",
+    "FNV-1a",
+    "customer-N",
+    "consumer-1",
 ];
 
 #[test]
@@ -326,6 +339,9 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .iter()
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     WorkersMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    PipelineMsg::ALL
         .iter()
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     GroupMsg::ALL

@@ -121,13 +121,25 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
             },
             None,
         ),
-        _ => (
+        "9.1" => (
             if ru {
-                "В RabbitMQ конкурирующие консьюмеры ломают порядок; в Kafka конкуренция идёт за партиции. Это конец урока."
+                "В RabbitMQ конкурирующие консьюмеры ломают порядок; в Kafka конкуренция идёт за партиции."
             } else {
-                "In RabbitMQ competing consumers break order; in Kafka they compete for partitions. That is the end of the lesson."
+                "In RabbitMQ competing consumers break order; in Kafka they compete for partitions."
             },
             None,
+        ),
+        _ => (
+            if ru {
+                "Итог главы: весь путь сервиса заказов сразу. Продюсер здесь без идемпотентности, пять запросов в полёте, и сеть иногда портит запросы. Проиграйте и посмотрите, что найдёт проверка. Это конец урока."
+            } else {
+                "The chapter summed up: an order service's whole path at once. The producer here has no idempotence, five requests in flight, and the wire now and then damages a request. Play it and see what the checker finds. That is the end of the lesson."
+            },
+            Some(if ru {
+                ("На каком этапе сломается порядок заказов?", ["у продюсера: повтор ляжет после следующего батча", "в партиционере: ключ разведёт события", "в обработчике: горутины закончат вразнобой"], "Ключ и обработчик здесь правильные; порядок ломает повтор неидемпотентного продюсера. Проверка покажет две записи, их путь и исправление: enable.idempotence=true.")
+            } else {
+                ("At which stage will the orders' order break?", ["the producer: a retry lands after the next batch", "the partitioner: the key splits the events", "the handler: goroutines finish in any order"], "The key and the handler are right here; a retry of a producer without idempotence breaks the order. The checker shows the two records, their path and the fix: enable.idempotence=true.")
+            }),
         ),
     };
     LessonText {

@@ -27,6 +27,7 @@ pub use numbered::*;
 pub use crate::scenes::disk::text::DiskMsg;
 pub use crate::scenes::group::text::GroupMsg;
 pub use crate::scenes::log::text::LogMsg;
+pub use crate::scenes::pipeline::text::PipelineMsg;
 pub use crate::scenes::producer::text::ProducerMsg;
 pub use crate::scenes::rabbitmq::text::RabbitMsg;
 pub use crate::scenes::repartition::text::RepartitionMsg;
@@ -164,6 +165,13 @@ pub enum Summary {
         rabbit: usize,
         kafka: usize,
     },
+    Pipeline {
+        applied: u32,
+        total: u32,
+        findings: usize,
+        /// The first finding's stage, in the language's words.
+        stage: Option<&'static str>,
+    },
     Refused,
 }
 
@@ -212,6 +220,19 @@ pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
         } => summary_workers(lang, handled, total, violations, low_watermark),
         &Summary::Disk { hits, misses } => summary_disk(lang, hits, misses),
         &Summary::RabbitMq { rabbit, kafka } => summary_rabbitmq(lang, rabbit, kafka),
+        &Summary::Pipeline {
+            applied,
+            total,
+            findings,
+            stage,
+        } => {
+            let first = match (stage, lang) {
+                (None, _) => String::new(),
+                (Some(stage), Lang::Ru) => format!("; первое — на этапе «{stage}»"),
+                (Some(stage), Lang::En) => format!("; the first at the {stage} stage"),
+            };
+            summary_pipeline(lang, applied, total, findings) + &first
+        }
         Summary::Refused => match lang {
             Lang::Ru => "продюсер не создан: настройки отвергнуты".to_owned(),
             Lang::En => "the producer was not created: settings refused".to_owned(),
@@ -240,6 +261,8 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Group) => "A consumer group and its rebalances",
         (Lang::Ru, SceneId::Workers) => "Порядок внутри Go-консьюмера",
         (Lang::En, SceneId::Workers) => "Order inside a Go consumer",
+        (Lang::Ru, SceneId::Pipeline) => "Где сломался мой заказ: весь путь целиком",
+        (Lang::En, SceneId::Pipeline) => "Where did my order break? The whole path",
     }
 }
 
@@ -263,6 +286,8 @@ pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::En, SceneId::Group) => "A group shares a topic's partitions: in each generation a partition has one owner, so its records are handled in order. Add a member, remove one or crash one, and see what moves, how long everyone waits, and what is handled twice after a crash.",
         (Lang::Ru, SceneId::Workers) => "Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.",
         (Lang::En, SceneId::Workers) => "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits.",
+        (Lang::Ru, SceneId::Pipeline) => "Итог главы: порядок теряется на любом шаге от отправки до записи в базу. Здесь весь путь сервиса заказов, а база не применит оплату раньше создания заказа. Проверка называет этап, где сломался порядок, показывает две записи и их путь и находит самое маленькое исправление.",
+        (Lang::En, SceneId::Pipeline) => "The chapter summed up: order can be lost at any step from the send to the database write. Here is an order service's whole path, and a database that will not apply a payment before the order exists. The checker names the stage where order broke, shows the two records and their path, and finds the smallest fix.",
     }
 }
 
@@ -626,6 +651,21 @@ mod tests {
         translated(WorkersMsg::ALL, &[]);
         translated(DiskMsg::ALL, &[]);
         translated(RabbitMsg::ALL, &[]);
+        translated(
+            PipelineMsg::ALL,
+            &[
+                "Linger",
+                "InFlight",
+                "Idempotence",
+                "Unclean",
+                "Assignor",
+                "CommitAuto",
+                "HandlerPerMessage",
+                "ChangeIdempotence",
+                "ChangeOneInFlight",
+                "ChangeNoUnclean",
+            ],
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use super::format::{
     count, count_gen, decimal, millis, number, plural_en, plural_ru, seconds, Noun, ACKED_RECORDS,
     BYTES, DUPLICATES, EMPTY_PARTITIONS, EVENTS, GENERATIONS, HITS, KEYS, MEMBERS, MISSES,
-    PARTITIONS, RECORDS, REORDERS, RETRIES, SEGMENTS, VIOLATIONS, WORDS,
+    PARTITIONS, RECORDS, REORDERS, RETRIES, RUNS, SEGMENTS, VIOLATIONS, WORDS,
 };
 use crate::params::Lang;
 use crate::sim::SimTime;
@@ -598,6 +598,70 @@ numbered! {
         match lang {
             Lang::Ru => format!("обработано {h} из {}, {v}, нижняя граница коммита {low_watermark}", n_of_gen(lang, total, &RECORDS)),
             Lang::En => format!("{h} of {} handled, {v}, low watermark {low_watermark}", n_of(lang, total, &RECORDS)),
+        }
+    }
+
+    pub fn summary_pipeline(lang, applied: u32 => Amount, total: u32 => Count, findings: usize => Count) {
+        let a = number(lang, applied.into());
+        let f = wide(findings);
+        let found = match lang {
+            Lang::Ru => format!("{} {}", number(lang, f), plural_ru(f, "нарушение", "нарушения", "нарушений")),
+            Lang::En => format!("{} {}", number(lang, f), plural_en(f, "finding", "findings")),
+        };
+        match lang {
+            Lang::Ru => format!("в базе {a} из {}, {found}", n_of_gen(lang, total, &EVENTS)),
+            Lang::En => format!("{a} of {} applied, {found}", n_of(lang, total, &EVENTS)),
+        }
+    }
+
+    pub fn pipeline_sweep(lang, broken: u64 => Amount, seeds: u64 => Count) {
+        let b = number(lang, broken);
+        match lang {
+            Lang::Ru => format!("Порядок сломан в {b} из {}", n_of_gen(lang, seeds, &RUNS)),
+            Lang::En => format!("Broken in {b} of {}", n_of(lang, seeds, &RUNS)),
+        }
+    }
+
+    pub fn pipeline_sweep_progress(lang, done: u64 => Amount, seeds: u64 => Count, broken: u64 => Amount) {
+        let (d, b) = (number(lang, done), number(lang, broken));
+        match lang {
+            Lang::Ru => format!("Проверено {d} из {}, сломано {b}…", n_of_gen(lang, seeds, &RUNS)),
+            Lang::En => format!("{d} of {} checked, {b} broken…", n_of(lang, seeds, &RUNS)),
+        }
+    }
+
+    pub fn pipeline_price(lang, before: u64 => Amount, after: u64 => Amount, latency_before: u64 => Amount, latency_after: u64 => Amount) {
+        let n = |v| number(lang, v);
+        match lang {
+            Lang::Ru => format!("Цена: {} → {} записей в секунду до базы, средняя задержка {} → {}", n(before), n(after), millis(lang, latency_before), millis(lang, latency_after)),
+            Lang::En => format!("Price: {} → {} records a second to the database, mean latency {} → {}", n(before), n(after), millis(lang, latency_before), millis(lang, latency_after)),
+        }
+    }
+
+    pub fn pipeline_partitions(lang, n: u32 => Count) {
+        n_of(lang, n, &PARTITIONS)
+    }
+
+    pub fn pipeline_side(lang, side: &str => Text, findings: usize => Count) {
+        let f = wide(findings);
+        match lang {
+            Lang::Ru => format!("{side} · {} {}", number(lang, f), plural_ru(f, "нарушение", "нарушения", "нарушений")),
+            Lang::En => format!("{side} · {} {}", number(lang, f), plural_en(f, "finding", "findings")),
+        }
+    }
+
+    pub fn pipeline_topic_grew(lang, to: u32 => Count) {
+        match lang {
+            Lang::Ru => format!("Теперь в топике {}, но продюсеры ещё делят хеш ключа на старое число.", n_of(lang, to, &PARTITIONS)),
+            Lang::En => format!("The topic has {} now, but the producers still take hash(key) modulo the old count.", n_of(lang, to, &PARTITIONS)),
+        }
+    }
+
+    pub fn pipeline_moved(lang, moved: usize => Count) {
+        let m = wide(moved);
+        match lang {
+            Lang::Ru => format!("{} {}", plural_ru(m, "Переместилась", "Переместились", "Переместилось"), n_of(lang, m, &RECORDS)),
+            Lang::En => format!("{} moved", n_of(lang, m, &RECORDS)),
         }
     }
 

@@ -143,9 +143,9 @@ static TAIL: [&Param; 3] = [&LESSON, &THEME, &EMBED];
 /// The lesson steps' ids, then the numbers links used before the lesson
 /// followed every section ([`crate::lesson::LEGACY`]): a step that does not
 /// exist is not the nearest one, so it is refused rather than clamped.
-pub const LESSON_STEPS: [&str; 18] = [
-    "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "1", "2", "3", "4", "5",
-    "6", "7", "8",
+pub const LESSON_STEPS: [&str; 19] = [
+    "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "10.1", "1", "2", "3",
+    "4", "5", "6", "7", "8",
 ];
 
 pub static SCENE: Param = Param {
@@ -160,6 +160,7 @@ pub static SCENE: Param = Param {
         "workers",
         "disk",
         "rabbitmq",
+        "pipeline",
     ]),
     run: true,
     default: "log",

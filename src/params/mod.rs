@@ -24,6 +24,7 @@ use crate::sim::producer::ProducerConfig;
 use crate::sim::scenes::disk::{CostModel, Device};
 use crate::sim::scenes::group::{CommitMode, GroupConfig, MemberAction};
 use crate::sim::scenes::log::{LogSceneConfig, DEFAULT_SEGMENT_BYTES};
+use crate::sim::scenes::pipeline::PipelineConfig;
 use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
 use crate::sim::scenes::rabbitmq::Remedy;
 use crate::sim::scenes::repartition::{RepartitionConfig, Speeds, Strategy};
@@ -165,6 +166,8 @@ pub struct AppParams {
     pub focus_order: Option<u32>,
     /// Scene "workers".
     pub workers: WorkersConfig,
+    /// Scene "pipeline": every stage's settings.
+    pub pipeline: PipelineConfig,
     /// Scene "group": members at the start, assignor, commit mode, the
     /// idempotent handler, and the learner's actions (in the link).
     pub members: u32,
@@ -288,6 +291,7 @@ impl AppParams {
             known_producer: self.known_producer,
             faults: self.faults.clone(),
             outages: self.outages.clone(),
+            script: Vec::new(),
         }
     }
 
@@ -339,6 +343,7 @@ impl Default for AppParams {
             offset_reset: OffsetReset::Earliest,
             focus_order: None,
             workers: WorkersConfig::default(),
+            pipeline: PipelineConfig::default(),
             members: 3,
             assignor: Assignor::Range,
             commit: CommitMode::Auto,

@@ -6,6 +6,7 @@
 pub(crate) mod disk;
 pub(crate) mod group;
 pub(crate) mod log;
+pub(crate) mod pipeline;
 pub(crate) mod producer;
 pub(crate) mod rabbitmq;
 pub(crate) mod repartition;
@@ -53,6 +54,7 @@ macro_rules! for_each_scene {
             Workers, "workers", $crate::sim::scenes::workers::Workers;
             Disk, "disk", $crate::sim::scenes::disk::Disk;
             RabbitMq, "rabbitmq", $crate::sim::scenes::rabbitmq::RabbitScene;
+            Pipeline, "pipeline", $crate::sim::scenes::pipeline::Pipeline;
         }
     };
 }

@@ -5,6 +5,7 @@ use crate::params::AppParams;
 use crate::scenes::disk::view::view_disk_scene;
 use crate::scenes::group::view::view_group_scene;
 use crate::scenes::log::view::view_log_scene;
+use crate::scenes::pipeline::view::view_pipeline_scene;
 use crate::scenes::producer::view::view_producer_scene;
 use crate::scenes::rabbitmq::view::view_rabbitmq_scene;
 use crate::scenes::repartition::view::view_repartition_scene;
@@ -53,5 +54,12 @@ pub fn view_scene(
         }
         ScenePlayer::Disk(p) => view_disk_scene(p.timeline.current(), params, on_params),
         ScenePlayer::RabbitMq(p) => view_rabbitmq_scene(p.timeline.current(), params, on_params),
+        ScenePlayer::Pipeline(p) => view_pipeline_scene(
+            p.timeline.current(),
+            p.timeline.end(),
+            params,
+            narrow,
+            on_params,
+        ),
     }
 }

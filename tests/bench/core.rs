@@ -17,6 +17,7 @@ use kafka_ordering_lab::sim::rng::Rng;
 use kafka_ordering_lab::sim::scenes::disk::Disk;
 use kafka_ordering_lab::sim::scenes::group::Group;
 use kafka_ordering_lab::sim::scenes::log::LogScene;
+use kafka_ordering_lab::sim::scenes::pipeline::Pipeline;
 use kafka_ordering_lab::sim::scenes::producer::ProducerScene;
 use kafka_ordering_lab::sim::scenes::rabbitmq::RabbitScene;
 use kafka_ordering_lab::sim::scenes::repartition::Repartition;
@@ -91,7 +92,7 @@ const MAX_POLL_RECORDS: u32 = 500;
 /// Each scene's heaviest link: the settings, within the ranges a link may
 /// ask for, that give the longest run and the largest world (the most
 /// records, partitions, members, workers), and so the slowest seek.
-const HEAVIEST_LINKS: [&str; 9] = [
+const HEAVIEST_LINKS: [&str; 10] = [
     "scene=log&segment-bytes=100",
     "scene=replication&acks=all&min-isr=2",
     "scene=routing&key-null=1&keyless=round-robin&partitions=64&batch-size=64&linger-ms=0",
@@ -101,6 +102,7 @@ const HEAVIEST_LINKS: [&str; 9] = [
     "scene=workers&workers=64&processing-ms=100&skew=90",
     "scene=disk",
     "scene=rabbitmq&consumers=8",
+    "scene=pipeline&rate=50&partitions=8&grow-to=16&members=4&wire-faults=300&handler=per-message&crash=1&leader-fails=1",
 ];
 /// Jumps on the scrub bar per scene, and the seed that places them.
 const SEEKS: usize = 200;
@@ -246,6 +248,7 @@ fn seek_row(link: &str) {
             || RabbitScene::new(params.rabbit_consumers, params.remedy, params.requeue),
             seed,
         ),
+        SceneId::Pipeline => seek_figures(|| Pipeline::new(params.pipeline), seed),
     };
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(

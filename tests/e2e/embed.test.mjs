@@ -128,6 +128,7 @@ const PARTS = {
   workers: ['figure', 'settings', 'numbers', 'chart'],
   disk: ['figure', 'settings'],
   rabbitmq: ['figure', 'settings'],
+  pipeline: ['figure', 'numbers', 'compare', 'settings'],
 };
 
 test('every scene embeds compactly: one part, its figure by default, and the whole scene a click away', async () => {

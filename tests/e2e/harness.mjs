@@ -14,7 +14,7 @@ export const artifactsDir = join(here, 'artifacts');
 // Every scene, in the chapter's order: the one list the browser tests and
 // the bench read. A host test (tests/e2e_scenes.rs) checks it against the
 // app's own SceneId::ALL, so a new scene cannot be left out of them.
-export const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
+export const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq', 'pipeline'];
 
 const types = {
   '.html': 'text/html; charset=utf-8',

@@ -22,9 +22,9 @@ test('the lesson walks every section of the chapter in order, step numbers match
     await Promise.all([page.waitForNavigation(), next.click()]);
     await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
   }
-  assert.deepEqual([...new Set(seen)], ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq']);
+  assert.deepEqual([...new Set(seen)], ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq', 'pipeline']);
   await page.click('[data-testid="lesson-prev"]');
-  await page.waitForSelector('[data-testid="lesson"][data-step="8.1"]');
+  await page.waitForSelector('[data-testid="lesson"][data-step="9.1"]');
   // The menu leaves the lesson: another scene opens without its question.
   await page.click('[data-testid="scene-link"][data-scene="log"]');
   await page.waitForSelector('[data-testid="scene"][data-scene="log"][data-ready="true"]');
@@ -46,7 +46,7 @@ test('links embedded before keep opening the step they opened', async () => {
 });
 
 test('until the learner answers, the scene holds still and shows nothing of the outcome', async () => {
-  for (const [step, hidden] of [['4.1', 'preset-about'], ['4.2', 'preset-about'], ['5.1', 'strategy-about'], ['7.1', 'mode-about']]) {
+  for (const [step, hidden] of [['4.1', 'preset-about'], ['4.2', 'preset-about'], ['5.1', 'strategy-about'], ['7.1', 'mode-about'], ['10.1', 'preset-story']]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=${step}&lang=en`);
     const at = await simTime(page);
     assert.equal(await page.isVisible(`[data-testid="${hidden}"]`), false, `${step}: ${hidden} gives the answer away`);

@@ -2,7 +2,7 @@
 // range, and links that keep the page's view (theme, language, embedding).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -59,7 +59,7 @@ test('the preset links keep theme=light and open the same run as the short link'
 test('the scene menu keeps the view and leaves the lesson', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=1&lang=en&theme=light`);
   const hrefs = await page.$$eval('[data-testid="scene-link"]', (els) => els.map((e) => e.getAttribute('href')));
-  assert.equal(hrefs.length, 9);
+  assert.equal(hrefs.length, SCENES.length);
   for (const href of hrefs) {
     assert.match(href, /[?&]theme=light(&|$)/, href);
     assert.doesNotMatch(href, /[?&]lesson=/, href);

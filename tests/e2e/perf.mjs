@@ -29,6 +29,10 @@ export const HEAVIEST = [
   { name: 'workers-per-message', query: '?scene=workers&mode=per-message&workers=64&processing-ms=100' },
   { name: 'disk', query: '?scene=disk&streams=64&device=nvme' },
   { name: 'rabbitmq', query: '?scene=rabbitmq&consumers=8&remedy=consistent-hash' },
+  {
+    name: 'pipeline',
+    query: '?scene=pipeline&rate=50&partitions=8&grow-to=16&members=4&wire-faults=300&handler=per-message&crash=1&leader-fails=1',
+  },
 ];
 
 /**
@@ -202,6 +206,45 @@ export async function frameWork(browser, base, query, seconds) {
       longCpuTasks: longCpuTasks.length,
       longTaskSupported: perf.longTaskSupported,
       longFrameSupported: perf.longFrameSupported,
+      errors,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Runs the pipeline scene's sweep on `query` (a click on `sweep-run`, then
+ * its end) under a Chromium trace, and measures each animation frame's
+ * thread CPU time as `frameWork` does, with the main thread's tasks over
+ * 50 ms of CPU: a sweep computed in one go would show as one long task.
+ * Also returns every count of checked seeds the page showed on the way.
+ */
+export async function sweepWork(browser, base, query) {
+  const { context, page, cdp, errors } = await newProbedPage(browser);
+  try {
+    await open(page, base, query);
+    await page.evaluate(() => {
+      window.__seen = [];
+      new MutationObserver(() => {
+        const s = document.querySelector('[data-testid="sweep"]');
+        if (s && window.__seen.at(-1) !== s.dataset.seeds) window.__seen.push(s.dataset.seeds);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-seeds'] });
+    });
+    const events = await traced(cdp, async () => {
+      await page.click('[data-testid="sweep-run"]');
+      await page.waitForSelector('[data-testid="sweep"][data-done="true"]', { timeout: 60_000 });
+    });
+    const fires = events.filter((e) => e.name === 'FireAnimationFrame' && e.ph === 'X');
+    const main = fires[0]?.tid;
+    const longCpuTasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.tid === main && e.tdur > 50_000);
+    return {
+      cpu: summary(fires.map((e) => e.tdur / 1000)),
+      longCpuTasks: longCpuTasks.length,
+      seen: await page.evaluate(() => window.__seen.map(Number)),
+      broken: Number(await page.getAttribute('[data-testid="sweep"]', 'data-broken')),
+      seeds: Number(await page.getAttribute('[data-testid="sweep"]', 'data-seeds')),
+      text: await page.textContent('[data-testid="sweep"]'),
       errors,
     };
   } finally {

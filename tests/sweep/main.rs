@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 mod disk;
 mod group;
 mod log;
+mod pipeline;
 mod producer;
 mod rabbitmq;
 mod repartition;
@@ -281,6 +282,7 @@ fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
         workers::jobs,
         disk::jobs,
         rabbitmq::jobs,
+        pipeline::jobs,
     ]
     .into_iter()
     .flat_map(|scene| scene(seeds))

@@ -3,6 +3,7 @@
 pub mod disk;
 pub mod group;
 pub mod log;
+pub mod pipeline;
 pub mod producer;
 pub mod rabbitmq;
 pub mod repartition;

@@ -18,7 +18,9 @@ mod sender;
 mod sequences;
 
 pub use broker::{ProducerStateEntry, SequenceCheck, DUPLICATE_CACHE};
-pub use config::{ErrorCode, Fault, FaultKind, LinkConfig, Outage, ProducerSceneConfig, Workload};
+pub use config::{
+    ErrorCode, Fault, FaultKind, LinkConfig, Outage, ProducerSceneConfig, ScriptedRecord, Workload,
+};
 pub use scene::{
     Batch, BatchState, Connection, FailReason, ProducerScene, Request, Response, SeqEntry, SeqKind,
     Stats, PARTITION, PRODUCER_ID, TOPIC,
@@ -80,6 +82,7 @@ pub fn minute_throughput(
         known_producer: false,
         faults: Vec::new(),
         outages: Vec::new(),
+        script: Vec::new(),
     };
     Ok(run_until(config, seed, MINUTE)?.throughput(MINUTE))
 }

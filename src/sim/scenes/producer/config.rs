@@ -106,6 +106,45 @@ pub struct ProducerSceneConfig {
     pub known_producer: bool,
     pub faults: Vec<Fault>,
     pub outages: Vec<Outage>,
+    /// The records, each with its own send time, when another model hands
+    /// them over (the pipeline gives each partition's producer the records
+    /// its partitioner sent there). Empty: the records come from `workload`.
+    pub script: Vec<ScriptedRecord>,
+}
+
+/// One record the application hands the producer, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ScriptedRecord {
+    pub order: u32,
+    pub event: OrderEvent,
+    pub at: SimTime,
+}
+
+impl ProducerSceneConfig {
+    /// How many records the application sends.
+    pub fn records(&self) -> u32 {
+        if self.script.is_empty() {
+            self.workload.len()
+        } else {
+            self.script.len() as u32
+        }
+    }
+
+    /// Record `i`: its order id and step.
+    pub fn record(&self, i: u32) -> (u32, OrderEvent) {
+        match self.script.get(i as usize) {
+            Some(r) => (r.order, r.event),
+            None => self.workload.record(i),
+        }
+    }
+
+    /// When the application sends record `i`.
+    pub fn sent_at(&self, i: u32) -> SimTime {
+        match self.script.get(i as usize) {
+            Some(r) => r.at,
+            None => self.workload.sent_at(i),
+        }
+    }
 }
 
 /// Kafka protocol error codes a produce answer can carry in the scene.

@@ -51,8 +51,9 @@ impl Model for ProducerScene {
     fn start(&mut self, ctx: &mut Ctx<'_, ProducerEvent>) {
         self.link_rng = ctx.rng().child(LINK_STREAM);
         self.backoff_rng = ctx.rng().child(BACKOFF_STREAM);
-        if !self.config.workload.is_empty() {
-            ctx.schedule_in(0, ProducerEvent::AppSend { index: 0 });
+        if self.config.records() > 0 {
+            let first = self.config.sent_at(0).as_millis();
+            ctx.schedule_in(first, ProducerEvent::AppSend { index: 0 });
         }
         for outage in self.config.outages.clone() {
             ctx.schedule_in(
@@ -137,8 +138,7 @@ impl ProducerScene {
     /// record if it has room, even after linger made it ready; otherwise a
     /// new batch starts, with its linger and its delivery deadline.
     pub(super) fn accept(&mut self, index: u32, now: SimTime, ctx: &mut Ctx<'_, ProducerEvent>) {
-        let workload = self.config.workload;
-        let (order, step) = workload.record(index);
+        let (order, step) = self.config.record(index);
         let key = format!("order-{order}");
         let size = record_size_in_batch(Some(key.as_bytes()), step.value().as_bytes());
         let p = self.config.producer;
@@ -178,8 +178,9 @@ impl ProducerScene {
             }
         }
         self.stats.sent += 1;
-        if index + 1 < workload.len() {
-            let next = workload
+        if index + 1 < self.config.records() {
+            let next = self
+                .config
                 .sent_at(index + 1)
                 .as_millis()
                 .saturating_sub(now.as_millis());

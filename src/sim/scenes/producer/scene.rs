@@ -357,7 +357,6 @@ impl ProducerScene {
             topic: TOPIC.to_owned(),
             partition: PARTITION,
         };
-        let workload = self.config.workload;
         self.batches
             .iter()
             .filter(|b| {
@@ -368,7 +367,7 @@ impl ProducerScene {
             })
             .flat_map(|b| b.records.iter())
             .filter(|&&i| {
-                let (order, event) = workload.record(i);
+                let (order, event) = self.config.record(i);
                 !self
                     .checker
                     .has_seen(&log, &format!("order-{order}"), event.step())

@@ -305,9 +305,8 @@ impl ProducerScene {
 
     fn append(&mut self, batch: &Batch, now: SimTime) -> u64 {
         let base_offset = self.log.log_end_offset();
-        let workload = self.config.workload;
         for &index in &batch.records {
-            let (order, event) = workload.record(index);
+            let (order, event) = self.config.record(index);
             let key = format!("order-{order}");
             let offset = self.log.append(Some(&key), &key, event, now).offset;
             let finding = self.checker.observe(

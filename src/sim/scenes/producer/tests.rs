@@ -24,6 +24,7 @@ fn chapter(idempotence: bool, max_in_flight: u32, faults: Vec<Fault>) -> Produce
         known_producer: true,
         faults,
         outages: Vec::new(),
+        script: Vec::new(),
     }
 }
 
@@ -456,6 +457,7 @@ fn chaos(
         known_producer: true,
         faults: Vec::new(),
         outages: Vec::new(),
+        script: Vec::new(),
     }
 }
 

@@ -1,0 +1,45 @@
+//! The pipeline scene's folder: its link parameters, its text and its view,
+//! and how the app builds it from a link, where it opens, and how a
+//! screen reader hears it.
+
+pub mod narration;
+pub mod params;
+pub mod text;
+pub(crate) mod view;
+
+use super::Scene;
+use crate::i18n::Summary;
+use crate::params::declare::Param;
+use crate::params::AppParams;
+use crate::sim::producer::ConfigError;
+use crate::sim::scenes::pipeline::Pipeline;
+use crate::sim::SimTime;
+
+impl Scene for Pipeline {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
+    fn build(params: &AppParams) -> Result<Self, ConfigError> {
+        Ok(Pipeline::new(params.pipeline))
+    }
+
+    /// The whole run has happened: the checker's findings, their witness
+    /// and the fix are there before a click; replaying shows how.
+    fn opening_time(end: SimTime) -> SimTime {
+        end
+    }
+
+    fn summary(&self, params: &AppParams) -> Summary {
+        let met: Vec<_> = self.findings_so_far().collect();
+        let applied = self.applied_so_far();
+        Summary::Pipeline {
+            applied,
+            total: self.run.records.len() as u32,
+            findings: met.len(),
+            stage: met
+                .first()
+                .map(|f| narration::stage_name(params.lang, f.stage())),
+        }
+    }
+}

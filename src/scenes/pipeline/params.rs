@@ -1,0 +1,274 @@
+//! The pipeline scene's link parameters, declared once, in the order a
+//! link writes them: stage by stage, from the application to the sink.
+
+use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
+use crate::sim::assignor::Assignor;
+use crate::sim::clients::Client;
+use crate::sim::scenes::pipeline::{self, Commit, KeyChoice};
+use crate::sim::scenes::workers::Mode;
+
+pub(crate) static PARAMS: [&Param; 20] = [
+    &RATE,
+    &LINGER_MS,
+    &MAX_IN_FLIGHT,
+    &IDEMPOTENCE,
+    &WIRE_FAULTS,
+    &KEY_BY,
+    &CLIENT,
+    &WAREHOUSE_CLIENT,
+    &PARTITIONS,
+    &GROW_TO,
+    &LEADER_FAILS,
+    &UNCLEAN,
+    &MEMBERS,
+    &ASSIGNOR,
+    &COMMIT,
+    &CRASH,
+    &HANDLER,
+    &WORKERS,
+    &DEDUPE,
+    &PART,
+];
+
+pub const CLIENT_IDS: [&str; 4] = ["java", "franz-go", "sarama", "kafka-go"];
+
+fn client(v: crate::params::declare::Value<'_>) -> Option<Client> {
+    v.text()
+        .and_then(Client::from_id)
+        .filter(|c| pipeline::CLIENTS.contains(c))
+}
+
+pub static RATE: Param = Param {
+    name: "rate",
+    kind: Kind::Number(wide(pipeline::RATE_RANGE)),
+    run: true,
+    default: "200",
+    doc: "application: order events per second",
+    help: None,
+    get: |p| Some(p.pipeline.rate.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.rate = n).is_some(),
+};
+
+pub static LINGER_MS: Param = Param {
+    name: "linger-ms",
+    kind: Kind::Number(wide(pipeline::LINGER_RANGE)),
+    run: true,
+    default: "5",
+    doc: "producer: `linger.ms`",
+    help: None,
+    get: |p| Some(p.pipeline.linger_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.linger_ms = n).is_some(),
+};
+
+pub static MAX_IN_FLIGHT: Param = Param {
+    name: "max-in-flight",
+    kind: Kind::Number(wide(pipeline::IN_FLIGHT_RANGE)),
+    run: true,
+    default: "5",
+    doc: "producer: `max.in.flight.requests.per.connection`",
+    help: None,
+    get: |p| Some(p.pipeline.max_in_flight.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.max_in_flight = n).is_some(),
+};
+
+pub static IDEMPOTENCE: Param = Param {
+    name: "idempotence",
+    kind: Kind::Flag,
+    run: true,
+    default: "1",
+    doc: "producer: `enable.idempotence`",
+    help: None,
+    get: |p| Some(u8::from(p.pipeline.idempotence).to_string()),
+    set: |p, v| v.flag().map(|b| p.pipeline.idempotence = b).is_some(),
+};
+
+pub static WIRE_FAULTS: Param = Param {
+    name: "wire-faults",
+    kind: Kind::Number(wide(pipeline::FAULTS_RANGE)),
+    run: true,
+    default: "150",
+    doc: "the wire: per thousand produce requests, half damaged (`CORRUPT_MESSAGE`), half losing their answer",
+    help: None,
+    get: |p| Some(p.pipeline.faults_per_mille.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.faults_per_mille = n).is_some(),
+};
+
+pub static KEY_BY: Param = Param {
+    name: "key-by",
+    kind: Kind::Choice(&["order-id", "customer-id", "none"]),
+    run: true,
+    default: "order-id",
+    doc: "partitioner: what the record key is",
+    help: None,
+    get: |p| Some(p.pipeline.key.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(KeyChoice::from_id)
+            .map(|k| p.pipeline.key = k)
+            .is_some()
+    },
+};
+
+pub static CLIENT: Param = Param {
+    name: "client",
+    kind: Kind::Choice(&CLIENT_IDS),
+    run: true,
+    default: "java",
+    doc: "partitioner: the checkout service's client (Created, Paid), with its default partitioner",
+    help: None,
+    get: |p| Some(p.pipeline.client.id().to_owned()),
+    set: |p, v| client(v).map(|c| p.pipeline.client = c).is_some(),
+};
+
+pub static WAREHOUSE_CLIENT: Param = Param {
+    name: "warehouse-client",
+    kind: Kind::Choice(&CLIENT_IDS),
+    run: true,
+    default: "java",
+    doc: "partitioner: the warehouse service's client (Shipped, Delivered)",
+    help: None,
+    get: |p| Some(p.pipeline.warehouse_client.id().to_owned()),
+    set: |p, v| client(v).map(|c| p.pipeline.warehouse_client = c).is_some(),
+};
+
+pub static PARTITIONS: Param = Param {
+    name: "partitions",
+    kind: Kind::Number(wide(pipeline::PARTITIONS_RANGE)),
+    run: true,
+    default: "3",
+    doc: "topic: partitions at the start",
+    help: None,
+    get: |p| Some(p.pipeline.partitions.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.partitions = n).is_some(),
+};
+
+pub static GROW_TO: Param = Param {
+    name: "grow-to",
+    kind: Kind::Number(wide(pipeline::GROW_RANGE)),
+    run: true,
+    default: "0",
+    doc: "topic: the partition count it grows to part way through (0 or no more than `partitions`: it stays)",
+    help: None,
+    get: |p| Some(p.pipeline.grow_to.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.grow_to = n).is_some(),
+};
+
+pub static LEADER_FAILS: Param = Param {
+    name: "leader-fails",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "topic: partition 0's leader dies while its follower lags, out of the ISR",
+    help: None,
+    get: |p| Some(u8::from(p.pipeline.leader_fails).to_string()),
+    set: |p, v| v.flag().map(|b| p.pipeline.leader_fails = b).is_some(),
+};
+
+pub static UNCLEAN: Param = Param {
+    name: "unclean",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "topic: `unclean.leader.election.enable`",
+    help: None,
+    get: |p| Some(u8::from(p.pipeline.unclean).to_string()),
+    set: |p, v| v.flag().map(|b| p.pipeline.unclean = b).is_some(),
+};
+
+pub static MEMBERS: Param = Param {
+    name: "members",
+    kind: Kind::Number(wide(pipeline::MEMBERS_RANGE)),
+    run: true,
+    default: "3",
+    doc: "group: members",
+    help: None,
+    get: |p| Some(p.pipeline.members.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.members = n).is_some(),
+};
+
+pub static ASSIGNOR: Param = Param {
+    name: "assignor",
+    kind: Kind::Choice(&["range", "roundrobin", "sticky", "cooperative-sticky"]),
+    run: true,
+    default: "range",
+    doc: "group: `partition.assignment.strategy`",
+    help: None,
+    get: |p| Some(p.pipeline.assignor.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Assignor::from_id)
+            .map(|a| p.pipeline.assignor = a)
+            .is_some()
+    },
+};
+
+pub static COMMIT: Param = Param {
+    name: "commit",
+    kind: Kind::Choice(&["auto", "processed"]),
+    run: true,
+    default: "processed",
+    doc: "group: auto-commit, or `commitSync` of what was handled after each record",
+    help: None,
+    get: |p| Some(p.pipeline.commit.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Commit::from_id)
+            .map(|c| p.pipeline.commit = c)
+            .is_some()
+    },
+};
+
+pub static CRASH: Param = Param {
+    name: "crash",
+    kind: Kind::Flag,
+    run: true,
+    default: "0",
+    doc: "group: `consumer-1` crashes part way through",
+    help: None,
+    get: |p| Some(u8::from(p.pipeline.crash).to_string()),
+    set: |p, v| v.flag().map(|b| p.pipeline.crash = b).is_some(),
+};
+
+pub static HANDLER: Param = Param {
+    name: "handler",
+    kind: Kind::Choice(&["sequential", "per-message", "keyed-pool"]),
+    run: true,
+    default: "keyed-pool",
+    doc: "handler: one goroutine, a goroutine per message, or a keyed pool",
+    help: None,
+    get: |p| Some(p.pipeline.handler.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Mode::from_id)
+            .map(|m| p.pipeline.handler = m)
+            .is_some()
+    },
+};
+
+pub static WORKERS: Param = Param {
+    name: "workers",
+    kind: Kind::Number(wide(pipeline::WORKERS_RANGE)),
+    run: true,
+    default: "4",
+    doc: "handler: workers in the keyed pool",
+    help: None,
+    get: |p| Some(p.pipeline.workers.to_string()),
+    set: |p, v| v.u32().map(|n| p.pipeline.workers = n).is_some(),
+};
+
+pub static DEDUPE: Param = Param {
+    name: "dedupe",
+    kind: Kind::Flag,
+    run: true,
+    default: "1",
+    doc: "sink: the database skips an event it already applied",
+    help: None,
+    get: |p| Some(u8::from(p.pipeline.dedupe).to_string()),
+    set: |p, v| v.flag().map(|b| p.pipeline.dedupe = b).is_some(),
+};
+
+pub static PART: Param = part_param(
+    &["figure", "numbers", "compare", "settings", "all"],
+    "one part alone, for a compact embedded frame: the presets, lanes, narration and findings `figure`, the `numbers` (witness, smallest fix, counters), the `compare` and sweep, the `settings`, or `all`; without it, all (embedded: the figure)",
+);
