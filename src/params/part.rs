@@ -36,10 +36,12 @@ pub enum Part {
     Histogram,
     /// Routing: a burst of records, keyed or not, lane by lane.
     Stream,
+    /// The Go client lens: the code for what is on screen, per client.
+    Go,
 }
 
 impl Part {
-    const ALL: [Part; 13] = [
+    const ALL: [Part; 14] = [
         Part::All,
         Part::Figure,
         Part::Settings,
@@ -53,6 +55,7 @@ impl Part {
         Part::Clients,
         Part::Histogram,
         Part::Stream,
+        Part::Go,
     ];
 
     pub fn id(self) -> &'static str {
@@ -70,6 +73,7 @@ impl Part {
             Part::Clients => "clients",
             Part::Histogram => "histogram",
             Part::Stream => "stream",
+            Part::Go => "go",
         }
     }
 
