@@ -38,10 +38,12 @@ pub enum Part {
     Stream,
     /// The Go client lens: the code for what is on screen, per client.
     Go,
+    /// Routing: which keys move when a service switches client.
+    Switch,
 }
 
 impl Part {
-    const ALL: [Part; 14] = [
+    const ALL: [Part; 15] = [
         Part::All,
         Part::Figure,
         Part::Settings,
@@ -56,6 +58,7 @@ impl Part {
         Part::Histogram,
         Part::Stream,
         Part::Go,
+        Part::Switch,
     ];
 
     pub fn id(self) -> &'static str {
@@ -74,6 +77,7 @@ impl Part {
             Part::Histogram => "histogram",
             Part::Stream => "stream",
             Part::Go => "go",
+            Part::Switch => "switch",
         }
     }
 

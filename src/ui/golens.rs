@@ -112,7 +112,7 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                     for line in code.lines.iter() { {{
                         html! {
                             <span class={classes!("go-line", line.changed.then_some("changed"))}
-                                data-changed={line.changed.then_some("1")}>{line.text.clone()}</span>
+                                data-changed={line.changed.then_some("1")}>{format!("{}\n", line.text)}</span>
                         }
                     }} }
                 </code></pre>
@@ -126,9 +126,6 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                     <p class="signed-note" data-testid="signed-note">{signed_note(lang, params.workers.hash, params.workers.workers)}</p>
                 }
             </div>
-            if params.scene == SceneId::Routing {
-                { view_switch(params, on_params) }
-            }
         </section>
     }
 }
@@ -180,7 +177,7 @@ fn on_select(
 
 /// "Switching client": for the typed key and `order-1 … order-K` on the
 /// scene's partitions, which keys land elsewhere after the switch.
-fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+pub fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let typed = (!params.key_null).then_some(params.key.as_str());
     // The count stays cheap on every keystroke: at most 10,000 keys.
@@ -208,8 +205,8 @@ fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 "партициях",
                 "партициях"
             ),
-            plural_ru(moved, "переедет", "переедут", "переедут"),
             moved,
+            plural_ru(moved, "переедет", "переедут", "переедут"),
         ),
         Lang::En => format!(
             "{} → {}: of {} {} on {} {}, {} {} to another partition.",
@@ -244,8 +241,8 @@ fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         ),
     };
     html! {
-        <div class="switch" data-testid="switch-view" data-moved={v.moved.to_string()} data-keys={v.keys.to_string()}>
-            <h3>{tr(lang, "Смена клиента", "Switching client")}</h3>
+        <section class="card golens switch" aria-labelledby="switch-title" data-testid="switch-view" data-moved={v.moved.to_string()} data-keys={v.keys.to_string()}>
+            <h2 id="switch-title">{tr(lang, "Смена клиента", "Switching client")}</h2>
             <div class="switch-picks">
                 { select_client("switch-from", tr(lang, "было", "from"), params.switch_from, on_select(params, on_params, |p, c| p.switch_from = c)) }
                 { select_client("switch-to", tr(lang, "стало", "to"), params.switch_to, on_select(params, on_params, |p, c| p.switch_to = c)) }
@@ -276,6 +273,6 @@ fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </tbody>
                 </table>
             </div>
-        </div>
+        </section>
     }
 }

@@ -113,7 +113,7 @@ test('routing embeds compactly: the trace by default, or one part a course page 
   assert.deepEqual(await shown(whole.page), { trace: true, clients: true, histogram: true, stream: true });
   await whole.context.close();
   const bad = await openPage(env.browser, `${env.base}?scene=routing&embed=1&part=everything&lang=en`);
-  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream, go, all/);
+  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream, go, switch, all/);
   await bad.context.close();
 });
 
@@ -121,7 +121,7 @@ test('routing embeds compactly: the trace by default, or one part a course page 
 const PARTS = {
   log: ['figure', 'settings', 'numbers'],
   replication: ['figure', 'settings', 'numbers', 'go'],
-  routing: ['trace', 'clients', 'histogram', 'stream', 'go'],
+  routing: ['trace', 'clients', 'histogram', 'stream', 'go', 'switch'],
   producer: ['figure', 'settings', 'numbers', 'diagram', 'compare', 'go'],
   repartition: ['figure', 'keys', 'settings', 'numbers', 'compare', 'go'],
   group: ['figure', 'settings', 'numbers', 'timeline', 'go'],

@@ -43,7 +43,7 @@ pub static SWITCH_FROM: Param = Param {
     kind: Kind::Choice(SWITCH_CHOICES),
     run: false,
     default: "sarama",
-    doc: "the \"switching client\" view (`part=go`): the partitioner a service moves from",
+    doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
     help: None,
     get: |p| (p.switch_from != Client::Sarama).then(|| p.switch_from.id().to_owned()),
     set: |p, v| {
@@ -73,8 +73,8 @@ pub static SWITCH_TO: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["trace", "clients", "histogram", "stream", "go", "all"],
-    "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, the records' `stream`, the Go client lens `go`, or `all`; without it, all (embedded: the trace)",
+    &["trace", "clients", "histogram", "stream", "go", "switch", "all"],
+    "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, the records' `stream`, the Go client lens `go`, the `switch`ing client view, or `all`; without it, all (embedded: the trace)",
 );
 
 pub static KEY: Param = Param {

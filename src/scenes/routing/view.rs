@@ -449,6 +449,9 @@ pub fn view_routing_scene(
             if shows(Part::Go) {
                 { memo(crate::ui::golens::view_golens, params, &on_params) }
             }
+            if shows(Part::Switch) {
+                { memo(crate::ui::golens::view_switch, params, &on_params) }
+            }
         </div>
     }
 }
