@@ -127,11 +127,12 @@ fn scene_parts(p: &AppParams) -> &'static [&'static str] {
 
 impl AppParams {
     /// The part on screen: the one the link names; else, in a frame, the
-    /// scene's first; else all of it.
+    /// scene's first; else all of it. A lesson step in a frame shows the
+    /// whole scene: its task may send the learner to any setting.
     pub fn shown_part(&self) -> Part {
         match self.part {
             Some(part) => part,
-            None if self.embed => scene_parts(self)
+            None if self.embed && self.lesson.is_none() => scene_parts(self)
                 .first()
                 .and_then(|id| Part::from_id(id))
                 .unwrap_or(Part::All),
@@ -178,6 +179,8 @@ mod tests {
         assert_eq!(page.shown_part(), Part::All);
         let (routing, _) = parse_query("?scene=routing&embed=1");
         assert_eq!(routing.shown_part(), Part::Trace);
+        let (step, _) = parse_query("?lesson=5.1&embed=1");
+        assert_eq!(step.shown_part(), Part::All);
     }
 
     #[test]

@@ -179,3 +179,12 @@ test('a part another scene has is refused with the parts this scene has', async 
   assert.match(await ru.page.textContent('[data-testid="nothing-to-compare"]'), /Сравнивать здесь нечего/);
   await ru.context.close();
 });
+
+test('an embedded lesson step shows its whole scene, since its task may need any setting', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=6.1&embed=1&lang=ru`, { width: 800, height: 480 });
+  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-part'), 'all');
+  assert.ok(await page.$('[data-testid="scene-settings"]'), 'the settings are there');
+  assert.equal(await page.$('[data-testid="whole-scene"]'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

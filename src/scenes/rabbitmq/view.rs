@@ -13,7 +13,7 @@ use crate::ui::violations::{view_first_violations, view_violations_at};
 
 /// Findings a compact frame lists per side: enough to show what broke, few
 /// enough that the frame stays one screen tall.
-const COMPACT_LISTED: usize = 3;
+const COMPACT_LISTED: usize = 2;
 use crate::ui::fold::Fold;
 use yew::prelude::*;
 
