@@ -81,7 +81,7 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
     };
     if lib_default == OffsetReset::Latest && p.offset_reset == OffsetReset::Earliest {
         b.warn(
-            Severity::BreaksOrder,
+            Severity::LosesRecords,
             "По умолчанию эта библиотека начинает новую партицию с конца (latest): записи, попавшие туда до подписки группы, пропадут.".into(),
             "By default this library starts a new partition at its end (latest): records that reached it before the group did are skipped.".into(),
         );
@@ -326,10 +326,12 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.l("\tfor r := range claim.Messages() {");
     let call = on_record(b, on).replace("pool.Route", "c.pool.Route");
     b.line(&format!("\t\t{call}"), on != OnRecord::Handle);
+    b.indent(2);
     b.note(
-        "\tMarkMessage отмечает offset+1 к коммиту (consumer_group.go, MarkMessage)",
-        "\tMarkMessage marks offset+1 for the commit (consumer_group.go, MarkMessage)",
+        "MarkMessage отмечает offset+1 к коммиту (consumer_group_session.go, consumerGroupSession.MarkMessage)",
+        "MarkMessage marks offset+1 for the commit (consumer_group_session.go, consumerGroupSession.MarkMessage)",
     );
+    b.indent(-2);
     b.l("\t\ts.MarkMessage(r, \"\")");
     if g.commit == CommitMode::Manual {
         b.c("\t\ts.Commit()");
@@ -422,13 +424,10 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             "по умолчанию [Range, RoundRobin] (reader.go, NewReader)",
             "[Range, RoundRobin] by default (reader.go, NewReader)",
         );
+        // The group picks the first balancer every member lists: range,
+        // unless the scene asks for round-robin.
         if a == Assignor::RoundRobin {
             b.c("GroupBalancers: []kafka.GroupBalancer{kafka.RoundRobinGroupBalancer{}},");
-        } else {
-            b.line(
-                "GroupBalancers: []kafka.GroupBalancer{kafka.RangeGroupBalancer{}},",
-                a == Assignor::Range,
-            );
         }
     }
     match g.reset {
@@ -621,10 +620,12 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             b.c("            new Thread(() -> System.out.println(r.key() + \" \" + r.value())).start();");
         }
         OnRecord::Pool => {
+            b.indent(3);
             b.note(
-                "            Integer.remainderUnsigned: беззнаковый остаток, как h.Sum32() % uint32(n)",
-                "            Integer.remainderUnsigned: an unsigned remainder, as h.Sum32() % uint32(n)",
+                "Integer.remainderUnsigned: беззнаковый остаток, как h.Sum32() % uint32(n)",
+                "Integer.remainderUnsigned: an unsigned remainder, as h.Sum32() % uint32(n)",
             );
+            b.indent(-3);
             b.c("            int w = Integer.remainderUnsigned(r.key().hashCode(), workers.length);");
             b.c("            workers[w].execute(() -> System.out.println(r.key() + \" \" + r.value()));");
         }
@@ -662,6 +663,13 @@ fn handler(b: &mut Builder, idempotent: bool) {
     b.l("}");
 }
 
+/// A comment inside a function body.
+fn inner_note(b: &mut Builder, ru: &str, en: &str) {
+    b.indent(1);
+    b.note(ru, en);
+    b.indent(-1);
+}
+
 fn admin(b: &mut Builder, p: &AppParams) {
     let new_topic = p.strategy == Strategy::NewTopic;
     let to = p.to;
@@ -687,7 +695,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
             b.import("context");
             b.import("github.com/twmb/franz-go/pkg/kadm");
             b.l("func changePartitions(cl *kgo.Client) {");
-            b.note(&ru, &en);
+            inner_note(b, &ru, &en);
             if new_topic {
                 b.c(&format!("\tif _, err := kadm.NewClient(cl).CreateTopic(context.Background(), {to}, -1, nil, \"orders-v2\"); err != nil {{"));
             } else {
@@ -696,7 +704,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
         }
         GoClient::Sarama => {
             b.l("func changePartitions(cfg *sarama.Config) {");
-            b.note(&ru, &en);
+            inner_note(b, &ru, &en);
             b.l("\tadmin, err := sarama.NewClusterAdmin([]string{\"localhost:9092\"}, cfg)");
             b.l("\tif err != nil {");
             b.l("\t\tpanic(err)");
@@ -711,7 +719,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
         GoClient::KafkaGo => {
             b.import("context");
             b.l("func changePartitions() {");
-            b.note(&ru, &en);
+            inner_note(b, &ru, &en);
             b.l("\tadmin := &kafka.Client{Addr: kafka.TCP(\"localhost:9092\")}");
             if new_topic {
                 b.c(&format!("\tif _, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{{Topics: []kafka.TopicConfig{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}}}); err != nil {{"));
@@ -722,7 +730,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
         GoClient::ConfluentKafkaGo => {
             b.import("context");
             b.l("func changePartitions() {");
-            b.note(&ru, &en);
+            inner_note(b, &ru, &en);
             b.l("\tadmin, err := kafka.NewAdminClient(&kafka.ConfigMap{\"bootstrap.servers\": \"localhost:9092\"})");
             b.l("\tif err != nil {");
             b.l("\t\tpanic(err)");

@@ -111,6 +111,8 @@ pub enum Severity {
     /// The library's default (or its missing option) breaks the order
     /// the scene shows.
     BreaksOrder,
+    /// The library's default can lose records the scene keeps.
+    LosesRecords,
     /// The library cannot express a setting the scene uses.
     Cannot,
     /// Worth knowing: the default differs from Java's.
@@ -220,7 +222,13 @@ impl Builder {
         } else {
             "\t".repeat(self.indent)
         };
-        for l in text.lines() {
+        // `"".lines()` yields nothing: a blank line is still a line.
+        let lines: Vec<&str> = if text.is_empty() {
+            vec![""]
+        } else {
+            text.lines().collect()
+        };
+        for l in lines {
             let text = if l.is_empty() {
                 String::new()
             } else {

@@ -53,7 +53,7 @@ pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
         };
         let d = if d == Acks::None { "0" } else { "1" };
         b.warn(
-            Severity::BreaksOrder,
+            Severity::LosesRecords,
             format!("По умолчанию {lib} ждёт acks={d} ({name}), а сцена — acks={acks}: подтверждённая запись может пропасть при смене лидера."),
             format!("By default {lib} waits for acks={d} ({name}), the scene for acks={acks}: an acknowledged record can be lost when the leader changes."),
         );
@@ -209,8 +209,8 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
             ms(c.delivery_timeout_ms)
         ));
         b.note(
-            "по умолчанию пауза растёт от 250 мс до 2.5 с (pkg/kgo/config.go, defaultCfg: retryBackoff)",
-            "the default backoff grows from 250 ms to 2.5 s (pkg/kgo/config.go, defaultCfg: retryBackoff)",
+            "по умолчанию пауза растёт от 250 мс до 5 с (pkg/kgo/config.go, defaultCfg: retryBackoff)",
+            "the default backoff grows from 250 ms to 5 s (pkg/kgo/config.go, defaultCfg: retryBackoff)",
         );
         b.c(&format!(
             "kgo.RetryBackoffFn(func(tries int) time.Duration {{ return min({} << tries, {}) }}),",

@@ -117,6 +117,7 @@ fn replication_names_the_acks_defaults_that_lose_records() {
     let kafka_go = lens("?scene=replication&acks=all&lang=en", GoClient::KafkaGo);
     assert!(changed(&kafka_go).contains(&"RequiredAcks: kafka.RequireAll,"));
     assert!(kafka_go.warnings[0].text.contains("RequireNone"));
+    assert_eq!(kafka_go.warnings[0].severity, Severity::LosesRecords);
     let one = lens("?scene=replication&acks=1&lang=en", GoClient::Sarama);
     assert!(one.warnings.is_empty(), "{:?}", one.warnings);
     let franz = lens("?scene=replication&acks=1", GoClient::FranzGo);
@@ -189,4 +190,10 @@ fn keys_are_quoted_as_go_and_java_read_them() {
     assert_eq!(go_quote("a\"b\\c\n\u{0}"), "\"a\\\"b\\\\c\\n\\x00\"");
     assert_eq!(go_quote("ключ 🔑\u{feff}"), "\"ключ 🔑\\ufeff\"");
     assert_eq!(java_quote("a\"\u{1}"), "\"a\\\"\\001\"");
+}
+
+#[test]
+fn blank_lines_between_declarations_are_kept() {
+    let code = lens("?scene=workers&mode=keyed-pool", GoClient::FranzGo).code();
+    assert!(code.contains("}\n\nfunc NewKeyedWorkerPool("), "{code}");
 }

@@ -87,11 +87,13 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                         for w in code.warnings.iter() { {{
                             let kind = match w.severity {
                                 Severity::BreaksOrder => "breaks-order",
+                                Severity::LosesRecords => "loses-records",
                                 Severity::Cannot => "cannot",
                                 Severity::Note => "note",
                             };
                             let label = match w.severity {
                                 Severity::BreaksOrder => tr(lang, "Ломает порядок", "Breaks the order"),
+                                Severity::LosesRecords => tr(lang, "Теряет записи", "Loses records"),
                                 Severity::Cannot => tr(lang, "Не выразить", "Cannot express"),
                                 Severity::Note => tr(lang, "Заметка", "Note"),
                             };
