@@ -109,8 +109,10 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                     <span class="go-mark" aria-hidden="true">{"▍"}</span>
                     {tr(lang, "отмеченные строки отличаются от значений библиотеки по умолчанию", "marked lines differ from the library's defaults")}
                 </p>
-                <pre class="go-code" data-testid="go-code" data-client={shown.id()} tabindex="0"
-                    aria-label={format!("{} · {}", tr(lang, "Код", "Code"), client_label(shown))}><code>
+                <span class="visually-hidden" id="go-code-label">{format!("{} · {}", tr(lang, "Код", "Code"), client_label(shown))}</span>
+                // Scrolls both ways inside its box, as the page's tables do.
+                <div class="table-scroll go-scroll" role="group" tabindex="0" aria-labelledby="go-code-label" data-testid="go-scroll">
+                <pre class="go-code" data-testid="go-code" data-client={shown.id()}><code>
                     for line in code.lines.iter() { {{
                         html! {
                             <span class={classes!("go-line", line.changed.then_some("changed"))}
@@ -118,6 +120,7 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                         }
                     }} }
                 </code></pre>
+                </div>
                 <div class="go-actions">
                     <button type="button" data-testid="copy-code" onclick={copy}>{tr(lang, "Копировать код", "Copy the code")}</button>
                     <button type="button" data-testid="save-code" onclick={save}>

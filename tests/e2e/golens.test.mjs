@@ -201,8 +201,10 @@ test('at 360 px the lens fits the screen: the code scrolls inside its box', asyn
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&part=go`, { width: 360, height: 800 });
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${scene}: ${wide} px wide`);
-    const box = await page.$eval('[data-testid="go-code"]', (el) => el.getBoundingClientRect().right);
+    const box = await page.$eval('[data-testid="go-scroll"]', (el) => el.getBoundingClientRect().right);
     assert.ok(box <= 360, `${scene}: the code box ends at ${box}`);
+    // The code is wider than the phone: its box scrolls, and says so.
+    assert.ok(await page.$eval('[data-testid="go-scroll"]', (el) => el.scrollWidth > el.clientWidth), scene);
     assert.deepEqual(errors, []);
     await context.close();
   }
