@@ -11,12 +11,12 @@ WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: serve test bench build tools browser lint host-tests wasm-tests e2e sweep conformance kafka-tools
+.PHONY: serve test bench build tools browser lint host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
 
 serve: tools
 	trunk serve --offline
 
-test: tools browser lint host-tests wasm-tests build e2e conformance
+test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
 
 build: tools
 	trunk build --release --offline
@@ -71,6 +71,18 @@ conformance: kafka-tools
 	cargo run -q --example conformance -- report $(CONFORMANCE)/plan.json $(CONFORMANCE)/facts $(CONFORMANCE) CONFORMANCE.md \
 	  || status=$$?; \
 	exit $$status
+
+# Every snippet the Go client lens prints (src/golens), for each lens
+# scene's presets and a sample of settings, compiled: the Go ones by
+# `go vet` on the conformance suite's pinned modules (cgo for
+# confluent-kafka-go), the Java ones by javac on its kafka-clients.
+GOLENS := target/golens
+golens-vet: kafka-tools
+	mvn -B -q -f $(KAFKA_JAVA)/pom.xml package
+	rm -rf $(GOLENS)
+	cargo run -q --example golens -- $(GOLENS)
+	cd $(GOLENS) && GOFLAGS=-mod=mod CGO_ENABLED=1 go vet ./...
+	javac -encoding UTF-8 -d $(GOLENS)/classes -cp "$$(cat $(KAFKA_JAVA)/target/classpath.txt)" $$(find $(GOLENS)/java -name Main.java)
 
 # The JDK, Maven, Go and gcc (for confluent-kafka-go's cgo) come with the
 # project's machines; Debian's packages stand in for a missing JDK or Maven.

@@ -4,6 +4,7 @@
 //! `sim` is the pure simulation core; `params` and `i18n` are pure too; `ui`
 //! is the thin Yew view over them.
 
+pub mod golens;
 pub mod i18n;
 pub mod lesson;
 pub mod params;

@@ -6,6 +6,7 @@
 
 pub(crate) mod codec;
 pub mod declare;
+mod lens;
 mod link;
 mod part;
 #[cfg(test)]
@@ -15,8 +16,10 @@ pub use codec::{
     actions_text, encode_component, parse_actions, parse_replica_actions, replica_actions_text,
 };
 
+use crate::golens::GoClient;
 use crate::presets::ProducerPreset;
 use crate::sim::assignor::Assignor;
+use crate::sim::clients::Client;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
@@ -33,6 +36,7 @@ use crate::sim::scenes::routing::{
     RoutingStreamConfig, StreamKeys, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS,
 };
 use crate::sim::scenes::workers::WorkersConfig;
+pub use lens::GO_CLIENT;
 pub use link::{lesson_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 
@@ -192,6 +196,11 @@ pub struct AppParams {
     pub streams: u32,
     /// The guided lesson's step (1-based), when following it.
     pub lesson: Option<u32>,
+    /// The Go client lens: the tab shown.
+    pub go_client: GoClient,
+    /// Routing's "switching client": from which partitioner to which.
+    pub switch_from: Client,
+    pub switch_to: Client,
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -215,6 +224,9 @@ impl AppParams {
             preset: None,
             focus_order: None,
             lesson: None,
+            go_client: GoClient::FranzGo,
+            switch_from: Client::Sarama,
+            switch_to: Client::FranzGo,
             // The disk scene's run is the same whatever the figures: they
             // only change the costs the view works out.
             device: Device::Hdd,
@@ -360,6 +372,9 @@ impl Default for AppParams {
             record_bytes: 1024,
             streams: 8,
             lesson: None,
+            go_client: GoClient::FranzGo,
+            switch_from: Client::Sarama,
+            switch_to: Client::FranzGo,
         }
     }
 }

@@ -36,10 +36,14 @@ pub enum Part {
     Histogram,
     /// Routing: a burst of records, keyed or not, lane by lane.
     Stream,
+    /// The Go client lens: the code for what is on screen, per client.
+    Go,
+    /// Routing: which keys move when a service switches client.
+    Switch,
 }
 
 impl Part {
-    const ALL: [Part; 13] = [
+    const ALL: [Part; 15] = [
         Part::All,
         Part::Figure,
         Part::Settings,
@@ -53,6 +57,8 @@ impl Part {
         Part::Clients,
         Part::Histogram,
         Part::Stream,
+        Part::Go,
+        Part::Switch,
     ];
 
     pub fn id(self) -> &'static str {
@@ -70,6 +76,8 @@ impl Part {
             Part::Clients => "clients",
             Part::Histogram => "histogram",
             Part::Stream => "stream",
+            Part::Go => "go",
+            Part::Switch => "switch",
         }
     }
 

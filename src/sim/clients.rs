@@ -20,6 +20,9 @@ pub enum Client {
     Sarama,
     /// sarama with `NewReferenceHashPartitioner`.
     SaramaReference,
+    /// sarama with `NewMurmur2Partitioner` (partitioner.go,
+    /// `murmur2Partitioner.Partition`): the Java formula.
+    SaramaMurmur2,
     /// segmentio/kafka-go's `Writer` with its default `RoundRobin` balancer,
     /// which never looks at the key (balancer.go, `RoundRobin.Balance`).
     KafkaGo,
@@ -30,6 +33,9 @@ pub enum Client {
     /// confluent-kafka-go, whose bundled librdkafka defaults to
     /// `partitioner=consistent_random` (rdkafka_msg.c, `rd_kafka_msg_partitioner_consistent_random`).
     ConfluentKafkaGo,
+    /// confluent-kafka-go with `partitioner=murmur2_random`: the Java
+    /// formula for any key, empty included; a null key at random.
+    ConfluentMurmur2Random,
 }
 
 /// How a client places a record that has a key.
@@ -117,15 +123,17 @@ pub fn librdkafka_sticky(
 }
 
 impl Client {
-    pub const ALL: [Client; 8] = [
+    pub const ALL: [Client; 10] = [
         Client::Java,
         Client::FranzGo,
         Client::Sarama,
         Client::SaramaReference,
+        Client::SaramaMurmur2,
         Client::KafkaGo,
         Client::KafkaGoHash,
         Client::KafkaGoMurmur2,
         Client::ConfluentKafkaGo,
+        Client::ConfluentMurmur2Random,
     ];
 
     pub fn id(self) -> &'static str {
@@ -134,10 +142,12 @@ impl Client {
             Client::FranzGo => "franz-go",
             Client::Sarama => "sarama",
             Client::SaramaReference => "sarama-reference",
+            Client::SaramaMurmur2 => "sarama-murmur2",
             Client::KafkaGo => "kafka-go",
             Client::KafkaGoHash => "kafka-go-hash",
             Client::KafkaGoMurmur2 => "kafka-go-murmur2",
             Client::ConfluentKafkaGo => "confluent-kafka-go",
+            Client::ConfluentMurmur2Random => "confluent-kafka-go-murmur2",
         }
     }
 
@@ -150,7 +160,11 @@ impl Client {
     pub fn keyed_route(self, key: &[u8], partitions: u32) -> KeyedRoute {
         let hashed = |hasher| KeyedRoute::Partition(partition_for_key(hasher, key, partitions));
         match self {
-            Client::Java | Client::FranzGo | Client::KafkaGoMurmur2 => hashed(KeyHasher::Murmur2),
+            Client::Java
+            | Client::FranzGo
+            | Client::KafkaGoMurmur2
+            | Client::SaramaMurmur2
+            | Client::ConfluentMurmur2Random => hashed(KeyHasher::Murmur2),
             Client::Sarama | Client::KafkaGoHash => hashed(KeyHasher::SaramaFnv1a),
             Client::SaramaReference => hashed(KeyHasher::SaramaReferenceFnv1a),
             Client::KafkaGo => KeyedRoute::RoundRobin,
@@ -166,10 +180,12 @@ impl Client {
         match self {
             Client::Java => KeylessRule::UniformSticky,
             Client::FranzGo => KeylessRule::StickyForBytes(64 << 10),
-            Client::Sarama | Client::SaramaReference => KeylessRule::RandomPerRecord,
+            Client::Sarama | Client::SaramaReference | Client::SaramaMurmur2 => {
+                KeylessRule::RandomPerRecord
+            }
             Client::KafkaGo | Client::KafkaGoHash => KeylessRule::RoundRobin,
             Client::KafkaGoMurmur2 => KeylessRule::RandomPerRecord,
-            Client::ConfluentKafkaGo => KeylessRule::StickyForMs {
+            Client::ConfluentKafkaGo | Client::ConfluentMurmur2Random => KeylessRule::StickyForMs {
                 ms: sticky_partitioning_linger_ms(LIBRDKAFKA_LINGER_MS),
             },
         }

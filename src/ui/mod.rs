@@ -9,6 +9,7 @@ mod embed;
 pub(crate) mod export;
 pub(crate) mod fold;
 pub(crate) mod form;
+pub(crate) mod golens;
 mod help;
 mod keys;
 pub mod layout;

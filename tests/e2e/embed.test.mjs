@@ -113,19 +113,19 @@ test('routing embeds compactly: the trace by default, or one part a course page 
   assert.deepEqual(await shown(whole.page), { trace: true, clients: true, histogram: true, stream: true });
   await whole.context.close();
   const bad = await openPage(env.browser, `${env.base}?scene=routing&embed=1&part=everything&lang=en`);
-  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream, all/);
+  assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream, go, switch, all/);
   await bad.context.close();
 });
 
 // Each scene's parts, as the README lists them; the first is the default.
 const PARTS = {
   log: ['figure', 'settings', 'numbers'],
-  replication: ['figure', 'settings', 'numbers'],
-  routing: ['trace', 'clients', 'histogram', 'stream'],
-  producer: ['figure', 'settings', 'numbers', 'diagram', 'compare'],
-  repartition: ['figure', 'keys', 'settings', 'numbers', 'compare'],
-  group: ['figure', 'settings', 'numbers', 'timeline'],
-  workers: ['figure', 'settings', 'numbers', 'chart'],
+  replication: ['figure', 'settings', 'numbers', 'go'],
+  routing: ['trace', 'clients', 'histogram', 'stream', 'go', 'switch'],
+  producer: ['figure', 'settings', 'numbers', 'diagram', 'compare', 'go'],
+  repartition: ['figure', 'keys', 'settings', 'numbers', 'compare', 'go'],
+  group: ['figure', 'settings', 'numbers', 'timeline', 'go'],
+  workers: ['figure', 'settings', 'numbers', 'chart', 'go'],
   disk: ['figure', 'settings'],
   rabbitmq: ['figure', 'settings'],
   pipeline: ['figure', 'numbers', 'compare', 'settings'],

@@ -3,17 +3,18 @@
 
 use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::part_param;
+use crate::params::{part_param, GO_CLIENT};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group;
 
-pub(crate) static PARAMS: [&Param; 7] = [
+pub(crate) static PARAMS: [&Param; 8] = [
     &GROUP_PARTITIONS,
     &MEMBERS,
     &ASSIGNOR,
     &COMMIT,
     &IDEMPOTENT,
     &ACTIONS,
+    &GO_CLIENT,
     &PART,
 ];
 
@@ -113,6 +114,6 @@ pub static ACTIONS: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "timeline", "all"],
-    "one part alone, for a compact embedded frame: the members `figure` with the records processed twice, the `settings`, the `numbers` (counters), the owners `timeline`, or `all`; without it, all (embedded: the figure)",
+    &["figure", "settings", "numbers", "timeline", "go", "all"],
+    "one part alone, for a compact embedded frame: the members `figure` with the records processed twice, the `settings`, the `numbers` (counters), the owners `timeline`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

@@ -268,6 +268,9 @@ pub fn view_group_scene(
             if params.shows(Part::Timeline) {
                 { view_owners(g, lang) }
             }
+            if params.shows(Part::Go) {
+                { memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
         </div>
     }
 }

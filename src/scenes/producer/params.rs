@@ -5,14 +5,14 @@
 
 use crate::i18n::ProducerMsg;
 use crate::params::declare::{Kind, Param};
-use crate::params::part_param;
+use crate::params::{part_param, GO_CLIENT};
 use crate::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
     ProducerPreset,
 };
 use crate::sim::producer::Acks;
 
-pub(crate) static PARAMS: [&Param; 20] = [
+pub(crate) static PARAMS: [&Param; 21] = [
     &PRESET,
     &WORKLOAD,
     &LOG_START,
@@ -32,6 +32,7 @@ pub(crate) static PARAMS: [&Param; 20] = [
     &CHAOS,
     &FAULTS,
     &OUTAGES,
+    &GO_CLIENT,
     &PART,
 ];
 
@@ -303,6 +304,6 @@ pub static OUTAGES: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "diagram", "compare", "all"],
-    "one part alone, for a compact embedded frame: the presets and the wire `figure`, the `settings`, the `numbers` (counters, findings, interventions), the sequence `diagram`, the `compare` panels, or `all`; without it, all (embedded: the figure)",
+    &["figure", "settings", "numbers", "diagram", "compare", "go", "all"],
+    "one part alone, for a compact embedded frame: the presets and the wire `figure`, the `settings`, the `numbers` (counters, findings, interventions), the sequence `diagram`, the `compare` panels, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

@@ -648,6 +648,9 @@ pub fn view_producer_scene(
                 { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
             }
             {body}
+            if params.shows(Part::Go) {
+                { memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
         </div>
     }
 }

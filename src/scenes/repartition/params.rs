@@ -2,11 +2,19 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::part_param;
+use crate::params::{part_param, GO_CLIENT};
 use crate::sim::consumer::OffsetReset;
 use crate::sim::scenes::repartition;
 
-pub(crate) static PARAMS: [&Param; 6] = [&FROM, &TO, &STRATEGY, &OFFSET_RESET, &ORDER, &PART];
+pub(crate) static PARAMS: [&Param; 7] = [
+    &FROM,
+    &TO,
+    &STRATEGY,
+    &OFFSET_RESET,
+    &ORDER,
+    &GO_CLIENT,
+    &PART,
+];
 
 pub static FROM: Param = Param {
     name: "from",
@@ -76,6 +84,6 @@ pub static ORDER: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "keys", "settings", "numbers", "compare", "all"],
-    "one part alone, for a compact embedded frame: the partitions `figure`, the moved `keys`, the `settings`, the `numbers` (split history, findings, cost), the strategies `compare`, or `all`; without it, all (embedded: the figure)",
+    &["figure", "keys", "settings", "numbers", "compare", "go", "all"],
+    "one part alone, for a compact embedded frame: the partitions `figure`, the moved `keys`, the `settings`, the `numbers` (split history, findings, cost), the strategies `compare`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

@@ -522,6 +522,9 @@ pub fn view_repartition_scene(
             if params.shows(Part::Compare) {
                 <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
             }
+            if params.shows(Part::Go) {
+                { memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
         </div>
     }
 }

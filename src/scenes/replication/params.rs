@@ -3,15 +3,16 @@
 
 use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::part_param;
+use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::params::ACKS;
 use crate::sim::scenes::replication;
 
-pub(crate) static PARAMS: [&Param; 5] = [
+pub(crate) static PARAMS: [&Param; 6] = [
     &REPLICATION_ACKS,
     &MIN_ISR,
     &UNCLEAN,
     &REPLICA_ACTIONS,
+    &GO_CLIENT,
     &PART,
 ];
 
@@ -79,6 +80,6 @@ pub static REPLICA_ACTIONS: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "all"],
-    "one part alone, for a compact embedded frame: the replicas `figure`, the `settings`, the `numbers` (comparison, counters, losses), or `all`; without it, all (embedded: the figure)",
+    &["figure", "settings", "numbers", "go", "all"],
+    "one part alone, for a compact embedded frame: the replicas `figure`, the `settings`, the `numbers` (comparison, counters, losses), the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

@@ -125,6 +125,9 @@ pub fn view_replication_scene(
                     </section>
                 }
             }
+            if params.shows(Part::Go) {
+                { crate::ui::memo::memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
         </div>
     }
 }

@@ -2,11 +2,12 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::{part_param, PlacementChoice, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
+use crate::params::{part_param, PlacementChoice, GO_CLIENT, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
+use crate::sim::clients::Client;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::scenes::routing;
 
-pub(crate) static PARAMS: [&Param; 10] = [
+pub(crate) static PARAMS: [&Param; 13] = [
     &KEY,
     &KEY_NULL,
     &ROUTING_PARTITIONS,
@@ -16,12 +17,64 @@ pub(crate) static PARAMS: [&Param; 10] = [
     &KEYS,
     &PLACEMENT,
     &EXPLICIT_PARTITION,
+    &GO_CLIENT,
+    &SWITCH_FROM,
+    &SWITCH_TO,
     &PART,
 ];
 
+/// The partitioners the "switching client" view compares, by the
+/// conformance suite's names.
+const SWITCH_CHOICES: &[&str] = &[
+    "sarama",
+    "franz-go",
+    "java",
+    "sarama-reference",
+    "sarama-murmur2",
+    "kafka-go",
+    "kafka-go-hash",
+    "kafka-go-murmur2",
+    "confluent-kafka-go",
+    "confluent-kafka-go-murmur2",
+];
+
+pub static SWITCH_FROM: Param = Param {
+    name: "switch-from",
+    kind: Kind::Choice(SWITCH_CHOICES),
+    run: false,
+    default: "sarama",
+    doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
+    help: None,
+    get: |p| (p.switch_from != Client::Sarama).then(|| p.switch_from.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .filter(|id| SWITCH_CHOICES.contains(id))
+            .and_then(Client::from_id)
+            .map(|c| p.switch_from = c)
+            .is_some()
+    },
+};
+
+pub static SWITCH_TO: Param = Param {
+    name: "switch-to",
+    kind: Kind::Choice(SWITCH_CHOICES),
+    run: false,
+    default: "franz-go",
+    doc: "the \"switching client\" view: the partitioner it moves to",
+    help: None,
+    get: |p| (p.switch_to != Client::FranzGo).then(|| p.switch_to.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .filter(|id| SWITCH_CHOICES.contains(id))
+            .and_then(Client::from_id)
+            .map(|c| p.switch_to = c)
+            .is_some()
+    },
+};
+
 pub static PART: Param = part_param(
-    &["trace", "clients", "histogram", "stream", "all"],
-    "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, the records' `stream`, or `all`; without it, all (embedded: the trace)",
+    &["trace", "clients", "histogram", "stream", "go", "switch", "all"],
+    "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, the records' `stream`, the Go client lens `go`, the `switch`ing client view, or `all`; without it, all (embedded: the trace)",
 );
 
 pub static KEY: Param = Param {

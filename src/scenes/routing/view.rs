@@ -446,6 +446,12 @@ pub fn view_routing_scene(
             if shows(Part::Stream) {
                 { view_stream(sim, outcome, params, narrow, &on_params) }
             }
+            if shows(Part::Go) {
+                { memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
+            if shows(Part::Switch) {
+                { memo(crate::ui::golens::view_switch, params, &on_params) }
+            }
         </div>
     }
 }

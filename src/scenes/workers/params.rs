@@ -2,10 +2,18 @@
 //! link writes them.
 
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::part_param;
+use crate::params::{part_param, GO_CLIENT};
 use crate::sim::scenes::workers;
 
-pub(crate) static PARAMS: [&Param; 6] = [&MODE, &WORKERS, &HASH, &PROCESSING_MS, &SKEW, &PART];
+pub(crate) static PARAMS: [&Param; 7] = [
+    &MODE,
+    &WORKERS,
+    &HASH,
+    &PROCESSING_MS,
+    &SKEW,
+    &GO_CLIENT,
+    &PART,
+];
 
 pub static MODE: Param = Param {
     name: "mode",
@@ -73,6 +81,6 @@ pub static SKEW: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "chart", "all"],
-    "one part alone, for a compact embedded frame: the records and workers `figure`, the `settings`, the `numbers` (counters, crash, findings), the throughput `chart`, or `all`; without it, all (embedded: the figure)",
+    &["figure", "settings", "numbers", "chart", "go", "all"],
+    "one part alone, for a compact embedded frame: the records and workers `figure`, the `settings`, the `numbers` (counters, crash, findings), the throughput `chart`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

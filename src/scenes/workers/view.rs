@@ -449,6 +449,9 @@ pub fn view_workers_scene(
             if params.shows(Part::Chart) {
                 <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
             }
+            if params.shows(Part::Go) {
+                { memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
         </div>
     }
 }

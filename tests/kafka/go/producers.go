@@ -43,10 +43,13 @@ var clients = map[string]client{
 	"franz-go":           {produceFranz, franzSettings},
 	"sarama":             {produceSarama(sarama.NewHashPartitioner), saramaSettings},
 	"sarama-reference":   {produceSarama(sarama.NewReferenceHashPartitioner), saramaSettings},
+	"sarama-murmur2":     {produceSarama(sarama.NewMurmur2Partitioner), saramaSettings},
 	"kafka-go":           {produceKafkaGo(nil), kafkaGoSettings},
 	"kafka-go-hash":      {produceKafkaGo(func() kafkago.Balancer { return &kafkago.Hash{} }), kafkaGoSettings},
 	"kafka-go-murmur2":   {produceKafkaGo(func() kafkago.Balancer { return kafkago.Murmur2Balancer{} }), kafkaGoSettings},
-	"confluent-kafka-go": {produceConfluent, confluentSettings},
+	"confluent-kafka-go": {produceConfluent(""), confluentSettings},
+	// The Java-compatible options the Go client lens prints (src/golens).
+	"confluent-kafka-go-murmur2": {produceConfluent("murmur2_random"), confluentSettings},
 }
 
 // franz-go's default partitioner is UniformBytesPartitioner(64<<10, true,
@@ -217,8 +220,18 @@ func kafkaGoSettings(t tuning) map[string]string {
 // one random partition each. Java's send() blocks on the topic's metadata
 // before it partitions anything, so the burst is only started once
 // warmConfluent has seen every partition joined to its leader.
-func produceConfluent(ctx context.Context, bootstrap, topic string, recs []record, t *tuning) error {
+// A non-empty partitioner replaces librdkafka's default.
+func produceConfluent(partitioner string) produceFunc {
+	return func(ctx context.Context, bootstrap, topic string, recs []record, t *tuning) error {
+		return produceConfluentWith(ctx, bootstrap, topic, recs, t, partitioner)
+	}
+}
+
+func produceConfluentWith(ctx context.Context, bootstrap, topic string, recs []record, t *tuning, partitioner string) error {
 	cfg := confluent.ConfigMap{"bootstrap.servers": bootstrap, "statistics.interval.ms": confluentStatsMs}
+	if partitioner != "" {
+		cfg["partitioner"] = partitioner
+	}
 	if t != nil {
 		cfg["batch.size"] = t.batchBytes
 		cfg["linger.ms"] = t.lingerMs

@@ -1,0 +1,852 @@
+//! The consuming scenes: a group (assignor, commits, the idempotent
+//! handler), a partition count change (the admin call and where the group
+//! starts on a new partition), and the workers' keyed pool.
+
+use super::{tr, Builder, GoClient, Severity};
+use crate::params::{AppParams, Lang};
+use crate::sim::assignor::Assignor;
+use crate::sim::consumer::OffsetReset;
+use crate::sim::partitioner::fnv1a_32;
+use crate::sim::scenes::group::CommitMode;
+use crate::sim::scenes::repartition::Strategy;
+use crate::sim::scenes::workers::{order_key, Mode, WorkerHash};
+use twox_hash::XxHash64;
+
+/// What the consumer loop does with each record.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnRecord {
+    /// `handle(key, value)`, in the loop.
+    Handle,
+    /// `go handle(key, value)`: one goroutine per record.
+    Goroutine,
+    /// `pool.Route(r)`.
+    Pool,
+}
+
+/// The group settings a consumer loop is written with.
+struct GroupSettings {
+    assignor: Option<Assignor>,
+    commit: CommitMode,
+    reset: Option<OffsetReset>,
+}
+
+fn check(b: &mut Builder) {
+    b.l("if err != nil {");
+    b.l("\tpanic(err)");
+    b.l("}");
+}
+
+pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
+    b.title(
+        "группа потребителей, как в сцене «Группа»",
+        "a consumer group, as the group scene runs it",
+    );
+    let g = GroupSettings {
+        assignor: Some(p.assignor),
+        commit: p.commit,
+        reset: None,
+    };
+    consume(b, &g, OnRecord::Handle);
+    handler(b, p.idempotent);
+}
+
+pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
+    b.title(
+        "смена числа партиций и где группа начнёт новую",
+        "the partition count change, and where the group starts a new partition",
+    );
+    if p.to < p.from && p.strategy != Strategy::NewTopic {
+        b.warn(
+            Severity::Cannot,
+            format!(
+                "Уменьшить число партиций нельзя: брокер ответит INVALID_PARTITIONS на {} → {}.",
+                p.from, p.to
+            ),
+            format!(
+                "A topic cannot shrink: the broker answers {} → {} with INVALID_PARTITIONS.",
+                p.from, p.to
+            ),
+        );
+    }
+    if p.strategy == Strategy::TwoPhase {
+        b.warn(
+            Severity::Note,
+            "Таблица соответствий двухфазной миграции — код приложения (свой партиционер), его здесь нет.".into(),
+            "The two-phase migration's mapping table is application code (a custom partitioner), not shown here.".into(),
+        );
+    }
+    let lib_default = match b.client {
+        GoClient::FranzGo | GoClient::KafkaGo => OffsetReset::Earliest,
+        _ => OffsetReset::Latest,
+    };
+    if lib_default == OffsetReset::Latest && p.offset_reset == OffsetReset::Earliest {
+        b.warn(
+            Severity::LosesRecords,
+            "По умолчанию эта библиотека начинает новую партицию с конца (latest): записи, попавшие туда до подписки группы, пропадут.".into(),
+            "By default this library starts a new partition at its end (latest): records that reached it before the group did are skipped.".into(),
+        );
+    }
+    let g = GroupSettings {
+        assignor: None,
+        commit: CommitMode::Auto,
+        reset: Some(p.offset_reset),
+    };
+    admin(b, p);
+    consume(b, &g, OnRecord::Handle);
+    handler(b, false);
+}
+
+pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
+    b.title(
+        "пул воркеров по ключу, как в сцене «Воркеры»",
+        "the keyed worker pool, as the workers scene runs it",
+    );
+    let w = p.workers;
+    let on = match w.mode {
+        Mode::Sequential => OnRecord::Handle,
+        Mode::PerMessage => OnRecord::Goroutine,
+        Mode::KeyedPool => OnRecord::Pool,
+    };
+    if on == OnRecord::Goroutine {
+        b.warn(
+            Severity::BreaksOrder,
+            "Горутина на каждую запись: события одного заказа обрабатываются параллельно, и порядок теряется.".into(),
+            "A goroutine per record: one order's events run in parallel, and their order is lost.".into(),
+        );
+    }
+    let g = GroupSettings {
+        assignor: None,
+        commit: CommitMode::Auto,
+        reset: None,
+    };
+    if on == OnRecord::Pool {
+        pool(b, w.workers, w.hash);
+    }
+    consume(b, &g, on);
+    handler(b, false);
+}
+
+/// The keyed pool, typed by the client's record.
+fn pool(b: &mut Builder, workers: u32, hash: WorkerHash) {
+    let (record, key) = record_type(b.client);
+    b.pool_workers = Some(workers);
+    if b.client == GoClient::Java {
+        // Java's pool is written inline in `consume`; the JDK has neither
+        // hash, so the reference spreads by String.hashCode.
+        b.warn(
+            Severity::Note,
+            "В JDK нет ни FNV-1a, ни xxHash: эталон раскладывает по String.hashCode, ключи лягут к другим воркерам, порядок внутри ключа тот же.".into(),
+            "The JDK has neither FNV-1a nor xxHash: the reference spreads by String.hashCode, so keys land on other workers, with the same order per key.".into(),
+        );
+        return;
+    }
+    b.import("sync");
+    match hash {
+        WorkerHash::Fnv1a => b.import("hash/fnv"),
+        WorkerHash::XxHash64 => b.import("github.com/cespare/xxhash/v2"),
+    }
+    b.l("type KeyedWorkerPool struct {");
+    b.l(&format!("\tqueues []chan {record}"));
+    b.l("\twg     sync.WaitGroup");
+    b.l("}");
+    b.l("");
+    b.l("func NewKeyedWorkerPool(workers, buffer int) *KeyedWorkerPool {");
+    b.l(&format!(
+        "\tp := &KeyedWorkerPool{{queues: make([]chan {record}, workers)}}"
+    ));
+    b.l("\tfor i := range p.queues {");
+    b.l(&format!("\t\tp.queues[i] = make(chan {record}, buffer)"));
+    b.l("\t\tp.wg.Add(1)");
+    b.l(&format!("\t\tgo func(q <-chan {record}) {{"));
+    b.l("\t\t\tdefer p.wg.Done()");
+    b.l("\t\t\tfor r := range q {");
+    b.l(&format!("\t\t\t\thandle({key}, r.Value)"));
+    b.l("\t\t\t}");
+    b.l("\t\t}(p.queues[i])");
+    b.l("\t}");
+    b.l("\treturn p");
+    b.l("}");
+    b.l("");
+    b.note(
+        "беззнаковый остаток: индекс всегда в [0, n), без int и без модуля",
+        "an unsigned remainder: the index is always in [0, n), no int, no absolute value",
+    );
+    b.l(&format!("func (p *KeyedWorkerPool) Route(r {record}) {{"));
+    match hash {
+        WorkerHash::Fnv1a => {
+            b.l("\th := fnv.New32a()");
+            b.l(&format!("\th.Write({key})"));
+            b.l("\tp.queues[h.Sum32()%uint32(len(p.queues))] <- r");
+        }
+        WorkerHash::XxHash64 => {
+            b.l(&format!(
+                "\tp.queues[xxhash.Sum64({key})%uint64(len(p.queues))] <- r"
+            ));
+        }
+    }
+    b.l("}");
+    b.l("");
+    b.l("func (p *KeyedWorkerPool) Close() {");
+    b.l("\tfor _, q := range p.queues {");
+    b.l("\t\tclose(q)");
+    b.l("\t}");
+    b.l("\tp.wg.Wait()");
+    b.l("}");
+    b.l("");
+}
+
+/// The Go type of a consumed record, and how its key is read.
+fn record_type(client: GoClient) -> (&'static str, &'static str) {
+    match client {
+        GoClient::FranzGo => ("*kgo.Record", "r.Key"),
+        GoClient::Sarama => ("*sarama.ConsumerMessage", "r.Key"),
+        GoClient::KafkaGo => ("kafka.Message", "r.Key"),
+        GoClient::ConfluentKafkaGo => ("*kafka.Message", "r.Key"),
+        GoClient::Java => ("ConsumerRecord<String, String>", "r.key()"),
+    }
+}
+
+/// The Go call for one record.
+fn on_record(b: &Builder, on: OnRecord) -> String {
+    match (on, b.client) {
+        (_, GoClient::Java) => String::new(),
+        (OnRecord::Handle, _) => "handle(r.Key, r.Value)".to_owned(),
+        (OnRecord::Goroutine, _) => "go handle(r.Key, r.Value)".to_owned(),
+        (OnRecord::Pool, _) => "pool.Route(r)".to_owned(),
+    }
+}
+
+fn pool_start(b: &mut Builder) {
+    if let Some(call) = b.admin_call {
+        b.c(call);
+    }
+    if let Some(w) = b.pool_workers {
+        b.c(&format!("pool := NewKeyedWorkerPool({w}, 64)"));
+        b.l("defer pool.Close()");
+    }
+}
+
+fn consume(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+    match b.client {
+        GoClient::FranzGo => franz(b, g, on),
+        GoClient::Sarama => sarama(b, g, on),
+        GoClient::KafkaGo => kafka_go(b, g, on),
+        GoClient::ConfluentKafkaGo => confluent(b, g, on),
+        GoClient::Java => java(b, g, on),
+    }
+}
+
+fn cannot_assignor(b: &mut Builder, lib: &str, a: Assignor, has: &str) {
+    b.warn(
+        Severity::Cannot,
+        format!("В {lib} нет стратегии {}: есть только {has}.", a.id()),
+        format!("{lib} has no {} strategy, only {has}.", a.id()),
+    );
+}
+
+fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+    b.import("context");
+    b.import("github.com/twmb/franz-go/pkg/kgo");
+    b.l("func main() {");
+    b.indent(1);
+    b.l("cl, err := kgo.NewClient(");
+    b.indent(1);
+    b.l("kgo.SeedBrokers(\"localhost:9092\"),");
+    b.l("kgo.ConsumerGroup(\"orders-group\"),");
+    b.l("kgo.ConsumeTopics(\"orders\"),");
+    if let Some(a) = g.assignor {
+        b.note(
+            "по умолчанию CooperativeStickyBalancer (pkg/kgo/config.go, defaultCfg: balancers)",
+            "CooperativeStickyBalancer by default (pkg/kgo/config.go, defaultCfg: balancers)",
+        );
+        let balancer = match a {
+            Assignor::Range => "RangeBalancer",
+            Assignor::RoundRobin => "RoundRobinBalancer",
+            Assignor::Sticky => "StickyBalancer",
+            Assignor::CooperativeSticky => "CooperativeStickyBalancer",
+        };
+        b.line(
+            &format!("kgo.Balancers(kgo.{balancer}()),"),
+            a != Assignor::CooperativeSticky,
+        );
+    }
+    match g.reset {
+        Some(OffsetReset::Latest) => b.c("kgo.ConsumeStartOffset(kgo.NewOffset().AtEnd()),"),
+        Some(OffsetReset::Earliest) => b.note(
+            "без коммита группа начинает с начала: NewOffset().AtStart() (pkg/kgo/config.go, defaultCfg: startOffset)",
+            "with no commit the group starts at the start: NewOffset().AtStart() (pkg/kgo/config.go, defaultCfg: startOffset)",
+        ),
+        None => {}
+    }
+    if g.commit == CommitMode::Manual {
+        b.c("kgo.DisableAutoCommit(),");
+    } else if g.assignor.is_some() {
+        b.note(
+            "автокоммит раз в 5 с того, что уже вернул PollFetches (pkg/kgo/config.go, defaultCfg: autocommitInterval)",
+            "auto-commit every 5 s of what PollFetches already returned (pkg/kgo/config.go, defaultCfg: autocommitInterval)",
+        );
+    }
+    b.indent(-1);
+    b.l(")");
+    check(b);
+    b.l("defer cl.Close()");
+    pool_start(b);
+    b.l("ctx := context.Background()");
+    b.l("for {");
+    b.l("\tfetches := cl.PollFetches(ctx)");
+    b.l("\tif err := fetches.Err(); err != nil {");
+    b.l("\t\tpanic(err)");
+    b.l("\t}");
+    b.l("\tfetches.EachRecord(func(r *kgo.Record) {");
+    b.line(&format!("\t\t{}", on_record(b, on)), on != OnRecord::Handle);
+    b.l("\t})");
+    if g.commit == CommitMode::Manual {
+        b.c("\tif err := cl.CommitUncommittedOffsets(ctx); err != nil {");
+        b.c("\t\tpanic(err)");
+        b.c("\t}");
+    }
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+}
+
+fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+    b.import("context");
+    b.import("github.com/IBM/sarama");
+    b.l("type consumer struct {");
+    if on == OnRecord::Pool {
+        b.l("\tpool *KeyedWorkerPool");
+    }
+    b.l("}");
+    b.l("");
+    b.l("func (consumer) Setup(sarama.ConsumerGroupSession) error   { return nil }");
+    b.l("func (consumer) Cleanup(sarama.ConsumerGroupSession) error { return nil }");
+    b.l("");
+    b.l("func (c consumer) ConsumeClaim(s sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {");
+    b.l("\tfor r := range claim.Messages() {");
+    let call = on_record(b, on).replace("pool.Route", "c.pool.Route");
+    b.line(&format!("\t\t{call}"), on != OnRecord::Handle);
+    b.indent(2);
+    b.note(
+        "MarkMessage отмечает offset+1 к коммиту (consumer_group_session.go, consumerGroupSession.MarkMessage)",
+        "MarkMessage marks offset+1 for the commit (consumer_group_session.go, consumerGroupSession.MarkMessage)",
+    );
+    b.indent(-2);
+    b.l("\t\ts.MarkMessage(r, \"\")");
+    if g.commit == CommitMode::Manual {
+        b.c("\t\ts.Commit()");
+    }
+    b.l("\t}");
+    b.l("\treturn nil");
+    b.l("}");
+    b.l("");
+    b.l("func main() {");
+    b.indent(1);
+    b.l("cfg := sarama.NewConfig()");
+    if let Some(a) = g.assignor {
+        b.note(
+            "по умолчанию только range (config.go, NewConfig: Consumer.Group.Rebalance.GroupStrategies)",
+            "range only by default (config.go, NewConfig: Consumer.Group.Rebalance.GroupStrategies)",
+        );
+        let s = match a {
+            Assignor::Range => "NewBalanceStrategyRange",
+            Assignor::RoundRobin => "NewBalanceStrategyRoundRobin",
+            Assignor::Sticky => "NewBalanceStrategySticky",
+            Assignor::CooperativeSticky => "NewBalanceStrategyCooperativeSticky",
+        };
+        b.line(
+            &format!("cfg.Consumer.Group.Rebalance.GroupStrategies = []sarama.BalanceStrategy{{sarama.{s}()}}"),
+            a != Assignor::Range,
+        );
+    }
+    match g.reset {
+        Some(OffsetReset::Earliest) => {
+            b.note(
+                "по умолчанию OffsetNewest (config.go, NewConfig: Consumer.Offsets.Initial)",
+                "OffsetNewest by default (config.go, NewConfig: Consumer.Offsets.Initial)",
+            );
+            b.c("cfg.Consumer.Offsets.Initial = sarama.OffsetOldest");
+        }
+        Some(OffsetReset::Latest) => {}
+        None => {}
+    }
+    if g.commit == CommitMode::Manual {
+        b.c("cfg.Consumer.Offsets.AutoCommit.Enable = false");
+    } else if g.assignor.is_some() {
+        b.import("time");
+        b.note(
+            "по умолчанию автокоммит раз в 1 с (config.go, NewConfig: Consumer.Offsets.AutoCommit.Interval); в Java — 5 с",
+            "auto-commit every 1 s by default (config.go, NewConfig: Consumer.Offsets.AutoCommit.Interval); Java's is 5 s",
+        );
+        b.c("cfg.Consumer.Offsets.AutoCommit.Interval = 5 * time.Second");
+    }
+    b.l("group, err := sarama.NewConsumerGroup([]string{\"localhost:9092\"}, \"orders-group\", cfg)");
+    check(b);
+    b.l("defer group.Close()");
+    pool_start(b);
+    let handler = if on == OnRecord::Pool {
+        "consumer{pool: pool}"
+    } else {
+        "consumer{}"
+    };
+    b.l("for {");
+    b.l(&format!("\tif err := group.Consume(context.Background(), []string{{\"orders\"}}, {handler}); err != nil {{"));
+    b.l("\t\tpanic(err)");
+    b.l("\t}");
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+}
+
+fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+    b.import("context");
+    b.import("github.com/segmentio/kafka-go");
+    if let Some(a @ (Assignor::Sticky | Assignor::CooperativeSticky)) = g.assignor {
+        cannot_assignor(b, "kafka-go", a, "RangeGroupBalancer, RoundRobinGroupBalancer, RackAffinityGroupBalancer (groupbalancer.go)");
+    }
+    let auto = g.commit == CommitMode::Auto;
+    if auto && g.assignor.is_some() {
+        b.warn(
+            Severity::Note,
+            "ReadMessage в группе коммитит запись, как только вернул её, ещё до обработки (reader.go, ReadMessage); CommitInterval делает это раз в 5 с, как автокоммит Java.".into(),
+            "In a group ReadMessage commits a record as soon as it returns it, before it is handled (reader.go, ReadMessage); CommitInterval batches that every 5 s, like Java's auto-commit.".into(),
+        );
+    }
+    b.l("func main() {");
+    b.indent(1);
+    b.l("r := kafka.NewReader(kafka.ReaderConfig{");
+    b.indent(1);
+    b.l("Brokers: []string{\"localhost:9092\"},");
+    b.l("GroupID: \"orders-group\",");
+    b.l("Topic:   \"orders\",");
+    if let Some(a) = g.assignor {
+        b.note(
+            "по умолчанию [Range, RoundRobin] (reader.go, NewReader)",
+            "[Range, RoundRobin] by default (reader.go, NewReader)",
+        );
+        // The group picks the first balancer every member lists: range,
+        // unless the scene asks for round-robin.
+        if a == Assignor::RoundRobin {
+            b.c("GroupBalancers: []kafka.GroupBalancer{kafka.RoundRobinGroupBalancer{}},");
+        }
+    }
+    match g.reset {
+        Some(OffsetReset::Latest) => b.c("StartOffset: kafka.LastOffset,"),
+        Some(OffsetReset::Earliest) => b.note(
+            "по умолчанию FirstOffset (reader.go, ReaderConfig.StartOffset)",
+            "FirstOffset by default (reader.go, ReaderConfig.StartOffset)",
+        ),
+        None => {}
+    }
+    if auto && g.assignor.is_some() {
+        b.import("time");
+        b.c("CommitInterval: 5 * time.Second,");
+    }
+    b.indent(-1);
+    b.l("})");
+    b.l("defer r.Close()");
+    pool_start(b);
+    b.l("ctx := context.Background()");
+    b.l("for {");
+    let read = if auto { "ReadMessage" } else { "FetchMessage" };
+    b.line(&format!("\tr, err := r.{read}(ctx)"), !auto);
+    b.l("\tif err != nil {");
+    b.l("\t\tpanic(err)");
+    b.l("\t}");
+    b.line(&format!("\t{}", on_record(b, on)), on != OnRecord::Handle);
+    if !auto {
+        b.c("\tif err := r.CommitMessages(ctx, r); err != nil {");
+        b.c("\t\tpanic(err)");
+        b.c("\t}");
+    }
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+    // The loop's record shadows the reader; rename the reader.
+    rename_reader(b);
+}
+
+/// kafka-go's loop reads into `r`, the name every handler uses; the reader
+/// itself is `reader`.
+fn rename_reader(b: &mut Builder) {
+    for line in b.body_mut() {
+        line.text = line
+            .text
+            .replace("r := kafka.NewReader", "reader := kafka.NewReader")
+            .replace("defer r.Close()", "defer reader.Close()")
+            .replace("r, err := r.", "r, err := reader.")
+            .replace(
+                "err := r.CommitMessages(ctx, r)",
+                "err := reader.CommitMessages(ctx, r)",
+            );
+    }
+}
+
+fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+    b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
+    if let Some(a @ Assignor::Sticky) = g.assignor {
+        cannot_assignor(
+            b,
+            "librdkafka",
+            a,
+            "range, roundrobin, cooperative-sticky (rdkafka_assignor.c)",
+        );
+    }
+    b.l("func main() {");
+    b.indent(1);
+    b.l("c, err := kafka.NewConsumer(&kafka.ConfigMap{");
+    b.indent(1);
+    b.l("\"bootstrap.servers\": \"localhost:9092\",");
+    b.l("\"group.id\":          \"orders-group\",");
+    if let Some(a) = g.assignor {
+        b.note(
+            "по умолчанию \"range,roundrobin\" (librdkafka CONFIGURATION.md, partition.assignment.strategy)",
+            "\"range,roundrobin\" by default (librdkafka CONFIGURATION.md, partition.assignment.strategy)",
+        );
+        let s = match a {
+            Assignor::Range => "range",
+            Assignor::RoundRobin => "roundrobin",
+            Assignor::Sticky => "range,roundrobin",
+            Assignor::CooperativeSticky => "cooperative-sticky",
+        };
+        b.line(
+            &format!("\"partition.assignment.strategy\": \"{s}\","),
+            a != Assignor::Sticky,
+        );
+    }
+    match g.reset {
+        Some(OffsetReset::Earliest) => {
+            b.note(
+                "по умолчанию largest (CONFIGURATION.md, auto.offset.reset)",
+                "largest by default (CONFIGURATION.md, auto.offset.reset)",
+            );
+            b.c("\"auto.offset.reset\": \"earliest\",");
+        }
+        Some(OffsetReset::Latest) | None => {}
+    }
+    if g.commit == CommitMode::Manual {
+        b.c("\"enable.auto.commit\": false,");
+    }
+    b.indent(-1);
+    b.l("})");
+    check(b);
+    b.l("defer c.Close()");
+    b.l("if err := c.SubscribeTopics([]string{\"orders\"}, nil); err != nil {");
+    b.l("\tpanic(err)");
+    b.l("}");
+    pool_start(b);
+    b.l("for {");
+    b.l("\tr, err := c.ReadMessage(-1)");
+    b.l("\tif err != nil {");
+    b.l("\t\tpanic(err)");
+    b.l("\t}");
+    b.line(&format!("\t{}", on_record(b, on)), on != OnRecord::Handle);
+    if g.commit == CommitMode::Manual {
+        b.c("\tif _, err := c.CommitMessage(r); err != nil {");
+        b.c("\t\tpanic(err)");
+        b.c("\t}");
+    }
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+}
+
+fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+    for i in [
+        "java.time.Duration",
+        "java.util.List",
+        "java.util.Properties",
+        "org.apache.kafka.clients.consumer.ConsumerConfig",
+        "org.apache.kafka.clients.consumer.ConsumerRecord",
+        "org.apache.kafka.clients.consumer.KafkaConsumer",
+        "org.apache.kafka.common.serialization.StringDeserializer",
+    ] {
+        b.import(i);
+    }
+    b.indent(2);
+    b.l("Properties props = new Properties();");
+    b.l("props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
+    b.l("props.put(ConsumerConfig.GROUP_ID_CONFIG, \"orders-group\");");
+    b.l("props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);");
+    b.l("props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);");
+    if let Some(a) = g.assignor {
+        b.note(
+            "по умолчанию [RangeAssignor, CooperativeStickyAssignor] (ConsumerConfig, Kafka 4.1.1)",
+            "[RangeAssignor, CooperativeStickyAssignor] by default (ConsumerConfig, Kafka 4.1.1)",
+        );
+        let class = match a {
+            Assignor::Range => "RangeAssignor",
+            Assignor::RoundRobin => "RoundRobinAssignor",
+            Assignor::Sticky => "StickyAssignor",
+            Assignor::CooperativeSticky => "CooperativeStickyAssignor",
+        };
+        b.import(match a {
+            Assignor::Range => "org.apache.kafka.clients.consumer.RangeAssignor",
+            Assignor::RoundRobin => "org.apache.kafka.clients.consumer.RoundRobinAssignor",
+            Assignor::Sticky => "org.apache.kafka.clients.consumer.StickyAssignor",
+            Assignor::CooperativeSticky => {
+                "org.apache.kafka.clients.consumer.CooperativeStickyAssignor"
+            }
+        });
+        b.line(
+            &format!("props.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, {class}.class.getName());"),
+            a != Assignor::Range,
+        );
+    }
+    if g.reset == Some(OffsetReset::Earliest) {
+        b.c("props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, \"earliest\");");
+    }
+    let manual = g.commit == CommitMode::Manual;
+    if manual {
+        b.c("props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);");
+    }
+    let pool = on == OnRecord::Pool;
+    if pool {
+        b.import("java.util.concurrent.ExecutorService");
+        b.import("java.util.concurrent.Executors");
+        let w = b.pool_workers.unwrap_or(1);
+        b.c(&format!(
+            "ExecutorService[] workers = new ExecutorService[{w}];"
+        ));
+        b.c("for (int i = 0; i < workers.length; i++) workers[i] = Executors.newSingleThreadExecutor();");
+    }
+    b.l("try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {");
+    b.l("    consumer.subscribe(List.of(\"orders\"));");
+    b.l("    while (true) {");
+    b.l("        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(100))) {");
+    match on {
+        OnRecord::Handle => b.l("            System.out.println(r.key() + \" \" + r.value());"),
+        OnRecord::Goroutine => {
+            b.c("            new Thread(() -> System.out.println(r.key() + \" \" + r.value())).start();");
+        }
+        OnRecord::Pool => {
+            b.indent(3);
+            b.note(
+                "Integer.remainderUnsigned: беззнаковый остаток, как h.Sum32() % uint32(n)",
+                "Integer.remainderUnsigned: an unsigned remainder, as h.Sum32() % uint32(n)",
+            );
+            b.indent(-3);
+            b.c("            int w = Integer.remainderUnsigned(r.key().hashCode(), workers.length);");
+            b.c("            workers[w].execute(() -> System.out.println(r.key() + \" \" + r.value()));");
+        }
+    }
+    b.l("        }");
+    if manual {
+        b.c("        consumer.commitSync();");
+    }
+    b.l("    }");
+    b.l("}");
+    b.indent(-2);
+}
+
+/// The Go handler every consumer calls; the idempotent one skips an event
+/// it has already applied, so a record processed twice changes nothing.
+fn handler(b: &mut Builder, idempotent: bool) {
+    if b.client == GoClient::Java {
+        return;
+    }
+    b.import("fmt");
+    b.l("");
+    if idempotent {
+        b.c("var applied = map[string]bool{}");
+        b.l("");
+    }
+    b.l("func handle(key, value []byte) {");
+    if idempotent {
+        b.c("\tid := string(key) + \"/\" + string(value)");
+        b.c("\tif applied[id] {");
+        b.c("\t\treturn");
+        b.c("\t}");
+        b.c("\tapplied[id] = true");
+    }
+    b.l("\tfmt.Printf(\"%s %s\\n\", key, value)");
+    b.l("}");
+}
+
+/// A comment inside a function body.
+fn inner_note(b: &mut Builder, ru: &str, en: &str) {
+    b.indent(1);
+    b.note(ru, en);
+    b.indent(-1);
+}
+
+fn admin(b: &mut Builder, p: &AppParams) {
+    let new_topic = p.strategy == Strategy::NewTopic;
+    let to = p.to;
+    let (ru, en) = if new_topic {
+        (
+            format!("новый топик orders-v2 на {to} партиций; продюсеры переключаются, когда старый прочитан"),
+            format!("a new topic orders-v2 with {to} partitions; producers switch once the old one is drained"),
+        )
+    } else {
+        (
+            format!(
+                "orders: {} → {to} партиций; ключи с h % {} ≠ h % {to} переезжают",
+                p.from, p.from
+            ),
+            format!(
+                "orders: {} → {to} partitions; keys with h % {} ≠ h % {to} move",
+                p.from, p.from
+            ),
+        )
+    };
+    match b.client {
+        GoClient::FranzGo => {
+            b.import("context");
+            b.import("github.com/twmb/franz-go/pkg/kadm");
+            b.l("func changePartitions(cl *kgo.Client) {");
+            inner_note(b, &ru, &en);
+            if new_topic {
+                b.c(&format!("\tif _, err := kadm.NewClient(cl).CreateTopic(context.Background(), {to}, -1, nil, \"orders-v2\"); err != nil {{"));
+            } else {
+                b.c(&format!("\tif _, err := kadm.NewClient(cl).UpdatePartitions(context.Background(), {to}, \"orders\"); err != nil {{"));
+            }
+        }
+        GoClient::Sarama => {
+            b.l("func changePartitions(cfg *sarama.Config) {");
+            inner_note(b, &ru, &en);
+            b.l("\tadmin, err := sarama.NewClusterAdmin([]string{\"localhost:9092\"}, cfg)");
+            b.l("\tif err != nil {");
+            b.l("\t\tpanic(err)");
+            b.l("\t}");
+            b.l("\tdefer admin.Close()");
+            if new_topic {
+                b.c(&format!("\tif err := admin.CreateTopic(\"orders-v2\", &sarama.TopicDetail{{NumPartitions: {to}, ReplicationFactor: -1}}, false); err != nil {{"));
+            } else {
+                b.c(&format!("\tif err := admin.CreatePartitions(\"orders\", {to}, nil, false); err != nil {{"));
+            }
+        }
+        GoClient::KafkaGo => {
+            b.import("context");
+            b.l("func changePartitions() {");
+            inner_note(b, &ru, &en);
+            b.l("\tadmin := &kafka.Client{Addr: kafka.TCP(\"localhost:9092\")}");
+            if new_topic {
+                b.c(&format!("\tif _, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{{Topics: []kafka.TopicConfig{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}}}); err != nil {{"));
+            } else {
+                b.c(&format!("\tif _, err := admin.CreatePartitions(context.Background(), &kafka.CreatePartitionsRequest{{Topics: []kafka.TopicPartitionsConfig{{{{Name: \"orders\", Count: {to}}}}}}}); err != nil {{"));
+            }
+        }
+        GoClient::ConfluentKafkaGo => {
+            b.import("context");
+            b.l("func changePartitions() {");
+            inner_note(b, &ru, &en);
+            b.l("\tadmin, err := kafka.NewAdminClient(&kafka.ConfigMap{\"bootstrap.servers\": \"localhost:9092\"})");
+            b.l("\tif err != nil {");
+            b.l("\t\tpanic(err)");
+            b.l("\t}");
+            b.l("\tdefer admin.Close()");
+            if new_topic {
+                b.c(&format!("\tif _, err := admin.CreateTopics(context.Background(), []kafka.TopicSpecification{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}); err != nil {{"));
+            } else {
+                b.c(&format!("\tif _, err := admin.CreatePartitions(context.Background(), []kafka.PartitionsSpecification{{{{Topic: \"orders\", IncreaseTo: {to}}}}}); err != nil {{"));
+            }
+        }
+        GoClient::Java => {
+            b.note(&ru, &en);
+            return;
+        }
+    }
+    b.l("\t\tpanic(err)");
+    b.l("\t}");
+    b.l("}");
+    b.l("");
+    // The admin helper is part of the program; main calls it first.
+    b.admin_call = Some(match b.client {
+        GoClient::FranzGo => "changePartitions(cl)",
+        GoClient::Sarama => "changePartitions(cfg)",
+        _ => "changePartitions()",
+    });
+}
+
+/// A key for which the chapter's `int(h) % n`, negated when negative,
+/// picks another worker than the unsigned `h % n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignedExample {
+    pub key: String,
+    /// The raw hash: FNV-1a 32 or xxHash64.
+    pub hash: u64,
+    /// Go's `int` width where the forms differ: 32 (GOARCH=386, arm) for
+    /// FNV-1a, whose hash fits a 64-bit int; 64 for xxHash64.
+    pub int_bits: u32,
+    pub signed: u64,
+    pub clean: u64,
+}
+
+/// The first of the scene's keys `order-1 … order-10000` where the two
+/// forms disagree for `workers`, or `None` when they cannot (one worker).
+pub fn signed_worker_example(hash: WorkerHash, workers: u32) -> Option<SignedExample> {
+    let n = i64::from(workers.max(1));
+    (1..=10_000).find_map(|order| {
+        let key = order_key(order);
+        let (h, int_bits, signed) = match hash {
+            WorkerHash::Fnv1a => {
+                let h = fnv1a_32(key.as_bytes());
+                (u64::from(h), 32, (i64::from(h as i32) % n).unsigned_abs())
+            }
+            WorkerHash::XxHash64 => {
+                let h = XxHash64::oneshot(0, key.as_bytes());
+                (h, 64, ((h as i64) % n).unsigned_abs())
+            }
+        };
+        let clean = h % n as u64;
+        (signed != clean).then_some(SignedExample {
+            key,
+            hash: h,
+            int_bits,
+            signed,
+            clean,
+        })
+    })
+}
+
+/// The note under the workers' code, in the learner's language.
+pub fn signed_note(lang: Lang, hash: WorkerHash, workers: u32) -> String {
+    let form = match hash {
+        WorkerHash::Fnv1a => "int(h.Sum32()) % n",
+        WorkerHash::XxHash64 => "int(xxhash.Sum64(key)) % n",
+    };
+    let clean = match hash {
+        WorkerHash::Fnv1a => "h.Sum32() % uint32(n)",
+        WorkerHash::XxHash64 => "xxhash.Sum64(key) % uint64(n)",
+    };
+    match signed_worker_example(hash, workers) {
+        None => tr(
+            lang,
+            &format!("С одним воркером {form} и {clean} оба дают 0."),
+            &format!("With one worker {form} and {clean} both give 0."),
+        ),
+        Some(ex) => {
+            let width_ru = if ex.int_bits == 32 {
+                "на 32-битной платформе (GOARCH=386, arm), где int — 32 бита".to_owned()
+            } else {
+                "на любой платформе: uint64 не помещается в int".to_owned()
+            };
+            let width_en = if ex.int_bits == 32 {
+                "on a 32-bit platform (GOARCH=386, arm), where int is 32 bits".to_owned()
+            } else {
+                "on every platform: a uint64 does not fit an int".to_owned()
+            };
+            let ru = format!(
+                "Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. {width_ru} хеш {} ключа {} становится отрицательным, и воркер выходит {} вместо {} — у другой сборки ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака.",
+                ex.hash, ex.key, ex.signed, ex.clean
+            );
+            let en = format!(
+                "The chapter's code converts the hash to int, takes {form} and negates a negative result. {width_en}, key {}'s hash {} turns negative, and the worker comes out {} instead of {}: another build sends the key to another worker. {clean} stays unsigned: the index is always in [0, n), with no branch and no negation.",
+                ex.key, ex.hash, ex.signed, ex.clean
+            );
+            match lang {
+                Lang::Ru => ru.replacen(&width_ru, &capitalise(&width_ru), 1),
+                Lang::En => en.replacen(&width_en, &capitalise(&width_en), 1),
+            }
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,389 @@
+//! The Go client lens: for the scene on screen, the minimal program that
+//! reproduces it with each Go client (and Java, the reference), written
+//! from the scene's own parameters.
+//!
+//! Pure Rust, no browser: the panel in `ui::golens` only draws what this
+//! module returns, and `examples/golens.rs` writes every snippet into a Go
+//! module that `go vet` compiles against the conformance suite's pinned
+//! versions (tests/kafka/go/go.mod).
+//!
+//! Every default a snippet leans on was read in the library's source at the
+//! pinned version; the comment beside the line names the file and symbol.
+
+mod consumer;
+mod producer;
+mod routing;
+mod switch;
+
+pub use consumer::{signed_note, signed_worker_example, SignedExample};
+pub use routing::JAVA_COMPATIBLE;
+pub use switch::{
+    compatible_option, library, library_name, switch_view, Moved, SwitchView, SWITCH_CLIENTS,
+};
+
+use crate::params::{AppParams, Lang, SceneId};
+use std::collections::BTreeSet;
+
+/// A tab of the lens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GoClient {
+    FranzGo,
+    Sarama,
+    KafkaGo,
+    ConfluentKafkaGo,
+    /// The reference: the Apache Kafka Java client.
+    Java,
+}
+
+impl GoClient {
+    pub const ALL: [GoClient; 5] = [
+        GoClient::FranzGo,
+        GoClient::Sarama,
+        GoClient::KafkaGo,
+        GoClient::ConfluentKafkaGo,
+        GoClient::Java,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            GoClient::FranzGo => "franz-go",
+            GoClient::Sarama => "sarama",
+            GoClient::KafkaGo => "kafka-go",
+            GoClient::ConfluentKafkaGo => "confluent-kafka-go",
+            GoClient::Java => "java",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// The module and the version the conformance suite pins
+    /// (tests/kafka/go/go.mod; tests/kafka/java/pom.xml for Java).
+    pub fn version(self) -> &'static str {
+        match self {
+            GoClient::FranzGo => "github.com/twmb/franz-go v1.22.3",
+            GoClient::Sarama => "github.com/IBM/sarama v1.61.1",
+            GoClient::KafkaGo => "github.com/segmentio/kafka-go v0.4.51",
+            GoClient::ConfluentKafkaGo => {
+                "github.com/confluentinc/confluent-kafka-go/v2 v2.11.1 (librdkafka 2.11.1)"
+            }
+            GoClient::Java => "org.apache.kafka:kafka-clients 4.1.1",
+        }
+    }
+
+    pub fn is_go(self) -> bool {
+        self != GoClient::Java
+    }
+
+    /// The file the snippet is saved as.
+    pub fn file_name(self, scene: SceneId) -> String {
+        match self {
+            GoClient::Java => "Main.java".to_owned(),
+            _ => format!("{}-{}.go", scene.id(), self.id()),
+        }
+    }
+}
+
+/// The scenes that have a lens: those where a client setting matters.
+pub fn has_lens(scene: SceneId) -> bool {
+    matches!(
+        scene,
+        SceneId::Routing
+            | SceneId::Producer
+            | SceneId::Repartition
+            | SceneId::Group
+            | SceneId::Workers
+            | SceneId::Replication
+    )
+}
+
+/// One line of code, and whether it differs from the library's default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub changed: bool,
+}
+
+/// Why a library's default or its limits matter for this scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The library's default (or its missing option) breaks the order
+    /// the scene shows.
+    BreaksOrder,
+    /// The library's default can lose records the scene keeps.
+    LosesRecords,
+    /// The library cannot express a setting the scene uses.
+    Cannot,
+    /// Worth knowing: the default differs from Java's.
+    Note,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub severity: Severity,
+    pub text: String,
+}
+
+/// The code for one tab.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snippet {
+    pub client: GoClient,
+    pub lines: Vec<Line>,
+    pub warnings: Vec<Warning>,
+}
+
+impl Snippet {
+    /// The whole file, as the copy button copies it.
+    pub fn code(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            out.push_str(&line.text);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The lens for the scene's current parameters, or `None` for a scene
+/// without one.
+pub fn snippet(params: &AppParams, client: GoClient) -> Option<Snippet> {
+    let mut b = Builder::new(params.lang, client);
+    match params.scene {
+        SceneId::Routing => routing::write(&mut b, params),
+        SceneId::Producer => producer::write_producer(&mut b, params),
+        SceneId::Replication => producer::write_replication(&mut b, params),
+        SceneId::Group => consumer::write_group(&mut b, params),
+        SceneId::Repartition => consumer::write_repartition(&mut b, params),
+        SceneId::Workers => consumer::write_workers(&mut b, params),
+        _ => return None,
+    }
+    Some(b.finish(params.scene))
+}
+
+/// Russian or English.
+pub(crate) fn tr(lang: Lang, ru: &str, en: &str) -> String {
+    match lang {
+        Lang::Ru => ru.to_owned(),
+        Lang::En => en.to_owned(),
+    }
+}
+
+/// Collects a snippet's body, its imports and its warnings; `finish` puts
+/// the header and the imports on top.
+pub(crate) struct Builder {
+    pub lang: Lang,
+    pub client: GoClient,
+    title: String,
+    imports: BTreeSet<&'static str>,
+    body: Vec<Line>,
+    warnings: Vec<Warning>,
+    /// Java: the class body is indented by this many levels.
+    indent: usize,
+    /// Replication: the topic's settings, named above the producer.
+    pub topic_note: Option<(String, String)>,
+    /// Workers: the keyed pool's size, once its type is written.
+    pub pool_workers: Option<u32>,
+    /// Repartition: the admin helper `main` calls first.
+    pub admin_call: Option<&'static str>,
+}
+
+impl Builder {
+    fn new(lang: Lang, client: GoClient) -> Self {
+        Builder {
+            lang,
+            client,
+            title: String::new(),
+            imports: BTreeSet::new(),
+            body: Vec::new(),
+            warnings: Vec::new(),
+            indent: 0,
+            topic_note: None,
+            pool_workers: None,
+            admin_call: None,
+        }
+    }
+
+    pub fn body_mut(&mut self) -> &mut [Line] {
+        &mut self.body
+    }
+
+    pub fn title(&mut self, ru: &str, en: &str) {
+        self.title = tr(self.lang, ru, en);
+    }
+
+    pub fn import(&mut self, path: &'static str) {
+        self.imports.insert(path);
+    }
+
+    fn push(&mut self, text: &str, changed: bool) {
+        let pad = if self.client == GoClient::Java {
+            "    ".repeat(self.indent)
+        } else {
+            "\t".repeat(self.indent)
+        };
+        // `"".lines()` yields nothing: a blank line is still a line.
+        let lines: Vec<&str> = if text.is_empty() {
+            vec![""]
+        } else {
+            text.lines().collect()
+        };
+        for l in lines {
+            let text = if l.is_empty() {
+                String::new()
+            } else {
+                format!("{pad}{l}")
+            };
+            self.body.push(Line { text, changed });
+        }
+    }
+
+    /// Lines as the library's defaults have them.
+    pub fn l(&mut self, text: &str) {
+        self.push(text, false);
+    }
+
+    /// A line that differs from the library's default.
+    pub fn c(&mut self, text: &str) {
+        self.push(text, true);
+    }
+
+    /// `l` or `c`, as `changed` says.
+    pub fn line(&mut self, text: &str, changed: bool) {
+        self.push(text, changed);
+    }
+
+    /// A comment line, in the learner's language.
+    pub fn note(&mut self, ru: &str, en: &str) {
+        let text = tr(self.lang, ru, en);
+        for l in text.lines() {
+            self.push(&format!("// {l}"), false);
+        }
+    }
+
+    pub fn indent(&mut self, by: isize) {
+        self.indent = self.indent.saturating_add_signed(by);
+    }
+
+    pub fn warn(&mut self, severity: Severity, ru: String, en: String) {
+        let text = match self.lang {
+            Lang::Ru => ru,
+            Lang::En => en,
+        };
+        self.warnings.push(Warning { severity, text });
+    }
+
+    fn finish(self, scene: SceneId) -> Snippet {
+        let mut lines = Vec::new();
+        let plain = |text: String| Line {
+            text,
+            changed: false,
+        };
+        lines.push(plain(format!(
+            "// {} — {}",
+            self.client.version(),
+            self.title
+        )));
+        if self.client == GoClient::Java {
+            for i in &self.imports {
+                lines.push(plain(format!("import {i};")));
+            }
+            lines.push(plain(String::new()));
+            lines.push(plain("public class Main {".to_owned()));
+            lines.push(plain(
+                "    public static void main(String[] args) throws Exception {".to_owned(),
+            ));
+            lines.extend(self.body);
+            lines.push(plain("    }".to_owned()));
+            lines.push(plain("}".to_owned()));
+        } else {
+            lines.push(plain(format!("package {}", go_package(scene))));
+            lines.push(plain(String::new()));
+            let (std, third): (Vec<&&str>, Vec<&&str>) =
+                self.imports.iter().partition(|i| !i.contains('.'));
+            lines.push(plain("import (".to_owned()));
+            for i in &std {
+                lines.push(plain(format!("\t\"{i}\"")));
+            }
+            if !std.is_empty() && !third.is_empty() {
+                lines.push(plain(String::new()));
+            }
+            for i in &third {
+                lines.push(plain(format!("\t{}", go_import(i))));
+            }
+            lines.push(plain(")".to_owned()));
+            lines.push(plain(String::new()));
+            lines.extend(self.body);
+        }
+        Snippet {
+            client: self.client,
+            lines,
+            warnings: self.warnings,
+        }
+    }
+}
+
+/// Every snippet is a program of its own.
+fn go_package(_scene: SceneId) -> &'static str {
+    "main"
+}
+
+/// kafka-go and confluent-kafka-go both call their package `kafka`; each
+/// snippet imports only one of them, under its own name.
+fn go_import(path: &str) -> String {
+    match path {
+        "github.com/segmentio/kafka-go" => format!("kafka \"{path}\""),
+        _ => format!("\"{path}\""),
+    }
+}
+
+/// A Go interpreted string literal for `s`: quotes, backslashes and control
+/// characters escaped, everything else kept as UTF-8 (Go source is UTF-8;
+/// only NUL and a byte-order mark are not allowed in it).
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            '\u{feff}' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", ch as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A Java string literal for `s`. `\u` escapes are translated before Java
+/// lexes, so a control character is written as an octal escape instead.
+pub fn java_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\{:03o}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests;

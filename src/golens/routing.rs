@@ -1,0 +1,460 @@
+//! The routing scene: one record with the typed key (or a null key, or an
+//! explicit partition), placed as the scene places it.
+
+use super::{go_quote, java_quote, Builder, GoClient, Severity};
+use crate::params::{AppParams, Lang, PlacementChoice};
+use crate::sim::clients::{Client, KeyedRoute};
+use crate::sim::keyless::KeylessStrategy;
+use crate::sim::partitioner::{route, Route};
+
+/// The Java-compatible keyed partitioner of each Go client, as the lens
+/// prints it, and the conformance client that runs exactly that option on a
+/// real broker (tests/kafka/go/producers.go, `clients`). franz-go needs no
+/// option: its default is already murmur2.
+pub const JAVA_COMPATIBLE: [(GoClient, Client, &str); 4] = [
+    (GoClient::FranzGo, Client::FranzGo, ""),
+    (
+        GoClient::Sarama,
+        Client::SaramaMurmur2,
+        "sarama.NewMurmur2Partitioner",
+    ),
+    (
+        GoClient::KafkaGo,
+        Client::KafkaGoMurmur2,
+        "kafka.Murmur2Balancer{}",
+    ),
+    (
+        GoClient::ConfluentKafkaGo,
+        Client::ConfluentMurmur2Random,
+        "\"partitioner\": \"murmur2_random\"",
+    ),
+];
+
+/// The conformance client for a tab's default keyed partitioner.
+pub fn default_client(client: GoClient) -> Client {
+    match client {
+        GoClient::FranzGo => Client::FranzGo,
+        GoClient::Sarama => Client::Sarama,
+        GoClient::KafkaGo => Client::KafkaGo,
+        GoClient::ConfluentKafkaGo => Client::ConfluentKafkaGo,
+        GoClient::Java => Client::Java,
+    }
+}
+
+fn route_text(lang: Lang, r: KeyedRoute, n: u32) -> String {
+    match (r, lang) {
+        (KeyedRoute::Partition(p), Lang::Ru) => format!("в партицию {p} из {n}"),
+        (KeyedRoute::Partition(p), Lang::En) => format!("to partition {p} of {n}"),
+        (KeyedRoute::RoundRobin, Lang::Ru) => "по кругу, мимо ключа".to_owned(),
+        (KeyedRoute::RoundRobin, Lang::En) => "round-robin, ignoring the key".to_owned(),
+        (KeyedRoute::AsKeyless, Lang::Ru) => "как без ключа, в случайную".to_owned(),
+        (KeyedRoute::AsKeyless, Lang::En) => "as if keyless, at random".to_owned(),
+    }
+}
+
+pub(super) fn write(b: &mut Builder, p: &AppParams) {
+    b.title(
+        "запись с ключом, как в сцене «Маршрутизация»",
+        "a keyed record, as the routing scene places it",
+    );
+    let n = p.partitions.max(1);
+    let key = (!p.key_null).then_some(p.key.as_str());
+    let explicit = (p.placement == PlacementChoice::Explicit).then_some(p.explicit_partition);
+    let shown = route(key.map(str::as_bytes), n, p.placement());
+    let target = match shown {
+        Route::Hashed { partition } | Route::Region { partition, .. } => {
+            format!("{}", partition)
+        }
+        Route::Explicit(q) | Route::MissingPartition(q) => format!("{q}"),
+        Route::Keyless => "?".to_owned(),
+    };
+    if p.placement == PlacementChoice::Region {
+        b.warn(
+            Severity::Note,
+            "Региональный партиционер — код приложения, а не опция клиента: здесь показан обычный ключевой путь.".into(),
+            "The region partitioner is the application's own code, not a client option: this shows the plain keyed path.".into(),
+        );
+    }
+    let keyed_shown = key.is_some() && explicit.is_none();
+    if keyed_shown {
+        let k = key.unwrap_or_default();
+        let java = Client::Java.keyed_route(k.as_bytes(), n);
+        let default = default_client(b.client);
+        let theirs = default.keyed_route(k.as_bytes(), n);
+        if b.client != GoClient::Java && theirs != java {
+            let severity = if theirs == KeyedRoute::RoundRobin || theirs == KeyedRoute::AsKeyless {
+                Severity::BreaksOrder
+            } else {
+                Severity::Note
+            };
+            let (ru, en) = (
+                route_text(Lang::Ru, theirs, n),
+                route_text(Lang::En, theirs, n),
+            );
+            let jr = route_text(Lang::Ru, java, n);
+            let je = route_text(Lang::En, java, n);
+            let what_ru = match severity {
+                Severity::BreaksOrder => {
+                    "записи одного ключа расходятся по партициям, и их порядок теряется"
+                }
+                _ => "ключ живёт не там, где его пишет Java-сервис: ко-партиционирование ломается",
+            };
+            let what_en = match severity {
+                Severity::BreaksOrder => {
+                    "one key's records spread over partitions, and their order is lost"
+                }
+                _ => "the key lives where a Java service does not write it: co-partitioning breaks",
+            };
+            b.warn(
+                severity,
+                format!("По умолчанию {} отправит {} {ru}, а Java — {jr}: {what_ru}. Отмеченная строка это исправляет.", b.client.id(), go_quote(k), ),
+                format!("By default {} sends {} {en}, Java {je}: {what_en}. The marked line fixes it.", b.client.id(), go_quote(k)),
+            );
+        }
+    }
+    match b.client {
+        GoClient::FranzGo => franz(b, p, key, explicit, &target),
+        GoClient::Sarama => sarama(b, p, key, explicit, &target),
+        GoClient::KafkaGo => kafka_go(b, p, key, explicit, &target),
+        GoClient::ConfluentKafkaGo => confluent(b, p, key, explicit, &target),
+        GoClient::Java => java(b, p, key, explicit, &target),
+    }
+}
+
+fn target_note(b: &mut Builder, key: Option<&str>, target: &str, n: u32) {
+    match key {
+        Some(k) => b.note(
+            &format!("{} → партиция {target} из {n}", go_quote(k)),
+            &format!("{} → partition {target} of {n}", go_quote(k)),
+        ),
+        None => b.note(
+            &format!("ключ null: партицию выбирает стратегия без ключа ({n} партиций)"),
+            &format!("null key: the keyless strategy picks the partition ({n} partitions)"),
+        ),
+    }
+}
+
+fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+    b.import("context");
+    b.import("github.com/twmb/franz-go/pkg/kgo");
+    b.l("func main() {");
+    b.indent(1);
+    b.l("cl, err := kgo.NewClient(");
+    b.indent(1);
+    b.l("kgo.SeedBrokers(\"localhost:9092\"),");
+    if explicit.is_some() {
+        b.note(
+            "Record.Partition решает (pkg/kgo/partitioner.go, ManualPartitioner)",
+            "Record.Partition decides (pkg/kgo/partitioner.go, ManualPartitioner)",
+        );
+        b.c("kgo.RecordPartitioner(kgo.ManualPartitioner()),");
+    } else if key.is_some() {
+        b.note(
+            "по умолчанию ключ хешируется murmur2, как в Java (pkg/kgo/config.go, defaultCfg: UniformBytesPartitioner(64<<10, true, true, nil))",
+            "by default the key is hashed with murmur2, as in Java (pkg/kgo/config.go, defaultCfg: UniformBytesPartitioner(64<<10, true, true, nil))",
+        );
+    } else {
+        match p.keyless {
+            KeylessStrategy::RoundRobin => {
+                b.c("kgo.RecordPartitioner(kgo.RoundRobinPartitioner()),")
+            }
+            KeylessStrategy::Sticky => b.c("kgo.RecordPartitioner(kgo.StickyPartitioner()),"),
+            KeylessStrategy::UniformSticky => {
+                b.note(
+                    "по умолчанию липнет на 64 KiB, а не на batch.size (pkg/kgo/config.go, defaultCfg)",
+                    "the default sticks for 64 KiB, not for batch.size (pkg/kgo/config.go, defaultCfg)",
+                );
+                b.c(&format!(
+                    "kgo.RecordPartitioner(kgo.UniformBytesPartitioner({}, true, true, nil)),",
+                    p.batch_size
+                ));
+            }
+        }
+        keyless_batching(b, p);
+    }
+    b.indent(-1);
+    b.l(")");
+    go_check(b);
+    b.l("defer cl.Close()");
+    target_note(b, key, target, p.partitions);
+    let mut fields = vec!["Topic: \"orders\"".to_owned()];
+    if let Some(k) = key {
+        fields.push(format!("Key: []byte({})", go_quote(k)));
+    }
+    fields.push("Value: []byte(\"Created\")".to_owned());
+    if let Some(q) = explicit {
+        fields.push(format!("Partition: {q}"));
+    }
+    b.line(
+        &format!("rec := &kgo.Record{{{}}}", fields.join(", ")),
+        explicit.is_some(),
+    );
+    b.l("if err := cl.ProduceSync(context.Background(), rec).FirstErr(); err != nil {");
+    b.l("\tpanic(err)");
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+}
+
+/// franz-go's batch and linger for the keyless stream.
+fn keyless_batching(b: &mut Builder, p: &AppParams) {
+    b.import("time");
+    if p.batch_size < 512 {
+        b.warn(
+            Severity::Cannot,
+            format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): batch.size {} он не выразит.", p.batch_size),
+            format!("franz-go refuses ProducerBatchMaxBytes below 512 (pkg/kgo/config.go, validate): it cannot express batch.size {}.", p.batch_size),
+        );
+        b.c("kgo.ProducerBatchMaxBytes(512),");
+    } else {
+        b.c(&format!("kgo.ProducerBatchMaxBytes({}),", p.batch_size));
+    }
+    b.line(
+        &format!("kgo.ProducerLinger({} * time.Millisecond),", p.linger_ms),
+        p.linger_ms != 10,
+    );
+}
+
+fn go_check(b: &mut Builder) {
+    b.l("if err != nil {");
+    b.l("\tpanic(err)");
+    b.l("}");
+}
+
+fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+    b.import("github.com/IBM/sarama");
+    b.l("func main() {");
+    b.indent(1);
+    b.l("cfg := sarama.NewConfig()");
+    b.note(
+        "SyncProducer требует Return.Successes (sync_producer.go, verifyProducerConfig)",
+        "SyncProducer needs Return.Successes (sync_producer.go, verifyProducerConfig)",
+    );
+    b.c("cfg.Producer.Return.Successes = true");
+    if explicit.is_some() {
+        b.c("cfg.Producer.Partitioner = sarama.NewManualPartitioner");
+    } else if key.is_some() {
+        b.note(
+            "по умолчанию NewHashPartitioner: FNV-1a, |int32(h) % N| (config.go, NewConfig; partitioner.go)",
+            "the default is NewHashPartitioner: FNV-1a, |int32(h) % N| (config.go, NewConfig; partitioner.go)",
+        );
+        b.c("cfg.Producer.Partitioner = sarama.NewMurmur2Partitioner");
+    } else {
+        match p.keyless {
+            KeylessStrategy::RoundRobin => {
+                b.c("cfg.Producer.Partitioner = sarama.NewRoundRobinPartitioner")
+            }
+            _ => {
+                b.warn(
+                    Severity::Cannot,
+                    "В sarama нет «липкого» партиционера: без ключа каждая запись идёт в случайную партицию (partitioner.go, hashPartitioner → randomPartitioner).".into(),
+                    "sarama has no sticky partitioner: a keyless record goes to a random partition each time (partitioner.go, hashPartitioner → randomPartitioner).".into(),
+                );
+            }
+        }
+        b.import("time");
+        b.c(&format!("cfg.Producer.Flush.Bytes = {}", p.batch_size));
+        b.c(&format!(
+            "cfg.Producer.Flush.Frequency = {} * time.Millisecond",
+            p.linger_ms
+        ));
+    }
+    b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
+    go_check(b);
+    b.l("defer prod.Close()");
+    target_note(b, key, target, p.partitions);
+    b.l("msg := &sarama.ProducerMessage{Topic: \"orders\", Value: sarama.StringEncoder(\"Created\")}");
+    if let Some(k) = key {
+        b.l(&format!("msg.Key = sarama.StringEncoder({})", go_quote(k)));
+    }
+    if let Some(q) = explicit {
+        b.c(&format!("msg.Partition = {q}"));
+    }
+    b.l("if _, _, err := prod.SendMessage(msg); err != nil {");
+    b.l("\tpanic(err)");
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+}
+
+fn kafka_go(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+) {
+    b.import("context");
+    b.import("github.com/segmentio/kafka-go");
+    b.l("func main() {");
+    b.indent(1);
+    b.l("w := &kafka.Writer{");
+    b.indent(1);
+    b.l("Addr:  kafka.TCP(\"localhost:9092\"),");
+    b.l("Topic: \"orders\",");
+    if let Some(q) = explicit {
+        b.note(
+            "Writer не читает Message.Partition («read-only», message.go): партицию выбирает Balancer",
+            "the Writer does not read Message.Partition (\"read-only\", message.go): a Balancer picks it",
+        );
+        b.c(&format!(
+            "Balancer: kafka.BalancerFunc(func(kafka.Message, ...int) int {{ return {q} }}),"
+        ));
+    } else if key.is_some() {
+        b.note(
+            "по умолчанию RoundRobin: ключ не читается (writer.go, Writer.balancer; balancer.go, RoundRobin)",
+            "the default is RoundRobin: the key is not read (writer.go, Writer.balancer; balancer.go, RoundRobin)",
+        );
+        b.c("Balancer: kafka.Murmur2Balancer{},");
+    } else {
+        match p.keyless {
+            KeylessStrategy::RoundRobin => b.note(
+                "по умолчанию RoundRobin (balancer.go)",
+                "RoundRobin is the default (balancer.go)",
+            ),
+            _ => b.warn(
+                Severity::Cannot,
+                "В kafka-go нет «липкого» балансировщика: без ключа записи идут по кругу (balancer.go, RoundRobin).".into(),
+                "kafka-go has no sticky balancer: keyless records go round-robin (balancer.go, RoundRobin).".into(),
+            ),
+        }
+        b.import("time");
+        b.c(&format!("BatchBytes:   {},", p.batch_size));
+        b.c(&format!(
+            "BatchTimeout: {} * time.Millisecond,",
+            p.linger_ms
+        ));
+    }
+    b.indent(-1);
+    b.l("}");
+    b.l("defer w.Close()");
+    target_note(b, key, target, p.partitions);
+    let msg = match key {
+        Some(k) => format!(
+            "kafka.Message{{Key: []byte({}), Value: []byte(\"Created\")}}",
+            go_quote(k)
+        ),
+        None => "kafka.Message{Value: []byte(\"Created\")}".to_owned(),
+    };
+    b.l(&format!(
+        "if err := w.WriteMessages(context.Background(), {msg}); err != nil {{"
+    ));
+    b.l("\tpanic(err)");
+    b.l("}");
+    b.indent(-1);
+    b.l("}");
+}
+
+fn confluent(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+) {
+    b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
+    b.l("func main() {");
+    b.indent(1);
+    b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
+    b.indent(1);
+    b.l("\"bootstrap.servers\": \"localhost:9092\",");
+    if explicit.is_none() && key.is_some() {
+        b.note(
+            "по умолчанию consistent_random: CRC-32, пустой ключ — случайно (librdkafka CONFIGURATION.md, partitioner)",
+            "the default is consistent_random: CRC-32, an empty key at random (librdkafka CONFIGURATION.md, partitioner)",
+        );
+        b.c("\"partitioner\": \"murmur2_random\",");
+    } else if key.is_none() && explicit.is_none() {
+        if p.keyless == KeylessStrategy::RoundRobin {
+            b.warn(
+                Severity::Cannot,
+                "В librdkafka нет партиционера по кругу: без ключа он липнет к случайной партиции на sticky.partitioning.linger.ms (CONFIGURATION.md).".into(),
+                "librdkafka has no round-robin partitioner: keyless records stick to a random partition for sticky.partitioning.linger.ms (CONFIGURATION.md).".into(),
+            );
+        }
+        b.c(&format!("\"batch.size\": {},", p.batch_size));
+        b.line(
+            &format!("\"linger.ms\": {},", p.linger_ms),
+            p.linger_ms != 5,
+        );
+    }
+    b.indent(-1);
+    b.l("})");
+    go_check(b);
+    b.l("defer prod.Close()");
+    b.l("topic := \"orders\"");
+    target_note(b, key, target, p.partitions);
+    let partition = match explicit {
+        Some(q) => format!("{q}"),
+        None => "kafka.PartitionAny".to_owned(),
+    };
+    b.line(
+        &format!("tp := kafka.TopicPartition{{Topic: &topic, Partition: {partition}}}"),
+        explicit.is_some(),
+    );
+    let msg = match key {
+        Some(k) => format!(
+            "&kafka.Message{{TopicPartition: tp, Key: []byte({}), Value: []byte(\"Created\")}}",
+            go_quote(k)
+        ),
+        None => "&kafka.Message{TopicPartition: tp, Value: []byte(\"Created\")}".to_owned(),
+    };
+    b.l(&format!(
+        "if err := prod.Produce({msg}, nil); err != nil {{"
+    ));
+    b.l("\tpanic(err)");
+    b.l("}");
+    b.l("prod.Flush(10000)");
+    b.indent(-1);
+    b.l("}");
+}
+
+fn java(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+    b.import("java.util.Properties");
+    b.import("org.apache.kafka.clients.producer.KafkaProducer");
+    b.import("org.apache.kafka.clients.producer.ProducerConfig");
+    b.import("org.apache.kafka.clients.producer.ProducerRecord");
+    b.import("org.apache.kafka.common.serialization.StringSerializer");
+    b.indent(2);
+    b.l("Properties props = new Properties();");
+    b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
+    b.l("props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
+    b.l("props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
+    if key.is_none() && explicit.is_none() {
+        match p.keyless {
+            KeylessStrategy::RoundRobin => {
+                b.import("org.apache.kafka.clients.producer.RoundRobinPartitioner");
+                b.c("props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class);");
+            }
+            KeylessStrategy::Sticky => b.warn(
+                Severity::Cannot,
+                "Липкий партиционер 2.4–3.2 (DefaultPartitioner) удалён в Kafka 4.0: клиент 4.1.1 делает uniform sticky.".into(),
+                "The 2.4–3.2 sticky partitioner (DefaultPartitioner) was removed in Kafka 4.0: client 4.1.1 does uniform sticky.".into(),
+            ),
+            KeylessStrategy::UniformSticky => {}
+        }
+        b.line(
+            &format!(
+                "props.put(ProducerConfig.BATCH_SIZE_CONFIG, {});",
+                p.batch_size
+            ),
+            p.batch_size != 16384,
+        );
+        b.line(
+            &format!(
+                "props.put(ProducerConfig.LINGER_MS_CONFIG, {});",
+                p.linger_ms
+            ),
+            p.linger_ms != 5,
+        );
+    }
+    b.l("try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {");
+    target_note(b, key, target, p.partitions);
+    let k = key.map_or_else(|| "null".to_owned(), java_quote);
+    match explicit {
+        Some(q) => b.c(&format!("    producer.send(new ProducerRecord<>(\"orders\", {q}, {k}, \"Created\")).get();")),
+        None => b.l(&format!("    producer.send(new ProducerRecord<String, String>(\"orders\", {k}, \"Created\")).get();")),
+    }
+    b.l("}");
+    b.indent(-2);
+}

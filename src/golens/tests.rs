@@ -1,0 +1,199 @@
+use super::routing::JAVA_COMPATIBLE;
+use super::*;
+use crate::params::parse_query;
+use crate::sim::clients::KeyedRoute;
+
+fn lens(query: &str, client: GoClient) -> Snippet {
+    let (p, issues) = parse_query(query);
+    assert!(issues.is_empty(), "{query}: {issues:?}");
+    snippet(&p, client).unwrap_or_else(|| panic!("{query}: no lens"))
+}
+
+fn changed(s: &Snippet) -> Vec<&str> {
+    s.lines
+        .iter()
+        .filter(|l| l.changed)
+        .map(|l| l.text.trim())
+        .collect()
+}
+
+#[test]
+fn every_lens_scene_has_a_tab_per_client_naming_the_pinned_version() {
+    for scene in SceneId::ALL {
+        let (p, _) = parse_query(&format!("?scene={}", scene.id()));
+        for client in GoClient::ALL {
+            let s = snippet(&p, client);
+            assert_eq!(s.is_some(), has_lens(scene), "{scene:?}");
+            let Some(s) = s else { continue };
+            assert!(s.lines[0]
+                .text
+                .starts_with(&format!("// {}", client.version())));
+            let code = s.code();
+            if client.is_go() {
+                assert!(code.contains("\npackage main\n"), "{scene:?} {client:?}");
+                assert!(code.contains("func main() {"), "{scene:?} {client:?}");
+            } else {
+                assert!(code.contains("public class Main {"), "{scene:?}");
+            }
+        }
+    }
+    assert_eq!(GoClient::from_id("kafka-go"), Some(GoClient::KafkaGo));
+    assert_eq!(GoClient::from_id("librdkafka"), None);
+}
+
+#[test]
+fn keyed_routing_marks_the_java_compatible_option_and_warns_where_the_default_breaks_order() {
+    let q = "?scene=routing&key=order-42&partitions=3&lang=en";
+    let franz = lens(q, GoClient::FranzGo);
+    assert!(changed(&franz).is_empty(), "{:?}", changed(&franz));
+    assert!(franz.warnings.is_empty());
+    let sarama = lens(q, GoClient::Sarama);
+    assert!(changed(&sarama).contains(&"cfg.Producer.Partitioner = sarama.NewMurmur2Partitioner"));
+    let kafka_go = lens(q, GoClient::KafkaGo);
+    assert!(changed(&kafka_go).contains(&"Balancer: kafka.Murmur2Balancer{},"));
+    assert_eq!(kafka_go.warnings.len(), 1);
+    assert_eq!(kafka_go.warnings[0].severity, Severity::BreaksOrder);
+    let confluent = lens(q, GoClient::ConfluentKafkaGo);
+    assert!(changed(&confluent).contains(&"\"partitioner\": \"murmur2_random\","));
+    // An empty key is hashed by Java but scattered by consistent_random.
+    let empty = lens("?scene=routing&key=&lang=en", GoClient::ConfluentKafkaGo);
+    assert_eq!(empty.warnings[0].severity, Severity::BreaksOrder);
+    // Keyless, kafka-go's default is what the scene asks for.
+    let keyless = lens(
+        "?scene=routing&key-null=1&keyless=round-robin&lang=en",
+        GoClient::KafkaGo,
+    );
+    assert!(keyless
+        .warnings
+        .iter()
+        .all(|w| w.severity != Severity::BreaksOrder));
+    assert!(!keyless.code().contains("Murmur2Balancer"));
+}
+
+#[test]
+fn a_setting_changes_the_code() {
+    let a = lens(
+        "?scene=routing&key=order-42&partitions=3",
+        GoClient::FranzGo,
+    )
+    .code();
+    let b = lens("?scene=routing&key=order-7&partitions=5", GoClient::FranzGo).code();
+    assert_ne!(a, b);
+    assert!(b.contains("\"order-7\" → партиция"), "{b}");
+    let g1 = lens("?scene=group&assignor=range", GoClient::FranzGo);
+    let g2 = lens("?scene=group&assignor=roundrobin", GoClient::FranzGo);
+    assert!(changed(&g1).contains(&"kgo.Balancers(kgo.RangeBalancer()),"));
+    assert!(changed(&g2).contains(&"kgo.Balancers(kgo.RoundRobinBalancer()),"));
+    let w = lens("?scene=workers&workers=5", GoClient::Sarama).code();
+    assert!(w.contains("NewKeyedWorkerPool(5, 64)"), "{w}");
+    assert!(w.contains("h.Sum32()%uint32(len(p.queues))"));
+}
+
+#[test]
+fn the_producer_lens_says_what_each_library_cannot_do() {
+    let q = "?scene=producer&preset=idempotent&lang=en";
+    let kafka_go = lens(q, GoClient::KafkaGo);
+    assert!(kafka_go
+        .warnings
+        .iter()
+        .any(|w| w.severity == Severity::Cannot && w.text.contains("no idempotent producer")));
+    let sarama = lens(q, GoClient::Sarama);
+    let c = changed(&sarama);
+    assert!(c.contains(&"cfg.Producer.Idempotent = true"), "{c:?}");
+    assert!(c.contains(&"cfg.Net.MaxOpenRequests = 1"));
+    assert!(sarama
+        .warnings
+        .iter()
+        .any(|w| w.severity == Severity::BreaksOrder));
+    // franz-go is idempotent by default: no line for it.
+    let franz = lens(q, GoClient::FranzGo);
+    assert!(!franz.code().contains("DisableIdempotentWrite"));
+    let catastrophe = lens("?scene=producer&preset=catastrophe", GoClient::FranzGo);
+    assert!(changed(&catastrophe).contains(&"kgo.DisableIdempotentWrite(),"));
+}
+
+#[test]
+fn replication_names_the_acks_defaults_that_lose_records() {
+    let kafka_go = lens("?scene=replication&acks=all&lang=en", GoClient::KafkaGo);
+    assert!(changed(&kafka_go).contains(&"RequiredAcks: kafka.RequireAll,"));
+    assert!(kafka_go.warnings[0].text.contains("RequireNone"));
+    assert_eq!(kafka_go.warnings[0].severity, Severity::LosesRecords);
+    let one = lens("?scene=replication&acks=1&lang=en", GoClient::Sarama);
+    assert!(one.warnings.is_empty(), "{:?}", one.warnings);
+    let franz = lens("?scene=replication&acks=1", GoClient::FranzGo);
+    assert!(changed(&franz).contains(&"kgo.DisableIdempotentWrite(),"));
+    assert!(franz.code().contains("min.insync.replicas=2"));
+}
+
+#[test]
+fn the_signed_worker_form_differs_for_a_key_the_model_finds() {
+    use crate::sim::scenes::workers::WorkerHash;
+    let ex = signed_worker_example(WorkerHash::Fnv1a, 8).expect("a key");
+    let h = crate::sim::partitioner::fnv1a_32(ex.key.as_bytes());
+    assert_eq!(ex.hash, u64::from(h));
+    assert!(
+        h >= 1 << 31,
+        "only a hash with the high bit set turns negative"
+    );
+    assert_eq!(ex.clean, u64::from(h % 8));
+    assert_eq!(ex.signed, u64::from((h as i32 % 8).unsigned_abs()));
+    assert_ne!(ex.signed, ex.clean);
+    assert_eq!(ex.int_bits, 32);
+    // The scene's own worker is the clean form.
+    assert_eq!(
+        ex.clean,
+        u64::from(WorkerHash::Fnv1a.worker(ex.key.as_bytes(), 8))
+    );
+    let xx = signed_worker_example(WorkerHash::XxHash64, 8).expect("a key");
+    assert_eq!(xx.int_bits, 64);
+    assert_eq!(signed_worker_example(WorkerHash::Fnv1a, 1), None);
+    let ru = consumer::signed_note(Lang::Ru, WorkerHash::Fnv1a, 8);
+    let en = consumer::signed_note(Lang::En, WorkerHash::Fnv1a, 8);
+    assert!(ru.contains(&ex.key) && en.contains(&ex.key));
+    assert!(en.contains("h.Sum32() % uint32(n)"));
+}
+
+/// The lens's Java-compatible partitioners are the ones the conformance
+/// suite runs on a real broker, and checks against `Client::keyed_route`.
+#[test]
+fn the_routing_options_are_the_conformance_suites() {
+    let harness = include_str!("../../tests/kafka/go/producers.go");
+    for (client, conformance, option) in JAVA_COMPATIBLE {
+        let entry = harness
+            .lines()
+            .find(|l| {
+                l.trim_start()
+                    .starts_with(&format!("\"{}\":", conformance.id()))
+            })
+            .unwrap_or_else(|| panic!("no harness client {}", conformance.id()));
+        let spelled = option
+            .replace("kafka.", "kafkago.")
+            .replace("\"partitioner\": ", "");
+        assert!(
+            entry.contains(&spelled) || option.is_empty(),
+            "{entry} lacks {spelled}"
+        );
+        let (p, _) = parse_query("?scene=routing&key=order-42");
+        let code = snippet(&p, client).map(|s| s.code()).unwrap_or_default();
+        assert!(code.contains(option), "{client:?}: {code}");
+        // And the snippet's comment names the partition that client computes.
+        let KeyedRoute::Partition(q) = conformance.keyed_route(b"order-42", 3) else {
+            panic!("{conformance:?} does not hash");
+        };
+        assert!(code.contains(&format!("→ партиция {q} из 3")), "{code}");
+    }
+}
+
+#[test]
+fn keys_are_quoted_as_go_and_java_read_them() {
+    assert_eq!(go_quote("order-42"), "\"order-42\"");
+    assert_eq!(go_quote("a\"b\\c\n\u{0}"), "\"a\\\"b\\\\c\\n\\x00\"");
+    assert_eq!(go_quote("ключ 🔑\u{feff}"), "\"ключ 🔑\\ufeff\"");
+    assert_eq!(java_quote("a\"\u{1}"), "\"a\\\"\\001\"");
+}
+
+#[test]
+fn blank_lines_between_declarations_are_kept() {
+    let code = lens("?scene=workers&mode=keyed-pool", GoClient::FranzGo).code();
+    assert!(code.contains("}\n\nfunc NewKeyedWorkerPool("), "{code}");
+}

@@ -1,0 +1,283 @@
+//! The "In Go" panel: draws what `crate::golens` writes for the scene on
+//! screen, one tab per client, and, in the routing scene, the "switching
+//! client" view. Everything it shows is computed there; this only draws.
+
+use super::export::save_text;
+use crate::golens::{
+    compatible_option, signed_note, snippet, switch_view, GoClient, Severity, SWITCH_CLIENTS,
+};
+use crate::i18n::{plural_en, plural_ru};
+use crate::params::{AppParams, Lang, SceneId};
+use crate::sim::clients::{Client, KeyedRoute};
+use yew::prelude::*;
+
+fn tr(lang: Lang, ru: &'static str, en: &'static str) -> &'static str {
+    match lang {
+        Lang::Ru => ru,
+        Lang::En => en,
+    }
+}
+
+fn client_label(c: GoClient) -> &'static str {
+    match c {
+        GoClient::FranzGo => "franz-go",
+        GoClient::Sarama => "sarama",
+        GoClient::KafkaGo => "kafka-go",
+        GoClient::ConfluentKafkaGo => "confluent-kafka-go",
+        GoClient::Java => "Java",
+    }
+}
+
+fn set(
+    on: &Callback<AppParams>,
+    p: &AppParams,
+    change: impl Fn(&mut AppParams) + 'static,
+) -> Callback<MouseEvent> {
+    let (on, p) = (on.clone(), p.clone());
+    Callback::from(move |_: MouseEvent| {
+        let mut next = p.clone();
+        change(&mut next);
+        on.emit(next);
+    })
+}
+
+/// The panel, for any scene with a lens; nothing for one without.
+pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let Some(code) = snippet(params, params.go_client) else {
+        return html! {};
+    };
+    let shown = params.go_client;
+    let text = code.code();
+    let copy = {
+        let text = text.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(window) = web_sys::window() {
+                // A refusal (no permission) leaves the code to select by hand.
+                let _ = window.navigator().clipboard().write_text(&text);
+            }
+        })
+    };
+    let save = {
+        let (text, name) = (text.clone(), shown.file_name(params.scene));
+        Callback::from(move |_: MouseEvent| save_text(&name, "text/plain", &text))
+    };
+    let panel_id = format!("go-panel-{}", shown.id());
+    html! {
+        <section class="card golens" aria-labelledby="golens-title" data-testid="golens">
+            <h2 id="golens-title">{tr(lang, "На Go", "In Go")}</h2>
+            <div class="go-tabs" role="tablist" aria-label={tr(lang, "Клиент", "Client")}>
+                for c in GoClient::ALL.into_iter() { {{
+                    let selected = c == shown;
+                    html! {
+                        <button type="button" role="tab" data-testid="go-tab" data-client={c.id()}
+                            id={format!("go-tab-{}", c.id())}
+                            aria-selected={selected.to_string()} aria-controls={panel_id.clone()}
+                            class={classes!(selected.then_some("selected"))}
+                            onclick={set(on_params, params, move |p| p.go_client = c)}>
+                            {client_label(c)}
+                        </button>
+                    }
+                }} }
+            </div>
+            <div role="tabpanel" id={panel_id.clone()} aria-labelledby={format!("go-tab-{}", shown.id())}>
+                <p class="dim go-version" data-testid="go-version">{shown.version()}</p>
+                if !code.warnings.is_empty() {
+                    <ul class="client-warnings">
+                        for w in code.warnings.iter() { {{
+                            let kind = match w.severity {
+                                Severity::BreaksOrder => "breaks-order",
+                                Severity::LosesRecords => "loses-records",
+                                Severity::Cannot => "cannot",
+                                Severity::Note => "note",
+                            };
+                            let label = match w.severity {
+                                Severity::BreaksOrder => tr(lang, "Ломает порядок", "Breaks the order"),
+                                Severity::LosesRecords => tr(lang, "Теряет записи", "Loses records"),
+                                Severity::Cannot => tr(lang, "Не выразить", "Cannot express"),
+                                Severity::Note => tr(lang, "Заметка", "Note"),
+                            };
+                            html! {
+                                <li class={classes!("client-warning", kind)} data-testid="client-warning" data-severity={kind}>
+                                    <strong>{format!("{label}: ")}</strong>{w.text.clone()}
+                                </li>
+                            }
+                        }} }
+                    </ul>
+                }
+                <p class="dim go-legend">
+                    <span class="go-mark" aria-hidden="true">{"▍"}</span>
+                    {tr(lang, "отмеченные строки отличаются от значений библиотеки по умолчанию", "marked lines differ from the library's defaults")}
+                </p>
+                <span class="visually-hidden" id="go-code-label">{format!("{} · {}", tr(lang, "Код", "Code"), client_label(shown))}</span>
+                // Scrolls both ways inside its box, as the page's tables do.
+                <div class="table-scroll go-scroll" role="group" tabindex="0" aria-labelledby="go-code-label" data-testid="go-scroll">
+                <pre class="go-code" data-testid="go-code" data-client={shown.id()}><code>
+                    for line in code.lines.iter() { {{
+                        html! {
+                            <span class={classes!("go-line", line.changed.then_some("changed"))}
+                                data-changed={line.changed.then_some("1")}>{format!("{}\n", line.text)}</span>
+                        }
+                    }} }
+                </code></pre>
+                </div>
+                <div class="go-actions">
+                    <button type="button" data-testid="copy-code" onclick={copy}>{tr(lang, "Копировать код", "Copy the code")}</button>
+                    <button type="button" data-testid="save-code" onclick={save}>
+                        {format!("{} {}", tr(lang, "Сохранить", "Save"), shown.file_name(params.scene))}
+                    </button>
+                </div>
+                if params.scene == SceneId::Workers {
+                    <p class="signed-note" data-testid="signed-note">{signed_note(lang, params.workers.hash, params.workers.workers)}</p>
+                }
+            </div>
+        </section>
+    }
+}
+
+fn route_cell(lang: Lang, r: KeyedRoute) -> (String, String) {
+    match r {
+        KeyedRoute::Partition(p) => (p.to_string(), p.to_string()),
+        KeyedRoute::RoundRobin => ("any".into(), tr(lang, "по кругу", "round-robin").into()),
+        KeyedRoute::AsKeyless => ("any".into(), tr(lang, "случайно", "at random").into()),
+    }
+}
+
+fn select_client(
+    testid: &'static str,
+    label: &'static str,
+    value: Client,
+    on: Callback<Event>,
+) -> Html {
+    html! {
+        <label class="switch-pick">
+            <span>{label}</span>
+            <select data-testid={testid} onchange={on} aria-label={label}>
+                for c in SWITCH_CLIENTS.into_iter() {
+                    <option value={c.id()} selected={c == value}>{c.id()}</option>
+                }
+            </select>
+        </label>
+    }
+}
+
+fn on_select(
+    params: &AppParams,
+    on_params: &Callback<AppParams>,
+    apply: fn(&mut AppParams, Client),
+) -> Callback<Event> {
+    let (p, on) = (params.clone(), on_params.clone());
+    Callback::from(move |e: Event| {
+        let value = e
+            .target_dyn_into::<web_sys::HtmlSelectElement>()
+            .map(|s| s.value())
+            .unwrap_or_default();
+        if let Some(c) = Client::from_id(&value) {
+            let mut next = p.clone();
+            apply(&mut next, c);
+            on.emit(next);
+        }
+    })
+}
+
+/// "Switching client": for the typed key and `order-1 … order-K` on the
+/// scene's partitions, which keys land elsewhere after the switch.
+pub fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let typed = (!params.key_null).then_some(params.key.as_str());
+    // The count stays cheap on every keystroke: at most 10,000 keys.
+    let keys = params.histogram_keys.min(10_000);
+    let v = switch_view(
+        params.switch_from,
+        params.switch_to,
+        params.partitions,
+        typed,
+        keys,
+    );
+    let option = compatible_option(params.switch_from, params.switch_to);
+    let moved = u64::from(v.moved);
+    let summary = match lang {
+        Lang::Ru => format!(
+            "{} → {}: из {} {} на {} {} {} {} в другую партицию.",
+            v.from.id(),
+            v.to.id(),
+            v.keys,
+            plural_ru(u64::from(v.keys), "ключа", "ключей", "ключей"),
+            v.partitions,
+            plural_ru(
+                u64::from(v.partitions),
+                "партиции",
+                "партициях",
+                "партициях"
+            ),
+            moved,
+            plural_ru(moved, "переедет", "переедут", "переедут"),
+        ),
+        Lang::En => format!(
+            "{} → {}: of {} {} on {} {}, {} {} to another partition.",
+            v.from.id(),
+            v.to.id(),
+            v.keys,
+            plural_en(u64::from(v.keys), "key", "keys"),
+            v.partitions,
+            plural_en(u64::from(v.partitions), "partition", "partitions"),
+            moved,
+            plural_en(moved, "moves", "move"),
+        ),
+    };
+    let option_text = match (option, lang) {
+        (Some(o), Lang::Ru) => format!(
+            "Чтобы ключи остались на месте, в {} укажите: {o}",
+            crate::golens::library_name(v.to)
+        ),
+        (Some(o), Lang::En) => format!(
+            "To keep the keys where they were, in {} use: {o}",
+            crate::golens::library_name(v.to)
+        ),
+        (None, Lang::Ru) => format!(
+            "В {} нет опции, повторяющей {}: нужен свой партиционер.",
+            crate::golens::library_name(v.to),
+            v.from.id()
+        ),
+        (None, Lang::En) => format!(
+            "{} has no option that matches {}: it needs a custom partitioner.",
+            crate::golens::library_name(v.to),
+            v.from.id()
+        ),
+    };
+    html! {
+        <section class="card golens switch" aria-labelledby="switch-title" data-testid="switch-view" data-moved={v.moved.to_string()} data-keys={v.keys.to_string()}>
+            <h2 id="switch-title">{tr(lang, "Смена клиента", "Switching client")}</h2>
+            <div class="switch-picks">
+                { select_client("switch-from", tr(lang, "было", "from"), params.switch_from, on_select(params, on_params, |p, c| p.switch_from = c)) }
+                { select_client("switch-to", tr(lang, "стало", "to"), params.switch_to, on_select(params, on_params, |p, c| p.switch_to = c)) }
+            </div>
+            <p data-testid="switch-summary">{summary}</p>
+            <p data-testid="switch-option"><code>{option_text}</code></p>
+            <div class="table-scroll" role="group" tabindex="0" aria-label={tr(lang, "Ключи до и после смены клиента", "Keys before and after the switch")}>
+                <table class="switch-keys">
+                    <thead><tr>
+                        <th scope="col">{tr(lang, "Ключ", "Key")}</th>
+                        <th scope="col">{v.from.id()}</th>
+                        <th scope="col">{v.to.id()}</th>
+                    </tr></thead>
+                    <tbody>
+                        for m in v.listed.iter() { {{
+                            let (from_v, from_t) = route_cell(lang, m.from);
+                            let (to_v, to_t) = route_cell(lang, m.to);
+                            let moves = m.moves();
+                            html! {
+                                <tr data-testid="switch-key" data-key={m.key.clone()} data-from={from_v} data-to={to_v}
+                                    data-moves={if moves { "1" } else { "0" }} class={classes!(moves.then_some("moves"))}>
+                                    <th scope="row"><code>{m.key.clone()}</code></th>
+                                    <td class="num">{from_t}</td>
+                                    <td class="num">{if moves { format!("{to_t} ←") } else { to_t }}</td>
+                                </tr>
+                            }
+                        }} }
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

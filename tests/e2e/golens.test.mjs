@@ -1,0 +1,211 @@
+// The Go client lens: a tab per client in every scene where a client
+// setting matters, the code as selectable text with a copy button, the
+// warnings where a library's default breaks the order, and the routing
+// scene's "switching client" view, checked against partitioners written
+// here again from the clients' formulas.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, recordConsole } from './harness.mjs';
+
+const env = useBrowser();
+
+const LENS_SCENES = ['routing', 'producer', 'repartition', 'group', 'workers', 'replication'];
+const CLIENTS = ['franz-go', 'sarama', 'kafka-go', 'confluent-kafka-go', 'java'];
+
+// Kafka's murmur2 (Utils.murmur2), masked as BuiltInPartitioner does.
+function murmur2(bytes) {
+  const m = 0x5bd1e995;
+  let h = (0x9747b28c ^ bytes.length) >>> 0;
+  const full = bytes.length & ~3;
+  for (let i = 0; i < full; i += 4) {
+    let k = (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24)) >>> 0;
+    k = Math.imul(k, m) >>> 0;
+    k = (k ^ (k >>> 24)) >>> 0;
+    k = Math.imul(k, m) >>> 0;
+    h = (Math.imul(h, m) ^ k) >>> 0;
+  }
+  const rest = bytes.length & 3;
+  if (rest >= 3) h = (h ^ (bytes[full + 2] << 16)) >>> 0;
+  if (rest >= 2) h = (h ^ (bytes[full + 1] << 8)) >>> 0;
+  if (rest >= 1) h = Math.imul((h ^ bytes[full]) >>> 0, m) >>> 0;
+  h = (h ^ (h >>> 13)) >>> 0;
+  h = Math.imul(h, m) >>> 0;
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+function fnv1a(bytes) {
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul((h ^ b) >>> 0, 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
+const utf8 = (s) => [...new TextEncoder().encode(s)];
+const javaPartition = (key, n) => (murmur2(utf8(key)) & 0x7fffffff) % n;
+// sarama's NewHashPartitioner: int32(h) % n, negated when negative.
+const saramaPartition = (key, n) => Math.abs((fnv1a(utf8(key)) | 0) % n);
+
+const code = (page) => page.$eval('[data-testid="go-code"]', (el) => el.innerText);
+
+test('every lens scene has a tab per client, each with its library, in both languages', async () => {
+  for (const scene of LENS_SCENES) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`);
+      const tabs = await page.$$eval('[data-testid="go-tab"]', (els) => els.map((e) => e.dataset.client));
+      assert.deepEqual(tabs, CLIENTS, `${scene} ${lang}`);
+      assert.match(await page.textContent('#golens-title'), lang === 'ru' ? /На Go/ : /In Go/);
+      for (const client of CLIENTS) {
+        await page.click(`[data-testid="go-tab"][data-client="${client}"]`);
+        await page.waitForSelector(`[data-testid="go-code"][data-client="${client}"]`);
+        assert.equal(await page.getAttribute(`[data-testid="go-tab"][data-client="${client}"]`, 'aria-selected'), 'true');
+        const text = await code(page);
+        if (client === 'java') {
+          assert.match(text, /kafka-clients 4\.1\.1/);
+          assert.match(text, /public class Main/);
+        } else {
+          assert.match(text, /^\/\/ github\.com\/\S+ v\d+\.\d+\.\d+/, `${scene} ${client}`);
+          assert.match(text, /\npackage main\n/);
+          assert.match(text, /func main\(\) \{/);
+        }
+        // The link names the tab, so a shared link opens it.
+        const link = await page.inputValue('[data-testid="share-link"]');
+        assert.equal(new URL(link).searchParams.get('client'), client === 'franz-go' ? null : client, link);
+      }
+      assert.deepEqual(errors, [], `${scene} ${lang}`);
+      await context.close();
+    }
+  }
+});
+
+test('the code is selectable text, the copy button copies it, and a frame can show the lens alone', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await page.goto(`${env.base}?scene=producer&preset=idempotent&lang=en&client=sarama`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const selected = await page.evaluate(() => {
+    const pre = document.querySelector('[data-testid="go-code"]');
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    const sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    return { text: sel.toString(), userSelect: getComputedStyle(pre).userSelect };
+  });
+  assert.notEqual(selected.userSelect, 'none');
+  assert.match(selected.text, /cfg\.Producer\.Idempotent = true\n/);
+  assert.match(selected.text, /cfg\.Net\.MaxOpenRequests = 1\n/);
+  // The lines that differ from sarama's defaults are marked, and only those.
+  const marked = await page.$$eval('[data-testid="go-code"] [data-changed="1"]', (els) => els.map((e) => e.textContent.trim()));
+  assert.ok(marked.includes('cfg.Producer.Idempotent = true'), marked.join('\n'));
+  assert.ok(!marked.some((l) => l.startsWith('cfg := sarama.NewConfig()')), marked.join('\n'));
+  await page.click('[data-testid="copy-code"]');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied.trimEnd(), (await code(page)).trimEnd());
+  assert.match(await page.textContent('[data-testid="save-code"]'), /producer-sarama\.go/);
+  // The SVG export is the scene's markup: the code goes with it.
+  const exported = await page.evaluate(() => new XMLSerializer().serializeToString(document.querySelector('[data-testid="scene"]')));
+  assert.match(exported, /cfg\.Producer\.Idempotent = true/);
+  await page.goto(`${env.base}?scene=workers&embed=1&part=go&lang=ru`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  assert.ok(await page.$('[data-testid="go-code"]'));
+  assert.equal(await page.$('[data-testid="workers-input"]'), null, 'the lens alone, without the settings');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('changing a setting changes the code', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&lang=en&client=kafka-go`);
+  assert.match(await code(page), /NewKeyedWorkerPool\(8, 64\)/);
+  assert.match(await code(page), /h\.Sum32\(\)%uint32\(len\(p\.queues\)\)/);
+  await page.$eval('[data-testid="workers-input"]', (el) => {
+    el.value = '5';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').innerText.includes('NewKeyedWorkerPool(5, 64)'));
+  // The note finds a key where the chapter's signed form and the clean
+  // form pick different workers; check it with the formulas here.
+  const note = await page.textContent('[data-testid="signed-note"]');
+  const [, key] = note.match(/key (order-\d+)/);
+  const h = fnv1a(utf8(key));
+  assert.ok(h >= 2 ** 31, `${key}: the high bit turns the 32-bit int negative`);
+  assert.notEqual(Math.abs((h | 0) % 5), h % 5, key);
+  assert.match(note, new RegExp(`worker comes out ${Math.abs((h | 0) % 5)} instead of ${h % 5}`));
+
+  await page.goto(`${env.base}?scene=routing&lang=en`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  assert.match(await code(page), /"order-42" → partition 0 of 3/);
+  await page.fill('[data-testid="key-input"]', 'customer-7');
+  await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').innerText.includes('"customer-7"'));
+  assert.match(await code(page), new RegExp(`"customer-7" → partition ${javaPartition('customer-7', 3)} of 3`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the kafka-go tab of the keyed routing scene warns that its default balancer breaks the order', async () => {
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=${lang}&client=kafka-go`);
+    const warnings = await page.$$eval('[data-testid="client-warning"]', (els) => els.map((e) => [e.dataset.severity, e.textContent]));
+    assert.equal(warnings.length, 1, JSON.stringify(warnings));
+    assert.equal(warnings[0][0], 'breaks-order');
+    assert.match(warnings[0][1], lang === 'ru' ? /по кругу/ : /round-robin/);
+    assert.match(await code(page), /Balancer: kafka\.Murmur2Balancer\{\},/);
+    // franz-go's default is Java's: nothing to warn about, nothing marked.
+    await page.click('[data-testid="go-tab"][data-client="franz-go"]');
+    await page.waitForSelector('[data-testid="go-code"][data-client="franz-go"]');
+    assert.equal(await page.$('[data-testid="client-warning"]'), null);
+    assert.equal(await page.$('[data-testid="go-code"] [data-changed="1"]'), null);
+    // With a null key, kafka-go cannot stick as the scene's uniform sticky does.
+    await page.goto(`${env.base}?scene=routing&lang=${lang}&client=kafka-go&key-null=1`);
+    await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    assert.equal(await page.getAttribute('[data-testid="client-warning"]', 'data-severity'), 'cannot');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the switching view lists the keys that move, as the clients compute them', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=en&partitions=5`);
+  const rows = () => page.$$eval('[data-testid="switch-key"]', (els) => els.map((e) => ({ ...e.dataset })));
+  const listed = await rows();
+  assert.equal(listed[0].key, 'order-42');
+  assert.ok(listed.length > 5);
+  for (const r of listed) {
+    assert.equal(Number(r.from), saramaPartition(r.key, 5), r.key);
+    assert.equal(Number(r.to), javaPartition(r.key, 5), r.key);
+    assert.equal(r.moves, r.from === r.to ? '0' : '1', r.key);
+  }
+  let moved = 0;
+  for (let i = 1; i <= 1000; i++) if (saramaPartition(`order-${i}`, 5) !== javaPartition(`order-${i}`, 5)) moved++;
+  assert.equal(await page.getAttribute('[data-testid="switch-view"]', 'data-moved'), String(moved));
+  assert.match(await page.textContent('[data-testid="switch-summary"]'), new RegExp(`of 1000 keys on 5 partitions, ${moved} move`));
+  assert.match(await page.textContent('[data-testid="switch-option"]'), /kgo\.StickyKeyPartitioner\(kgo\.SaramaCompatHasher\(fnv32a\)\)/);
+  // From sarama to sarama's own murmur2 partitioner is Java's placement again.
+  await page.selectOption('[data-testid="switch-from"]', 'java');
+  await page.selectOption('[data-testid="switch-to"]', 'sarama-murmur2');
+  await page.waitForFunction(() => document.querySelector('[data-testid="switch-view"]').dataset.moved === '0');
+  assert.match(await page.textContent('[data-testid="switch-option"]'), /sarama\.NewMurmur2Partitioner/);
+  const link = new URL(await page.inputValue('[data-testid="share-link"]'));
+  assert.equal(link.searchParams.get('switch-from'), 'java');
+  assert.equal(link.searchParams.get('switch-to'), 'sarama-murmur2');
+  // In Russian, with Russian number agreement.
+  await page.goto(`${env.base}?scene=routing&lang=ru&partitions=3`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  assert.match(await page.textContent('[data-testid="switch-summary"]'), /из 1000 ключей на 3 партициях \d+ переед/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at 360 px the lens fits the screen: the code scrolls inside its box', async () => {
+  for (const scene of LENS_SCENES) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&part=go`, { width: 360, height: 800 });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 360, `${scene}: ${wide} px wide`);
+    const box = await page.$eval('[data-testid="go-scroll"]', (el) => el.getBoundingClientRect().right);
+    assert.ok(box <= 360, `${scene}: the code box ends at ${box}`);
+    // The code is wider than the phone: its box scrolls, and says so.
+    assert.ok(await page.$eval('[data-testid="go-scroll"]', (el) => el.scrollWidth > el.clientWidth), scene);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -1,0 +1,154 @@
+//! `cargo run --example golens -- OUT_DIR`: writes every snippet the Go
+//! client lens produces, for each lens scene's presets and a sample of its
+//! settings, as a Go module on the conformance suite's pinned versions
+//! (tests/kafka/go/go.mod and go.sum), one package per snippet, so that
+//! `go vet ./...` compiles each one. Java snippets go to `java/`, beside it, each in a package of its own.
+
+use kafka_ordering_lab::golens::{snippet, GoClient};
+use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::presets::ProducerPreset;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The sampled links: each lens scene's defaults, presets and the settings
+/// that change what the lens writes.
+fn queries() -> Vec<String> {
+    let mut q: Vec<String> = [
+        "scene=routing",
+        "scene=routing&key=order-7&partitions=5",
+        "scene=routing&key=",
+        "scene=routing&key=a%22b%5C%0A%F0%9F%94%91%00",
+        "scene=routing&key-null=1&keyless=round-robin",
+        "scene=routing&key-null=1&keyless=sticky&batch-size=100",
+        "scene=routing&key-null=1&keyless=uniform-sticky&linger-ms=0",
+        "scene=routing&placement=explicit&explicit-partition=2",
+        "scene=routing&key-null=1&placement=explicit&explicit-partition=1",
+        "scene=routing&placement=region&key=eu%2Forder-1",
+        "scene=producer&idempotence=0&max-in-flight=1&acks=1",
+        "scene=producer&acks=0&batch-size=100&retries=0",
+        "scene=producer&idempotence=1&max-in-flight=5&retries=2147483647",
+        "scene=replication&acks=0",
+        "scene=replication&acks=1",
+        "scene=replication&acks=all&min-isr=1&unclean=1",
+        "scene=repartition&to=2",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .collect();
+    q.extend(
+        ProducerPreset::ALL
+            .iter()
+            .map(|p| format!("scene=producer&preset={}", p.id())),
+    );
+    for assignor in ["range", "roundrobin", "sticky", "cooperative-sticky"] {
+        for commit in ["auto", "manual"] {
+            for idempotent in ["0", "1"] {
+                q.push(format!(
+                    "scene=group&assignor={assignor}&commit={commit}&idempotent={idempotent}"
+                ));
+            }
+        }
+    }
+    for strategy in ["naive", "two-phase", "new-topic"] {
+        for reset in ["earliest", "latest"] {
+            q.push(format!(
+                "scene=repartition&strategy={strategy}&auto-offset-reset={reset}"
+            ));
+        }
+    }
+    for mode in ["sequential", "per-message", "keyed-pool"] {
+        for hash in ["fnv1a", "xxhash"] {
+            for workers in [1, 8] {
+                q.push(format!(
+                    "scene=workers&mode={mode}&hash={hash}&workers={workers}"
+                ));
+            }
+        }
+    }
+    q
+}
+
+fn main() -> Result<(), String> {
+    let out = std::env::args().nth(1).ok_or("usage: golens OUT_DIR")?;
+    let out = Path::new(&out);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let write = |path: &Path, text: &str| -> Result<(), String> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let go_mod = std::fs::read_to_string(root.join("tests/kafka/go/go.mod"))
+        .map_err(|e| format!("go.mod: {e}"))?;
+    // The workers' xxHash snippet imports cespare/xxhash, which the
+    // harness does not; `-mod=mod` lets go record its sum.
+    let go_mod = go_mod.replacen(
+        "module kafkalab/conformance",
+        "module kafkalab/golens\n\nrequire github.com/cespare/xxhash/v2 v2.2.0",
+        1,
+    );
+    write(&out.join("go.mod"), &go_mod)?;
+    let go_sum = std::fs::read_to_string(root.join("tests/kafka/go/go.sum"))
+        .map_err(|e| format!("go.sum: {e}"))?;
+    write(&out.join("go.sum"), &go_sum)?;
+    let mut seen = BTreeSet::new();
+    let mut written = 0;
+    for (i, query) in queries().iter().enumerate() {
+        for lang in ["ru", "en"] {
+            let (params, issues) = parse_query(&format!("{query}&lang={lang}"));
+            if !issues.is_empty() {
+                return Err(format!("{query}: {issues:?}"));
+            }
+            for client in GoClient::ALL {
+                let s = snippet(&params, client).ok_or(format!("{query}: no lens"))?;
+                let code = s.code();
+                if !seen.insert(code.clone()) {
+                    continue;
+                }
+                let dir = format!("{}-{i:02}-{lang}-{}", params.scene.id(), client.id());
+                if client.is_go() {
+                    write(&out.join(&dir).join("main.go"), &code)?;
+                } else {
+                    // Every Java snippet is a class Main; a package of its
+                    // own lets one javac call compile them all.
+                    let package = dir.replace('-', "_");
+                    write(
+                        &out.join("java").join(&package).join("Main.java"),
+                        &format!("package {package};\n{code}"),
+                    )?;
+                }
+                written += 1;
+            }
+        }
+    }
+    eprintln!("golens: {written} snippets in {}", out.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sampled_link_is_valid_and_covers_every_lens_scene() {
+        let scenes: BTreeSet<String> = queries()
+            .iter()
+            .map(|q| {
+                let (p, issues) = parse_query(q);
+                assert!(issues.is_empty(), "{q}: {issues:?}");
+                p.scene.id().to_owned()
+            })
+            .collect();
+        assert_eq!(
+            scenes.into_iter().collect::<Vec<_>>(),
+            [
+                "group",
+                "producer",
+                "repartition",
+                "replication",
+                "routing",
+                "workers"
+            ]
+        );
+    }
+}
