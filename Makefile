@@ -29,7 +29,7 @@ host-tests:
 	cargo test
 
 # The seed sweep at scale: every preset of every scene, 5000 seeds each
-# (`cargo test` runs about 11,000 seeds in all). In a release build the
+# (`cargo test` runs about 15,000 seeds in all). In a release build the
 # 240,000 runs take under two minutes on two cores, several times less
 # than in debug.
 SWEEP_SEEDS_PER_PRESET ?= 5000
