@@ -30,12 +30,6 @@ struct GroupSettings {
     reset: Option<OffsetReset>,
 }
 
-fn check(b: &mut Builder) {
-    b.l("if err != nil {");
-    b.l("\tpanic(err)");
-    b.l("}");
-}
-
 pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
     b.title(
         "группа потребителей, как в сцене «Группа»",
@@ -288,7 +282,7 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     b.indent(-1);
     b.l(")");
-    check(b);
+    b.go_check();
     b.l("defer cl.Close()");
     pool_start(b);
     b.l("ctx := context.Background()");
@@ -381,7 +375,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("cfg.Consumer.Offsets.AutoCommit.Interval = 5 * time.Second");
     }
     b.l("group, err := sarama.NewConsumerGroup([]string{\"localhost:9092\"}, \"orders-group\", cfg)");
-    check(b);
+    b.go_check();
     b.l("defer group.Close()");
     pool_start(b);
     let handler = if on == OnRecord::Pool {
@@ -529,7 +523,7 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     b.indent(-1);
     b.l("})");
-    check(b);
+    b.go_check();
     b.l("defer c.Close()");
     b.l("if err := c.SubscribeTopics([]string{\"orders\"}, nil); err != nil {");
     b.l("\tpanic(err)");

@@ -239,6 +239,14 @@ impl Builder {
     }
 
     /// Lines as the library's defaults have them.
+    /// Go's error check after a call that can fail: a snippet stops at the
+    /// first error rather than hide it.
+    pub fn go_check(&mut self) {
+        self.l("if err != nil {");
+        self.l("\tpanic(err)");
+        self.l("}");
+    }
+
     pub fn l(&mut self, text: &str) {
         self.push(text, false);
     }
@@ -341,31 +349,26 @@ fn go_import(path: &str) -> String {
 /// characters escaped, everything else kept as UTF-8 (Go source is UTF-8;
 /// only NUL and a byte-order mark are not allowed in it).
 pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            '\u{feff}' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", ch as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    quoted(s, |c| match c {
+        '\u{feff}' | '\u{2028}' | '\u{2029}' => Some(format!("\\u{:04x}", c as u32)),
+        c if is_control(c) => Some(format!("\\x{:02x}", c as u32)),
+        _ => None,
+    })
 }
 
 /// A Java string literal for `s`. `\u` escapes are translated before Java
 /// lexes, so a control character is written as an octal escape instead.
 pub fn java_quote(s: &str) -> String {
+    quoted(s, |c| is_control(c).then(|| format!("\\{:03o}", c as u32)))
+}
+
+fn is_control(c: char) -> bool {
+    (c as u32) < 0x20 || c == '\u{7f}'
+}
+
+/// `s` in double quotes, with the escapes both languages share, and
+/// `escape` for the characters each language writes its own way.
+fn quoted(s: &str, escape: impl Fn(char) -> Option<String>) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for ch in s.chars() {
@@ -375,10 +378,10 @@ pub fn java_quote(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\{:03o}", c as u32));
-            }
-            c => out.push(c),
+            c => match escape(c) {
+                Some(e) => out.push_str(&e),
+                None => out.push(c),
+            },
         }
     }
     out.push('"');

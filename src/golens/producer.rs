@@ -124,12 +124,6 @@ fn ms(n: u32) -> String {
     format!("{n} * time.Millisecond")
 }
 
-fn check(b: &mut Builder) {
-    b.l("if err != nil {");
-    b.l("\tpanic(err)");
-    b.l("}");
-}
-
 fn topic_note(b: &mut Builder) {
     if let Some((ru, en)) = b.topic_note.clone() {
         b.note(&ru, &en);
@@ -220,7 +214,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
     }
     b.indent(-1);
     b.l(")");
-    check(b);
+    b.go_check();
     b.l("defer cl.Close()");
     b.l("ctx := context.Background()");
     b.l(&format!(
@@ -307,7 +301,7 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
         );
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
-    check(b);
+    b.go_check();
     b.l("defer prod.Close()");
     b.l("var msgs []*sarama.ProducerMessage");
     b.l(&format!(
@@ -444,7 +438,7 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
     }
     b.indent(-1);
     b.l("})");
-    check(b);
+    b.go_check();
     b.l("defer prod.Close()");
     b.l("topic := \"orders\"");
     b.l(&format!(

@@ -174,7 +174,7 @@ fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32
     }
     b.indent(-1);
     b.l(")");
-    go_check(b);
+    b.go_check();
     b.l("defer cl.Close()");
     target_note(b, key, target, p.partitions);
     let mut fields = vec!["Topic: \"orders\"".to_owned()];
@@ -213,12 +213,6 @@ fn keyless_batching(b: &mut Builder, p: &AppParams) {
         &format!("kgo.ProducerLinger({} * time.Millisecond),", p.linger_ms),
         p.linger_ms != 10,
     );
-}
-
-fn go_check(b: &mut Builder) {
-    b.l("if err != nil {");
-    b.l("\tpanic(err)");
-    b.l("}");
 }
 
 fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
@@ -260,7 +254,7 @@ fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u3
         ));
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
-    go_check(b);
+    b.go_check();
     b.l("defer prod.Close()");
     target_note(b, key, target, p.partitions);
     b.l("msg := &sarama.ProducerMessage{Topic: \"orders\", Value: sarama.StringEncoder(\"Created\")}");
@@ -380,7 +374,7 @@ fn confluent(
     }
     b.indent(-1);
     b.l("})");
-    go_check(b);
+    b.go_check();
     b.l("defer prod.Close()");
     b.l("topic := \"orders\"");
     target_note(b, key, target, p.partitions);
