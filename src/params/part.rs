@@ -142,7 +142,8 @@ impl AppParams {
 
     /// Whether `part` is drawn: it is the part shown, or the whole scene is.
     pub fn shows(&self, part: Part) -> bool {
-        matches!(self.shown_part(), Part::All) || self.shown_part() == part
+        let shown = self.shown_part();
+        shown == Part::All || shown == part
     }
 }
 

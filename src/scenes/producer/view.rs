@@ -539,6 +539,8 @@ pub fn view_producer_scene(
 ) -> Html {
     let lang = params.lang;
     let about = params.preset.map(|p| preset_about(lang, p));
+    // Kafka refused the settings: the run is that refusal.
+    let refused = run.is_err();
     let body = match run {
         Err(e) => html! {
             <div class="card">
@@ -644,7 +646,7 @@ pub fn view_producer_scene(
             // The story comes first; the settings open by themselves only
             // when Kafka refused them, and are then shown in any part, as
             // the way to a configuration that runs.
-            if params.shows(Part::Settings) || params.producer_scene_config().producer.validate().is_err() {
+            if params.shows(Part::Settings) || refused {
                 { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
             }
             {body}
