@@ -13,6 +13,7 @@ mod crash;
 mod group;
 mod keyless;
 mod log;
+mod pipeline;
 mod producer;
 mod replication;
 mod report;
@@ -49,7 +50,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 7] = [
+pub const AREAS: [Area; 8] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -57,6 +58,7 @@ pub const AREAS: [Area; 7] = [
     crash::AREA,
     producer::AREA,
     replication::AREA,
+    pipeline::AREA,
 ];
 
 fn plan() -> Value {

@@ -43,6 +43,12 @@ func createTopics(ctx context.Context, adm *kadm.Client, partitions map[string]i
 			}
 		}
 	}
+	return waitReady(ctx, adm, partitions)
+}
+
+// waitReady waits until the broker reports every partition of the topics
+// led and its end offset listable.
+func waitReady(ctx context.Context, adm *kadm.Client, partitions map[string]int) error {
 	names := slices.Sorted(maps.Keys(partitions))
 	tick := time.NewTicker(readyPoll)
 	defer tick.Stop()

@@ -1,4 +1,4 @@
-// Command harness runs the routing and keyless cases of the conformance plan
+// Command harness runs the routing, keyless and pipeline cases of the conformance plan
 // with the Go Kafka clients against a real broker, and writes what the broker
 // stored in the shape the Rust comparator reads:
 // {source, clients, cases: [{name, area, input, observed}]}.
@@ -149,6 +149,16 @@ func run(ctx context.Context, planPath, bootstrap string) (*facts, error) {
 			return nil, fmt.Errorf("%s: %w", j.name, err)
 		}
 		f.Cases = append(f.Cases, factCase{j.name, j.area, j.input, observed})
+	}
+	// One preset at a time: each waits on its own topic's end offsets
+	// between its services' sends.
+	for _, c := range p.Pipeline.Cases {
+		observed, err := runPipeline(ctx, bootstrap, adm, c)
+		if err != nil {
+			return nil, fmt.Errorf("pipeline/%s: %w", c.Name, err)
+		}
+		input := pipelineInput{c.Preset, c.Seed, c.Partitions, c.GrowTo, c.Clients}
+		f.Cases = append(f.Cases, factCase{"pipeline/" + c.Name, "pipeline", input, observed})
 	}
 	return f, nil
 }

@@ -24,6 +24,9 @@ type plan struct {
 		BatchSize  int      `json:"batch_size"`
 		LingerMs   int      `json:"linger_ms"`
 	} `json:"keyless"`
+	Pipeline struct {
+		Cases []pipelineCase `json:"cases"`
+	} `json:"pipeline"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.
@@ -64,6 +67,11 @@ func (p *plan) check() error {
 			return fmt.Errorf("routing: key %q appears twice", k)
 		}
 		seen[k] = true
+	}
+	for i := range p.Pipeline.Cases {
+		if err := p.Pipeline.Cases[i].check(); err != nil {
+			return err
+		}
 	}
 	k := p.Keyless
 	if len(k.Clients) > 0 {
