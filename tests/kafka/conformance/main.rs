@@ -10,6 +10,7 @@
 //! when a case listed as a known difference has started to agree.
 
 mod crash;
+mod golens;
 mod group;
 mod keyless;
 mod log;
@@ -50,7 +51,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 8] = [
+pub const AREAS: [Area; 9] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -59,6 +60,7 @@ pub const AREAS: [Area; 8] = [
     producer::AREA,
     replication::AREA,
     pipeline::AREA,
+    golens::AREA,
 ];
 
 fn plan() -> Value {

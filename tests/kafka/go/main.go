@@ -1,4 +1,4 @@
-// Command harness runs the routing, keyless and pipeline cases of the conformance plan
+// Command harness runs the routing, keyless, pipeline and Go lens cases of the conformance plan
 // with the Go Kafka clients against a real broker, and writes what the broker
 // stored in the shape the Rust comparator reads:
 // {source, clients, cases: [{name, area, input, observed}]}.
@@ -160,6 +160,11 @@ func run(ctx context.Context, planPath, bootstrap string) (*facts, error) {
 		input := pipelineInput{c.Preset, c.Seed, c.Partitions, c.GrowTo, c.Clients}
 		f.Cases = append(f.Cases, factCase{"pipeline/" + c.Name, "pipeline", input, observed})
 	}
+	lens, err := runGolens(ctx, bootstrap, adm, p)
+	if err != nil {
+		return nil, err
+	}
+	f.Cases = append(f.Cases, lens...)
 	return f, nil
 }
 

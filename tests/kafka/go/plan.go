@@ -27,6 +27,12 @@ type plan struct {
 	Pipeline struct {
 		Cases []pipelineCase `json:"cases"`
 	} `json:"pipeline"`
+	Golens struct {
+		// The literals each snippet connects and writes with.
+		Bootstrap string       `json:"bootstrap"`
+		Topic     string       `json:"topic"`
+		Cases     []golensCase `json:"cases"`
+	} `json:"golens"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.

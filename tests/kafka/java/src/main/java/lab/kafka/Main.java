@@ -40,7 +40,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Main {
     private Main() {}
 
-    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline");
+    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens");
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = parseArgs(args);

@@ -1,0 +1,157 @@
+//! The Go lens's routing snippets, run: the program each Go tab prints for
+//! a sample of routing links is built and run against the real broker, and
+//! its record must land in the partition the scene shows. Only the broker
+//! address and the topic name are replaced, so each program writes to a
+//! topic of its own; the plan refuses a snippet in which either literal is
+//! missing, so nothing else can drift between what the lens prints and
+//! what runs.
+
+use crate::{field, named_cases, unreadable, Area, Verdict};
+use kafka_ordering_lab::golens::{snippet, GoClient};
+use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::sim::partitioner::{route, Route};
+use serde_json::{json, Value};
+
+pub const AREA: Area = Area {
+    name: "golens",
+    plan,
+    expected_cases,
+    compare,
+};
+
+/// The literals the harness replaces: every snippet connects to this
+/// address and writes to this topic.
+pub const BOOTSTRAP: &str = "\"localhost:9092\"";
+pub const TOPIC: &str = "\"orders\"";
+
+/// Links whose scene shows one partition: keys a Go string literal must
+/// quote with care (empty; a quote, a backslash, a newline, an emoji and a
+/// NUL), a key whose murmur2 is negative as a signed int, two counts, and
+/// the explicit and regional placements.
+const QUERIES: [&str; 8] = [
+    "scene=routing&key=order-7&partitions=3",
+    "scene=routing&key=order-7&partitions=12",
+    "scene=routing&key=&partitions=5",
+    "scene=routing&key=a%22b%5C%0A%F0%9F%94%91%00&partitions=7",
+    "scene=routing&key=customer-42&partitions=6",
+    "scene=routing&key=user-1&partitions=4",
+    "scene=routing&placement=explicit&explicit-partition=2&partitions=3",
+    "scene=routing&placement=region&key=eu%2Forder-1&partitions=6",
+];
+
+/// The partition the routing scene shows for a link, if it shows one.
+fn shown(query: &str) -> Result<u32, String> {
+    let (p, issues) = parse_query(query);
+    if !issues.is_empty() {
+        return Err(format!("{query}: {issues:?}"));
+    }
+    let key = (!p.key_null).then_some(p.key.as_bytes());
+    match route(key, p.partitions.max(1), p.placement()) {
+        Route::Hashed { partition } | Route::Region { partition, .. } => Ok(partition),
+        Route::Explicit(q) => Ok(q),
+        other => Err(format!(
+            "{query}: the scene shows no single partition ({other:?})"
+        )),
+    }
+}
+
+fn plan() -> Value {
+    let mut cases = Vec::new();
+    for (i, query) in QUERIES.iter().enumerate() {
+        let (params, _) = parse_query(&format!("{query}&lang=en"));
+        for client in GoClient::ALL.into_iter().filter(|c| c.is_go()) {
+            let code = snippet(&params, client)
+                .unwrap_or_else(|| panic!("{query}: no lens"))
+                .code();
+            for literal in [BOOTSTRAP, TOPIC] {
+                assert!(
+                    code.contains(literal),
+                    "{query} {}: the snippet has no {literal} for the harness to replace",
+                    client.id()
+                );
+            }
+            let name = format!("{}/q{i}", client.id());
+            cases.push(json!({
+                "name": name,
+                "client": client.id(),
+                "query": query,
+                "partitions": params.partitions.max(1),
+                "topic": format!("golens.{}.q{i}", client.id()),
+                "package": format!("q{i}_{}", client.id().replace('-', "_")),
+                "code": code,
+            }));
+        }
+    }
+    json!({ "bootstrap": BOOTSTRAP, "topic": TOPIC, "cases": cases })
+}
+
+fn expected_cases(plan: &Value) -> Vec<String> {
+    named_cases(plan, "golens")
+}
+
+fn compare(input: &Value, observed: &Value) -> Verdict {
+    let read = || -> Result<(String, u64, u64), String> {
+        let query = field(input, "query")?.as_str().ok_or("query")?.to_owned();
+        let partition = field(observed, "partition")?.as_u64().ok_or("partition")?;
+        let records = field(observed, "records")?.as_u64().ok_or("records")?;
+        Ok((query, partition, records))
+    };
+    let (query, partition, records) = match read() {
+        Ok(v) => v,
+        Err(e) => return unreadable(e),
+    };
+    let want = match shown(&query) {
+        Ok(p) => p,
+        Err(e) => return unreadable(e),
+    };
+    let sim = json!({ "partition": want });
+    let client = input["client"].as_str().unwrap_or("?");
+    if records != 1 {
+        return Verdict::new(
+            sim,
+            false,
+            format!("the {client} snippet wrote {records} records, not 1"),
+        );
+    }
+    if partition == u64::from(want) {
+        Verdict::new(
+            sim,
+            true,
+            format!("the {client} snippet, run as printed, wrote partition {partition}"),
+        )
+    } else {
+        Verdict::new(
+            sim,
+            false,
+            format!("the {client} snippet wrote partition {partition}; the scene shows {want}"),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_go_tab_of_every_sampled_link_is_planned_with_its_literals() {
+        let plan = plan();
+        let cases = plan["cases"].as_array().unwrap();
+        assert_eq!(cases.len(), QUERIES.len() * 4);
+        for c in cases {
+            let code = c["code"].as_str().unwrap();
+            assert!(code.starts_with("// github.com/"), "{}", c["name"]);
+            assert!(shown(c["query"].as_str().unwrap()).is_ok());
+        }
+    }
+
+    #[test]
+    fn the_scene_s_partition_agrees_and_any_other_or_a_second_record_does_not() {
+        let plan = plan();
+        let case = &plan["cases"][0];
+        let want = shown(case["query"].as_str().unwrap()).unwrap();
+        assert!(compare(case, &json!({"partition": want, "records": 1})).agree);
+        assert!(!compare(case, &json!({"partition": want + 1, "records": 1})).agree);
+        assert!(!compare(case, &json!({"partition": want, "records": 2})).agree);
+        assert!(!compare(case, &json!({"records": 1})).agree);
+    }
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+)
+
+// golensCase is one routing snippet of the Go lens, as it prints it.
+type golensCase struct {
+	Name       string `json:"name"`
+	Client     string `json:"client"`
+	Query      string `json:"query"`
+	Partitions int    `json:"partitions"`
+	Topic      string `json:"topic"`
+	Package    string `json:"package"`
+	Code       string `json:"code"`
+}
+
+type golensInput struct {
+	Client string `json:"client"`
+	Query  string `json:"query"`
+}
+
+type golensObserved struct {
+	Partition int32 `json:"partition"`
+	Records   int   `json:"records"`
+}
+
+// runGolens builds every snippet in one module on the harness's own pinned
+// versions (its go.mod and go.sum, beside the binary's bin folder), with
+// the broker address and topic literals replaced, runs each once, and
+// reads back where its one record went.
+func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan) ([]factCase, error) {
+	cases := p.Golens.Cases
+	if len(cases) == 0 {
+		return nil, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	module := filepath.Dir(filepath.Dir(exe))
+	dir, err := os.MkdirTemp("", "kafka-lab-golens-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	for _, f := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(module, f))
+		if err != nil {
+			return nil, fmt.Errorf("the snippets build on the harness's module: %w", err)
+		}
+		if f == "go.mod" {
+			data = []byte(strings.Replace(string(data), "module kafkalab/conformance", "module kafkalab/golensrun", 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	topics := make(map[string]int, len(cases))
+	want := make(map[string]int, len(cases))
+	for _, c := range cases {
+		code := c.Code
+		for literal, with := range map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)} {
+			if !strings.Contains(code, literal) {
+				return nil, fmt.Errorf("golens/%s: no %s in the snippet", c.Name, literal)
+			}
+			code = strings.ReplaceAll(code, literal, with)
+		}
+		pkg := filepath.Join(dir, c.Package)
+		if err := os.MkdirAll(pkg, 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(pkg, "main.go"), []byte(code), 0o644); err != nil {
+			return nil, err
+		}
+		topics[c.Topic], want[c.Topic] = c.Partitions, 1
+	}
+	if err := createTopics(ctx, adm, topics); err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(dir, "bin")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator), "./...")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "CGO_ENABLED=1")
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the lens's snippets: %w\n%s", err, out)
+	}
+	for _, c := range cases {
+		run := exec.CommandContext(ctx, filepath.Join(bin, c.Package))
+		if out, err := run.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("golens/%s (%s): %w\n%s", c.Name, c.Query, err, out)
+		}
+	}
+	got, err := readBack(ctx, bootstrap, adm, want)
+	if err != nil {
+		return nil, err
+	}
+	var facts []factCase
+	for _, c := range cases {
+		recs := got[c.Topic]
+		o := golensObserved{Records: len(recs), Partition: -1}
+		if len(recs) > 0 {
+			o.Partition = recs[0].partition
+		}
+		facts = append(facts, factCase{"golens/" + c.Name, "golens", golensInput{c.Client, c.Query}, o})
+	}
+	return facts, nil
+}
