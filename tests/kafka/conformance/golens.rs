@@ -1,5 +1,6 @@
-//! The Go lens's routing snippets, run: the program each Go tab prints for
-//! a sample of routing links is built and run against the real broker, and
+//! The Go lens's routing snippets, run: the program each tab prints (the
+//! four Go clients in the Go harness, Java in the Java harness) for a
+//! sample of routing links is built and run against the real broker, and
 //! its record must land in the partition the scene shows. Only the broker
 //! address and the topic name are replaced, so each program writes to a
 //! topic of its own; the plan refuses a snippet in which either literal is
@@ -59,7 +60,7 @@ fn plan() -> Value {
     let mut cases = Vec::new();
     for (i, query) in QUERIES.iter().enumerate() {
         let (params, _) = parse_query(&format!("{query}&lang=en"));
-        for client in GoClient::ALL.into_iter().filter(|c| c.is_go()) {
+        for client in GoClient::ALL {
             let code = snippet(&params, client)
                 .unwrap_or_else(|| panic!("{query}: no lens"))
                 .code();
@@ -136,10 +137,15 @@ mod tests {
     fn every_go_tab_of_every_sampled_link_is_planned_with_its_literals() {
         let plan = plan();
         let cases = plan["cases"].as_array().unwrap();
-        assert_eq!(cases.len(), QUERIES.len() * 4);
+        assert_eq!(cases.len(), QUERIES.len() * GoClient::ALL.len());
         for c in cases {
             let code = c["code"].as_str().unwrap();
-            assert!(code.starts_with("// github.com/"), "{}", c["name"]);
+            let library = if c["client"] == "java" {
+                "// org.apache.kafka:"
+            } else {
+                "// github.com/"
+            };
+            assert!(code.starts_with(library), "{}", c["name"]);
             assert!(shown(c["query"].as_str().unwrap()).is_ok());
         }
     }

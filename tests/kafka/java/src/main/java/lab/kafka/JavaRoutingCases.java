@@ -321,7 +321,7 @@ public final class JavaRoutingCases {
     }
 
     /** Every record of the given partitions from the beginning, once count of them have arrived. */
-    private static List<ConsumerRecord<byte[], byte[]>> readAll(Cluster cluster, List<TopicPartition> partitions, int count) throws Exception {
+    static List<ConsumerRecord<byte[], byte[]>> readAll(Cluster cluster, List<TopicPartition> partitions, int count) throws Exception {
         List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrap(),
