@@ -41,7 +41,7 @@ pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
         reset: None,
     };
     consume(b, &g, OnRecord::Handle);
-    handler(b, p.idempotent);
+    handler(b, p.idempotent, false);
 }
 
 pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
@@ -87,7 +87,7 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
     };
     admin(b, p);
     consume(b, &g, OnRecord::Handle);
-    handler(b, false);
+    handler(b, false, false);
 }
 
 pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
@@ -96,7 +96,51 @@ pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
         "the keyed worker pool, as the workers scene runs it",
     );
     let w = p.workers;
-    let on = match w.mode {
+    let g = GroupSettings {
+        assignor: None,
+        commit: CommitMode::Auto,
+        reset: None,
+    };
+    handled(b, &g, w.mode, w.workers, w.hash, false);
+}
+
+/// The pipeline's group: the scene's assignor and commit mode, each record
+/// handed on as the scene's handler does (the keyed pool on FNV-1a, the
+/// scene's hash), and the sink's duplicate check in the handler.
+pub(super) fn write_pipeline_group(
+    b: &mut Builder,
+    assignor: Assignor,
+    commit: CommitMode,
+    mode: Mode,
+    workers: u32,
+    dedupe: bool,
+) {
+    let g = GroupSettings {
+        assignor: Some(assignor),
+        commit,
+        reset: None,
+    };
+    if commit == CommitMode::Manual && mode != Mode::Sequential {
+        b.warn(
+            Severity::Note,
+            "Здесь коммит идёт, когда запись отдана обработчику, а не когда обработана; сцена коммитит наименьший ещё не обработанный offset, а для этого приложению нужно помнить, какие записи каждой партиции уже обработаны.".into(),
+            "Here the commit follows handing a record on, not handling it; the scene commits the lowest offset not yet handled, which needs the application to track each partition's finished offsets.".into(),
+        );
+    }
+    handled(b, &g, mode, workers, WorkerHash::Fnv1a, dedupe);
+}
+
+/// A consumer loop that hands each record on as `mode` says, and the
+/// handler it calls.
+fn handled(
+    b: &mut Builder,
+    g: &GroupSettings,
+    mode: Mode,
+    workers: u32,
+    hash: WorkerHash,
+    idempotent: bool,
+) {
+    let on = match mode {
         Mode::Sequential => OnRecord::Handle,
         Mode::PerMessage => OnRecord::Goroutine,
         Mode::KeyedPool => OnRecord::Pool,
@@ -108,16 +152,11 @@ pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
             "A goroutine per record: one order's events run in parallel, and their order is lost.".into(),
         );
     }
-    let g = GroupSettings {
-        assignor: None,
-        commit: CommitMode::Auto,
-        reset: None,
-    };
     if on == OnRecord::Pool {
-        pool(b, w.workers, w.hash);
+        pool(b, workers, hash);
     }
-    consume(b, &g, on);
-    handler(b, false);
+    consume(b, g, on);
+    handler(b, idempotent, on != OnRecord::Handle);
 }
 
 /// The keyed pool, typed by the client's record.
@@ -241,8 +280,7 @@ fn cannot_assignor(b: &mut Builder, lib: &str, a: Assignor, has: &str) {
 fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
@@ -300,8 +338,7 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("\t}");
     }
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
@@ -334,8 +371,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.l("\treturn nil");
     b.l("}");
     b.l("");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cfg := sarama.NewConfig()");
     if let Some(a) = g.assignor {
         b.note(
@@ -388,8 +424,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
@@ -406,8 +441,7 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             "In a group ReadMessage commits a record as soon as it returns it, before it is handled (reader.go, ReadMessage); CommitInterval batches that every 5 s, like Java's auto-commit.".into(),
         );
     }
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("r := kafka.NewReader(kafka.ReaderConfig{");
     b.indent(1);
     b.l("Brokers: []string{\"localhost:9092\"},");
@@ -454,8 +488,7 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("\t}");
     }
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
     // The loop's record shadows the reader; rename the reader.
     rename_reader(b);
 }
@@ -486,8 +519,7 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             "range, roundrobin, cooperative-sticky (rdkafka_assignor.c)",
         );
     }
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("c, err := kafka.NewConsumer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
@@ -541,8 +573,7 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("\t}");
     }
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
@@ -557,7 +588,7 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     ] {
         b.import(i);
     }
-    b.indent(2);
+    b.open_func();
     b.l("Properties props = new Properties();");
     b.l("props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ConsumerConfig.GROUP_ID_CONFIG, \"orders-group\");");
@@ -630,28 +661,47 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     b.l("    }");
     b.l("}");
-    b.indent(-2);
+    b.close_func();
 }
 
 /// The Go handler every consumer calls; the idempotent one skips an event
 /// it has already applied, so a record processed twice changes nothing.
-fn handler(b: &mut Builder, idempotent: bool) {
+/// Called from several goroutines (`concurrent`), it guards what it has
+/// applied with a mutex.
+fn handler(b: &mut Builder, idempotent: bool, concurrent: bool) {
     if b.client == GoClient::Java {
         return;
     }
     b.import("fmt");
     b.l("");
-    if idempotent {
+    if idempotent && concurrent {
+        b.import("sync");
+        b.c("var (");
+        b.c("\tmu      sync.Mutex");
+        b.c("\tapplied = map[string]bool{}");
+        b.c(")");
+        b.l("");
+    } else if idempotent {
         b.c("var applied = map[string]bool{}");
         b.l("");
     }
     b.l("func handle(key, value []byte) {");
     if idempotent {
         b.c("\tid := string(key) + \"/\" + string(value)");
-        b.c("\tif applied[id] {");
-        b.c("\t\treturn");
-        b.c("\t}");
-        b.c("\tapplied[id] = true");
+        if concurrent {
+            b.c("\tmu.Lock()");
+            b.c("\tseen := applied[id]");
+            b.c("\tapplied[id] = true");
+            b.c("\tmu.Unlock()");
+            b.c("\tif seen {");
+            b.c("\t\treturn");
+            b.c("\t}");
+        } else {
+            b.c("\tif applied[id] {");
+            b.c("\t\treturn");
+            b.c("\t}");
+            b.c("\tapplied[id] = true");
+        }
     }
     b.l("\tfmt.Printf(\"%s %s\\n\", key, value)");
     b.l("}");

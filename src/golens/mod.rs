@@ -11,6 +11,7 @@
 //! pinned version; the comment beside the line names the file and symbol.
 
 mod consumer;
+mod pipeline;
 mod producer;
 mod routing;
 mod switch;
@@ -95,6 +96,7 @@ pub fn has_lens(scene: SceneId) -> bool {
             | SceneId::Group
             | SceneId::Workers
             | SceneId::Replication
+            | SceneId::Pipeline
     )
 }
 
@@ -156,6 +158,7 @@ pub fn snippet(params: &AppParams, client: GoClient) -> Option<Snippet> {
         SceneId::Group => consumer::write_group(&mut b, params),
         SceneId::Repartition => consumer::write_repartition(&mut b, params),
         SceneId::Workers => consumer::write_workers(&mut b, params),
+        SceneId::Pipeline => pipeline::write(&mut b, params),
         _ => return None,
     }
     Some(b.finish(params.scene))
@@ -186,6 +189,12 @@ pub(crate) struct Builder {
     pub pool_workers: Option<u32>,
     /// Repartition: the admin helper `main` calls first.
     pub admin_call: Option<&'static str>,
+    /// The function `open_func` opens: `main`, or, in a program of several
+    /// parts (the pipeline), the part's own function, which `main` calls.
+    pub entry: &'static str,
+    /// Java: the body writes its own methods, `main` among them, rather
+    /// than being wrapped in `main`.
+    java_methods: bool,
 }
 
 impl Builder {
@@ -201,6 +210,41 @@ impl Builder {
             topic_note: None,
             pool_workers: None,
             admin_call: None,
+            entry: "main",
+            java_methods: false,
+        }
+    }
+
+    /// Opens the function `entry` names. Java's `main` is the one
+    /// `finish` wraps the body in; another entry is a static method.
+    pub fn open_func(&mut self) {
+        match (self.client, self.entry) {
+            (GoClient::Java, "main") => self.indent(2),
+            (GoClient::Java, name) => {
+                self.java_methods = true;
+                self.indent(1);
+                self.l(&format!("static void {name}() throws Exception {{"));
+                self.indent(1);
+            }
+            (_, name) => {
+                self.l(&format!("func {name}() {{"));
+                self.indent(1);
+            }
+        }
+    }
+
+    pub fn close_func(&mut self) {
+        match (self.client, self.entry) {
+            (GoClient::Java, "main") => self.indent(-2),
+            (GoClient::Java, _) => {
+                self.indent(-1);
+                self.l("}");
+                self.indent(-1);
+            }
+            _ => {
+                self.indent(-1);
+                self.l("}");
+            }
         }
     }
 
@@ -298,11 +342,15 @@ impl Builder {
             }
             lines.push(plain(String::new()));
             lines.push(plain("public class Main {".to_owned()));
-            lines.push(plain(
-                "    public static void main(String[] args) throws Exception {".to_owned(),
-            ));
-            lines.extend(self.body);
-            lines.push(plain("    }".to_owned()));
+            if self.java_methods {
+                lines.extend(self.body);
+            } else {
+                lines.push(plain(
+                    "    public static void main(String[] args) throws Exception {".to_owned(),
+                ));
+                lines.extend(self.body);
+                lines.push(plain("    }".to_owned()));
+            }
             lines.push(plain("}".to_owned()));
         } else {
             lines.push(plain(format!("package {}", go_package(scene))));

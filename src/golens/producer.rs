@@ -1,7 +1,7 @@
 //! The producer and replication scenes: a producer with the scene's
 //! settings, producing one order's events in order.
 
-use super::{Builder, GoClient, Severity};
+use super::{go_quote, java_quote, Builder, GoClient, Severity};
 use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
 
@@ -15,12 +15,13 @@ pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
     );
     let c = p.producer;
     order_warning(b, &c);
+    let send = Send::order(b.client);
     match b.client {
-        GoClient::FranzGo => franz(b, &c, true),
-        GoClient::Sarama => sarama(b, &c, true),
-        GoClient::KafkaGo => kafka_go(b, &c, true),
-        GoClient::ConfluentKafkaGo => confluent(b, &c, true),
-        GoClient::Java => java(b, &c, true),
+        GoClient::FranzGo => franz(b, &c, Detail::All, &send),
+        GoClient::Sarama => sarama(b, &c, Detail::All, &send),
+        GoClient::KafkaGo => kafka_go(b, &c, Detail::All, &send),
+        GoClient::ConfluentKafkaGo => confluent(b, &c, Detail::All, &send),
+        GoClient::Java => java(b, &c, Detail::All, &send),
     }
 }
 
@@ -67,21 +68,103 @@ pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
         p.min_isr, p.unclean
     );
     b.topic_note = Some((topic_ru, topic_en));
+    let send = Send::order(b.client);
     match b.client {
-        GoClient::FranzGo => franz(b, &c, false),
-        GoClient::Sarama => sarama(b, &c, false),
-        GoClient::KafkaGo => kafka_go(b, &c, false),
-        GoClient::ConfluentKafkaGo => confluent(b, &c, false),
-        GoClient::Java => java(b, &c, false),
+        GoClient::FranzGo => franz(b, &c, Detail::Acks, &send),
+        GoClient::Sarama => sarama(b, &c, Detail::Acks, &send),
+        GoClient::KafkaGo => kafka_go(b, &c, Detail::Acks, &send),
+        GoClient::ConfluentKafkaGo => confluent(b, &c, Detail::Acks, &send),
+        GoClient::Java => java(b, &c, Detail::Acks, &send),
+    }
+}
+
+/// How much of a producer's settings a snippet writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Detail {
+    /// Only acks (the replication scene).
+    Acks,
+    /// Acks, batching, requests in flight and retries: what decides the
+    /// order (the pipeline).
+    Order,
+    /// Every setting of the producer scene, timeouts and backoff too.
+    All,
+}
+
+impl Detail {
+    fn batching(self) -> bool {
+        self != Detail::Acks
+    }
+
+    fn timing(self) -> bool {
+        self == Detail::All
+    }
+}
+
+/// What a producer sends, and the partitioner that places it.
+pub(super) struct Send<'a> {
+    /// The record key; `None` sends a null key.
+    pub key: Option<&'a str>,
+    pub events: &'a [&'a str],
+    /// The partitioner option, written at its place among the client's
+    /// settings, and whether it differs from the library's default; `None`
+    /// keeps the default.
+    pub partitioner: Option<(String, bool)>,
+}
+
+impl Send<'static> {
+    /// One order's events, keyed by the order, on the Java-compatible
+    /// partitioner where the library's default is not.
+    fn order(client: GoClient) -> Self {
+        let partitioner = match client {
+            GoClient::KafkaGo => Some("Balancer: kafka.Murmur2Balancer{},"),
+            GoClient::ConfluentKafkaGo => Some("\"partitioner\": \"murmur2_random\","),
+            _ => None,
+        };
+        Send {
+            key: Some("order-42"),
+            events: &EVENTS,
+            partitioner: partitioner.map(|l| (l.to_owned(), true)),
+        }
+    }
+}
+
+impl Send<'_> {
+    fn partitioner(&self, b: &mut Builder) {
+        if let Some((line, changed)) = &self.partitioner {
+            b.line(line, *changed);
+        }
+    }
+
+    fn events(&self) -> String {
+        self.events
+            .iter()
+            .map(|e| go_quote(e))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn java_events(&self) -> String {
+        self.events
+            .iter()
+            .map(|e| java_quote(e))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The key field of a Go record literal, `Key: …, ` or nothing.
+    fn go_key(&self, wrap: &str) -> String {
+        self.key
+            .map(|k| format!("Key: {wrap}({}), ", go_quote(k)))
+            .unwrap_or_default()
     }
 }
 
 /// Whether a producer with these settings may reorder on a retry.
-fn may_reorder(c: &ProducerConfig) -> bool {
+pub(super) fn may_reorder(c: &ProducerConfig) -> bool {
     !c.enable_idempotence && c.max_in_flight > 1 && c.retries > 0
 }
 
-fn order_warning(b: &mut Builder, c: &ProducerConfig) {
+pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
     let (lib, why_ru, why_en) = match b.client {
         GoClient::Sarama => (
             "sarama",
@@ -130,16 +213,16 @@ fn topic_note(b: &mut Builder) {
     }
 }
 
-fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
+pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
     topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
     b.l("kgo.DefaultProduceTopic(\"orders\"),");
+    send.partitioner(b);
     b.note(
         "по умолчанию идемпотентен, acks=all, до 5 запросов в полёте (pkg/kgo/config.go, defaultCfg)",
         "idempotent by default, acks=all, up to 5 requests in flight (pkg/kgo/config.go, defaultCfg)",
@@ -174,7 +257,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::Leader => b.c("kgo.RequiredAcks(kgo.LeaderAck()),"),
         Acks::None => b.c("kgo.RequiredAcks(kgo.NoAck()),"),
     }
-    if all {
+    if d.batching() {
         b.import("time");
         if c.retries != 2_147_483_647 {
             b.c(&format!("kgo.RecordRetries({}),", c.retries));
@@ -194,6 +277,8 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
             &format!("kgo.ProducerLinger({}),", ms(c.linger_ms)),
             c.linger_ms != 10,
         );
+    }
+    if d.timing() {
         b.line(
             &format!("kgo.ProduceRequestTimeout({}),", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
@@ -219,32 +304,26 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
     b.l("ctx := context.Background()");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tcl.Produce(ctx, &kgo.Record{Key: []byte(\"order-42\"), Value: []byte(event)}, nil)");
+    b.l(&format!(
+        "\tcl.Produce(ctx, &kgo.Record{{{}Value: []byte(event)}}, nil)",
+        send.go_key("[]byte")
+    ));
     b.l("}");
     b.l("if err := cl.Flush(ctx); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn quoted_events() -> String {
-    EVENTS
-        .iter()
-        .map(|e| format!("\"{e}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
+pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/IBM/sarama");
     topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cfg := sarama.NewConfig()");
     b.c("cfg.Producer.Return.Successes = true");
+    send.partitioner(b);
     if c.enable_idempotence {
         b.note(
             "идемпотентность требует WaitForAll и Net.MaxOpenRequests = 1 (config.go, Config.Validate)",
@@ -259,7 +338,7 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
                 format!("An idempotent sarama runs only one request in flight: {} cannot be expressed (config.go, Config.Validate).", c.max_in_flight),
             );
         }
-    } else if all {
+    } else if d.batching() {
         b.line(
             &format!("cfg.Net.MaxOpenRequests = {}", c.max_in_flight),
             c.max_in_flight != 5,
@@ -270,7 +349,7 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::Leader => {}
         Acks::None => b.c("cfg.Producer.RequiredAcks = sarama.NoResponse"),
     }
-    if all {
+    if d.batching() {
         b.import("time");
         b.line(
             &format!("cfg.Producer.Retry.Max = {}", c.retries),
@@ -281,6 +360,8 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
             &format!("cfg.Producer.Flush.Frequency = {}", ms(c.linger_ms)),
             c.linger_ms != 0,
         );
+    }
+    if d.timing() {
         b.line(
             &format!("cfg.Producer.Timeout = {}", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
@@ -306,28 +387,29 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
     b.l("var msgs []*sarama.ProducerMessage");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tmsgs = append(msgs, &sarama.ProducerMessage{Topic: \"orders\", Key: sarama.StringEncoder(\"order-42\"), Value: sarama.StringEncoder(event)})");
+    b.l(&format!(
+        "\tmsgs = append(msgs, &sarama.ProducerMessage{{Topic: \"orders\", {}Value: sarama.StringEncoder(event)}})",
+        send.go_key("sarama.StringEncoder")
+    ));
     b.l("}");
     b.l("if err := prod.SendMessages(msgs); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn kafka_go(b: &mut Builder, c: &ProducerConfig, all: bool) {
+pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
     topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("w := &kafka.Writer{");
     b.indent(1);
     b.l("Addr:     kafka.TCP(\"localhost:9092\"),");
     b.l("Topic:    \"orders\",");
-    b.c("Balancer: kafka.Murmur2Balancer{},");
+    send.partitioner(b);
     b.note(
         "по умолчанию RequireNone: Writer не ждёт ответа брокера (writer.go, Writer.RequiredAcks)",
         "the default is RequireNone: the Writer does not wait for the broker (writer.go, Writer.RequiredAcks)",
@@ -337,7 +419,7 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::Leader => b.c("RequiredAcks: kafka.RequireOne,"),
         Acks::None => {}
     }
-    if all {
+    if d.batching() {
         b.import("time");
         b.note(
             "MaxAttempts считает попытки, а не повторы; по умолчанию 10 (writer.go, Writer.maxAttempts)",
@@ -347,6 +429,8 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, all: bool) {
         b.line(&format!("MaxAttempts:     {attempts},"), attempts != 10);
         b.c(&format!("BatchBytes:      {},", c.batch_size));
         b.c(&format!("BatchTimeout:    {},", ms(c.linger_ms)));
+    }
+    if d.timing() {
         b.line(
             &format!("WriteTimeout:    {},", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
@@ -371,22 +455,23 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, all: bool) {
     b.l("var msgs []kafka.Message");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tmsgs = append(msgs, kafka.Message{Key: []byte(\"order-42\"), Value: []byte(event)})");
+    b.l(&format!(
+        "\tmsgs = append(msgs, kafka.Message{{{}Value: []byte(event)}})",
+        send.go_key("[]byte")
+    ));
     b.l("}");
     b.l("if err := w.WriteMessages(context.Background(), msgs...); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
+pub(super) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
     topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
@@ -394,7 +479,7 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
         "значения по умолчанию — librdkafka 2.11.1, CONFIGURATION.md",
         "the defaults are librdkafka 2.11.1's, CONFIGURATION.md",
     );
-    b.c("\"partitioner\": \"murmur2_random\",");
+    send.partitioner(b);
     b.line(
         &format!("\"enable.idempotence\": {},", c.enable_idempotence),
         c.enable_idempotence,
@@ -405,7 +490,7 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::None => "0",
     };
     b.line(&format!("\"acks\": \"{acks}\","), c.acks != Acks::All);
-    if all {
+    if d.batching() {
         b.c(&format!(
             "\"max.in.flight.requests.per.connection\": {},",
             c.max_in_flight
@@ -419,6 +504,8 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
             &format!("\"linger.ms\": {},", c.linger_ms),
             c.linger_ms != 5,
         );
+    }
+    if d.timing() {
         b.line(
             &format!("\"request.timeout.ms\": {},", c.request_timeout_ms),
             c.request_timeout_ms != 30_000,
@@ -443,25 +530,27 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
     b.l("topic := \"orders\"");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tmsg := &kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &topic, Partition: kafka.PartitionAny}, Key: []byte(\"order-42\"), Value: []byte(event)}");
+    b.l(&format!(
+        "\tmsg := &kafka.Message{{TopicPartition: kafka.TopicPartition{{Topic: &topic, Partition: kafka.PartitionAny}}, {}Value: []byte(event)}}",
+        send.go_key("[]byte")
+    ));
     b.l("\tif err := prod.Produce(msg, nil); err != nil {");
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.l("}");
     b.l("prod.Flush(10000)");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
+pub(super) fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("java.util.Properties");
     b.import("org.apache.kafka.clients.producer.KafkaProducer");
     b.import("org.apache.kafka.clients.producer.ProducerConfig");
     b.import("org.apache.kafka.clients.producer.ProducerRecord");
     b.import("org.apache.kafka.common.serialization.StringSerializer");
-    b.indent(2);
+    b.open_func();
     topic_note(b);
     b.l("Properties props = new Properties();");
     b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
@@ -471,7 +560,8 @@ fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
         "значения по умолчанию — ProducerConfig, Kafka 4.1.1",
         "the defaults are ProducerConfig's, Kafka 4.1.1",
     );
-    let d = ProducerConfig::default();
+    send.partitioner(b);
+    let def = ProducerConfig::default();
     let put = |b: &mut Builder, name: &str, v: String, changed: bool| {
         b.line(&format!("props.put(ProducerConfig.{name}, {v});"), changed);
     };
@@ -487,24 +577,24 @@ fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::None => "0",
     };
     put(b, "ACKS_CONFIG", format!("\"{acks}\""), c.acks != Acks::All);
-    if all {
+    if d.batching() {
         put(
             b,
             "MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION",
             c.max_in_flight.to_string(),
-            c.max_in_flight != d.max_in_flight,
+            c.max_in_flight != def.max_in_flight,
         );
         put(
             b,
             "RETRIES_CONFIG",
             c.retries.to_string(),
-            c.retries != d.retries,
+            c.retries != def.retries,
         );
         put(
             b,
             "BATCH_SIZE_CONFIG",
             c.batch_size.to_string(),
-            c.batch_size != d.batch_size,
+            c.batch_size != def.batch_size,
         );
         // Kafka 4.0 raised linger.ms's default to 5 (KIP-1030).
         put(
@@ -513,38 +603,47 @@ fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
             c.linger_ms.to_string(),
             c.linger_ms != 5,
         );
+    }
+    if d.timing() {
         put(
             b,
             "REQUEST_TIMEOUT_MS_CONFIG",
             c.request_timeout_ms.to_string(),
-            c.request_timeout_ms != d.request_timeout_ms,
+            c.request_timeout_ms != def.request_timeout_ms,
         );
         put(
             b,
             "RETRY_BACKOFF_MS_CONFIG",
             c.retry_backoff_ms.to_string(),
-            c.retry_backoff_ms != d.retry_backoff_ms,
+            c.retry_backoff_ms != def.retry_backoff_ms,
         );
         put(
             b,
             "RETRY_BACKOFF_MAX_MS_CONFIG",
             c.retry_backoff_max_ms.to_string(),
-            c.retry_backoff_max_ms != d.retry_backoff_max_ms,
+            c.retry_backoff_max_ms != def.retry_backoff_max_ms,
         );
         put(
             b,
             "DELIVERY_TIMEOUT_MS_CONFIG",
             c.delivery_timeout_ms.to_string(),
-            c.delivery_timeout_ms != d.delivery_timeout_ms,
+            c.delivery_timeout_ms != def.delivery_timeout_ms,
         );
     }
     b.l("try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {");
     b.l(&format!(
         "    for (String event : new String[] {{{}}}) {{",
-        quoted_events()
+        send.java_events()
     ));
-    b.l("        producer.send(new ProducerRecord<>(\"orders\", \"order-42\", event));");
+    // A null key leaves nothing to infer the key's type from.
+    let (types, key) = match send.key {
+        Some(k) => ("", java_quote(k)),
+        None => ("String, String", "null".to_owned()),
+    };
+    b.l(&format!(
+        "        producer.send(new ProducerRecord<{types}>(\"orders\", {key}, event));"
+    ));
     b.l("    }");
     b.l("}");
-    b.indent(-2);
+    b.close_func();
 }

@@ -31,7 +31,7 @@ pub const JAVA_COMPATIBLE: [(GoClient, Client, &str); 4] = [
 ];
 
 /// The conformance client for a tab's default keyed partitioner.
-pub fn default_client(client: GoClient) -> Client {
+pub(crate) fn default_client(client: GoClient) -> Client {
     match client {
         GoClient::FranzGo => Client::FranzGo,
         GoClient::Sarama => Client::Sarama,

@@ -1,7 +1,7 @@
 use super::routing::JAVA_COMPATIBLE;
 use super::*;
 use crate::params::parse_query;
-use crate::sim::clients::KeyedRoute;
+use crate::sim::clients::{Client, KeyedRoute};
 
 fn lens(query: &str, client: GoClient) -> Snippet {
     let (p, issues) = parse_query(query);
@@ -196,4 +196,170 @@ fn keys_are_quoted_as_go_and_java_read_them() {
 fn blank_lines_between_declarations_are_kept() {
     let code = lens("?scene=workers&mode=keyed-pool", GoClient::FranzGo).code();
     assert!(code.contains("}\n\nfunc NewKeyedWorkerPool("), "{code}");
+}
+
+fn pipeline(query: &str, client: GoClient) -> Snippet {
+    lens(&format!("?scene=pipeline&lang=en&{query}"), client)
+}
+
+fn warned(s: &Snippet, severity: Severity, part: &str) -> bool {
+    s.warnings
+        .iter()
+        .any(|w| w.severity == severity && w.text.contains(part))
+}
+
+/// The conformance client that a pipeline tab's partitioner is: the
+/// library's default unless the tab writes one of its options.
+fn written_partitioner(s: &Snippet) -> Client {
+    let code = s.code();
+    let options = [
+        ("SaramaCompatHasher(fnv32a)", Client::Sarama),
+        ("kgo.RoundRobinPartitioner()", Client::KafkaGo),
+        ("sarama.NewMurmur2Partitioner", Client::SaramaMurmur2),
+        ("sarama.NewRoundRobinPartitioner", Client::KafkaGo),
+        ("kafka.Murmur2Balancer{}", Client::KafkaGoMurmur2),
+        ("&kafka.Hash{}", Client::KafkaGoHash),
+        ("murmur2_random", Client::ConfluentMurmur2Random),
+        ("RoundRobinPartitioner.class", Client::KafkaGo),
+    ];
+    options
+        .into_iter()
+        .find(|(o, _)| code.contains(o))
+        .map(|(_, c)| c)
+        .unwrap_or(routing::default_client(s.client))
+}
+
+#[test]
+fn every_pipeline_preset_is_a_program_of_a_producer_and_a_group() {
+    use crate::sim::scenes::pipeline::Preset;
+    for preset in Preset::ALL {
+        let params = AppParams {
+            scene: SceneId::Pipeline,
+            pipeline: preset.config(),
+            ..AppParams::default()
+        };
+        for client in GoClient::ALL {
+            let code = snippet(&params, client).expect("a lens").code();
+            if client.is_go() {
+                for f in ["func produce() {", "func consume() {", "func main() {"] {
+                    assert!(code.contains(f), "{preset:?} {client:?}: {f}");
+                }
+                assert!(code.contains("func handle(key, value []byte) {"));
+            } else {
+                assert!(code.contains("    static void produce() throws Exception {"));
+                assert!(code.contains("    static void consume() throws Exception {"));
+                assert!(code.contains("    public static void main(String[] args)"));
+            }
+        }
+    }
+}
+
+#[test]
+fn each_pipeline_tab_places_keys_as_the_scenes_client_does_or_says_it_cannot() {
+    for scene_client in ["java", "franz-go", "sarama", "kafka-go"] {
+        let q = format!("client={scene_client}&warehouse-client={scene_client}&partitions=5");
+        let (p, _) = parse_query(&format!("?scene=pipeline&{q}"));
+        let wanted = p.pipeline.client;
+        for tab in GoClient::ALL {
+            let s = pipeline(&q, tab);
+            let written = written_partitioner(&s);
+            let same = (1..=500).all(|i| {
+                let key = format!("order-{i}");
+                written.keyed_route(key.as_bytes(), 5) == wanted.keyed_route(key.as_bytes(), 5)
+            });
+            let cannot = warned(&s, Severity::Cannot, "places keys as");
+            assert!(
+                same != cannot,
+                "{scene_client} in {tab:?}: writes {written:?}, {:?}",
+                s.warnings
+            );
+            // The option is marked; a library default is not written.
+            if written != routing::default_client(tab) {
+                assert!(s.lines.iter().any(|l| l.changed
+                    && (l.text.contains("Partitioner")
+                        || l.text.contains("Balancer:")
+                        || l.text.contains("partitioner"))));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_pipeline_lens_warns_where_the_scene_or_a_default_breaks_the_order() {
+    // The happy path: only kafka-go's default would break it.
+    let happy = pipeline("", GoClient::KafkaGo);
+    assert!(changed(&happy).contains(&"Balancer: kafka.Murmur2Balancer{},"));
+    assert!(warned(&happy, Severity::BreaksOrder, "RoundRobin"));
+    let franz = pipeline("", GoClient::FranzGo);
+    assert!(franz
+        .warnings
+        .iter()
+        .all(|w| w.severity != Severity::BreaksOrder));
+    // kafka-go's default in the scene: every tab says so.
+    for tab in GoClient::ALL {
+        let keyless = pipeline("client=kafka-go&warehouse-client=kafka-go", tab);
+        assert!(
+            warned(&keyless, Severity::BreaksOrder, "RoundRobin"),
+            "{tab:?}"
+        );
+    }
+    let keyless = pipeline(
+        "client=kafka-go&warehouse-client=kafka-go",
+        GoClient::KafkaGo,
+    );
+    assert!(!keyless.code().contains("Balancer:"));
+    // The hash mismatch names the warehouse's compatible option.
+    let mismatch = pipeline("warehouse-client=sarama", GoClient::FranzGo);
+    assert!(warned(
+        &mismatch,
+        Severity::BreaksOrder,
+        "sarama.NewMurmur2Partitioner"
+    ));
+    let null = pipeline("key-by=none", GoClient::Sarama);
+    assert!(warned(&null, Severity::BreaksOrder, "null key"));
+    assert!(!null.code().contains("Key:"));
+    let retry = pipeline("idempotence=0&max-in-flight=3", GoClient::FranzGo);
+    assert!(warned(
+        &retry,
+        Severity::BreaksOrder,
+        "3 requests in flight"
+    ));
+    assert!(changed(&retry).contains(&"kgo.DisableIdempotentWrite(),"));
+    assert!(changed(&retry).contains(&"kgo.MaxProduceRequestsInflightPerBroker(3),"));
+    let grow = pipeline("grow-to=4", GoClient::Java);
+    assert!(warned(&grow, Severity::BreaksOrder, "from 3 to 4"));
+    let goroutine = pipeline("handler=per-message", GoClient::Sarama);
+    assert!(warned(
+        &goroutine,
+        Severity::BreaksOrder,
+        "goroutine per record"
+    ));
+    assert!(changed(&goroutine).contains(&"go handle(r.Key, r.Value)"));
+    // kafka-go cannot be idempotent, as the scene's producer is.
+    assert!(warned(&happy, Severity::Cannot, "idempotent"));
+}
+
+#[test]
+fn the_pipeline_group_has_the_scenes_assignor_commit_pool_and_handler() {
+    let s = pipeline(
+        "assignor=cooperative-sticky&commit=processed&handler=keyed-pool&workers=7&dedupe=1",
+        GoClient::Sarama,
+    );
+    let code = s.code();
+    assert!(code.contains("sarama.NewBalanceStrategyCooperativeSticky()"));
+    assert!(code.contains("pool := NewKeyedWorkerPool(7, 64)"));
+    assert!(code.contains("h := fnv.New32a()"));
+    assert!(code.contains("\ts.Commit()"));
+    // The pool's workers share what the handler has applied.
+    assert!(code.contains("\tmu.Lock()"));
+    let auto = pipeline("commit=auto&handler=sequential&dedupe=0", GoClient::FranzGo);
+    let code = auto.code();
+    assert!(!code.contains("DisableAutoCommit"));
+    assert!(!code.contains("applied"));
+    assert!(code.contains("\t\t\thandle(r.Key, r.Value)"));
+    // The lens tab has its own name here: `client=` is the checkout's.
+    let (p, issues) = parse_query("?scene=pipeline&client=sarama&go-client=kafka-go");
+    assert!(issues.is_empty(), "{issues:?}");
+    assert_eq!(p.go_client, GoClient::KafkaGo);
+    assert_eq!(p.pipeline.client, Client::Sarama);
 }

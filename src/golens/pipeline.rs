@@ -1,0 +1,252 @@
+//! The pipeline scene: the checkout service's producer with the scene's
+//! settings and the partitioner its client implies, then the group that
+//! reads the topic and hands each record to the scene's handler. Each part
+//! is the producer or group lens's own writer, opened as a function of its
+//! own that `main` calls.
+
+use super::consumer::write_pipeline_group;
+use super::producer::{self, may_reorder, order_warning, Detail, Send};
+use super::{compatible_option, library_name, Builder, GoClient, Severity};
+use crate::params::AppParams;
+use crate::sim::clients::Client;
+use crate::sim::producer::ProducerConfig;
+use crate::sim::scenes::group::CommitMode;
+use crate::sim::scenes::pipeline::{Commit, KeyChoice, PipelineConfig};
+
+/// How a client's default partitioner treats a key, as the scene's clients
+/// have them (sim/clients.rs, `Client::keyed_route`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Family {
+    /// Java's `BuiltInPartitioner.partitionForKey`, franz-go's default.
+    Murmur2,
+    /// sarama's `hashPartitioner`: FNV-1a, `|int32(h) % n|`.
+    SaramaFnv,
+    /// kafka-go's `RoundRobin`: the key is not read.
+    Ignored,
+    /// librdkafka's `consistent_random`: CRC-32.
+    Crc32,
+}
+
+fn family(c: Client) -> Family {
+    match c {
+        Client::Sarama | Client::KafkaGoHash => Family::SaramaFnv,
+        Client::KafkaGo => Family::Ignored,
+        Client::ConfluentKafkaGo => Family::Crc32,
+        _ => Family::Murmur2,
+    }
+}
+
+/// The family of a tab's library default.
+fn default_family(tab: GoClient) -> Family {
+    match tab {
+        GoClient::Sarama => Family::SaramaFnv,
+        GoClient::KafkaGo => Family::Ignored,
+        GoClient::ConfluentKafkaGo => Family::Crc32,
+        GoClient::FranzGo | GoClient::Java => Family::Murmur2,
+    }
+}
+
+/// The option in the tab's library that places keys as `want` does, at
+/// its place among the producer's settings; `Ok(None)` when the library's
+/// default already does, `Err` when the library has no such option. Read in
+/// each library's source: franz-go pkg/kgo/partitioner.go
+/// (`StickyKeyPartitioner`, `SaramaCompatHasher`, `RoundRobinPartitioner`),
+/// sarama partitioner.go, kafka-go balancer.go (`Hash`, `Murmur2Balancer`),
+/// librdkafka CONFIGURATION.md (`partitioner`), Kafka's
+/// `RoundRobinPartitioner`.
+fn partitioner_line(b: &mut Builder, want: Family) -> Result<Option<String>, ()> {
+    if want == default_family(b.client) {
+        return Ok(None);
+    }
+    let line = match (b.client, want) {
+        (GoClient::FranzGo, Family::SaramaFnv) => {
+            b.import("hash/fnv");
+            "kgo.RecordPartitioner(kgo.StickyKeyPartitioner(kgo.SaramaCompatHasher(fnv32a))),"
+        }
+        (GoClient::FranzGo, Family::Ignored) => {
+            "kgo.RecordPartitioner(kgo.RoundRobinPartitioner()),"
+        }
+        (GoClient::Sarama, Family::Murmur2) => {
+            "cfg.Producer.Partitioner = sarama.NewMurmur2Partitioner"
+        }
+        (GoClient::Sarama, Family::Ignored) => {
+            "cfg.Producer.Partitioner = sarama.NewRoundRobinPartitioner"
+        }
+        (GoClient::KafkaGo, Family::Murmur2) => "Balancer: kafka.Murmur2Balancer{},",
+        (GoClient::KafkaGo, Family::SaramaFnv) => "Balancer: &kafka.Hash{},",
+        (GoClient::ConfluentKafkaGo, Family::Murmur2) => "\"partitioner\": \"murmur2_random\",",
+        (GoClient::Java, Family::Ignored) => {
+            b.import("org.apache.kafka.clients.producer.RoundRobinPartitioner");
+            "props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class);"
+        }
+        _ => return Err(()),
+    };
+    Ok(Some(line.to_owned()))
+}
+
+/// The scene's client as a library name, for the warnings.
+fn lib(c: Client) -> &'static str {
+    library_name(c)
+}
+
+pub(super) fn write(b: &mut Builder, p: &AppParams) {
+    b.title(
+        "сервис заказов сцены «Конвейер»: продюсер, партиционер, группа и обработчик",
+        "the pipeline scene's order service: producer, partitioner, group and handler",
+    );
+    let cfg: PipelineConfig = p.pipeline;
+    // The scene scales batch.size down (pipeline::BATCH_SIZE) so that a
+    // batch holds a few records on screen; the code keeps Java's default.
+    let c = ProducerConfig {
+        linger_ms: cfg.linger_ms,
+        max_in_flight: cfg.max_in_flight,
+        enable_idempotence: cfg.idempotence,
+        ..ProducerConfig::default()
+    };
+    order_warning(b, &c);
+    if may_reorder(&c) {
+        b.warn(
+            Severity::BreaksOrder,
+            format!("Без идемпотентности и с {} запросами в полёте повтор батча может лечь после следующего — так ломается порядок в сцене.", c.max_in_flight),
+            format!("Without idempotence and with {} requests in flight, a retried batch can land after the next one: this is how the scene's order breaks.", c.max_in_flight),
+        );
+    }
+    let key = match cfg.key {
+        KeyChoice::Order => Some("order-42"),
+        KeyChoice::Customer => Some("customer-3"),
+        KeyChoice::None => None,
+    };
+    let want = family(cfg.client);
+    let mut partitioner = None;
+    match key {
+        None => b.warn(
+            Severity::BreaksOrder,
+            "Ключ null: события одного заказа расходятся по партициям, и порядок между ними теряется.".into(),
+            "A null key: one order's events spread over partitions, and their order is lost.".into(),
+        ),
+        Some(_) => {
+            if want == Family::Ignored {
+                b.warn(
+                    Severity::BreaksOrder,
+                    format!("Сервис оформления в сцене пишет через {}: его балансировщик по умолчанию RoundRobin не читает ключ, и события заказа расходятся по партициям. kafka.Murmur2Balancer{{}} держит их вместе.", lib(cfg.client)),
+                    format!("The scene's checkout service writes with {}: its default RoundRobin balancer does not read the key, so an order's events spread over partitions. kafka.Murmur2Balancer{{}} keeps them together.", lib(cfg.client)),
+                );
+            }
+            match partitioner_line(b, want) {
+                Ok(line) => {
+                    if line.is_some() {
+                        library_default_warning(b, want);
+                    }
+                    partitioner = line.map(|l| (l, true));
+                }
+                Err(()) => b.warn(
+                    Severity::Cannot,
+                    format!("У {} нет опции, которая раскладывает ключи как партиционер {} по умолчанию; здесь оставлен партиционер библиотеки.", b.client.id(), lib(cfg.client)),
+                    format!("{} has no option that places keys as {}'s default partitioner does; this keeps the library's own.", b.client.id(), lib(cfg.client)),
+                ),
+            }
+            if family(cfg.warehouse_client) != want {
+                let fix = compatible_option(cfg.client, cfg.warehouse_client)
+                    .map(|o| (format!(" В его коде нужен {o}."), format!(" Its code needs {o}.")))
+                    .unwrap_or_default();
+                b.warn(
+                    Severity::BreaksOrder,
+                    format!("Сервис склада (Shipped, Delivered) пишет через {}, чей партиционер кладёт тот же ключ в другую партицию: поздние события заказа обгоняют ранние.{}", lib(cfg.warehouse_client), fix.0),
+                    format!("The warehouse service (Shipped, Delivered) writes with {}, whose partitioner puts the same key on another partition: an order's later events overtake its earlier ones.{}", lib(cfg.warehouse_client), fix.1),
+                );
+            }
+        }
+    }
+    if let Some(to) = cfg.grown() {
+        b.warn(
+            Severity::BreaksOrder,
+            format!("Посреди потока топик растёт с {} до {to} партиций: ключи, у которых h % {} ≠ h % {to}, переезжают, пока их ранние события ещё ждут в старой партиции.", cfg.partitions, cfg.partitions),
+            format!("Part way through, the topic grows from {} to {to} partitions: keys with h % {} ≠ h % {to} move while their earlier events still wait in the old partition.", cfg.partitions, cfg.partitions),
+        );
+    }
+    let events = ["order-42 Created", "order-42 Paid"];
+    let send = Send {
+        key,
+        events: &events,
+        partitioner,
+    };
+    if partitioner_needs_fnv(&send) {
+        fnv32a(b);
+    }
+    b.entry = "produce";
+    match b.client {
+        GoClient::FranzGo => producer::franz(b, &c, Detail::Order, &send),
+        GoClient::Sarama => producer::sarama(b, &c, Detail::Order, &send),
+        GoClient::KafkaGo => producer::kafka_go(b, &c, Detail::Order, &send),
+        GoClient::ConfluentKafkaGo => producer::confluent(b, &c, Detail::Order, &send),
+        GoClient::Java => producer::java(b, &c, Detail::Order, &send),
+    }
+    b.l("");
+    b.entry = "consume";
+    let commit = match cfg.commit {
+        Commit::Auto => CommitMode::Auto,
+        Commit::Processed => CommitMode::Manual,
+    };
+    write_pipeline_group(
+        b,
+        cfg.assignor,
+        commit,
+        cfg.handler,
+        cfg.workers,
+        cfg.dedupe,
+    );
+    b.entry = "main";
+    b.l("");
+    if b.client == GoClient::Java {
+        b.indent(1);
+        b.l("public static void main(String[] args) throws Exception {");
+        b.l("    produce();");
+        b.l("    consume();");
+        b.l("}");
+        b.indent(-1);
+    } else {
+        b.l("func main() {");
+        b.l("\tproduce()");
+        b.l("\tconsume()");
+        b.l("}");
+    }
+}
+
+/// When the tab's default would not keep the order the scene shows: kafka-go's
+/// ignores the key, and a hash unlike the other service's splits an order.
+fn library_default_warning(b: &mut Builder, want: Family) {
+    let lib = b.client.id();
+    if default_family(b.client) == Family::Ignored {
+        b.warn(
+            Severity::BreaksOrder,
+            "По умолчанию Writer из kafka-go раскладывает записи по кругу (balancer.go, RoundRobin) и не читает ключ: без отмеченной строки события заказа разойдутся по партициям.".into(),
+            "By default kafka-go's Writer deals records round-robin (balancer.go, RoundRobin) and does not read the key: without the marked line an order's events spread over partitions.".into(),
+        );
+    } else if want != Family::Ignored {
+        b.warn(
+            Severity::Note,
+            format!("Партиционер {lib} по умолчанию хеширует иначе, чем сервисы сцены: без отмеченной строки ключ ляжет в другую партицию, и рядом с сервисом сцены события одного заказа окажутся в двух партициях."),
+            format!("{lib}'s default partitioner hashes unlike the scene's services: without the marked line a key lands on another partition, and beside a service of the scene one order's events end up on two partitions."),
+        );
+    }
+}
+
+fn partitioner_needs_fnv(send: &Send) -> bool {
+    send.partitioner
+        .as_ref()
+        .is_some_and(|(l, _)| l.contains("fnv32a"))
+}
+
+/// sarama's hash, FNV-1a 32, as the function franz-go's hasher takes.
+fn fnv32a(b: &mut Builder) {
+    b.note(
+        "FNV-1a, как у sarama: SaramaCompatHasher берёт |int32(h) % n| (pkg/kgo/partitioner.go)",
+        "FNV-1a, as sarama hashes: SaramaCompatHasher takes |int32(h) % n| (pkg/kgo/partitioner.go)",
+    );
+    b.l("func fnv32a(key []byte) uint32 {");
+    b.l("\th := fnv.New32a()");
+    b.l("\th.Write(key)");
+    b.l("\treturn h.Sum32()");
+    b.l("}");
+    b.l("");
+}
