@@ -651,7 +651,9 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
                 "Integer.remainderUnsigned: an unsigned remainder, as h.Sum32() % uint32(n)",
             );
             b.indent(-3);
-            b.c("            int w = Integer.remainderUnsigned(r.key().hashCode(), workers.length);");
+            // A null key hashes to 0, as Objects.hashCode has it.
+            b.import("java.util.Objects");
+            b.c("            int w = Integer.remainderUnsigned(Objects.hashCode(r.key()), workers.length);");
             b.c("            workers[w].execute(() -> System.out.println(r.key() + \" \" + r.value()));");
         }
     }

@@ -15,6 +15,7 @@ mod pipeline;
 mod producer;
 mod routing;
 mod switch;
+mod topic;
 
 pub use consumer::{signed_note, signed_worker_example, SignedExample};
 pub use routing::JAVA_COMPATIBLE;
@@ -183,8 +184,6 @@ pub(crate) struct Builder {
     warnings: Vec<Warning>,
     /// Java: the class body is indented by this many levels.
     indent: usize,
-    /// Replication: the topic's settings, named above the producer.
-    pub topic_note: Option<(String, String)>,
     /// Workers: the keyed pool's size, once its type is written.
     pub pool_workers: Option<u32>,
     /// Repartition: the admin helper `main` calls first.
@@ -207,7 +206,6 @@ impl Builder {
             body: Vec::new(),
             warnings: Vec::new(),
             indent: 0,
-            topic_note: None,
             pool_workers: None,
             admin_call: None,
             entry: "main",

@@ -6,6 +6,7 @@
 
 use super::consumer::write_pipeline_group;
 use super::producer::{self, may_reorder, order_warning, Detail, Send};
+use super::topic::Topic;
 use super::{compatible_option, library_name, Builder, GoClient, Severity};
 use crate::params::AppParams;
 use crate::sim::clients::Client;
@@ -169,6 +170,7 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         key,
         events: &events,
         partitioner,
+        topic: Some(Topic::pipeline(cfg.partitions, cfg.unclean)),
     };
     if partitioner_needs_fnv(&send) {
         fnv32a(b);

@@ -1,9 +1,11 @@
 //! The producer and replication scenes: a producer with the scene's
 //! settings, producing one order's events in order.
 
+use super::topic::{create_topic, Topic};
 use super::{go_quote, java_quote, Builder, GoClient, Severity};
 use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
+use crate::sim::scenes::replication::BROKERS;
 
 /// The chapter's events for one order, in the order they must stay in.
 const EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
@@ -27,8 +29,8 @@ pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
 
 pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
     b.title(
-        "acks продюсера для сцены «Реплики»",
-        "the producer's acks for the replication scene",
+        "топик и acks продюсера для сцены «Реплики»",
+        "the topic and the producer's acks for the replication scene",
     );
     // Only acks is the client's; the rest of the producer keeps Java's
     // defaults so that each library's own acks default stands out.
@@ -59,16 +61,10 @@ pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
             format!("By default {lib} waits for acks={d} ({name}), the scene for acks={acks}: an acknowledged record can be lost when the leader changes."),
         );
     }
-    let topic_ru = format!(
-        "топик orders: replication.factor=3, min.insync.replicas={}, unclean.leader.election.enable={} — настройки топика, не клиента",
-        p.min_isr, p.unclean
-    );
-    let topic_en = format!(
-        "topic orders: replication.factor=3, min.insync.replicas={}, unclean.leader.election.enable={}: topic settings, not the client's",
-        p.min_isr, p.unclean
-    );
-    b.topic_note = Some((topic_ru, topic_en));
-    let send = Send::order(b.client);
+    let send = Send {
+        topic: Some(Topic::replicated(BROKERS, p.min_isr, p.unclean)),
+        ..Send::order(b.client)
+    };
     match b.client {
         GoClient::FranzGo => franz(b, &c, Detail::Acks, &send),
         GoClient::Sarama => sarama(b, &c, Detail::Acks, &send),
@@ -109,6 +105,9 @@ pub(super) struct Send<'a> {
     /// settings, and whether it differs from the library's default; `None`
     /// keeps the default.
     pub partitioner: Option<(String, bool)>,
+    /// The topic, created before the producer sends, when the scene sets
+    /// its configs.
+    pub topic: Option<Topic>,
 }
 
 impl Send<'static> {
@@ -124,6 +123,7 @@ impl Send<'static> {
             key: Some("order-42"),
             events: &EVENTS,
             partitioner: partitioner.map(|l| (l.to_owned(), true)),
+            topic: None,
         }
     }
 }
@@ -207,16 +207,25 @@ fn ms(n: u32) -> String {
     format!("{n} * time.Millisecond")
 }
 
-fn topic_note(b: &mut Builder) {
-    if let Some((ru, en)) = b.topic_note.clone() {
-        b.note(&ru, &en);
+/// The topic's admin call: in Go a function of its own, in Java a block
+/// at the top of `main`.
+fn topic(b: &mut Builder, send: &Send) {
+    if let Some(t) = &send.topic {
+        create_topic(b, t);
+    }
+}
+
+/// Go's call of `createTopic`, once the client it needs is made.
+fn topic_call(b: &mut Builder) {
+    if let Some(call) = b.admin_call {
+        b.l(call);
     }
 }
 
 pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
-    topic_note(b);
+    topic(b, send);
     b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
@@ -301,6 +310,7 @@ pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send)
     b.l(")");
     b.go_check();
     b.l("defer cl.Close()");
+    topic_call(b);
     b.l("ctx := context.Background()");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -319,7 +329,7 @@ pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send)
 
 pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/IBM/sarama");
-    topic_note(b);
+    topic(b, send);
     b.open_func();
     b.l("cfg := sarama.NewConfig()");
     b.c("cfg.Producer.Return.Successes = true");
@@ -384,6 +394,7 @@ pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();
     b.l("defer prod.Close()");
+    topic_call(b);
     b.l("var msgs []*sarama.ProducerMessage");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -403,7 +414,7 @@ pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send
 pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
-    topic_note(b);
+    topic(b, send);
     b.open_func();
     b.l("w := &kafka.Writer{");
     b.indent(1);
@@ -452,6 +463,7 @@ pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Se
     b.indent(-1);
     b.l("}");
     b.l("defer w.Close()");
+    topic_call(b);
     b.l("var msgs []kafka.Message");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -470,7 +482,7 @@ pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Se
 
 pub(super) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
-    topic_note(b);
+    topic(b, send);
     b.open_func();
     b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
     b.indent(1);
@@ -527,6 +539,7 @@ pub(super) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &S
     b.l("})");
     b.go_check();
     b.l("defer prod.Close()");
+    topic_call(b);
     b.l("topic := \"orders\"");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -551,7 +564,7 @@ pub(super) fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) 
     b.import("org.apache.kafka.clients.producer.ProducerRecord");
     b.import("org.apache.kafka.common.serialization.StringSerializer");
     b.open_func();
-    topic_note(b);
+    topic(b, send);
     b.l("Properties props = new Properties();");
     b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");

@@ -122,7 +122,9 @@ fn replication_names_the_acks_defaults_that_lose_records() {
     assert!(one.warnings.is_empty(), "{:?}", one.warnings);
     let franz = lens("?scene=replication&acks=1", GoClient::FranzGo);
     assert!(changed(&franz).contains(&"kgo.DisableIdempotentWrite(),"));
-    assert!(franz.code().contains("min.insync.replicas=2"));
+    assert!(franz
+        .code()
+        .contains("\"min.insync.replicas\":            kadm.StringPtr(\"2\"),"));
 }
 
 #[test]
@@ -362,4 +364,71 @@ fn the_pipeline_group_has_the_scenes_assignor_commit_pool_and_handler() {
     assert!(issues.is_empty(), "{issues:?}");
     assert_eq!(p.go_client, GoClient::KafkaGo);
     assert_eq!(p.pipeline.client, Client::Sarama);
+}
+
+#[test]
+fn replication_creates_the_topic_with_the_scenes_factor_and_configs() {
+    let marked = |s: &Snippet, part: &str| {
+        s.lines
+            .iter()
+            .find(|l| l.text.contains(part))
+            .unwrap_or_else(|| panic!("{:?}: no line with {part}\n{}", s.client, s.code()))
+            .changed
+    };
+    for (query, isr, unclean) in [
+        ("min-isr=2&unclean=0", "2", "false"),
+        ("min-isr=1&unclean=1", "1", "true"),
+        ("min-isr=3&unclean=1", "3", "true"),
+    ] {
+        for client in GoClient::ALL {
+            let s = lens(&format!("?scene=replication&lang=en&{query}"), client);
+            let code = s.code();
+            let (isr_line, unclean_line, rf_line) = match client {
+                GoClient::FranzGo => (
+                    format!("\"min.insync.replicas\":            kadm.StringPtr(\"{isr}\"),"),
+                    format!("\"unclean.leader.election.enable\": kadm.StringPtr(\"{unclean}\"),"),
+                    "CreateTopic(context.Background(), 1, 3, configs, \"orders\")".to_owned(),
+                ),
+                GoClient::Sarama => (
+                    format!("\"min.insync.replicas\":            ptr(\"{isr}\"),"),
+                    format!("\"unclean.leader.election.enable\": ptr(\"{unclean}\"),"),
+                    "ReplicationFactor: 3,".to_owned(),
+                ),
+                GoClient::KafkaGo => (
+                    format!("{{ConfigName: \"min.insync.replicas\", ConfigValue: \"{isr}\"}},"),
+                    format!("{{ConfigName: \"unclean.leader.election.enable\", ConfigValue: \"{unclean}\"}},"),
+                    "ReplicationFactor: 3,".to_owned(),
+                ),
+                GoClient::ConfluentKafkaGo => (
+                    format!("\"min.insync.replicas\":            \"{isr}\","),
+                    format!("\"unclean.leader.election.enable\": \"{unclean}\","),
+                    "ReplicationFactor: 3,".to_owned(),
+                ),
+                GoClient::Java => (
+                    format!("\"min.insync.replicas\", \"{isr}\","),
+                    format!("\"unclean.leader.election.enable\", \"{unclean}\""),
+                    "new NewTopic(\"orders\", 1, (short) 3)".to_owned(),
+                ),
+            };
+            // Marked where the broker's default (1, false, factor 1) differs.
+            assert_eq!(marked(&s, &isr_line), isr != "1", "{client:?} {query}");
+            assert_eq!(
+                marked(&s, &unclean_line),
+                unclean == "true",
+                "{client:?} {query}"
+            );
+            assert!(marked(&s, &rf_line), "{client:?}");
+            if client.is_go() {
+                // Defined once, called once the client exists.
+                assert_eq!(
+                    code.matches("createTopic(").count(),
+                    2,
+                    "{client:?}\n{code}"
+                );
+            } else {
+                assert!(code.contains("admin.createTopics(List.of(topic)).all().get();"));
+            }
+            assert!(!code.contains("not the client's:"), "the old comment");
+        }
+    }
 }

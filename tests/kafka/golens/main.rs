@@ -31,6 +31,7 @@ fn queries() -> Vec<String> {
         "scene=replication&acks=0",
         "scene=replication&acks=1",
         "scene=replication&acks=all&min-isr=1&unclean=1",
+        "scene=replication&acks=all&min-isr=3&unclean=0",
         "scene=repartition&to=2",
     ]
     .into_iter()
