@@ -2,11 +2,15 @@
 //! handler), a partition count change (the admin call and where the group
 //! starts on a new partition), and the workers' keyed pool.
 
+use super::custom::{option, write_hook};
+use super::producer::{self, Detail, Send};
+use super::rules;
 use super::{tr, Builder, GoClient, Severity};
 use crate::params::{AppParams, Lang};
 use crate::sim::assignor::Assignor;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::partitioner::fnv1a_32;
+use crate::sim::producer::ProducerConfig;
 use crate::sim::scenes::group::CommitMode;
 use crate::sim::scenes::repartition::Strategy;
 use crate::sim::scenes::workers::{order_key, Mode, WorkerHash};
@@ -62,13 +66,6 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
             ),
         );
     }
-    if p.strategy == Strategy::TwoPhase {
-        b.warn(
-            Severity::Note,
-            "Таблица соответствий двухфазной миграции — код приложения (свой партиционер), его здесь нет.".into(),
-            "The two-phase migration's mapping table is application code (a custom partitioner), not shown here.".into(),
-        );
-    }
     let lib_default = match b.client {
         GoClient::FranzGo | GoClient::KafkaGo => OffsetReset::Earliest,
         _ => OffsetReset::Latest,
@@ -85,9 +82,33 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
         commit: CommitMode::Auto,
         reset: Some(p.offset_reset),
     };
+    if p.strategy != Strategy::TwoPhase {
+        admin(b, p);
+        consume(b, &g, OnRecord::Handle);
+        handler(b, false, false);
+        return;
+    }
+    // Two-phase: the producer's own partitioner consults the table; the
+    // program is the producer and the group, each a function main calls.
+    let rule = rules::two_phase(b.lang, p.from, p.to);
+    write_hook(b, &rule);
+    // Java's admin is a note, among Main's members here.
+    let java = b.client == GoClient::Java;
+    b.indent(isize::from(java));
     admin(b, p);
+    b.indent(-isize::from(java));
+    let send = Send {
+        partitioner: Some((option(b.client, &rule), true)),
+        rule: Some(&rule),
+        ..Send::order(b.client)
+    };
+    b.entry = "produce";
+    producer::write_part(b, &ProducerConfig::default(), Detail::Acks, &send);
+    b.l("");
+    b.entry = "consume";
     consume(b, &g, OnRecord::Handle);
     handler(b, false, false);
+    b.main_calls(&["produce", "consume"]);
 }
 
 pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {

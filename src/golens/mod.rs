@@ -11,9 +11,11 @@
 //! pinned version; the comment beside the line names the file and symbol.
 
 mod consumer;
+mod custom;
 mod pipeline;
 mod producer;
 mod routing;
+mod rules;
 mod switch;
 mod topic;
 
@@ -217,7 +219,12 @@ impl Builder {
     /// `finish` wraps the body in; another entry is a static method.
     pub fn open_func(&mut self) {
         match (self.client, self.entry) {
-            (GoClient::Java, "main") => self.indent(2),
+            (GoClient::Java, "main") if !self.java_methods => self.indent(2),
+            (GoClient::Java, "main") => {
+                self.indent(1);
+                self.l("public static void main(String[] args) throws Exception {");
+                self.indent(1);
+            }
             (GoClient::Java, name) => {
                 self.java_methods = true;
                 self.indent(1);
@@ -231,9 +238,36 @@ impl Builder {
         }
     }
 
+    /// `main` calling each part in turn, in a program of several parts.
+    pub fn main_calls(&mut self, parts: &[&str]) {
+        self.entry = "main";
+        self.l("");
+        if self.client == GoClient::Java {
+            self.indent(1);
+            self.l("public static void main(String[] args) throws Exception {");
+            for part in parts {
+                self.l(&format!("    {part}();"));
+            }
+            self.l("}");
+            self.indent(-1);
+        } else {
+            self.l("func main() {");
+            for part in parts {
+                self.l(&format!("	{part}()"));
+            }
+            self.l("}");
+        }
+    }
+
+    /// Java: the body holds members of `Main` (a nested class, a static
+    /// method), so `main` is written as one of them.
+    pub fn java_methods(&mut self) {
+        self.java_methods = true;
+    }
+
     pub fn close_func(&mut self) {
         match (self.client, self.entry) {
-            (GoClient::Java, "main") => self.indent(-2),
+            (GoClient::Java, "main") if !self.java_methods => self.indent(-2),
             (GoClient::Java, _) => {
                 self.indent(-1);
                 self.l("}");

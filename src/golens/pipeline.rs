@@ -171,18 +171,13 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         events: &events,
         partitioner,
         topic: Some(Topic::pipeline(cfg.partitions, cfg.unclean)),
+        rule: None,
     };
     if partitioner_needs_fnv(&send) {
         fnv32a(b);
     }
     b.entry = "produce";
-    match b.client {
-        GoClient::FranzGo => producer::franz(b, &c, Detail::Order, &send),
-        GoClient::Sarama => producer::sarama(b, &c, Detail::Order, &send),
-        GoClient::KafkaGo => producer::kafka_go(b, &c, Detail::Order, &send),
-        GoClient::ConfluentKafkaGo => producer::confluent(b, &c, Detail::Order, &send),
-        GoClient::Java => producer::java(b, &c, Detail::Order, &send),
-    }
+    producer::write_part(b, &c, Detail::Order, &send);
     b.l("");
     b.entry = "consume";
     let commit = match cfg.commit {
@@ -197,21 +192,7 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         cfg.workers,
         cfg.dedupe,
     );
-    b.entry = "main";
-    b.l("");
-    if b.client == GoClient::Java {
-        b.indent(1);
-        b.l("public static void main(String[] args) throws Exception {");
-        b.l("    produce();");
-        b.l("    consume();");
-        b.l("}");
-        b.indent(-1);
-    } else {
-        b.l("func main() {");
-        b.l("\tproduce()");
-        b.l("\tconsume()");
-        b.l("}");
-    }
+    b.main_calls(&["produce", "consume"]);
 }
 
 /// When the tab's default would not keep the order the scene shows: kafka-go's

@@ -1,6 +1,7 @@
 //! The producer and replication scenes: a producer with the scene's
 //! settings, producing one order's events in order.
 
+use super::custom::{confluent_count, confluent_place, Rule};
 use super::topic::{create_topic, Topic};
 use super::{go_quote, java_quote, Builder, GoClient, Severity};
 use crate::params::AppParams;
@@ -108,12 +109,15 @@ pub(super) struct Send<'a> {
     /// The topic, created before the producer sends, when the scene sets
     /// its configs.
     pub topic: Option<Topic>,
+    /// The application's own partitioning rule, which confluent-kafka-go
+    /// applies in the loop (the other clients through `partitioner`).
+    pub rule: Option<&'a Rule>,
 }
 
 impl Send<'static> {
     /// One order's events, keyed by the order, on the Java-compatible
     /// partitioner where the library's default is not.
-    fn order(client: GoClient) -> Self {
+    pub(super) fn order(client: GoClient) -> Self {
         let partitioner = match client {
             GoClient::KafkaGo => Some("Balancer: kafka.Murmur2Balancer{},"),
             GoClient::ConfluentKafkaGo => Some("\"partitioner\": \"murmur2_random\","),
@@ -124,6 +128,7 @@ impl Send<'static> {
             events: &EVENTS,
             partitioner: partitioner.map(|l| (l.to_owned(), true)),
             topic: None,
+            rule: None,
         }
     }
 }
@@ -156,6 +161,17 @@ impl Send<'_> {
         self.key
             .map(|k| format!("Key: {wrap}({}), ", go_quote(k)))
             .unwrap_or_default()
+    }
+}
+
+/// The producer in the tab's library.
+pub(super) fn write_part(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+    match b.client {
+        GoClient::FranzGo => franz(b, c, d, send),
+        GoClient::Sarama => sarama(b, c, d, send),
+        GoClient::KafkaGo => kafka_go(b, c, d, send),
+        GoClient::ConfluentKafkaGo => confluent(b, c, d, send),
+        GoClient::Java => java(b, c, d, send),
     }
 }
 
@@ -216,13 +232,15 @@ fn topic(b: &mut Builder, send: &Send) {
 }
 
 /// Go's call of `createTopic`, once the client it needs is made.
-fn topic_call(b: &mut Builder) {
-    if let Some(call) = b.admin_call {
-        b.l(call);
+fn topic_call(b: &mut Builder, send: &Send) {
+    if send.topic.is_some() {
+        if let Some(call) = b.admin_call.take() {
+            b.l(call);
+        }
     }
 }
 
-pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
     topic(b, send);
@@ -310,7 +328,7 @@ pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send)
     b.l(")");
     b.go_check();
     b.l("defer cl.Close()");
-    topic_call(b);
+    topic_call(b, send);
     b.l("ctx := context.Background()");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -327,7 +345,7 @@ pub(super) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send)
     b.close_func();
 }
 
-pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/IBM/sarama");
     topic(b, send);
     b.open_func();
@@ -394,7 +412,7 @@ pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();
     b.l("defer prod.Close()");
-    topic_call(b);
+    topic_call(b, send);
     b.l("var msgs []*sarama.ProducerMessage");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -411,7 +429,7 @@ pub(super) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send
     b.close_func();
 }
 
-pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
     topic(b, send);
@@ -463,7 +481,7 @@ pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Se
     b.indent(-1);
     b.l("}");
     b.l("defer w.Close()");
-    topic_call(b);
+    topic_call(b, send);
     b.l("var msgs []kafka.Message");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
@@ -480,7 +498,7 @@ pub(super) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Se
     b.close_func();
 }
 
-pub(super) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
     topic(b, send);
     b.open_func();
@@ -539,16 +557,28 @@ pub(super) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &S
     b.l("})");
     b.go_check();
     b.l("defer prod.Close()");
-    topic_call(b);
+    topic_call(b, send);
     b.l("topic := \"orders\"");
+    if send.rule.is_some() && send.key.is_some() {
+        confluent_count(b);
+    }
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
         send.events()
     ));
-    b.l(&format!(
-        "\tmsg := &kafka.Message{{TopicPartition: kafka.TopicPartition{{Topic: &topic, Partition: kafka.PartitionAny}}, {}Value: []byte(event)}}",
-        send.go_key("[]byte")
-    ));
+    match (send.rule, send.key) {
+        (Some(rule), Some(k)) => {
+            b.indent(1);
+            b.l(&format!("key := []byte({})", go_quote(k)));
+            confluent_place(b, rule, "key");
+            b.l("msg := &kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &topic, Partition: partition}, Key: key, Value: []byte(event)}");
+            b.indent(-1);
+        }
+        _ => b.l(&format!(
+            "\tmsg := &kafka.Message{{TopicPartition: kafka.TopicPartition{{Topic: &topic, Partition: kafka.PartitionAny}}, {}Value: []byte(event)}}",
+            send.go_key("[]byte")
+        )),
+    }
     b.l("\tif err := prod.Produce(msg, nil); err != nil {");
     b.l("\t\tpanic(err)");
     b.l("\t}");
@@ -557,7 +587,7 @@ pub(super) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &S
     b.close_func();
 }
 
-pub(super) fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("java.util.Properties");
     b.import("org.apache.kafka.clients.producer.KafkaProducer");
     b.import("org.apache.kafka.clients.producer.ProducerConfig");

@@ -432,3 +432,74 @@ fn replication_creates_the_topic_with_the_scenes_factor_and_configs() {
         }
     }
 }
+
+/// The two-phase table a tab's code writes: key → old partition.
+fn written_table(s: &Snippet) -> Vec<(String, u32)> {
+    s.lines
+        .iter()
+        .filter_map(|l| {
+            let t = l.text.trim();
+            let (key, old) = if s.client == GoClient::Java {
+                let inner = t.strip_prefix("Map.entry(\"")?.trim_end_matches(',');
+                let inner = inner.strip_suffix(')')?;
+                inner.split_once("\", ")?
+            } else {
+                let (k, v) = t.strip_prefix('"')?.split_once("\":")?;
+                (k, v.trim().strip_suffix(',')?)
+            };
+            key.starts_with("order-")
+                .then(|| (key.to_owned(), old.parse().ok()))
+                .and_then(|(k, v)| Some((k, v?)))
+        })
+        .collect()
+}
+
+#[test]
+fn the_two_phase_table_pins_exactly_the_moving_orders_to_their_old_partition() {
+    use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
+    let murmur2_fallback = [
+        (
+            GoClient::FranzGo,
+            "kgo.StickyKeyPartitioner(nil).ForTopic(topic)",
+        ),
+        (GoClient::Sarama, "sarama.NewMurmur2Partitioner(topic)"),
+        (GoClient::KafkaGo, "b.murmur2.Balance(msg, partitions...)"),
+        (
+            GoClient::ConfluentKafkaGo,
+            "\"partitioner\": \"murmur2_random\",",
+        ),
+        (
+            GoClient::Java,
+            "BuiltInPartitioner.partitionForKey(keyBytes, n)",
+        ),
+    ];
+    for (from, to) in [(3, 4), (2, 6), (4, 4), (1, 3), (5, 16)] {
+        for client in GoClient::ALL {
+            let s = lens(
+                &format!("?scene=repartition&strategy=two-phase&from={from}&to={to}&lang=en"),
+                client,
+            );
+            let table = written_table(&s);
+            for order in 1..=ORDERS {
+                let (key, h) = (order_key(order), key_hash(order));
+                let entry = table.iter().find(|(k, _)| *k == key).map(|(_, p)| *p);
+                // Listed exactly when the remainder changes, at the old one.
+                assert_eq!(entry.is_some(), h % from != h % to, "{client:?} {key}");
+                // While its old partition drains, the routing function
+                // keeps every order of the scene where the model pins it.
+                assert_eq!(entry.unwrap_or(h % to), h % from, "{client:?} {key}");
+            }
+            let fallback = murmur2_fallback
+                .iter()
+                .find(|(c, _)| *c == client)
+                .map(|(_, f)| *f)
+                .unwrap_or_default();
+            assert!(s.code().contains(fallback), "{client:?}\n{}", s.code());
+            assert!(
+                s.code().contains("twoPhasePartition("),
+                "{client:?}: the loop or the hook consults the table"
+            );
+            assert!(!s.code().contains("not shown here"));
+        }
+    }
+}

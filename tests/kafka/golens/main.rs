@@ -33,6 +33,8 @@ fn queries() -> Vec<String> {
         "scene=replication&acks=all&min-isr=1&unclean=1",
         "scene=replication&acks=all&min-isr=3&unclean=0",
         "scene=repartition&to=2",
+        "scene=repartition&strategy=two-phase&from=2&to=6",
+        "scene=repartition&strategy=two-phase&from=4&to=4",
     ]
     .into_iter()
     .map(str::to_owned)
