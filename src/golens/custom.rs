@@ -49,7 +49,7 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
         b.java_methods();
         b.indent(1);
         for l in &rule.java {
-            b.c(l);
+            b.line(l, !l.is_empty() && !l.starts_with("//"));
         }
         b.l("");
         b.c(&format!(
@@ -85,7 +85,8 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
         b.import(i);
     }
     for l in &rule.go {
-        b.c(l);
+        // The rule is the application's: marked, but not its comments.
+        b.line(l, !l.is_empty() && !l.starts_with("//"));
     }
     b.l("");
     let lower = lower_first(kind);

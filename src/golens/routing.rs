@@ -1,6 +1,8 @@
 //! The routing scene: one record with the typed key (or a null key, or an
 //! explicit partition), placed as the scene places it.
 
+use super::custom::{confluent_count, confluent_place, option, write_hook, Rule};
+use super::rules;
 use super::{go_quote, java_quote, Builder, GoClient, Severity};
 use crate::params::{AppParams, Lang, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
@@ -68,14 +70,16 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         Route::Explicit(q) | Route::MissingPartition(q) => format!("{q}"),
         Route::Keyless => "?".to_owned(),
     };
-    if p.placement == PlacementChoice::Region {
-        b.warn(
-            Severity::Note,
-            "Региональный партиционер — код приложения, а не опция клиента: здесь показан обычный ключевой путь.".into(),
-            "The region partitioner is the application's own code, not a client option: this shows the plain keyed path.".into(),
-        );
+    // The region partitioner is the application's own code: each client
+    // takes it through its hook; a null key still goes the keyless way.
+    let region =
+        (p.placement == PlacementChoice::Region && key.is_some()).then(|| rules::region(b.lang));
+    let rule = region.as_ref();
+    if let Some(r) = rule {
+        write_hook(b, r);
     }
-    let keyed_shown = key.is_some() && explicit.is_none();
+    // With the region hook every tab places keys as the scene does.
+    let keyed_shown = key.is_some() && explicit.is_none() && rule.is_none();
     if keyed_shown {
         let k = key.unwrap_or_default();
         let java = Client::Java.keyed_route(k.as_bytes(), n);
@@ -113,11 +117,11 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         }
     }
     match b.client {
-        GoClient::FranzGo => franz(b, p, key, explicit, &target),
-        GoClient::Sarama => sarama(b, p, key, explicit, &target),
-        GoClient::KafkaGo => kafka_go(b, p, key, explicit, &target),
-        GoClient::ConfluentKafkaGo => confluent(b, p, key, explicit, &target),
-        GoClient::Java => java(b, p, key, explicit, &target),
+        GoClient::FranzGo => franz(b, p, key, explicit, &target, rule),
+        GoClient::Sarama => sarama(b, p, key, explicit, &target, rule),
+        GoClient::KafkaGo => kafka_go(b, p, key, explicit, &target, rule),
+        GoClient::ConfluentKafkaGo => confluent(b, p, key, explicit, &target, rule),
+        GoClient::Java => java(b, p, key, explicit, &target, rule),
     }
 }
 
@@ -134,11 +138,17 @@ fn target_note(b: &mut Builder, key: Option<&str>, target: &str, n: u32) {
     }
 }
 
-fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+fn franz(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+    rule: Option<&Rule>,
+) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
@@ -148,6 +158,8 @@ fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32
             "Record.Partition decides (pkg/kgo/partitioner.go, ManualPartitioner)",
         );
         b.c("kgo.RecordPartitioner(kgo.ManualPartitioner()),");
+    } else if let Some(r) = rule {
+        b.c(&option(b.client, r));
     } else if key.is_some() {
         b.note(
             "по умолчанию ключ хешируется murmur2, как в Java (pkg/kgo/config.go, defaultCfg: UniformBytesPartitioner(64<<10, true, true, nil))",
@@ -192,8 +204,7 @@ fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32
     b.l("if err := cl.ProduceSync(context.Background(), rec).FirstErr(); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 /// franz-go's batch and linger for the keyless stream.
@@ -215,10 +226,16 @@ fn keyless_batching(b: &mut Builder, p: &AppParams) {
     );
 }
 
-fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+fn sarama(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+    rule: Option<&Rule>,
+) {
     b.import("github.com/IBM/sarama");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cfg := sarama.NewConfig()");
     b.note(
         "SyncProducer требует Return.Successes (sync_producer.go, verifyProducerConfig)",
@@ -227,6 +244,8 @@ fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u3
     b.c("cfg.Producer.Return.Successes = true");
     if explicit.is_some() {
         b.c("cfg.Producer.Partitioner = sarama.NewManualPartitioner");
+    } else if let Some(r) = rule {
+        b.c(&option(b.client, r));
     } else if key.is_some() {
         b.note(
             "по умолчанию NewHashPartitioner: FNV-1a, |int32(h) % N| (config.go, NewConfig; partitioner.go)",
@@ -267,8 +286,7 @@ fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u3
     b.l("if _, _, err := prod.SendMessage(msg); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn kafka_go(
@@ -277,11 +295,11 @@ fn kafka_go(
     key: Option<&str>,
     explicit: Option<u32>,
     target: &str,
+    rule: Option<&Rule>,
 ) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("w := &kafka.Writer{");
     b.indent(1);
     b.l("Addr:  kafka.TCP(\"localhost:9092\"),");
@@ -294,6 +312,8 @@ fn kafka_go(
         b.c(&format!(
             "Balancer: kafka.BalancerFunc(func(kafka.Message, ...int) int {{ return {q} }}),"
         ));
+    } else if let Some(r) = rule {
+        b.c(&option(b.client, r));
     } else if key.is_some() {
         b.note(
             "по умолчанию RoundRobin: ключ не читается (writer.go, Writer.balancer; balancer.go, RoundRobin)",
@@ -335,8 +355,7 @@ fn kafka_go(
     ));
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn confluent(
@@ -345,10 +364,10 @@ fn confluent(
     key: Option<&str>,
     explicit: Option<u32>,
     target: &str,
+    rule: Option<&Rule>,
 ) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
@@ -378,15 +397,25 @@ fn confluent(
     b.l("defer prod.Close()");
     b.l("topic := \"orders\"");
     target_note(b, key, target, p.partitions);
-    let partition = match explicit {
-        Some(q) => format!("{q}"),
-        None => "kafka.PartitionAny".to_owned(),
+    let placed = rule.zip(key).filter(|_| explicit.is_none());
+    let partition = match (explicit, placed) {
+        (Some(q), _) => format!("{q}"),
+        (None, Some((r, k))) => {
+            confluent_count(b);
+            b.l(&format!("key := []byte({})", go_quote(k)));
+            confluent_place(b, r, "key");
+            "partition".to_owned()
+        }
+        (None, None) => "kafka.PartitionAny".to_owned(),
     };
     b.line(
         &format!("tp := kafka.TopicPartition{{Topic: &topic, Partition: {partition}}}"),
         explicit.is_some(),
     );
     let msg = match key {
+        Some(_) if placed.is_some() => {
+            "&kafka.Message{TopicPartition: tp, Key: key, Value: []byte(\"Created\")}".to_owned()
+        }
         Some(k) => format!(
             "&kafka.Message{{TopicPartition: tp, Key: []byte({}), Value: []byte(\"Created\")}}",
             go_quote(k)
@@ -399,21 +428,30 @@ fn confluent(
     b.l("\tpanic(err)");
     b.l("}");
     b.l("prod.Flush(10000)");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn java(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+fn java(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+    rule: Option<&Rule>,
+) {
     b.import("java.util.Properties");
     b.import("org.apache.kafka.clients.producer.KafkaProducer");
     b.import("org.apache.kafka.clients.producer.ProducerConfig");
     b.import("org.apache.kafka.clients.producer.ProducerRecord");
     b.import("org.apache.kafka.common.serialization.StringSerializer");
-    b.indent(2);
+    b.open_func();
     b.l("Properties props = new Properties();");
     b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
     b.l("props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
+    if let Some(r) = rule.filter(|_| explicit.is_none()) {
+        b.c(&option(b.client, r));
+    }
     if key.is_none() && explicit.is_none() {
         match p.keyless {
             KeylessStrategy::RoundRobin => {
@@ -450,5 +488,5 @@ fn java(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>
         None => b.l(&format!("    producer.send(new ProducerRecord<String, String>(\"orders\", {k}, \"Created\")).get();")),
     }
     b.l("}");
-    b.indent(-2);
+    b.close_func();
 }

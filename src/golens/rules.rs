@@ -4,7 +4,62 @@
 use super::custom::Rule;
 use super::{go_quote, java_quote, tr};
 use crate::params::Lang;
+use crate::sim::partitioner::REGIONS;
 use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
+
+/// The region split of `sim::partitioner::region_partition`: a key
+/// `REGION/…` (up to the first `/`) goes to its region's index in
+/// `REGIONS`, modulo the count; any other key is hashed as usual.
+pub(super) fn region(lang: Lang) -> Rule {
+    let list = |quote: fn(&str) -> String| {
+        REGIONS
+            .iter()
+            .map(|r| quote(r))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let note = tr(
+        lang,
+        "ключ «РЕГИОН/…» — в партицию своего региона (eu 0, us 1, asia 2, по модулю числа партиций)",
+        "a key \"REGION/…\" goes to its region's partition (eu 0, us 1, asia 2, modulo the partition count)",
+    );
+    Rule {
+        func: "regionPartition",
+        kind: "Region",
+        go: vec![
+            format!("// {note}"),
+            format!("var regions = []string{{{}}}", list(go_quote)),
+            String::new(),
+            "func regionPartition(key []byte, n int) (int, bool) {".to_owned(),
+            "\tregion, _, found := bytes.Cut(key, []byte(\"/\"))".to_owned(),
+            "\tif !found {".to_owned(),
+            "\t\treturn 0, false".to_owned(),
+            "\t}".to_owned(),
+            "\ti := slices.Index(regions, string(region))".to_owned(),
+            "\tif i < 0 {".to_owned(),
+            "\t\treturn 0, false".to_owned(),
+            "\t}".to_owned(),
+            "\treturn i % n, true".to_owned(),
+            "}".to_owned(),
+        ],
+        go_imports: &["bytes", "slices"],
+        java: vec![
+            format!("// {note}"),
+            format!(
+                "static final List<String> REGIONS = List.of({});",
+                list(java_quote)
+            ),
+            String::new(),
+            "static int regionPartition(byte[] key, int n) {".to_owned(),
+            "    String s = new String(key, StandardCharsets.UTF_8);".to_owned(),
+            "    int slash = s.indexOf('/');".to_owned(),
+            "    int i = slash < 0 ? -1 : REGIONS.indexOf(s.substring(0, slash));".to_owned(),
+            "    return i < 0 ? -1 : i % n;".to_owned(),
+            "}".to_owned(),
+        ],
+        java_imports: &["java.nio.charset.StandardCharsets", "java.util.List"],
+    }
+}
 
 /// The scene's orders that change partition from `from` to `to` under
 /// murmur2, each with its old partition: the two-phase table.

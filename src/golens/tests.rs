@@ -503,3 +503,106 @@ fn the_two_phase_table_pins_exactly_the_moving_orders_to_their_old_partition() {
         }
     }
 }
+
+/// The region list a tab's code writes, in its order.
+fn written_regions(s: &Snippet) -> Vec<String> {
+    let code = s.code();
+    let (open, close) = if s.client == GoClient::Java {
+        ("REGIONS = List.of(", ");")
+    } else {
+        ("var regions = []string{", "}")
+    };
+    let start = code
+        .find(open)
+        .map(|i| i + open.len())
+        .expect("the region list");
+    let list = &code[start..start + code[start..].find(close).expect("its end")];
+    list.split(", ")
+        .map(|r| r.trim_matches('"').to_owned())
+        .collect()
+}
+
+/// What the snippet's rule computes: the region's index in `regions`
+/// modulo `n` for `REGION/…`, else the hook's fallback, murmur2.
+fn snippet_region_partition(regions: &[String], key: &[u8], n: u32) -> u32 {
+    use crate::sim::partitioner::{partition_for_key, KeyHasher};
+    let placed = key
+        .iter()
+        .position(|&b| b == b'/')
+        .and_then(|slash| regions.iter().position(|r| r.as_bytes() == &key[..slash]));
+    match placed {
+        Some(i) => i as u32 % n,
+        None => partition_for_key(KeyHasher::Murmur2, key, n),
+    }
+}
+
+#[test]
+fn the_region_partitioner_in_code_places_every_key_as_the_model_does() {
+    use crate::sim::partitioner::{route, Placement, Route};
+    let prefixes = ["eu", "us", "asia", "EU", "", "eu ", "mars", "asia/eu", "u"];
+    let seps = ["/", "", "//", "-"];
+    let keys: Vec<String> = (0..3000)
+        .map(|i| {
+            let p = prefixes[i % prefixes.len()];
+            let sep = seps[i / prefixes.len() % seps.len()];
+            format!("{p}{sep}order-{i}")
+        })
+        .collect();
+    for client in GoClient::ALL {
+        let s = lens(
+            "?scene=routing&placement=region&key=eu%2Forder-1&lang=en",
+            client,
+        );
+        assert!(s.warnings.is_empty(), "{client:?}: {:?}", s.warnings);
+        let regions = written_regions(&s);
+        assert_eq!(regions, ["eu", "us", "asia"], "{client:?}");
+        let code = s.code();
+        assert!(code.contains("regionPartition("), "{client:?}");
+        for n in 1..=8 {
+            for key in &keys {
+                let model = match route(Some(key.as_bytes()), n, Placement::RegionPartitioner) {
+                    Route::Region { partition, .. } | Route::Hashed { partition } => partition,
+                    other => panic!("{key}: {other:?}"),
+                };
+                assert_eq!(
+                    snippet_region_partition(&regions, key.as_bytes(), n),
+                    model,
+                    "{client:?} {key} of {n}"
+                );
+            }
+        }
+    }
+    // The hook is installed where each client takes one.
+    for (client, hook) in [
+        (
+            GoClient::FranzGo,
+            "kgo.RecordPartitioner(regionPartitioner()),",
+        ),
+        (
+            GoClient::Sarama,
+            "cfg.Producer.Partitioner = newRegionPartitioner",
+        ),
+        (GoClient::KafkaGo, "Balancer: regionBalancer{},"),
+        (
+            GoClient::ConfluentKafkaGo,
+            "if p, ok := regionPartition(key, n); ok {",
+        ),
+        (
+            GoClient::Java,
+            "props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RegionPartitioner.class);",
+        ),
+    ] {
+        let s = lens(
+            "?scene=routing&placement=region&key=us%2Fx&partitions=5",
+            client,
+        );
+        assert!(changed(&s).contains(&hook), "{client:?}: {:?}", changed(&s));
+        assert!(s.code().contains("\"us/x\" → "), "{client:?}");
+    }
+    // A null key has nothing to split: no hook, the keyless path.
+    let null = lens(
+        "?scene=routing&placement=region&key-null=1",
+        GoClient::Sarama,
+    );
+    assert!(!null.code().contains("regionPartition"));
+}

@@ -243,6 +243,41 @@ test('the pipeline lens writes the checkout service and its group, with the part
   await context.close();
 });
 
+test('region placement writes the region partitioner in every client, placing keys as the scene does', async () => {
+  const hooks = {
+    'franz-go': /kgo\.RecordPartitioner\(regionPartitioner\(\)\),/,
+    sarama: /cfg\.Producer\.Partitioner = newRegionPartitioner/,
+    'kafka-go': /Balancer: regionBalancer\{\},/,
+    'confluent-kafka-go': /if p, ok := regionPartition\(key, n\); ok \{/,
+    java: /PARTITIONER_CLASS_CONFIG, RegionPartitioner\.class/,
+  };
+  // The region split as the scene's partitioner has it: eu 0, us 1, asia 2,
+  // modulo the count; any other key by Java's murmur2.
+  const regionPartition = (key, n) => {
+    const slash = key.indexOf('/');
+    const i = slash < 0 ? -1 : ['eu', 'us', 'asia'].indexOf(key.slice(0, slash));
+    return i < 0 ? javaPartition(key, n) : i % n;
+  };
+  for (const lang of ['ru', 'en']) {
+    for (const [key, n] of [['asia/order-7', 2], ['us/x', 5], ['order-42', 3]]) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&placement=region&key=${encodeURIComponent(key)}&partitions=${n}&lang=${lang}`);
+      for (const client of CLIENTS) {
+        await page.click(`[data-testid="go-tab"][data-client="${client}"]`);
+        await page.waitForSelector(`[data-testid="go-code"][data-client="${client}"]`);
+        const text = await code(page);
+        assert.match(text, hooks[client], `${client} ${key}`);
+        assert.match(text, /regionPartition/);
+        const p = regionPartition(key, n);
+        assert.match(text, new RegExp(`"${key}" → ${lang === 'ru' ? 'партиция' : 'partition'} ${p} `), `${client} ${key}`);
+        // The partitioner is in the code now: no note that it is missing.
+        assert.equal(await page.$('[data-testid="client-warning"]'), null, `${client} ${key}`);
+      }
+      assert.deepEqual(errors, [], `${lang} ${key}`);
+      await context.close();
+    }
+  }
+});
+
 test('at 360 px the lens fits the screen: the code scrolls inside its box', async () => {
   for (const scene of [...LENS_SCENES, 'pipeline']) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&part=go`, { width: 360, height: 800 });
