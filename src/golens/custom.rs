@@ -12,7 +12,7 @@
 //! `Partitioner` and `BuiltInPartitioner.partitionForKey` (KafkaProducer
 //! refuses a negative partition from a custom partitioner).
 
-use super::{Builder, GoClient};
+use super::{Builder, GoClient, GoLensMsg};
 
 /// A rule: in Go `NAME(key []byte, n int) (int, bool)`, in Java
 /// `static int NAME(byte[] key, int n)`, −1 for a key it does not place.
@@ -63,10 +63,7 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
         ));
         b.c("        if (p >= 0) return p;");
         b.indent(2);
-        b.note(
-            "ключ null — в случайную партицию; любой другой ключ — как хеширует Java",
-            "a null key to a random partition; any other key as Java hashes it",
-        );
+        b.note(GoLensMsg::JavaHookNullKey);
         b.indent(-2);
         b.c("        return keyBytes == null ? ThreadLocalRandom.current().nextInt(n) : BuiltInPartitioner.partitionForKey(keyBytes, n);");
         b.c("    }");
@@ -92,10 +89,7 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
     let lower = lower_first(kind);
     match b.client {
         GoClient::FranzGo => {
-            b.note(
-                "правило приложения, остальные ключи — murmur2, как в Java",
-                "the application's rule; any other key by murmur2, as in Java",
-            );
+            b.note(GoLensMsg::FranzHookNote);
             b.c(&format!("func {lower}Partitioner() kgo.Partitioner {{"));
             b.c("\treturn kgo.BasicConsistentPartitioner(func(topic string) func(*kgo.Record, int) int {");
             b.c("\t\tmurmur2 := kgo.StickyKeyPartitioner(nil).ForTopic(topic)");
@@ -109,10 +103,7 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
             b.c("}");
         }
         GoClient::Sarama => {
-            b.note(
-                "правило приложения, остальные ключи — NewMurmur2Partitioner, как в Java",
-                "the application's rule; any other key by NewMurmur2Partitioner, as in Java",
-            );
+            b.note(GoLensMsg::SaramaHookNote);
             b.c(&format!(
                 "type {lower}Partitioner struct{{ murmur2 sarama.Partitioner }}"
             ));
@@ -143,10 +134,7 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
             ));
         }
         GoClient::KafkaGo => {
-            b.note(
-                "правило приложения, остальные ключи — Murmur2Balancer, как в Java; partitions — номера партиций по порядку",
-                "the application's rule; any other key by Murmur2Balancer, as in Java; partitions are the partition numbers in order",
-            );
+            b.note(GoLensMsg::KafkaGoHookNote);
             b.c(&format!(
                 "type {lower}Balancer struct{{ murmur2 kafka.Murmur2Balancer }}"
             ));

@@ -17,6 +17,7 @@ mod producer;
 mod routing;
 mod rules;
 mod switch;
+pub(crate) mod text;
 mod topic;
 
 pub use consumer::{signed_note, signed_worker_example, SignedExample};
@@ -25,8 +26,10 @@ pub use switch::{
     compatible_option, library, library_name, switch_view, Moved, SwitchView, SWITCH_CLIENTS,
 };
 
+use crate::i18n::t;
 use crate::params::{AppParams, Lang, SceneId};
 use std::collections::BTreeSet;
+pub use text::GoLensMsg;
 
 /// A tab of the lens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -167,14 +170,6 @@ pub fn snippet(params: &AppParams, client: GoClient) -> Option<Snippet> {
     Some(b.finish(params.scene))
 }
 
-/// Russian or English.
-pub(crate) fn tr(lang: Lang, ru: &str, en: &str) -> String {
-    match lang {
-        Lang::Ru => ru.to_owned(),
-        Lang::En => en.to_owned(),
-    }
-}
-
 /// Collects a snippet's body, its imports and its warnings; `finish` puts
 /// the header and the imports on top.
 pub(crate) struct Builder {
@@ -284,8 +279,8 @@ impl Builder {
         &mut self.body
     }
 
-    pub fn title(&mut self, ru: &str, en: &str) {
-        self.title = tr(self.lang, ru, en);
+    pub fn title(&mut self, msg: GoLensMsg) {
+        self.title = t(self.lang, msg).to_owned();
     }
 
     pub fn import(&mut self, path: &'static str) {
@@ -338,8 +333,12 @@ impl Builder {
     }
 
     /// A comment line, in the learner's language.
-    pub fn note(&mut self, ru: &str, en: &str) {
-        let text = tr(self.lang, ru, en);
+    pub fn note(&mut self, msg: GoLensMsg) {
+        self.note_text(t(self.lang, msg));
+    }
+
+    /// A comment made of a numbered message.
+    pub fn note_text(&mut self, text: &str) {
         for l in text.lines() {
             self.push(&format!("// {l}"), false);
         }
@@ -349,12 +348,13 @@ impl Builder {
         self.indent = self.indent.saturating_add_signed(by);
     }
 
-    pub fn warn(&mut self, severity: Severity, ru: String, en: String) {
-        let text = match self.lang {
-            Lang::Ru => ru,
-            Lang::En => en,
-        };
+    /// A warning made of a numbered message.
+    pub fn warn(&mut self, severity: Severity, text: String) {
         self.warnings.push(Warning { severity, text });
+    }
+
+    pub fn warn_msg(&mut self, severity: Severity, msg: GoLensMsg) {
+        self.warn(severity, t(self.lang, msg).to_owned());
     }
 
     fn finish(self, scene: SceneId) -> Snippet {

@@ -7,7 +7,11 @@
 use super::consumer::write_pipeline_group;
 use super::producer::{self, may_reorder, order_warning, Detail, Send};
 use super::topic::Topic;
-use super::{compatible_option, library_name, Builder, GoClient, Severity};
+use super::{compatible_option, library_name, Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::{
+    lens_checkout_ignores_key, lens_default_hashes_unlike, lens_no_option_like,
+    lens_retry_reorders, lens_topic_grows, lens_warehouse_hash,
+};
 use crate::params::AppParams;
 use crate::sim::clients::Client;
 use crate::sim::producer::ProducerConfig;
@@ -91,10 +95,7 @@ fn lib(c: Client) -> &'static str {
 }
 
 pub(super) fn write(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "сервис заказов сцены «Конвейер»: продюсер, партиционер, группа и обработчик",
-        "the pipeline scene's order service: producer, partitioner, group and handler",
-    );
+    b.title(GoLensMsg::PipelineTitle);
     let cfg: PipelineConfig = p.pipeline;
     // The scene scales batch.size down (pipeline::BATCH_SIZE) so that a
     // batch holds a few records on screen; the code keeps Java's default.
@@ -108,8 +109,7 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
     if may_reorder(&c) {
         b.warn(
             Severity::BreaksOrder,
-            format!("Без идемпотентности и с {} запросами в полёте повтор батча может лечь после следующего — так ломается порядок в сцене.", c.max_in_flight),
-            format!("Without idempotence and with {} requests in flight, a retried batch can land after the next one: this is how the scene's order breaks.", c.max_in_flight),
+            lens_retry_reorders(b.lang, c.max_in_flight),
         );
     }
     let key = match cfg.key {
@@ -120,17 +120,12 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
     let want = family(cfg.client);
     let mut partitioner = None;
     match key {
-        None => b.warn(
-            Severity::BreaksOrder,
-            "Ключ null: события одного заказа расходятся по партициям, и порядок между ними теряется.".into(),
-            "A null key: one order's events spread over partitions, and their order is lost.".into(),
-        ),
+        None => b.warn_msg(Severity::BreaksOrder, GoLensMsg::PipelineNullKey),
         Some(_) => {
             if want == Family::Ignored {
                 b.warn(
                     Severity::BreaksOrder,
-                    format!("Сервис оформления в сцене пишет через {}: его балансировщик по умолчанию RoundRobin не читает ключ, и события заказа расходятся по партициям. kafka.Murmur2Balancer{{}} держит их вместе.", lib(cfg.client)),
-                    format!("The scene's checkout service writes with {}: its default RoundRobin balancer does not read the key, so an order's events spread over partitions. kafka.Murmur2Balancer{{}} keeps them together.", lib(cfg.client)),
+                    lens_checkout_ignores_key(b.lang, lib(cfg.client)),
                 );
             }
             match partitioner_line(b, want) {
@@ -142,18 +137,14 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
                 }
                 Err(()) => b.warn(
                     Severity::Cannot,
-                    format!("У {} нет опции, которая раскладывает ключи как партиционер {} по умолчанию; здесь оставлен партиционер библиотеки.", b.client.id(), lib(cfg.client)),
-                    format!("{} has no option that places keys as {}'s default partitioner does; this keeps the library's own.", b.client.id(), lib(cfg.client)),
+                    lens_no_option_like(b.lang, b.client.id(), lib(cfg.client)),
                 ),
             }
             if family(cfg.warehouse_client) != want {
-                let fix = compatible_option(cfg.client, cfg.warehouse_client)
-                    .map(|o| (format!(" В его коде нужен {o}."), format!(" Its code needs {o}.")))
-                    .unwrap_or_default();
+                let fix = compatible_option(cfg.client, cfg.warehouse_client);
                 b.warn(
                     Severity::BreaksOrder,
-                    format!("Сервис склада (Shipped, Delivered) пишет через {}, чей партиционер кладёт тот же ключ в другую партицию: поздние события заказа обгоняют ранние.{}", lib(cfg.warehouse_client), fix.0),
-                    format!("The warehouse service (Shipped, Delivered) writes with {}, whose partitioner puts the same key on another partition: an order's later events overtake its earlier ones.{}", lib(cfg.warehouse_client), fix.1),
+                    lens_warehouse_hash(b.lang, lib(cfg.warehouse_client), fix),
                 );
             }
         }
@@ -161,8 +152,7 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
     if let Some(to) = cfg.grown() {
         b.warn(
             Severity::BreaksOrder,
-            format!("Посреди потока топик растёт с {} до {to} партиций: ключи, у которых h % {} ≠ h % {to}, переезжают, пока их ранние события ещё ждут в старой партиции.", cfg.partitions, cfg.partitions),
-            format!("Part way through, the topic grows from {} to {to} partitions: keys with h % {} ≠ h % {to} move while their earlier events still wait in the old partition.", cfg.partitions, cfg.partitions),
+            lens_topic_grows(b.lang, cfg.partitions, to),
         );
     }
     let events = ["order-42 Created", "order-42 Paid"];
@@ -200,17 +190,9 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
 fn library_default_warning(b: &mut Builder, want: Family) {
     let lib = b.client.id();
     if default_family(b.client) == Family::Ignored {
-        b.warn(
-            Severity::BreaksOrder,
-            "По умолчанию Writer из kafka-go раскладывает записи по кругу (balancer.go, RoundRobin) и не читает ключ: без отмеченной строки события заказа разойдутся по партициям.".into(),
-            "By default kafka-go's Writer deals records round-robin (balancer.go, RoundRobin) and does not read the key: without the marked line an order's events spread over partitions.".into(),
-        );
+        b.warn_msg(Severity::BreaksOrder, GoLensMsg::KafkaGoDefaultIgnoresKey);
     } else if want != Family::Ignored {
-        b.warn(
-            Severity::Note,
-            format!("Партиционер {lib} по умолчанию хеширует иначе, чем сервисы сцены: без отмеченной строки ключ ляжет в другую партицию, и рядом с сервисом сцены события одного заказа окажутся в двух партициях."),
-            format!("{lib}'s default partitioner hashes unlike the scene's services: without the marked line a key lands on another partition, and beside a service of the scene one order's events end up on two partitions."),
-        );
+        b.warn(Severity::Note, lens_default_hashes_unlike(b.lang, lib));
     }
 }
 
@@ -222,10 +204,7 @@ fn partitioner_needs_fnv(send: &Send) -> bool {
 
 /// sarama's hash, FNV-1a 32, as the function franz-go's hasher takes.
 fn fnv32a(b: &mut Builder) {
-    b.note(
-        "FNV-1a, как у sarama: SaramaCompatHasher берёт |int32(h) % n| (pkg/kgo/partitioner.go)",
-        "FNV-1a, as sarama hashes: SaramaCompatHasher takes |int32(h) % n| (pkg/kgo/partitioner.go)",
-    );
+    b.note(GoLensMsg::Fnv32aNote);
     b.l("func fnv32a(key []byte) uint32 {");
     b.l("\th := fnv.New32a()");
     b.l("\th.Write(key)");

@@ -3,7 +3,10 @@
 
 use super::custom::{confluent_count, confluent_place, Rule};
 use super::topic::{create_topic, Topic};
-use super::{go_quote, java_quote, Builder, GoClient, Severity};
+use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::{
+    lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_sarama_in_flight,
+};
 use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::replication::BROKERS;
@@ -12,10 +15,7 @@ use crate::sim::scenes::replication::BROKERS;
 const EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
 pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "продюсер с настройками сцены «Продюсер»",
-        "a producer with the producer scene's settings",
-    );
+    b.title(GoLensMsg::AProducerWithTheProducerScene);
     let c = p.producer;
     order_warning(b, &c);
     let send = Send::order(b.client);
@@ -29,10 +29,7 @@ pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
 }
 
 pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "топик и acks продюсера для сцены «Реплики»",
-        "the topic and the producer's acks for the replication scene",
-    );
+    b.title(GoLensMsg::ReplicationTitle);
     // Only acks is the client's; the rest of the producer keeps Java's
     // defaults so that each library's own acks default stands out.
     let c = ProducerConfig {
@@ -58,8 +55,7 @@ pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
         let d = if d == Acks::None { "0" } else { "1" };
         b.warn(
             Severity::LosesRecords,
-            format!("По умолчанию {lib} ждёт acks={d} ({name}), а сцена — acks={acks}: подтверждённая запись может пропасть при смене лидера."),
-            format!("By default {lib} waits for acks={d} ({name}), the scene for acks={acks}: an acknowledged record can be lost when the leader changes."),
+            lens_default_acks(b.lang, lib, d, name, acks),
         );
     }
     let send = Send {
@@ -181,40 +177,20 @@ pub(super) fn may_reorder(c: &ProducerConfig) -> bool {
 }
 
 pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
-    let (lib, why_ru, why_en) = match b.client {
-        GoClient::Sarama => (
-            "sarama",
-            "не идемпотентен, Net.MaxOpenRequests 5 и Producer.Retry.Max 3 (config.go, NewConfig)",
-            "is not idempotent, with Net.MaxOpenRequests 5 and Producer.Retry.Max 3 (config.go, NewConfig)",
-        ),
-        GoClient::ConfluentKafkaGo => (
-            "librdkafka",
-            "не идемпотентен и держит до 1000000 запросов в полёте (CONFIGURATION.md)",
-            "is not idempotent and allows 1000000 requests in flight (CONFIGURATION.md)",
-        ),
-        _ => ("", "", ""),
+    let default_reorders = match b.client {
+        GoClient::Sarama => Some(GoLensMsg::SaramaDefaultReorders),
+        GoClient::ConfluentKafkaGo => Some(GoLensMsg::LibrdkafkaDefaultReorders),
+        _ => None,
     };
-    if !may_reorder(c) && !lib.is_empty() {
-        b.warn(
-            Severity::BreaksOrder,
-            format!("Без отмеченных строк {lib} {why_ru}: повтор первого батча может лечь после второго."),
-            format!("Without the marked lines {lib} {why_en}: a retried first batch can land after the second."),
-        );
+    if let Some(msg) = default_reorders.filter(|_| !may_reorder(c)) {
+        b.warn_msg(Severity::BreaksOrder, msg);
     }
     if b.client == GoClient::KafkaGo {
         if c.enable_idempotence {
-            b.warn(
-                Severity::Cannot,
-                "В kafka-go нет идемпотентного продюсера: enable.idempotence не выразить, повтор Writer (MaxAttempts) может переставить или задвоить записи.".into(),
-                "kafka-go has no idempotent producer: enable.idempotence cannot be expressed, and the Writer's retries (MaxAttempts) may reorder or duplicate records.".into(),
-            );
+            b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoIdempotentProducer);
         }
         if c.max_in_flight != 5 {
-            b.warn(
-                Severity::Cannot,
-                "В kafka-go нет настройки запросов в полёте (max.in.flight).".into(),
-                "kafka-go has no setting for requests in flight (max.in.flight).".into(),
-            );
+            b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoSettingFor);
         }
     }
 }
@@ -250,23 +226,18 @@ fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
     b.l("kgo.DefaultProduceTopic(\"orders\"),");
     send.partitioner(b);
-    b.note(
-        "по умолчанию идемпотентен, acks=all, до 5 запросов в полёте (pkg/kgo/config.go, defaultCfg)",
-        "idempotent by default, acks=all, up to 5 requests in flight (pkg/kgo/config.go, defaultCfg)",
-    );
+    b.note(GoLensMsg::IdempotentByDefaultAcksAllUp);
     if c.enable_idempotence {
         if c.acks != Acks::All {
-            b.warn(
+            b.warn_msg(
                 Severity::Cannot,
-                "franz-go не запустит идемпотентный продюсер без acks=all (pkg/kgo/config.go, validate).".into(),
-                "franz-go refuses an idempotent producer without acks=all (pkg/kgo/config.go, validate).".into(),
+                GoLensMsg::FranzGoRefusesAnIdempotentProducer,
             );
         }
         if c.max_in_flight != 5 {
             b.warn(
                 Severity::Cannot,
-                format!("Идемпотентный franz-go всегда держит 5 запросов в полёте: MaxProduceRequestsInflightPerBroker({}) он отвергнет (pkg/kgo/config.go, validate).", c.max_in_flight),
-                format!("An idempotent franz-go always keeps 5 requests in flight: it refuses MaxProduceRequestsInflightPerBroker({}) (pkg/kgo/config.go, validate).", c.max_in_flight),
+                lens_franz_in_flight(b.lang, c.max_in_flight),
             );
         }
     } else {
@@ -294,11 +265,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             c.batch_size.max(512)
         ));
         if c.batch_size < 512 {
-            b.warn(
-                Severity::Cannot,
-                format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): batch.size {} он не выразит.", c.batch_size),
-                format!("franz-go refuses ProducerBatchMaxBytes below 512 (pkg/kgo/config.go, validate): it cannot express batch.size {}.", c.batch_size),
-            );
+            b.warn(Severity::Cannot, lens_franz_batch_min(b.lang, c.batch_size));
         }
         b.line(
             &format!("kgo.ProducerLinger({}),", ms(c.linger_ms)),
@@ -314,10 +281,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             "kgo.RecordDeliveryTimeout({}),",
             ms(c.delivery_timeout_ms)
         ));
-        b.note(
-            "по умолчанию пауза растёт от 250 мс до 5 с (pkg/kgo/config.go, defaultCfg: retryBackoff)",
-            "the default backoff grows from 250 ms to 5 s (pkg/kgo/config.go, defaultCfg: retryBackoff)",
-        );
+        b.note(GoLensMsg::TheDefaultBackoffGrowsFrom250);
         b.c(&format!(
             "kgo.RetryBackoffFn(func(tries int) time.Duration {{ return min({} << tries, {}) }}),",
             ms(c.retry_backoff_ms),
@@ -353,17 +317,13 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.c("cfg.Producer.Return.Successes = true");
     send.partitioner(b);
     if c.enable_idempotence {
-        b.note(
-            "идемпотентность требует WaitForAll и Net.MaxOpenRequests = 1 (config.go, Config.Validate)",
-            "idempotence needs WaitForAll and Net.MaxOpenRequests = 1 (config.go, Config.Validate)",
-        );
+        b.note(GoLensMsg::SaramaIdempotenceNeeds);
         b.c("cfg.Producer.Idempotent = true");
         b.c("cfg.Net.MaxOpenRequests = 1");
         if c.max_in_flight > 1 {
             b.warn(
                 Severity::Cannot,
-                format!("Идемпотентный sarama работает только с одним запросом в полёте: {} не выразить (config.go, Config.Validate).", c.max_in_flight),
-                format!("An idempotent sarama runs only one request in flight: {} cannot be expressed (config.go, Config.Validate).", c.max_in_flight),
+                lens_sarama_in_flight(b.lang, c.max_in_flight),
             );
         }
     } else if d.batching() {
@@ -394,20 +354,13 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             &format!("cfg.Producer.Timeout = {}", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
         );
-        b.note(
-            "по умолчанию пауза постоянна, 100 мс (config.go, NewConfig: Producer.Retry.Backoff)",
-            "the default backoff is a constant 100 ms (config.go, NewConfig: Producer.Retry.Backoff)",
-        );
+        b.note(GoLensMsg::TheDefaultBackoffIsAConstant);
         b.c(&format!(
             "cfg.Producer.Retry.BackoffFunc = func(retries, _ int) time.Duration {{ return min({} << retries, {}) }}",
             ms(c.retry_backoff_ms),
             ms(c.retry_backoff_max_ms)
         ));
-        b.warn(
-            Severity::Cannot,
-            "В sarama нет delivery.timeout.ms: запись ждёт, пока не кончатся Producer.Retry.Max попыток.".into(),
-            "sarama has no delivery.timeout.ms: a record waits until Producer.Retry.Max attempts run out.".into(),
-        );
+        b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoDeliveryTimeoutMs);
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();
@@ -439,10 +392,7 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("Addr:     kafka.TCP(\"localhost:9092\"),");
     b.l("Topic:    \"orders\",");
     send.partitioner(b);
-    b.note(
-        "по умолчанию RequireNone: Writer не ждёт ответа брокера (writer.go, Writer.RequiredAcks)",
-        "the default is RequireNone: the Writer does not wait for the broker (writer.go, Writer.RequiredAcks)",
-    );
+    b.note(GoLensMsg::TheDefaultIsRequireNoneTheWriter);
     match c.acks {
         Acks::All => b.c("RequiredAcks: kafka.RequireAll,"),
         Acks::Leader => b.c("RequiredAcks: kafka.RequireOne,"),
@@ -450,10 +400,7 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     }
     if d.batching() {
         b.import("time");
-        b.note(
-            "MaxAttempts считает попытки, а не повторы; по умолчанию 10 (writer.go, Writer.maxAttempts)",
-            "MaxAttempts counts attempts, not retries; 10 by default (writer.go, Writer.maxAttempts)",
-        );
+        b.note(GoLensMsg::MaxAttemptsCountsAttemptsNotRetries10);
         let attempts = u64::from(c.retries) + 1;
         b.line(&format!("MaxAttempts:     {attempts},"), attempts != 10);
         b.c(&format!("BatchBytes:      {},", c.batch_size));
@@ -472,11 +419,7 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             &format!("WriteBackoffMax: {},", ms(c.retry_backoff_max_ms)),
             c.retry_backoff_max_ms != 1000,
         );
-        b.warn(
-            Severity::Cannot,
-            "В kafka-go нет delivery.timeout.ms: срок задаёт context вызова WriteMessages.".into(),
-            "kafka-go has no delivery.timeout.ms: the WriteMessages call's context sets the deadline.".into(),
-        );
+        b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoDeliveryTimeout);
     }
     b.indent(-1);
     b.l("}");
@@ -505,10 +448,7 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
-    b.note(
-        "значения по умолчанию — librdkafka 2.11.1, CONFIGURATION.md",
-        "the defaults are librdkafka 2.11.1's, CONFIGURATION.md",
-    );
+    b.note(GoLensMsg::TheDefaultsAreLibrdkafka211);
     send.partitioner(b);
     b.line(
         &format!("\"enable.idempotence\": {},", c.enable_idempotence),
@@ -599,10 +539,7 @@ fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
     b.l("props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
-    b.note(
-        "значения по умолчанию — ProducerConfig, Kafka 4.1.1",
-        "the defaults are ProducerConfig's, Kafka 4.1.1",
-    );
+    b.note(GoLensMsg::JavaProducerDefaults);
     send.partitioner(b);
     let def = ProducerConfig::default();
     let put = |b: &mut Builder, name: &str, v: String, changed: bool| {

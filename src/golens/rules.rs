@@ -2,7 +2,8 @@
 //! source for [`custom`](super::custom)'s hooks.
 
 use super::custom::Rule;
-use super::{go_quote, java_quote, tr};
+use super::{go_quote, java_quote, GoLensMsg};
+use crate::i18n::{lens_two_phase_note, t};
 use crate::params::Lang;
 use crate::sim::partitioner::REGIONS;
 use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
@@ -18,11 +19,7 @@ pub(super) fn region(lang: Lang) -> Rule {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let note = tr(
-        lang,
-        "ключ «РЕГИОН/…» — в партицию своего региона (eu 0, us 1, asia 2, по модулю числа партиций)",
-        "a key \"REGION/…\" goes to its region's partition (eu 0, us 1, asia 2, modulo the partition count)",
-    );
+    let note = t(lang, GoLensMsg::RegionRuleNote);
     Rule {
         func: "regionPartition",
         kind: "Region",
@@ -77,16 +74,8 @@ pub fn two_phase_table(from: u32, to: u32) -> Vec<(String, u32)> {
 pub(super) fn two_phase(lang: Lang, from: u32, to: u32) -> Rule {
     let table = two_phase_table(from, to);
     let from = from.max(1);
-    let note = tr(
-        lang,
-        &format!("двухфазная миграция {from} → {to}: эти заказы сцены переезжают (murmur2 % {from} ≠ murmur2 % {to}); каждый остаётся в старой партиции, пока группа её не дочитает"),
-        &format!("two-phase migration {from} → {to}: these of the scene's orders move (murmur2 % {from} ≠ murmur2 % {to}); each stays on its old partition until the group has drained it"),
-    );
-    let drained = tr(
-        lang,
-        "приложение ставит флаг, когда группа дочитала старую партицию до переключения",
-        "the application sets a flag once the group has read an old partition up to the switch",
-    );
+    let note = lens_two_phase_note(lang, from, to);
+    let drained = t(lang, GoLensMsg::TheApplicationSetsAFlagOnce);
     let mut go = vec![format!("// {note}")];
     let mut java = vec![format!("// {note}")];
     if table.is_empty() {

@@ -324,7 +324,7 @@ fn the_pipeline_lens_warns_where_the_scene_or_a_default_breaks_the_order() {
     assert!(warned(
         &retry,
         Severity::BreaksOrder,
-        "3 requests in flight"
+        "max.in.flight.requests.per.connection = 3"
     ));
     assert!(changed(&retry).contains(&"kgo.DisableIdempotentWrite(),"));
     assert!(changed(&retry).contains(&"kgo.MaxProduceRequestsInflightPerBroker(3),"));

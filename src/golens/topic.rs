@@ -2,7 +2,7 @@
 //! replication factor, `min.insync.replicas` and unclean election belong
 //! to the topic, not to the producer.
 
-use super::{Builder, GoClient};
+use super::{Builder, GoClient, GoLensMsg};
 
 /// One topic config, with whether it differs from the broker's default.
 pub(super) struct TopicConfig {
@@ -80,10 +80,7 @@ pub(super) fn create_topic(b: &mut Builder, t: &Topic) {
     let (n, rf) = (t.partitions, t.replication_factor);
     let width = t.configs.iter().map(|c| c.name.len()).max().unwrap_or(0) + 3;
     let pad = |name: &str| " ".repeat(width - name.len() - 2);
-    b.note(
-        "настройки топика, а не клиента; отмеченные строки отличаются от значений брокера по умолчанию",
-        "the topic's settings, not the client's; marked lines differ from the broker's defaults",
-    );
+    b.note(GoLensMsg::TopicSettingsNote);
     match b.client {
         GoClient::FranzGo => {
             b.import("context");
