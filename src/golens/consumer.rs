@@ -2,11 +2,19 @@
 //! handler), a partition count change (the admin call and where the group
 //! starts on a new partition), and the workers' keyed pool.
 
-use super::{tr, Builder, GoClient, Severity};
+use super::custom::{option, write_hook};
+use super::producer::{self, Detail, Send};
+use super::rules;
+use super::{Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::{
+    lens_cannot_shrink, lens_grow_note, lens_new_topic_note, lens_no_strategy, lens_signed_note_32,
+    lens_signed_note_64, lens_signed_one_worker,
+};
 use crate::params::{AppParams, Lang};
 use crate::sim::assignor::Assignor;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::partitioner::fnv1a_32;
+use crate::sim::producer::ProducerConfig;
 use crate::sim::scenes::group::CommitMode;
 use crate::sim::scenes::repartition::Strategy;
 use crate::sim::scenes::workers::{order_key, Mode, WorkerHash};
@@ -31,53 +39,29 @@ struct GroupSettings {
 }
 
 pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "группа потребителей, как в сцене «Группа»",
-        "a consumer group, as the group scene runs it",
-    );
+    b.title(GoLensMsg::AConsumerGroupAsTheGroup);
     let g = GroupSettings {
         assignor: Some(p.assignor),
         commit: p.commit,
         reset: None,
     };
     consume(b, &g, OnRecord::Handle);
-    handler(b, p.idempotent);
+    handler(b, p.idempotent, false);
 }
 
 pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "смена числа партиций и где группа начнёт новую",
-        "the partition count change, and where the group starts a new partition",
-    );
+    b.title(GoLensMsg::ThePartitionCountChangeAndWhere);
     if p.to < p.from && p.strategy != Strategy::NewTopic {
-        b.warn(
-            Severity::Cannot,
-            format!(
-                "Уменьшить число партиций нельзя: брокер ответит INVALID_PARTITIONS на {} → {}.",
-                p.from, p.to
-            ),
-            format!(
-                "A topic cannot shrink: the broker answers {} → {} with INVALID_PARTITIONS.",
-                p.from, p.to
-            ),
-        );
-    }
-    if p.strategy == Strategy::TwoPhase {
-        b.warn(
-            Severity::Note,
-            "Таблица соответствий двухфазной миграции — код приложения (свой партиционер), его здесь нет.".into(),
-            "The two-phase migration's mapping table is application code (a custom partitioner), not shown here.".into(),
-        );
+        b.warn(Severity::Cannot, lens_cannot_shrink(b.lang, p.from, p.to));
     }
     let lib_default = match b.client {
         GoClient::FranzGo | GoClient::KafkaGo => OffsetReset::Earliest,
         _ => OffsetReset::Latest,
     };
     if lib_default == OffsetReset::Latest && p.offset_reset == OffsetReset::Earliest {
-        b.warn(
+        b.warn_msg(
             Severity::LosesRecords,
-            "По умолчанию эта библиотека начинает новую партицию с конца (latest): записи, попавшие туда до подписки группы, пропадут.".into(),
-            "By default this library starts a new partition at its end (latest): records that reached it before the group did are skipped.".into(),
+            GoLensMsg::ByDefaultThisLibraryStartsA,
         );
     }
     let g = GroupSettings {
@@ -85,39 +69,94 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
         commit: CommitMode::Auto,
         reset: Some(p.offset_reset),
     };
+    if p.strategy != Strategy::TwoPhase {
+        admin(b, p);
+        consume(b, &g, OnRecord::Handle);
+        handler(b, false, false);
+        return;
+    }
+    // Two-phase: the producer's own partitioner consults the table; the
+    // program is the producer and the group, each a function main calls.
+    let rule = rules::two_phase(b.lang, p.from, p.to);
+    write_hook(b, &rule);
+    // Java's admin is a note, among Main's members here.
+    let java = b.client == GoClient::Java;
+    b.indent(isize::from(java));
     admin(b, p);
+    b.indent(-isize::from(java));
+    let send = Send {
+        partitioner: Some((option(b.client, &rule), true)),
+        rule: Some(&rule),
+        ..Send::order(b.client)
+    };
+    b.entry = "produce";
+    producer::write_part(b, &ProducerConfig::default(), Detail::Acks, &send);
+    b.l("");
+    b.entry = "consume";
     consume(b, &g, OnRecord::Handle);
-    handler(b, false);
+    handler(b, false, false);
+    b.main_calls(&["produce", "consume"]);
 }
 
 pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "пул воркеров по ключу, как в сцене «Воркеры»",
-        "the keyed worker pool, as the workers scene runs it",
-    );
+    b.title(GoLensMsg::TheKeyedWorkerPoolAsThe);
     let w = p.workers;
-    let on = match w.mode {
-        Mode::Sequential => OnRecord::Handle,
-        Mode::PerMessage => OnRecord::Goroutine,
-        Mode::KeyedPool => OnRecord::Pool,
-    };
-    if on == OnRecord::Goroutine {
-        b.warn(
-            Severity::BreaksOrder,
-            "Горутина на каждую запись: события одного заказа обрабатываются параллельно, и порядок теряется.".into(),
-            "A goroutine per record: one order's events run in parallel, and their order is lost.".into(),
-        );
-    }
     let g = GroupSettings {
         assignor: None,
         commit: CommitMode::Auto,
         reset: None,
     };
-    if on == OnRecord::Pool {
-        pool(b, w.workers, w.hash);
+    handled(b, &g, w.mode, w.workers, w.hash, false);
+}
+
+/// The pipeline's group: the scene's assignor and commit mode, each record
+/// handed on as the scene's handler does (the keyed pool on FNV-1a, the
+/// scene's hash), and the sink's duplicate check in the handler.
+pub(super) fn write_pipeline_group(
+    b: &mut Builder,
+    assignor: Assignor,
+    commit: CommitMode,
+    mode: Mode,
+    workers: u32,
+    dedupe: bool,
+) {
+    let g = GroupSettings {
+        assignor: Some(assignor),
+        commit,
+        reset: None,
+    };
+    if commit == CommitMode::Manual && mode != Mode::Sequential {
+        b.warn_msg(Severity::Note, GoLensMsg::HereTheCommitFollowsHandingA);
     }
-    consume(b, &g, on);
-    handler(b, false);
+    handled(b, &g, mode, workers, WorkerHash::Fnv1a, dedupe);
+}
+
+/// A consumer loop that hands each record on as `mode` says, and the
+/// handler it calls.
+fn handled(
+    b: &mut Builder,
+    g: &GroupSettings,
+    mode: Mode,
+    workers: u32,
+    hash: WorkerHash,
+    idempotent: bool,
+) {
+    let on = match mode {
+        Mode::Sequential => OnRecord::Handle,
+        Mode::PerMessage => OnRecord::Goroutine,
+        Mode::KeyedPool => OnRecord::Pool,
+    };
+    if on == OnRecord::Goroutine {
+        b.warn_msg(
+            Severity::BreaksOrder,
+            GoLensMsg::AGoroutinePerRecordOneOrder,
+        );
+    }
+    if on == OnRecord::Pool {
+        pool(b, workers, hash);
+    }
+    consume(b, g, on);
+    handler(b, idempotent, on != OnRecord::Handle);
 }
 
 /// The keyed pool, typed by the client's record.
@@ -127,11 +166,7 @@ fn pool(b: &mut Builder, workers: u32, hash: WorkerHash) {
     if b.client == GoClient::Java {
         // Java's pool is written inline in `consume`; the JDK has neither
         // hash, so the reference spreads by String.hashCode.
-        b.warn(
-            Severity::Note,
-            "В JDK нет ни FNV-1a, ни xxHash: эталон раскладывает по String.hashCode, ключи лягут к другим воркерам, порядок внутри ключа тот же.".into(),
-            "The JDK has neither FNV-1a nor xxHash: the reference spreads by String.hashCode, so keys land on other workers, with the same order per key.".into(),
-        );
+        b.warn_msg(Severity::Note, GoLensMsg::TheJDKHasNeitherFNV1a);
         return;
     }
     b.import("sync");
@@ -161,10 +196,7 @@ fn pool(b: &mut Builder, workers: u32, hash: WorkerHash) {
     b.l("\treturn p");
     b.l("}");
     b.l("");
-    b.note(
-        "беззнаковый остаток: индекс всегда в [0, n), без int и без модуля",
-        "an unsigned remainder: the index is always in [0, n), no int, no absolute value",
-    );
+    b.note(GoLensMsg::AnUnsignedRemainderTheIndexIs);
     b.l(&format!("func (p *KeyedWorkerPool) Route(r {record}) {{"));
     match hash {
         WorkerHash::Fnv1a => {
@@ -231,28 +263,20 @@ fn consume(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
 }
 
 fn cannot_assignor(b: &mut Builder, lib: &str, a: Assignor, has: &str) {
-    b.warn(
-        Severity::Cannot,
-        format!("В {lib} нет стратегии {}: есть только {has}.", a.id()),
-        format!("{lib} has no {} strategy, only {has}.", a.id()),
-    );
+    b.warn(Severity::Cannot, lens_no_strategy(b.lang, lib, a.id(), has));
 }
 
 fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
     b.l("kgo.ConsumerGroup(\"orders-group\"),");
     b.l("kgo.ConsumeTopics(\"orders\"),");
     if let Some(a) = g.assignor {
-        b.note(
-            "по умолчанию CooperativeStickyBalancer (pkg/kgo/config.go, defaultCfg: balancers)",
-            "CooperativeStickyBalancer by default (pkg/kgo/config.go, defaultCfg: balancers)",
-        );
+        b.note(GoLensMsg::CooperativeStickyBalancerByDefaultPkgKgoConfig);
         let balancer = match a {
             Assignor::Range => "RangeBalancer",
             Assignor::RoundRobin => "RoundRobinBalancer",
@@ -266,19 +290,13 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     match g.reset {
         Some(OffsetReset::Latest) => b.c("kgo.ConsumeStartOffset(kgo.NewOffset().AtEnd()),"),
-        Some(OffsetReset::Earliest) => b.note(
-            "без коммита группа начинает с начала: NewOffset().AtStart() (pkg/kgo/config.go, defaultCfg: startOffset)",
-            "with no commit the group starts at the start: NewOffset().AtStart() (pkg/kgo/config.go, defaultCfg: startOffset)",
-        ),
+        Some(OffsetReset::Earliest) => b.note(GoLensMsg::WithNoCommitTheGroupStarts),
         None => {}
     }
     if g.commit == CommitMode::Manual {
         b.c("kgo.DisableAutoCommit(),");
     } else if g.assignor.is_some() {
-        b.note(
-            "автокоммит раз в 5 с того, что уже вернул PollFetches (pkg/kgo/config.go, defaultCfg: autocommitInterval)",
-            "auto-commit every 5 s of what PollFetches already returned (pkg/kgo/config.go, defaultCfg: autocommitInterval)",
-        );
+        b.note(GoLensMsg::AutoCommitEvery5SOf);
     }
     b.indent(-1);
     b.l(")");
@@ -300,8 +318,7 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("\t}");
     }
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
@@ -321,10 +338,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     let call = on_record(b, on).replace("pool.Route", "c.pool.Route");
     b.line(&format!("\t\t{call}"), on != OnRecord::Handle);
     b.indent(2);
-    b.note(
-        "MarkMessage отмечает offset+1 к коммиту (consumer_group_session.go, consumerGroupSession.MarkMessage)",
-        "MarkMessage marks offset+1 for the commit (consumer_group_session.go, consumerGroupSession.MarkMessage)",
-    );
+    b.note(GoLensMsg::MarkMessageMarksOffset1ForThe);
     b.indent(-2);
     b.l("\t\ts.MarkMessage(r, \"\")");
     if g.commit == CommitMode::Manual {
@@ -334,14 +348,10 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.l("\treturn nil");
     b.l("}");
     b.l("");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cfg := sarama.NewConfig()");
     if let Some(a) = g.assignor {
-        b.note(
-            "по умолчанию только range (config.go, NewConfig: Consumer.Group.Rebalance.GroupStrategies)",
-            "range only by default (config.go, NewConfig: Consumer.Group.Rebalance.GroupStrategies)",
-        );
+        b.note(GoLensMsg::RangeOnlyByDefaultConfigGo);
         let s = match a {
             Assignor::Range => "NewBalanceStrategyRange",
             Assignor::RoundRobin => "NewBalanceStrategyRoundRobin",
@@ -355,10 +365,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     match g.reset {
         Some(OffsetReset::Earliest) => {
-            b.note(
-                "по умолчанию OffsetNewest (config.go, NewConfig: Consumer.Offsets.Initial)",
-                "OffsetNewest by default (config.go, NewConfig: Consumer.Offsets.Initial)",
-            );
+            b.note(GoLensMsg::OffsetNewestByDefaultConfigGoNewConfig);
             b.c("cfg.Consumer.Offsets.Initial = sarama.OffsetOldest");
         }
         Some(OffsetReset::Latest) => {}
@@ -368,10 +375,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("cfg.Consumer.Offsets.AutoCommit.Enable = false");
     } else if g.assignor.is_some() {
         b.import("time");
-        b.note(
-            "по умолчанию автокоммит раз в 1 с (config.go, NewConfig: Consumer.Offsets.AutoCommit.Interval); в Java — 5 с",
-            "auto-commit every 1 s by default (config.go, NewConfig: Consumer.Offsets.AutoCommit.Interval); Java's is 5 s",
-        );
+        b.note(GoLensMsg::AutoCommitEvery1SBy);
         b.c("cfg.Consumer.Offsets.AutoCommit.Interval = 5 * time.Second");
     }
     b.l("group, err := sarama.NewConsumerGroup([]string{\"localhost:9092\"}, \"orders-group\", cfg)");
@@ -388,8 +392,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
@@ -400,24 +403,16 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     let auto = g.commit == CommitMode::Auto;
     if auto && g.assignor.is_some() {
-        b.warn(
-            Severity::Note,
-            "ReadMessage в группе коммитит запись, как только вернул её, ещё до обработки (reader.go, ReadMessage); CommitInterval делает это раз в 5 с, как автокоммит Java.".into(),
-            "In a group ReadMessage commits a record as soon as it returns it, before it is handled (reader.go, ReadMessage); CommitInterval batches that every 5 s, like Java's auto-commit.".into(),
-        );
+        b.warn_msg(Severity::Note, GoLensMsg::InAGroupReadMessageCommitsA);
     }
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("r := kafka.NewReader(kafka.ReaderConfig{");
     b.indent(1);
     b.l("Brokers: []string{\"localhost:9092\"},");
     b.l("GroupID: \"orders-group\",");
     b.l("Topic:   \"orders\",");
     if let Some(a) = g.assignor {
-        b.note(
-            "по умолчанию [Range, RoundRobin] (reader.go, NewReader)",
-            "[Range, RoundRobin] by default (reader.go, NewReader)",
-        );
+        b.note(GoLensMsg::RangeRoundRobinByDefaultReaderGo);
         // The group picks the first balancer every member lists: range,
         // unless the scene asks for round-robin.
         if a == Assignor::RoundRobin {
@@ -426,10 +421,7 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     match g.reset {
         Some(OffsetReset::Latest) => b.c("StartOffset: kafka.LastOffset,"),
-        Some(OffsetReset::Earliest) => b.note(
-            "по умолчанию FirstOffset (reader.go, ReaderConfig.StartOffset)",
-            "FirstOffset by default (reader.go, ReaderConfig.StartOffset)",
-        ),
+        Some(OffsetReset::Earliest) => b.note(GoLensMsg::FirstOffsetByDefaultReaderGoReaderConfig),
         None => {}
     }
     if auto && g.assignor.is_some() {
@@ -454,8 +446,7 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("\t}");
     }
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
     // The loop's record shadows the reader; rename the reader.
     rename_reader(b);
 }
@@ -486,17 +477,13 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             "range, roundrobin, cooperative-sticky (rdkafka_assignor.c)",
         );
     }
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("c, err := kafka.NewConsumer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
     b.l("\"group.id\":          \"orders-group\",");
     if let Some(a) = g.assignor {
-        b.note(
-            "по умолчанию \"range,roundrobin\" (librdkafka CONFIGURATION.md, partition.assignment.strategy)",
-            "\"range,roundrobin\" by default (librdkafka CONFIGURATION.md, partition.assignment.strategy)",
-        );
+        b.note(GoLensMsg::RangeRoundrobinByDefaultLibrdkafkaCONFIGURATION);
         let s = match a {
             Assignor::Range => "range",
             Assignor::RoundRobin => "roundrobin",
@@ -510,10 +497,7 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     match g.reset {
         Some(OffsetReset::Earliest) => {
-            b.note(
-                "по умолчанию largest (CONFIGURATION.md, auto.offset.reset)",
-                "largest by default (CONFIGURATION.md, auto.offset.reset)",
-            );
+            b.note(GoLensMsg::LargestByDefaultCONFIGURATIONMdAuto);
             b.c("\"auto.offset.reset\": \"earliest\",");
         }
         Some(OffsetReset::Latest) | None => {}
@@ -541,8 +525,7 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         b.c("\t}");
     }
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
@@ -557,17 +540,14 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     ] {
         b.import(i);
     }
-    b.indent(2);
+    b.open_func();
     b.l("Properties props = new Properties();");
     b.l("props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ConsumerConfig.GROUP_ID_CONFIG, \"orders-group\");");
     b.l("props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);");
     b.l("props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);");
     if let Some(a) = g.assignor {
-        b.note(
-            "по умолчанию [RangeAssignor, CooperativeStickyAssignor] (ConsumerConfig, Kafka 4.1.1)",
-            "[RangeAssignor, CooperativeStickyAssignor] by default (ConsumerConfig, Kafka 4.1.1)",
-        );
+        b.note(GoLensMsg::JavaAssignorsDefault);
         let class = match a {
             Assignor::Range => "RangeAssignor",
             Assignor::RoundRobin => "RoundRobinAssignor",
@@ -615,12 +595,11 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         }
         OnRecord::Pool => {
             b.indent(3);
-            b.note(
-                "Integer.remainderUnsigned: беззнаковый остаток, как h.Sum32() % uint32(n)",
-                "Integer.remainderUnsigned: an unsigned remainder, as h.Sum32() % uint32(n)",
-            );
+            b.note(GoLensMsg::IntegerRemainderUnsignedAnUnsignedRemainderAs);
             b.indent(-3);
-            b.c("            int w = Integer.remainderUnsigned(r.key().hashCode(), workers.length);");
+            // A null key hashes to 0, as Objects.hashCode has it.
+            b.import("java.util.Objects");
+            b.c("            int w = Integer.remainderUnsigned(Objects.hashCode(r.key()), workers.length);");
             b.c("            workers[w].execute(() -> System.out.println(r.key() + \" \" + r.value()));");
         }
     }
@@ -630,66 +609,73 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     b.l("    }");
     b.l("}");
-    b.indent(-2);
+    b.close_func();
 }
 
 /// The Go handler every consumer calls; the idempotent one skips an event
 /// it has already applied, so a record processed twice changes nothing.
-fn handler(b: &mut Builder, idempotent: bool) {
+/// Called from several goroutines (`concurrent`), it guards what it has
+/// applied with a mutex.
+fn handler(b: &mut Builder, idempotent: bool, concurrent: bool) {
     if b.client == GoClient::Java {
         return;
     }
     b.import("fmt");
     b.l("");
-    if idempotent {
+    if idempotent && concurrent {
+        b.import("sync");
+        b.c("var (");
+        b.c("\tmu      sync.Mutex");
+        b.c("\tapplied = map[string]bool{}");
+        b.c(")");
+        b.l("");
+    } else if idempotent {
         b.c("var applied = map[string]bool{}");
         b.l("");
     }
     b.l("func handle(key, value []byte) {");
     if idempotent {
         b.c("\tid := string(key) + \"/\" + string(value)");
-        b.c("\tif applied[id] {");
-        b.c("\t\treturn");
-        b.c("\t}");
-        b.c("\tapplied[id] = true");
+        if concurrent {
+            b.c("\tmu.Lock()");
+            b.c("\tseen := applied[id]");
+            b.c("\tapplied[id] = true");
+            b.c("\tmu.Unlock()");
+            b.c("\tif seen {");
+            b.c("\t\treturn");
+            b.c("\t}");
+        } else {
+            b.c("\tif applied[id] {");
+            b.c("\t\treturn");
+            b.c("\t}");
+            b.c("\tapplied[id] = true");
+        }
     }
     b.l("\tfmt.Printf(\"%s %s\\n\", key, value)");
     b.l("}");
 }
 
 /// A comment inside a function body.
-fn inner_note(b: &mut Builder, ru: &str, en: &str) {
+fn inner_note(b: &mut Builder, text: &str) {
     b.indent(1);
-    b.note(ru, en);
+    b.note_text(text);
     b.indent(-1);
 }
 
 fn admin(b: &mut Builder, p: &AppParams) {
     let new_topic = p.strategy == Strategy::NewTopic;
     let to = p.to;
-    let (ru, en) = if new_topic {
-        (
-            format!("новый топик orders-v2 на {to} партиций; продюсеры переключаются, когда старый прочитан"),
-            format!("a new topic orders-v2 with {to} partitions; producers switch once the old one is drained"),
-        )
+    let note = if new_topic {
+        lens_new_topic_note(b.lang, "orders-v2", to)
     } else {
-        (
-            format!(
-                "orders: {} → {to} партиций; ключи с h % {} ≠ h % {to} переезжают",
-                p.from, p.from
-            ),
-            format!(
-                "orders: {} → {to} partitions; keys with h % {} ≠ h % {to} move",
-                p.from, p.from
-            ),
-        )
+        lens_grow_note(b.lang, "orders", p.from, to)
     };
     match b.client {
         GoClient::FranzGo => {
             b.import("context");
             b.import("github.com/twmb/franz-go/pkg/kadm");
             b.l("func changePartitions(cl *kgo.Client) {");
-            inner_note(b, &ru, &en);
+            inner_note(b, &note);
             if new_topic {
                 b.c(&format!("\tif _, err := kadm.NewClient(cl).CreateTopic(context.Background(), {to}, -1, nil, \"orders-v2\"); err != nil {{"));
             } else {
@@ -698,7 +684,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
         }
         GoClient::Sarama => {
             b.l("func changePartitions(cfg *sarama.Config) {");
-            inner_note(b, &ru, &en);
+            inner_note(b, &note);
             b.l("\tadmin, err := sarama.NewClusterAdmin([]string{\"localhost:9092\"}, cfg)");
             b.l("\tif err != nil {");
             b.l("\t\tpanic(err)");
@@ -713,7 +699,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
         GoClient::KafkaGo => {
             b.import("context");
             b.l("func changePartitions() {");
-            inner_note(b, &ru, &en);
+            inner_note(b, &note);
             b.l("\tadmin := &kafka.Client{Addr: kafka.TCP(\"localhost:9092\")}");
             if new_topic {
                 b.c(&format!("\tif _, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{{Topics: []kafka.TopicConfig{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}}}); err != nil {{"));
@@ -724,7 +710,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
         GoClient::ConfluentKafkaGo => {
             b.import("context");
             b.l("func changePartitions() {");
-            inner_note(b, &ru, &en);
+            inner_note(b, &note);
             b.l("\tadmin, err := kafka.NewAdminClient(&kafka.ConfigMap{\"bootstrap.servers\": \"localhost:9092\"})");
             b.l("\tif err != nil {");
             b.l("\t\tpanic(err)");
@@ -737,7 +723,7 @@ fn admin(b: &mut Builder, p: &AppParams) {
             }
         }
         GoClient::Java => {
-            b.note(&ru, &en);
+            b.note_text(&note);
             return;
         }
     }
@@ -805,42 +791,10 @@ pub fn signed_note(lang: Lang, hash: WorkerHash, workers: u32) -> String {
         WorkerHash::XxHash64 => "xxhash.Sum64(key) % uint64(n)",
     };
     match signed_worker_example(hash, workers) {
-        None => tr(
-            lang,
-            &format!("С одним воркером {form} и {clean} оба дают 0."),
-            &format!("With one worker {form} and {clean} both give 0."),
-        ),
-        Some(ex) => {
-            let width_ru = if ex.int_bits == 32 {
-                "на 32-битной платформе (GOARCH=386, arm), где int — 32 бита".to_owned()
-            } else {
-                "на любой платформе: uint64 не помещается в int".to_owned()
-            };
-            let width_en = if ex.int_bits == 32 {
-                "on a 32-bit platform (GOARCH=386, arm), where int is 32 bits".to_owned()
-            } else {
-                "on every platform: a uint64 does not fit an int".to_owned()
-            };
-            let ru = format!(
-                "Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. {width_ru} хеш {} ключа {} становится отрицательным, и воркер выходит {} вместо {} — у другой сборки ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака.",
-                ex.hash, ex.key, ex.signed, ex.clean
-            );
-            let en = format!(
-                "The chapter's code converts the hash to int, takes {form} and negates a negative result. {width_en}, key {}'s hash {} turns negative, and the worker comes out {} instead of {}: another build sends the key to another worker. {clean} stays unsigned: the index is always in [0, n), with no branch and no negation.",
-                ex.key, ex.hash, ex.signed, ex.clean
-            );
-            match lang {
-                Lang::Ru => ru.replacen(&width_ru, &capitalise(&width_ru), 1),
-                Lang::En => en.replacen(&width_en, &capitalise(&width_en), 1),
-            }
+        None => lens_signed_one_worker(lang, form, clean),
+        Some(ex) if ex.int_bits == 32 => {
+            lens_signed_note_32(lang, form, clean, &ex.key, ex.hash, ex.signed, ex.clean)
         }
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
+        Some(ex) => lens_signed_note_64(lang, form, clean, &ex.key, ex.hash, ex.signed, ex.clean),
     }
 }

@@ -11,9 +11,14 @@
 //! pinned version; the comment beside the line names the file and symbol.
 
 mod consumer;
+mod custom;
+mod pipeline;
 mod producer;
 mod routing;
+mod rules;
 mod switch;
+pub(crate) mod text;
+mod topic;
 
 pub use consumer::{signed_note, signed_worker_example, SignedExample};
 pub use routing::JAVA_COMPATIBLE;
@@ -21,8 +26,10 @@ pub use switch::{
     compatible_option, library, library_name, switch_view, Moved, SwitchView, SWITCH_CLIENTS,
 };
 
+use crate::i18n::t;
 use crate::params::{AppParams, Lang, SceneId};
 use std::collections::BTreeSet;
+pub use text::GoLensMsg;
 
 /// A tab of the lens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,6 +102,7 @@ pub fn has_lens(scene: SceneId) -> bool {
             | SceneId::Group
             | SceneId::Workers
             | SceneId::Replication
+            | SceneId::Pipeline
     )
 }
 
@@ -156,17 +164,10 @@ pub fn snippet(params: &AppParams, client: GoClient) -> Option<Snippet> {
         SceneId::Group => consumer::write_group(&mut b, params),
         SceneId::Repartition => consumer::write_repartition(&mut b, params),
         SceneId::Workers => consumer::write_workers(&mut b, params),
+        SceneId::Pipeline => pipeline::write(&mut b, params),
         _ => return None,
     }
     Some(b.finish(params.scene))
-}
-
-/// Russian or English.
-pub(crate) fn tr(lang: Lang, ru: &str, en: &str) -> String {
-    match lang {
-        Lang::Ru => ru.to_owned(),
-        Lang::En => en.to_owned(),
-    }
 }
 
 /// Collects a snippet's body, its imports and its warnings; `finish` puts
@@ -180,12 +181,16 @@ pub(crate) struct Builder {
     warnings: Vec<Warning>,
     /// Java: the class body is indented by this many levels.
     indent: usize,
-    /// Replication: the topic's settings, named above the producer.
-    pub topic_note: Option<(String, String)>,
     /// Workers: the keyed pool's size, once its type is written.
     pub pool_workers: Option<u32>,
     /// Repartition: the admin helper `main` calls first.
     pub admin_call: Option<&'static str>,
+    /// The function `open_func` opens: `main`, or, in a program of several
+    /// parts (the pipeline), the part's own function, which `main` calls.
+    pub entry: &'static str,
+    /// Java: the body writes its own methods, `main` among them, rather
+    /// than being wrapped in `main`.
+    java_methods: bool,
 }
 
 impl Builder {
@@ -198,9 +203,75 @@ impl Builder {
             body: Vec::new(),
             warnings: Vec::new(),
             indent: 0,
-            topic_note: None,
             pool_workers: None,
             admin_call: None,
+            entry: "main",
+            java_methods: false,
+        }
+    }
+
+    /// Opens the function `entry` names. Java's `main` is the one
+    /// `finish` wraps the body in; another entry is a static method.
+    pub fn open_func(&mut self) {
+        match (self.client, self.entry) {
+            (GoClient::Java, "main") if !self.java_methods => self.indent(2),
+            (GoClient::Java, "main") => {
+                self.indent(1);
+                self.l("public static void main(String[] args) throws Exception {");
+                self.indent(1);
+            }
+            (GoClient::Java, name) => {
+                self.java_methods = true;
+                self.indent(1);
+                self.l(&format!("static void {name}() throws Exception {{"));
+                self.indent(1);
+            }
+            (_, name) => {
+                self.l(&format!("func {name}() {{"));
+                self.indent(1);
+            }
+        }
+    }
+
+    /// `main` calling each part in turn, in a program of several parts.
+    pub fn main_calls(&mut self, parts: &[&str]) {
+        self.entry = "main";
+        self.l("");
+        if self.client == GoClient::Java {
+            self.indent(1);
+            self.l("public static void main(String[] args) throws Exception {");
+            for part in parts {
+                self.l(&format!("    {part}();"));
+            }
+            self.l("}");
+            self.indent(-1);
+        } else {
+            self.l("func main() {");
+            for part in parts {
+                self.l(&format!("	{part}()"));
+            }
+            self.l("}");
+        }
+    }
+
+    /// Java: the body holds members of `Main` (a nested class, a static
+    /// method), so `main` is written as one of them.
+    pub fn java_methods(&mut self) {
+        self.java_methods = true;
+    }
+
+    pub fn close_func(&mut self) {
+        match (self.client, self.entry) {
+            (GoClient::Java, "main") if !self.java_methods => self.indent(-2),
+            (GoClient::Java, _) => {
+                self.indent(-1);
+                self.l("}");
+                self.indent(-1);
+            }
+            _ => {
+                self.indent(-1);
+                self.l("}");
+            }
         }
     }
 
@@ -208,8 +279,8 @@ impl Builder {
         &mut self.body
     }
 
-    pub fn title(&mut self, ru: &str, en: &str) {
-        self.title = tr(self.lang, ru, en);
+    pub fn title(&mut self, msg: GoLensMsg) {
+        self.title = t(self.lang, msg).to_owned();
     }
 
     pub fn import(&mut self, path: &'static str) {
@@ -262,8 +333,12 @@ impl Builder {
     }
 
     /// A comment line, in the learner's language.
-    pub fn note(&mut self, ru: &str, en: &str) {
-        let text = tr(self.lang, ru, en);
+    pub fn note(&mut self, msg: GoLensMsg) {
+        self.note_text(t(self.lang, msg));
+    }
+
+    /// A comment made of a numbered message.
+    pub fn note_text(&mut self, text: &str) {
         for l in text.lines() {
             self.push(&format!("// {l}"), false);
         }
@@ -273,12 +348,13 @@ impl Builder {
         self.indent = self.indent.saturating_add_signed(by);
     }
 
-    pub fn warn(&mut self, severity: Severity, ru: String, en: String) {
-        let text = match self.lang {
-            Lang::Ru => ru,
-            Lang::En => en,
-        };
+    /// A warning made of a numbered message.
+    pub fn warn(&mut self, severity: Severity, text: String) {
         self.warnings.push(Warning { severity, text });
+    }
+
+    pub fn warn_msg(&mut self, severity: Severity, msg: GoLensMsg) {
+        self.warn(severity, t(self.lang, msg).to_owned());
     }
 
     fn finish(self, scene: SceneId) -> Snippet {
@@ -298,11 +374,15 @@ impl Builder {
             }
             lines.push(plain(String::new()));
             lines.push(plain("public class Main {".to_owned()));
-            lines.push(plain(
-                "    public static void main(String[] args) throws Exception {".to_owned(),
-            ));
-            lines.extend(self.body);
-            lines.push(plain("    }".to_owned()));
+            if self.java_methods {
+                lines.extend(self.body);
+            } else {
+                lines.push(plain(
+                    "    public static void main(String[] args) throws Exception {".to_owned(),
+                ));
+                lines.extend(self.body);
+                lines.push(plain("    }".to_owned()));
+            }
             lines.push(plain("}".to_owned()));
         } else {
             lines.push(plain(format!("package {}", go_package(scene))));

@@ -1,34 +1,35 @@
 //! The producer and replication scenes: a producer with the scene's
 //! settings, producing one order's events in order.
 
-use super::{Builder, GoClient, Severity};
+use super::custom::{confluent_count, confluent_place, Rule};
+use super::topic::{create_topic, Topic};
+use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::{
+    lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_sarama_in_flight,
+};
 use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
+use crate::sim::scenes::replication::BROKERS;
 
 /// The chapter's events for one order, in the order they must stay in.
 const EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
 pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "продюсер с настройками сцены «Продюсер»",
-        "a producer with the producer scene's settings",
-    );
+    b.title(GoLensMsg::AProducerWithTheProducerScene);
     let c = p.producer;
     order_warning(b, &c);
+    let send = Send::order(b.client);
     match b.client {
-        GoClient::FranzGo => franz(b, &c, true),
-        GoClient::Sarama => sarama(b, &c, true),
-        GoClient::KafkaGo => kafka_go(b, &c, true),
-        GoClient::ConfluentKafkaGo => confluent(b, &c, true),
-        GoClient::Java => java(b, &c, true),
+        GoClient::FranzGo => franz(b, &c, Detail::All, &send),
+        GoClient::Sarama => sarama(b, &c, Detail::All, &send),
+        GoClient::KafkaGo => kafka_go(b, &c, Detail::All, &send),
+        GoClient::ConfluentKafkaGo => confluent(b, &c, Detail::All, &send),
+        GoClient::Java => java(b, &c, Detail::All, &send),
     }
 }
 
 pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "acks продюсера для сцены «Реплики»",
-        "the producer's acks for the replication scene",
-    );
+    b.title(GoLensMsg::ReplicationTitle);
     // Only acks is the client's; the rest of the producer keeps Java's
     // defaults so that each library's own acks default stands out.
     let c = ProducerConfig {
@@ -54,68 +55,142 @@ pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
         let d = if d == Acks::None { "0" } else { "1" };
         b.warn(
             Severity::LosesRecords,
-            format!("По умолчанию {lib} ждёт acks={d} ({name}), а сцена — acks={acks}: подтверждённая запись может пропасть при смене лидера."),
-            format!("By default {lib} waits for acks={d} ({name}), the scene for acks={acks}: an acknowledged record can be lost when the leader changes."),
+            lens_default_acks(b.lang, lib, d, name, acks),
         );
     }
-    let topic_ru = format!(
-        "топик orders: replication.factor=3, min.insync.replicas={}, unclean.leader.election.enable={} — настройки топика, не клиента",
-        p.min_isr, p.unclean
-    );
-    let topic_en = format!(
-        "topic orders: replication.factor=3, min.insync.replicas={}, unclean.leader.election.enable={}: topic settings, not the client's",
-        p.min_isr, p.unclean
-    );
-    b.topic_note = Some((topic_ru, topic_en));
+    let send = Send {
+        topic: Some(Topic::replicated(BROKERS, p.min_isr, p.unclean)),
+        ..Send::order(b.client)
+    };
     match b.client {
-        GoClient::FranzGo => franz(b, &c, false),
-        GoClient::Sarama => sarama(b, &c, false),
-        GoClient::KafkaGo => kafka_go(b, &c, false),
-        GoClient::ConfluentKafkaGo => confluent(b, &c, false),
-        GoClient::Java => java(b, &c, false),
+        GoClient::FranzGo => franz(b, &c, Detail::Acks, &send),
+        GoClient::Sarama => sarama(b, &c, Detail::Acks, &send),
+        GoClient::KafkaGo => kafka_go(b, &c, Detail::Acks, &send),
+        GoClient::ConfluentKafkaGo => confluent(b, &c, Detail::Acks, &send),
+        GoClient::Java => java(b, &c, Detail::Acks, &send),
+    }
+}
+
+/// How much of a producer's settings a snippet writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Detail {
+    /// Only acks (the replication scene).
+    Acks,
+    /// Acks, batching, requests in flight and retries: what decides the
+    /// order (the pipeline).
+    Order,
+    /// Every setting of the producer scene, timeouts and backoff too.
+    All,
+}
+
+impl Detail {
+    fn batching(self) -> bool {
+        self != Detail::Acks
+    }
+
+    fn timing(self) -> bool {
+        self == Detail::All
+    }
+}
+
+/// What a producer sends, and the partitioner that places it.
+pub(super) struct Send<'a> {
+    /// The record key; `None` sends a null key.
+    pub key: Option<&'a str>,
+    pub events: &'a [&'a str],
+    /// The partitioner option, written at its place among the client's
+    /// settings, and whether it differs from the library's default; `None`
+    /// keeps the default.
+    pub partitioner: Option<(String, bool)>,
+    /// The topic, created before the producer sends, when the scene sets
+    /// its configs.
+    pub topic: Option<Topic>,
+    /// The application's own partitioning rule, which confluent-kafka-go
+    /// applies in the loop (the other clients through `partitioner`).
+    pub rule: Option<&'a Rule>,
+}
+
+impl Send<'static> {
+    /// One order's events, keyed by the order, on the Java-compatible
+    /// partitioner where the library's default is not.
+    pub(super) fn order(client: GoClient) -> Self {
+        let partitioner = match client {
+            GoClient::KafkaGo => Some("Balancer: kafka.Murmur2Balancer{},"),
+            GoClient::ConfluentKafkaGo => Some("\"partitioner\": \"murmur2_random\","),
+            _ => None,
+        };
+        Send {
+            key: Some("order-42"),
+            events: &EVENTS,
+            partitioner: partitioner.map(|l| (l.to_owned(), true)),
+            topic: None,
+            rule: None,
+        }
+    }
+}
+
+impl Send<'_> {
+    fn partitioner(&self, b: &mut Builder) {
+        if let Some((line, changed)) = &self.partitioner {
+            b.line(line, *changed);
+        }
+    }
+
+    fn events(&self) -> String {
+        self.events
+            .iter()
+            .map(|e| go_quote(e))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn java_events(&self) -> String {
+        self.events
+            .iter()
+            .map(|e| java_quote(e))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The key field of a Go record literal, `Key: …, ` or nothing.
+    fn go_key(&self, wrap: &str) -> String {
+        self.key
+            .map(|k| format!("Key: {wrap}({}), ", go_quote(k)))
+            .unwrap_or_default()
+    }
+}
+
+/// The producer in the tab's library.
+pub(super) fn write_part(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+    match b.client {
+        GoClient::FranzGo => franz(b, c, d, send),
+        GoClient::Sarama => sarama(b, c, d, send),
+        GoClient::KafkaGo => kafka_go(b, c, d, send),
+        GoClient::ConfluentKafkaGo => confluent(b, c, d, send),
+        GoClient::Java => java(b, c, d, send),
     }
 }
 
 /// Whether a producer with these settings may reorder on a retry.
-fn may_reorder(c: &ProducerConfig) -> bool {
+pub(super) fn may_reorder(c: &ProducerConfig) -> bool {
     !c.enable_idempotence && c.max_in_flight > 1 && c.retries > 0
 }
 
-fn order_warning(b: &mut Builder, c: &ProducerConfig) {
-    let (lib, why_ru, why_en) = match b.client {
-        GoClient::Sarama => (
-            "sarama",
-            "не идемпотентен, Net.MaxOpenRequests 5 и Producer.Retry.Max 3 (config.go, NewConfig)",
-            "is not idempotent, with Net.MaxOpenRequests 5 and Producer.Retry.Max 3 (config.go, NewConfig)",
-        ),
-        GoClient::ConfluentKafkaGo => (
-            "librdkafka",
-            "не идемпотентен и держит до 1000000 запросов в полёте (CONFIGURATION.md)",
-            "is not idempotent and allows 1000000 requests in flight (CONFIGURATION.md)",
-        ),
-        _ => ("", "", ""),
+pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
+    let default_reorders = match b.client {
+        GoClient::Sarama => Some(GoLensMsg::SaramaDefaultReorders),
+        GoClient::ConfluentKafkaGo => Some(GoLensMsg::LibrdkafkaDefaultReorders),
+        _ => None,
     };
-    if !may_reorder(c) && !lib.is_empty() {
-        b.warn(
-            Severity::BreaksOrder,
-            format!("Без отмеченных строк {lib} {why_ru}: повтор первого батча может лечь после второго."),
-            format!("Without the marked lines {lib} {why_en}: a retried first batch can land after the second."),
-        );
+    if let Some(msg) = default_reorders.filter(|_| !may_reorder(c)) {
+        b.warn_msg(Severity::BreaksOrder, msg);
     }
     if b.client == GoClient::KafkaGo {
         if c.enable_idempotence {
-            b.warn(
-                Severity::Cannot,
-                "В kafka-go нет идемпотентного продюсера: enable.idempotence не выразить, повтор Writer (MaxAttempts) может переставить или задвоить записи.".into(),
-                "kafka-go has no idempotent producer: enable.idempotence cannot be expressed, and the Writer's retries (MaxAttempts) may reorder or duplicate records.".into(),
-            );
+            b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoIdempotentProducer);
         }
         if c.max_in_flight != 5 {
-            b.warn(
-                Severity::Cannot,
-                "В kafka-go нет настройки запросов в полёте (max.in.flight).".into(),
-                "kafka-go has no setting for requests in flight (max.in.flight).".into(),
-            );
+            b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoSettingFor);
         }
     }
 }
@@ -124,39 +199,45 @@ fn ms(n: u32) -> String {
     format!("{n} * time.Millisecond")
 }
 
-fn topic_note(b: &mut Builder) {
-    if let Some((ru, en)) = b.topic_note.clone() {
-        b.note(&ru, &en);
+/// The topic's admin call: in Go a function of its own, in Java a block
+/// at the top of `main`.
+fn topic(b: &mut Builder, send: &Send) {
+    if let Some(t) = &send.topic {
+        create_topic(b, t);
     }
 }
 
-fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
+/// Go's call of `createTopic`, once the client it needs is made.
+fn topic_call(b: &mut Builder, send: &Send) {
+    if send.topic.is_some() {
+        if let Some(call) = b.admin_call.take() {
+            b.l(call);
+        }
+    }
+}
+
+fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
-    topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    topic(b, send);
+    b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
     b.l("kgo.DefaultProduceTopic(\"orders\"),");
-    b.note(
-        "по умолчанию идемпотентен, acks=all, до 5 запросов в полёте (pkg/kgo/config.go, defaultCfg)",
-        "idempotent by default, acks=all, up to 5 requests in flight (pkg/kgo/config.go, defaultCfg)",
-    );
+    send.partitioner(b);
+    b.note(GoLensMsg::IdempotentByDefaultAcksAllUp);
     if c.enable_idempotence {
         if c.acks != Acks::All {
-            b.warn(
+            b.warn_msg(
                 Severity::Cannot,
-                "franz-go не запустит идемпотентный продюсер без acks=all (pkg/kgo/config.go, validate).".into(),
-                "franz-go refuses an idempotent producer without acks=all (pkg/kgo/config.go, validate).".into(),
+                GoLensMsg::FranzGoRefusesAnIdempotentProducer,
             );
         }
         if c.max_in_flight != 5 {
             b.warn(
                 Severity::Cannot,
-                format!("Идемпотентный franz-go всегда держит 5 запросов в полёте: MaxProduceRequestsInflightPerBroker({}) он отвергнет (pkg/kgo/config.go, validate).", c.max_in_flight),
-                format!("An idempotent franz-go always keeps 5 requests in flight: it refuses MaxProduceRequestsInflightPerBroker({}) (pkg/kgo/config.go, validate).", c.max_in_flight),
+                lens_franz_in_flight(b.lang, c.max_in_flight),
             );
         }
     } else {
@@ -174,7 +255,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::Leader => b.c("kgo.RequiredAcks(kgo.LeaderAck()),"),
         Acks::None => b.c("kgo.RequiredAcks(kgo.NoAck()),"),
     }
-    if all {
+    if d.batching() {
         b.import("time");
         if c.retries != 2_147_483_647 {
             b.c(&format!("kgo.RecordRetries({}),", c.retries));
@@ -184,16 +265,14 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
             c.batch_size.max(512)
         ));
         if c.batch_size < 512 {
-            b.warn(
-                Severity::Cannot,
-                format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): batch.size {} он не выразит.", c.batch_size),
-                format!("franz-go refuses ProducerBatchMaxBytes below 512 (pkg/kgo/config.go, validate): it cannot express batch.size {}.", c.batch_size),
-            );
+            b.warn(Severity::Cannot, lens_franz_batch_min(b.lang, c.batch_size));
         }
         b.line(
             &format!("kgo.ProducerLinger({}),", ms(c.linger_ms)),
             c.linger_ms != 10,
         );
+    }
+    if d.timing() {
         b.line(
             &format!("kgo.ProduceRequestTimeout({}),", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
@@ -202,10 +281,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
             "kgo.RecordDeliveryTimeout({}),",
             ms(c.delivery_timeout_ms)
         ));
-        b.note(
-            "по умолчанию пауза растёт от 250 мс до 5 с (pkg/kgo/config.go, defaultCfg: retryBackoff)",
-            "the default backoff grows from 250 ms to 5 s (pkg/kgo/config.go, defaultCfg: retryBackoff)",
-        );
+        b.note(GoLensMsg::TheDefaultBackoffGrowsFrom250);
         b.c(&format!(
             "kgo.RetryBackoffFn(func(tries int) time.Duration {{ return min({} << tries, {}) }}),",
             ms(c.retry_backoff_ms),
@@ -216,50 +292,41 @@ fn franz(b: &mut Builder, c: &ProducerConfig, all: bool) {
     b.l(")");
     b.go_check();
     b.l("defer cl.Close()");
+    topic_call(b, send);
     b.l("ctx := context.Background()");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tcl.Produce(ctx, &kgo.Record{Key: []byte(\"order-42\"), Value: []byte(event)}, nil)");
+    b.l(&format!(
+        "\tcl.Produce(ctx, &kgo.Record{{{}Value: []byte(event)}}, nil)",
+        send.go_key("[]byte")
+    ));
     b.l("}");
     b.l("if err := cl.Flush(ctx); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn quoted_events() -> String {
-    EVENTS
-        .iter()
-        .map(|e| format!("\"{e}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
+fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/IBM/sarama");
-    topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    topic(b, send);
+    b.open_func();
     b.l("cfg := sarama.NewConfig()");
     b.c("cfg.Producer.Return.Successes = true");
+    send.partitioner(b);
     if c.enable_idempotence {
-        b.note(
-            "идемпотентность требует WaitForAll и Net.MaxOpenRequests = 1 (config.go, Config.Validate)",
-            "idempotence needs WaitForAll and Net.MaxOpenRequests = 1 (config.go, Config.Validate)",
-        );
+        b.note(GoLensMsg::SaramaIdempotenceNeeds);
         b.c("cfg.Producer.Idempotent = true");
         b.c("cfg.Net.MaxOpenRequests = 1");
         if c.max_in_flight > 1 {
             b.warn(
                 Severity::Cannot,
-                format!("Идемпотентный sarama работает только с одним запросом в полёте: {} не выразить (config.go, Config.Validate).", c.max_in_flight),
-                format!("An idempotent sarama runs only one request in flight: {} cannot be expressed (config.go, Config.Validate).", c.max_in_flight),
+                lens_sarama_in_flight(b.lang, c.max_in_flight),
             );
         }
-    } else if all {
+    } else if d.batching() {
         b.line(
             &format!("cfg.Net.MaxOpenRequests = {}", c.max_in_flight),
             c.max_in_flight != 5,
@@ -270,7 +337,7 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::Leader => {}
         Acks::None => b.c("cfg.Producer.RequiredAcks = sarama.NoResponse"),
     }
-    if all {
+    if d.batching() {
         b.import("time");
         b.line(
             &format!("cfg.Producer.Retry.Max = {}", c.retries),
@@ -281,72 +348,65 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, all: bool) {
             &format!("cfg.Producer.Flush.Frequency = {}", ms(c.linger_ms)),
             c.linger_ms != 0,
         );
+    }
+    if d.timing() {
         b.line(
             &format!("cfg.Producer.Timeout = {}", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
         );
-        b.note(
-            "по умолчанию пауза постоянна, 100 мс (config.go, NewConfig: Producer.Retry.Backoff)",
-            "the default backoff is a constant 100 ms (config.go, NewConfig: Producer.Retry.Backoff)",
-        );
+        b.note(GoLensMsg::TheDefaultBackoffIsAConstant);
         b.c(&format!(
             "cfg.Producer.Retry.BackoffFunc = func(retries, _ int) time.Duration {{ return min({} << retries, {}) }}",
             ms(c.retry_backoff_ms),
             ms(c.retry_backoff_max_ms)
         ));
-        b.warn(
-            Severity::Cannot,
-            "В sarama нет delivery.timeout.ms: запись ждёт, пока не кончатся Producer.Retry.Max попыток.".into(),
-            "sarama has no delivery.timeout.ms: a record waits until Producer.Retry.Max attempts run out.".into(),
-        );
+        b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoDeliveryTimeoutMs);
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();
     b.l("defer prod.Close()");
+    topic_call(b, send);
     b.l("var msgs []*sarama.ProducerMessage");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tmsgs = append(msgs, &sarama.ProducerMessage{Topic: \"orders\", Key: sarama.StringEncoder(\"order-42\"), Value: sarama.StringEncoder(event)})");
+    b.l(&format!(
+        "\tmsgs = append(msgs, &sarama.ProducerMessage{{Topic: \"orders\", {}Value: sarama.StringEncoder(event)}})",
+        send.go_key("sarama.StringEncoder")
+    ));
     b.l("}");
     b.l("if err := prod.SendMessages(msgs); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn kafka_go(b: &mut Builder, c: &ProducerConfig, all: bool) {
+fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
-    topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    topic(b, send);
+    b.open_func();
     b.l("w := &kafka.Writer{");
     b.indent(1);
     b.l("Addr:     kafka.TCP(\"localhost:9092\"),");
     b.l("Topic:    \"orders\",");
-    b.c("Balancer: kafka.Murmur2Balancer{},");
-    b.note(
-        "по умолчанию RequireNone: Writer не ждёт ответа брокера (writer.go, Writer.RequiredAcks)",
-        "the default is RequireNone: the Writer does not wait for the broker (writer.go, Writer.RequiredAcks)",
-    );
+    send.partitioner(b);
+    b.note(GoLensMsg::TheDefaultIsRequireNoneTheWriter);
     match c.acks {
         Acks::All => b.c("RequiredAcks: kafka.RequireAll,"),
         Acks::Leader => b.c("RequiredAcks: kafka.RequireOne,"),
         Acks::None => {}
     }
-    if all {
+    if d.batching() {
         b.import("time");
-        b.note(
-            "MaxAttempts считает попытки, а не повторы; по умолчанию 10 (writer.go, Writer.maxAttempts)",
-            "MaxAttempts counts attempts, not retries; 10 by default (writer.go, Writer.maxAttempts)",
-        );
+        b.note(GoLensMsg::MaxAttemptsCountsAttemptsNotRetries10);
         let attempts = u64::from(c.retries) + 1;
         b.line(&format!("MaxAttempts:     {attempts},"), attempts != 10);
         b.c(&format!("BatchBytes:      {},", c.batch_size));
         b.c(&format!("BatchTimeout:    {},", ms(c.linger_ms)));
+    }
+    if d.timing() {
         b.line(
             &format!("WriteTimeout:    {},", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
@@ -359,42 +419,37 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, all: bool) {
             &format!("WriteBackoffMax: {},", ms(c.retry_backoff_max_ms)),
             c.retry_backoff_max_ms != 1000,
         );
-        b.warn(
-            Severity::Cannot,
-            "В kafka-go нет delivery.timeout.ms: срок задаёт context вызова WriteMessages.".into(),
-            "kafka-go has no delivery.timeout.ms: the WriteMessages call's context sets the deadline.".into(),
-        );
+        b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoDeliveryTimeout);
     }
     b.indent(-1);
     b.l("}");
     b.l("defer w.Close()");
+    topic_call(b, send);
     b.l("var msgs []kafka.Message");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tmsgs = append(msgs, kafka.Message{Key: []byte(\"order-42\"), Value: []byte(event)})");
+    b.l(&format!(
+        "\tmsgs = append(msgs, kafka.Message{{{}Value: []byte(event)}})",
+        send.go_key("[]byte")
+    ));
     b.l("}");
     b.l("if err := w.WriteMessages(context.Background(), msgs...); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
+fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
-    topic_note(b);
-    b.l("func main() {");
-    b.indent(1);
+    topic(b, send);
+    b.open_func();
     b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
-    b.note(
-        "значения по умолчанию — librdkafka 2.11.1, CONFIGURATION.md",
-        "the defaults are librdkafka 2.11.1's, CONFIGURATION.md",
-    );
-    b.c("\"partitioner\": \"murmur2_random\",");
+    b.note(GoLensMsg::TheDefaultsAreLibrdkafka211);
+    send.partitioner(b);
     b.line(
         &format!("\"enable.idempotence\": {},", c.enable_idempotence),
         c.enable_idempotence,
@@ -405,7 +460,7 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::None => "0",
     };
     b.line(&format!("\"acks\": \"{acks}\","), c.acks != Acks::All);
-    if all {
+    if d.batching() {
         b.c(&format!(
             "\"max.in.flight.requests.per.connection\": {},",
             c.max_in_flight
@@ -419,6 +474,8 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
             &format!("\"linger.ms\": {},", c.linger_ms),
             c.linger_ms != 5,
         );
+    }
+    if d.timing() {
         b.line(
             &format!("\"request.timeout.ms\": {},", c.request_timeout_ms),
             c.request_timeout_ms != 30_000,
@@ -440,38 +497,51 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, all: bool) {
     b.l("})");
     b.go_check();
     b.l("defer prod.Close()");
+    topic_call(b, send);
     b.l("topic := \"orders\"");
+    if send.rule.is_some() && send.key.is_some() {
+        confluent_count(b);
+    }
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
-        quoted_events()
+        send.events()
     ));
-    b.l("\tmsg := &kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &topic, Partition: kafka.PartitionAny}, Key: []byte(\"order-42\"), Value: []byte(event)}");
+    match (send.rule, send.key) {
+        (Some(rule), Some(k)) => {
+            b.indent(1);
+            b.l(&format!("key := []byte({})", go_quote(k)));
+            confluent_place(b, rule, "key");
+            b.l("msg := &kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &topic, Partition: partition}, Key: key, Value: []byte(event)}");
+            b.indent(-1);
+        }
+        _ => b.l(&format!(
+            "\tmsg := &kafka.Message{{TopicPartition: kafka.TopicPartition{{Topic: &topic, Partition: kafka.PartitionAny}}, {}Value: []byte(event)}}",
+            send.go_key("[]byte")
+        )),
+    }
     b.l("\tif err := prod.Produce(msg, nil); err != nil {");
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.l("}");
     b.l("prod.Flush(10000)");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
+fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("java.util.Properties");
     b.import("org.apache.kafka.clients.producer.KafkaProducer");
     b.import("org.apache.kafka.clients.producer.ProducerConfig");
     b.import("org.apache.kafka.clients.producer.ProducerRecord");
     b.import("org.apache.kafka.common.serialization.StringSerializer");
-    b.indent(2);
-    topic_note(b);
+    b.open_func();
+    topic(b, send);
     b.l("Properties props = new Properties();");
     b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
     b.l("props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
-    b.note(
-        "значения по умолчанию — ProducerConfig, Kafka 4.1.1",
-        "the defaults are ProducerConfig's, Kafka 4.1.1",
-    );
-    let d = ProducerConfig::default();
+    b.note(GoLensMsg::JavaProducerDefaults);
+    send.partitioner(b);
+    let def = ProducerConfig::default();
     let put = |b: &mut Builder, name: &str, v: String, changed: bool| {
         b.line(&format!("props.put(ProducerConfig.{name}, {v});"), changed);
     };
@@ -487,24 +557,24 @@ fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
         Acks::None => "0",
     };
     put(b, "ACKS_CONFIG", format!("\"{acks}\""), c.acks != Acks::All);
-    if all {
+    if d.batching() {
         put(
             b,
             "MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION",
             c.max_in_flight.to_string(),
-            c.max_in_flight != d.max_in_flight,
+            c.max_in_flight != def.max_in_flight,
         );
         put(
             b,
             "RETRIES_CONFIG",
             c.retries.to_string(),
-            c.retries != d.retries,
+            c.retries != def.retries,
         );
         put(
             b,
             "BATCH_SIZE_CONFIG",
             c.batch_size.to_string(),
-            c.batch_size != d.batch_size,
+            c.batch_size != def.batch_size,
         );
         // Kafka 4.0 raised linger.ms's default to 5 (KIP-1030).
         put(
@@ -513,38 +583,47 @@ fn java(b: &mut Builder, c: &ProducerConfig, all: bool) {
             c.linger_ms.to_string(),
             c.linger_ms != 5,
         );
+    }
+    if d.timing() {
         put(
             b,
             "REQUEST_TIMEOUT_MS_CONFIG",
             c.request_timeout_ms.to_string(),
-            c.request_timeout_ms != d.request_timeout_ms,
+            c.request_timeout_ms != def.request_timeout_ms,
         );
         put(
             b,
             "RETRY_BACKOFF_MS_CONFIG",
             c.retry_backoff_ms.to_string(),
-            c.retry_backoff_ms != d.retry_backoff_ms,
+            c.retry_backoff_ms != def.retry_backoff_ms,
         );
         put(
             b,
             "RETRY_BACKOFF_MAX_MS_CONFIG",
             c.retry_backoff_max_ms.to_string(),
-            c.retry_backoff_max_ms != d.retry_backoff_max_ms,
+            c.retry_backoff_max_ms != def.retry_backoff_max_ms,
         );
         put(
             b,
             "DELIVERY_TIMEOUT_MS_CONFIG",
             c.delivery_timeout_ms.to_string(),
-            c.delivery_timeout_ms != d.delivery_timeout_ms,
+            c.delivery_timeout_ms != def.delivery_timeout_ms,
         );
     }
     b.l("try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {");
     b.l(&format!(
         "    for (String event : new String[] {{{}}}) {{",
-        quoted_events()
+        send.java_events()
     ));
-    b.l("        producer.send(new ProducerRecord<>(\"orders\", \"order-42\", event));");
+    // A null key leaves nothing to infer the key's type from.
+    let (types, key) = match send.key {
+        Some(k) => ("", java_quote(k)),
+        None => ("String, String", "null".to_owned()),
+    };
+    b.l(&format!(
+        "        producer.send(new ProducerRecord<{types}>(\"orders\", {key}, event));"
+    ));
     b.l("    }");
     b.l("}");
-    b.indent(-2);
+    b.close_func();
 }

@@ -1,7 +1,13 @@
 //! The routing scene: one record with the typed key (or a null key, or an
 //! explicit partition), placed as the scene places it.
 
-use super::{go_quote, java_quote, Builder, GoClient, Severity};
+use super::custom::{confluent_count, confluent_place, option, write_hook, Rule};
+use super::rules;
+use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::{
+    lens_default_sends, lens_franz_batch_min, lens_key_to_partition, lens_null_key_note,
+    lens_to_partition, t,
+};
 use crate::params::{AppParams, Lang, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
@@ -31,7 +37,7 @@ pub const JAVA_COMPATIBLE: [(GoClient, Client, &str); 4] = [
 ];
 
 /// The conformance client for a tab's default keyed partitioner.
-pub fn default_client(client: GoClient) -> Client {
+pub(crate) fn default_client(client: GoClient) -> Client {
     match client {
         GoClient::FranzGo => Client::FranzGo,
         GoClient::Sarama => Client::Sarama,
@@ -42,21 +48,15 @@ pub fn default_client(client: GoClient) -> Client {
 }
 
 fn route_text(lang: Lang, r: KeyedRoute, n: u32) -> String {
-    match (r, lang) {
-        (KeyedRoute::Partition(p), Lang::Ru) => format!("в партицию {p} из {n}"),
-        (KeyedRoute::Partition(p), Lang::En) => format!("to partition {p} of {n}"),
-        (KeyedRoute::RoundRobin, Lang::Ru) => "по кругу, мимо ключа".to_owned(),
-        (KeyedRoute::RoundRobin, Lang::En) => "round-robin, ignoring the key".to_owned(),
-        (KeyedRoute::AsKeyless, Lang::Ru) => "как без ключа, в случайную".to_owned(),
-        (KeyedRoute::AsKeyless, Lang::En) => "as if keyless, at random".to_owned(),
+    match r {
+        KeyedRoute::Partition(p) => lens_to_partition(lang, p, n),
+        KeyedRoute::RoundRobin => t(lang, GoLensMsg::RoutesRoundRobin).to_owned(),
+        KeyedRoute::AsKeyless => t(lang, GoLensMsg::RoutesAsKeyless).to_owned(),
     }
 }
 
 pub(super) fn write(b: &mut Builder, p: &AppParams) {
-    b.title(
-        "запись с ключом, как в сцене «Маршрутизация»",
-        "a keyed record, as the routing scene places it",
-    );
+    b.title(GoLensMsg::AKeyedRecordAsTheRouting);
     let n = p.partitions.max(1);
     let key = (!p.key_null).then_some(p.key.as_str());
     let explicit = (p.placement == PlacementChoice::Explicit).then_some(p.explicit_partition);
@@ -68,14 +68,16 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         Route::Explicit(q) | Route::MissingPartition(q) => format!("{q}"),
         Route::Keyless => "?".to_owned(),
     };
-    if p.placement == PlacementChoice::Region {
-        b.warn(
-            Severity::Note,
-            "Региональный партиционер — код приложения, а не опция клиента: здесь показан обычный ключевой путь.".into(),
-            "The region partitioner is the application's own code, not a client option: this shows the plain keyed path.".into(),
-        );
+    // The region partitioner is the application's own code: each client
+    // takes it through its hook; a null key still goes the keyless way.
+    let region =
+        (p.placement == PlacementChoice::Region && key.is_some()).then(|| rules::region(b.lang));
+    let rule = region.as_ref();
+    if let Some(r) = rule {
+        write_hook(b, r);
     }
-    let keyed_shown = key.is_some() && explicit.is_none();
+    // With the region hook every tab places keys as the scene does.
+    let keyed_shown = key.is_some() && explicit.is_none() && rule.is_none();
     if keyed_shown {
         let k = key.unwrap_or_default();
         let java = Client::Java.keyed_route(k.as_bytes(), n);
@@ -87,72 +89,62 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
             } else {
                 Severity::Note
             };
-            let (ru, en) = (
-                route_text(Lang::Ru, theirs, n),
-                route_text(Lang::En, theirs, n),
-            );
-            let jr = route_text(Lang::Ru, java, n);
-            let je = route_text(Lang::En, java, n);
-            let what_ru = match severity {
-                Severity::BreaksOrder => {
-                    "записи одного ключа расходятся по партициям, и их порядок теряется"
-                }
-                _ => "ключ живёт не там, где его пишет Java-сервис: ко-партиционирование ломается",
-            };
-            let what_en = match severity {
-                Severity::BreaksOrder => {
-                    "one key's records spread over partitions, and their order is lost"
-                }
-                _ => "the key lives where a Java service does not write it: co-partitioning breaks",
+            let lang = b.lang;
+            let what = match severity {
+                Severity::BreaksOrder => GoLensMsg::KeySpreadsOverPartitions,
+                _ => GoLensMsg::KeyNotWhereJavaWritesIt,
             };
             b.warn(
                 severity,
-                format!("По умолчанию {} отправит {} {ru}, а Java — {jr}: {what_ru}. Отмеченная строка это исправляет.", b.client.id(), go_quote(k), ),
-                format!("By default {} sends {} {en}, Java {je}: {what_en}. The marked line fixes it.", b.client.id(), go_quote(k)),
+                lens_default_sends(
+                    lang,
+                    b.client.id(),
+                    &go_quote(k),
+                    &route_text(lang, theirs, n),
+                    &route_text(lang, java, n),
+                    t(lang, what),
+                ),
             );
         }
     }
     match b.client {
-        GoClient::FranzGo => franz(b, p, key, explicit, &target),
-        GoClient::Sarama => sarama(b, p, key, explicit, &target),
-        GoClient::KafkaGo => kafka_go(b, p, key, explicit, &target),
-        GoClient::ConfluentKafkaGo => confluent(b, p, key, explicit, &target),
-        GoClient::Java => java(b, p, key, explicit, &target),
+        GoClient::FranzGo => franz(b, p, key, explicit, &target, rule),
+        GoClient::Sarama => sarama(b, p, key, explicit, &target, rule),
+        GoClient::KafkaGo => kafka_go(b, p, key, explicit, &target, rule),
+        GoClient::ConfluentKafkaGo => confluent(b, p, key, explicit, &target, rule),
+        GoClient::Java => java(b, p, key, explicit, &target, rule),
     }
 }
 
 fn target_note(b: &mut Builder, key: Option<&str>, target: &str, n: u32) {
-    match key {
-        Some(k) => b.note(
-            &format!("{} → партиция {target} из {n}", go_quote(k)),
-            &format!("{} → partition {target} of {n}", go_quote(k)),
-        ),
-        None => b.note(
-            &format!("ключ null: партицию выбирает стратегия без ключа ({n} партиций)"),
-            &format!("null key: the keyless strategy picks the partition ({n} partitions)"),
-        ),
-    }
+    let text = match key {
+        Some(k) => lens_key_to_partition(b.lang, &go_quote(k), target, n),
+        None => lens_null_key_note(b.lang, n),
+    };
+    b.note_text(&text);
 }
 
-fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+fn franz(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+    rule: Option<&Rule>,
+) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cl, err := kgo.NewClient(");
     b.indent(1);
     b.l("kgo.SeedBrokers(\"localhost:9092\"),");
     if explicit.is_some() {
-        b.note(
-            "Record.Partition решает (pkg/kgo/partitioner.go, ManualPartitioner)",
-            "Record.Partition decides (pkg/kgo/partitioner.go, ManualPartitioner)",
-        );
+        b.note(GoLensMsg::RecordPartitionDecidesPkgKgoPartitioner);
         b.c("kgo.RecordPartitioner(kgo.ManualPartitioner()),");
+    } else if let Some(r) = rule {
+        b.c(&option(b.client, r));
     } else if key.is_some() {
-        b.note(
-            "по умолчанию ключ хешируется murmur2, как в Java (pkg/kgo/config.go, defaultCfg: UniformBytesPartitioner(64<<10, true, true, nil))",
-            "by default the key is hashed with murmur2, as in Java (pkg/kgo/config.go, defaultCfg: UniformBytesPartitioner(64<<10, true, true, nil))",
-        );
+        b.note(GoLensMsg::ByDefaultTheKeyIsHashed);
     } else {
         match p.keyless {
             KeylessStrategy::RoundRobin => {
@@ -160,10 +152,7 @@ fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32
             }
             KeylessStrategy::Sticky => b.c("kgo.RecordPartitioner(kgo.StickyPartitioner()),"),
             KeylessStrategy::UniformSticky => {
-                b.note(
-                    "по умолчанию липнет на 64 KiB, а не на batch.size (pkg/kgo/config.go, defaultCfg)",
-                    "the default sticks for 64 KiB, not for batch.size (pkg/kgo/config.go, defaultCfg)",
-                );
+                b.note(GoLensMsg::TheDefaultSticksFor64KiB);
                 b.c(&format!(
                     "kgo.RecordPartitioner(kgo.UniformBytesPartitioner({}, true, true, nil)),",
                     p.batch_size
@@ -192,19 +181,14 @@ fn franz(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32
     b.l("if err := cl.ProduceSync(context.Background(), rec).FirstErr(); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 /// franz-go's batch and linger for the keyless stream.
 fn keyless_batching(b: &mut Builder, p: &AppParams) {
     b.import("time");
     if p.batch_size < 512 {
-        b.warn(
-            Severity::Cannot,
-            format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): batch.size {} он не выразит.", p.batch_size),
-            format!("franz-go refuses ProducerBatchMaxBytes below 512 (pkg/kgo/config.go, validate): it cannot express batch.size {}.", p.batch_size),
-        );
+        b.warn(Severity::Cannot, lens_franz_batch_min(b.lang, p.batch_size));
         b.c("kgo.ProducerBatchMaxBytes(512),");
     } else {
         b.c(&format!("kgo.ProducerBatchMaxBytes({}),", p.batch_size));
@@ -215,23 +199,25 @@ fn keyless_batching(b: &mut Builder, p: &AppParams) {
     );
 }
 
-fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+fn sarama(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+    rule: Option<&Rule>,
+) {
     b.import("github.com/IBM/sarama");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("cfg := sarama.NewConfig()");
-    b.note(
-        "SyncProducer требует Return.Successes (sync_producer.go, verifyProducerConfig)",
-        "SyncProducer needs Return.Successes (sync_producer.go, verifyProducerConfig)",
-    );
+    b.note(GoLensMsg::SyncProducerNeedsReturnSuccessesSyncProducer);
     b.c("cfg.Producer.Return.Successes = true");
     if explicit.is_some() {
         b.c("cfg.Producer.Partitioner = sarama.NewManualPartitioner");
+    } else if let Some(r) = rule {
+        b.c(&option(b.client, r));
     } else if key.is_some() {
-        b.note(
-            "по умолчанию NewHashPartitioner: FNV-1a, |int32(h) % N| (config.go, NewConfig; partitioner.go)",
-            "the default is NewHashPartitioner: FNV-1a, |int32(h) % N| (config.go, NewConfig; partitioner.go)",
-        );
+        b.note(GoLensMsg::TheDefaultIsNewHashPartitionerFNV1a);
         b.c("cfg.Producer.Partitioner = sarama.NewMurmur2Partitioner");
     } else {
         match p.keyless {
@@ -239,11 +225,7 @@ fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u3
                 b.c("cfg.Producer.Partitioner = sarama.NewRoundRobinPartitioner")
             }
             _ => {
-                b.warn(
-                    Severity::Cannot,
-                    "В sarama нет «липкого» партиционера: без ключа каждая запись идёт в случайную партицию (partitioner.go, hashPartitioner → randomPartitioner).".into(),
-                    "sarama has no sticky partitioner: a keyless record goes to a random partition each time (partitioner.go, hashPartitioner → randomPartitioner).".into(),
-                );
+                b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoStickyPartitionerA);
             }
         }
         b.import("time");
@@ -267,8 +249,7 @@ fn sarama(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u3
     b.l("if _, _, err := prod.SendMessage(msg); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn kafka_go(
@@ -277,40 +258,29 @@ fn kafka_go(
     key: Option<&str>,
     explicit: Option<u32>,
     target: &str,
+    rule: Option<&Rule>,
 ) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("w := &kafka.Writer{");
     b.indent(1);
     b.l("Addr:  kafka.TCP(\"localhost:9092\"),");
     b.l("Topic: \"orders\",");
     if let Some(q) = explicit {
-        b.note(
-            "Writer не читает Message.Partition («read-only», message.go): партицию выбирает Balancer",
-            "the Writer does not read Message.Partition (\"read-only\", message.go): a Balancer picks it",
-        );
+        b.note(GoLensMsg::TheWriterDoesNotReadMessage);
         b.c(&format!(
             "Balancer: kafka.BalancerFunc(func(kafka.Message, ...int) int {{ return {q} }}),"
         ));
+    } else if let Some(r) = rule {
+        b.c(&option(b.client, r));
     } else if key.is_some() {
-        b.note(
-            "по умолчанию RoundRobin: ключ не читается (writer.go, Writer.balancer; balancer.go, RoundRobin)",
-            "the default is RoundRobin: the key is not read (writer.go, Writer.balancer; balancer.go, RoundRobin)",
-        );
+        b.note(GoLensMsg::TheDefaultIsRoundRobinTheKey);
         b.c("Balancer: kafka.Murmur2Balancer{},");
     } else {
         match p.keyless {
-            KeylessStrategy::RoundRobin => b.note(
-                "по умолчанию RoundRobin (balancer.go)",
-                "RoundRobin is the default (balancer.go)",
-            ),
-            _ => b.warn(
-                Severity::Cannot,
-                "В kafka-go нет «липкого» балансировщика: без ключа записи идут по кругу (balancer.go, RoundRobin).".into(),
-                "kafka-go has no sticky balancer: keyless records go round-robin (balancer.go, RoundRobin).".into(),
-            ),
+            KeylessStrategy::RoundRobin => b.note(GoLensMsg::RoundRobinIsTheDefaultBalancerGo),
+            _ => b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoStickyBalancer),
         }
         b.import("time");
         b.c(&format!("BatchBytes:   {},", p.batch_size));
@@ -335,8 +305,7 @@ fn kafka_go(
     ));
     b.l("\tpanic(err)");
     b.l("}");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
 fn confluent(
@@ -345,25 +314,21 @@ fn confluent(
     key: Option<&str>,
     explicit: Option<u32>,
     target: &str,
+    rule: Option<&Rule>,
 ) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
-    b.l("func main() {");
-    b.indent(1);
+    b.open_func();
     b.l("prod, err := kafka.NewProducer(&kafka.ConfigMap{");
     b.indent(1);
     b.l("\"bootstrap.servers\": \"localhost:9092\",");
     if explicit.is_none() && key.is_some() {
-        b.note(
-            "по умолчанию consistent_random: CRC-32, пустой ключ — случайно (librdkafka CONFIGURATION.md, partitioner)",
-            "the default is consistent_random: CRC-32, an empty key at random (librdkafka CONFIGURATION.md, partitioner)",
-        );
+        b.note(GoLensMsg::TheDefaultIsConsistentRandomCRC);
         b.c("\"partitioner\": \"murmur2_random\",");
     } else if key.is_none() && explicit.is_none() {
         if p.keyless == KeylessStrategy::RoundRobin {
-            b.warn(
+            b.warn_msg(
                 Severity::Cannot,
-                "В librdkafka нет партиционера по кругу: без ключа он липнет к случайной партиции на sticky.partitioning.linger.ms (CONFIGURATION.md).".into(),
-                "librdkafka has no round-robin partitioner: keyless records stick to a random partition for sticky.partitioning.linger.ms (CONFIGURATION.md).".into(),
+                GoLensMsg::LibrdkafkaHasNoRoundRobinPartitioner,
             );
         }
         b.c(&format!("\"batch.size\": {},", p.batch_size));
@@ -378,15 +343,25 @@ fn confluent(
     b.l("defer prod.Close()");
     b.l("topic := \"orders\"");
     target_note(b, key, target, p.partitions);
-    let partition = match explicit {
-        Some(q) => format!("{q}"),
-        None => "kafka.PartitionAny".to_owned(),
+    let placed = rule.zip(key).filter(|_| explicit.is_none());
+    let partition = match (explicit, placed) {
+        (Some(q), _) => format!("{q}"),
+        (None, Some((r, k))) => {
+            confluent_count(b);
+            b.l(&format!("key := []byte({})", go_quote(k)));
+            confluent_place(b, r, "key");
+            "partition".to_owned()
+        }
+        (None, None) => "kafka.PartitionAny".to_owned(),
     };
     b.line(
         &format!("tp := kafka.TopicPartition{{Topic: &topic, Partition: {partition}}}"),
         explicit.is_some(),
     );
     let msg = match key {
+        Some(_) if placed.is_some() => {
+            "&kafka.Message{TopicPartition: tp, Key: key, Value: []byte(\"Created\")}".to_owned()
+        }
         Some(k) => format!(
             "&kafka.Message{{TopicPartition: tp, Key: []byte({}), Value: []byte(\"Created\")}}",
             go_quote(k)
@@ -399,32 +374,37 @@ fn confluent(
     b.l("\tpanic(err)");
     b.l("}");
     b.l("prod.Flush(10000)");
-    b.indent(-1);
-    b.l("}");
+    b.close_func();
 }
 
-fn java(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>, target: &str) {
+fn java(
+    b: &mut Builder,
+    p: &AppParams,
+    key: Option<&str>,
+    explicit: Option<u32>,
+    target: &str,
+    rule: Option<&Rule>,
+) {
     b.import("java.util.Properties");
     b.import("org.apache.kafka.clients.producer.KafkaProducer");
     b.import("org.apache.kafka.clients.producer.ProducerConfig");
     b.import("org.apache.kafka.clients.producer.ProducerRecord");
     b.import("org.apache.kafka.common.serialization.StringSerializer");
-    b.indent(2);
+    b.open_func();
     b.l("Properties props = new Properties();");
     b.l("props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, \"localhost:9092\");");
     b.l("props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
     b.l("props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);");
+    if let Some(r) = rule.filter(|_| explicit.is_none()) {
+        b.c(&option(b.client, r));
+    }
     if key.is_none() && explicit.is_none() {
         match p.keyless {
             KeylessStrategy::RoundRobin => {
                 b.import("org.apache.kafka.clients.producer.RoundRobinPartitioner");
                 b.c("props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class);");
             }
-            KeylessStrategy::Sticky => b.warn(
-                Severity::Cannot,
-                "Липкий партиционер 2.4–3.2 (DefaultPartitioner) удалён в Kafka 4.0: клиент 4.1.1 делает uniform sticky.".into(),
-                "The 2.4–3.2 sticky partitioner (DefaultPartitioner) was removed in Kafka 4.0: client 4.1.1 does uniform sticky.".into(),
-            ),
+            KeylessStrategy::Sticky => b.warn_msg(Severity::Cannot, GoLensMsg::JavaStickyRemoved),
             KeylessStrategy::UniformSticky => {}
         }
         b.line(
@@ -450,5 +430,5 @@ fn java(b: &mut Builder, p: &AppParams, key: Option<&str>, explicit: Option<u32>
         None => b.l(&format!("    producer.send(new ProducerRecord<String, String>(\"orders\", {k}, \"Created\")).get();")),
     }
     b.l("}");
-    b.indent(-2);
+    b.close_func();
 }

@@ -1,7 +1,7 @@
 use super::routing::JAVA_COMPATIBLE;
 use super::*;
 use crate::params::parse_query;
-use crate::sim::clients::KeyedRoute;
+use crate::sim::clients::{Client, KeyedRoute};
 
 fn lens(query: &str, client: GoClient) -> Snippet {
     let (p, issues) = parse_query(query);
@@ -122,7 +122,9 @@ fn replication_names_the_acks_defaults_that_lose_records() {
     assert!(one.warnings.is_empty(), "{:?}", one.warnings);
     let franz = lens("?scene=replication&acks=1", GoClient::FranzGo);
     assert!(changed(&franz).contains(&"kgo.DisableIdempotentWrite(),"));
-    assert!(franz.code().contains("min.insync.replicas=2"));
+    assert!(franz
+        .code()
+        .contains("\"min.insync.replicas\":            kadm.StringPtr(\"2\"),"));
 }
 
 #[test]
@@ -196,4 +198,411 @@ fn keys_are_quoted_as_go_and_java_read_them() {
 fn blank_lines_between_declarations_are_kept() {
     let code = lens("?scene=workers&mode=keyed-pool", GoClient::FranzGo).code();
     assert!(code.contains("}\n\nfunc NewKeyedWorkerPool("), "{code}");
+}
+
+fn pipeline(query: &str, client: GoClient) -> Snippet {
+    lens(&format!("?scene=pipeline&lang=en&{query}"), client)
+}
+
+fn warned(s: &Snippet, severity: Severity, part: &str) -> bool {
+    s.warnings
+        .iter()
+        .any(|w| w.severity == severity && w.text.contains(part))
+}
+
+/// The conformance client that a pipeline tab's partitioner is: the
+/// library's default unless the tab writes one of its options.
+fn written_partitioner(s: &Snippet) -> Client {
+    let code = s.code();
+    let options = [
+        ("SaramaCompatHasher(fnv32a)", Client::Sarama),
+        ("kgo.RoundRobinPartitioner()", Client::KafkaGo),
+        ("sarama.NewMurmur2Partitioner", Client::SaramaMurmur2),
+        ("sarama.NewRoundRobinPartitioner", Client::KafkaGo),
+        ("kafka.Murmur2Balancer{}", Client::KafkaGoMurmur2),
+        ("&kafka.Hash{}", Client::KafkaGoHash),
+        ("murmur2_random", Client::ConfluentMurmur2Random),
+        ("RoundRobinPartitioner.class", Client::KafkaGo),
+    ];
+    options
+        .into_iter()
+        .find(|(o, _)| code.contains(o))
+        .map(|(_, c)| c)
+        .unwrap_or(routing::default_client(s.client))
+}
+
+#[test]
+fn every_pipeline_preset_is_a_program_of_a_producer_and_a_group() {
+    use crate::sim::scenes::pipeline::Preset;
+    for preset in Preset::ALL {
+        let params = AppParams {
+            scene: SceneId::Pipeline,
+            pipeline: preset.config(),
+            ..AppParams::default()
+        };
+        for client in GoClient::ALL {
+            let code = snippet(&params, client).expect("a lens").code();
+            if client.is_go() {
+                for f in ["func produce() {", "func consume() {", "func main() {"] {
+                    assert!(code.contains(f), "{preset:?} {client:?}: {f}");
+                }
+                assert!(code.contains("func handle(key, value []byte) {"));
+            } else {
+                assert!(code.contains("    static void produce() throws Exception {"));
+                assert!(code.contains("    static void consume() throws Exception {"));
+                assert!(code.contains("    public static void main(String[] args)"));
+            }
+        }
+    }
+}
+
+#[test]
+fn each_pipeline_tab_places_keys_as_the_scenes_client_does_or_says_it_cannot() {
+    for scene_client in ["java", "franz-go", "sarama", "kafka-go"] {
+        let q = format!("client={scene_client}&warehouse-client={scene_client}&partitions=5");
+        let (p, _) = parse_query(&format!("?scene=pipeline&{q}"));
+        let wanted = p.pipeline.client;
+        for tab in GoClient::ALL {
+            let s = pipeline(&q, tab);
+            let written = written_partitioner(&s);
+            let same = (1..=500).all(|i| {
+                let key = format!("order-{i}");
+                written.keyed_route(key.as_bytes(), 5) == wanted.keyed_route(key.as_bytes(), 5)
+            });
+            let cannot = warned(&s, Severity::Cannot, "places keys as");
+            assert!(
+                same != cannot,
+                "{scene_client} in {tab:?}: writes {written:?}, {:?}",
+                s.warnings
+            );
+            // The option is marked; a library default is not written.
+            if written != routing::default_client(tab) {
+                assert!(s.lines.iter().any(|l| l.changed
+                    && (l.text.contains("Partitioner")
+                        || l.text.contains("Balancer:")
+                        || l.text.contains("partitioner"))));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_pipeline_lens_warns_where_the_scene_or_a_default_breaks_the_order() {
+    // The happy path: only kafka-go's default would break it.
+    let happy = pipeline("", GoClient::KafkaGo);
+    assert!(changed(&happy).contains(&"Balancer: kafka.Murmur2Balancer{},"));
+    assert!(warned(&happy, Severity::BreaksOrder, "RoundRobin"));
+    let franz = pipeline("", GoClient::FranzGo);
+    assert!(franz
+        .warnings
+        .iter()
+        .all(|w| w.severity != Severity::BreaksOrder));
+    // kafka-go's default in the scene: every tab says so.
+    for tab in GoClient::ALL {
+        let keyless = pipeline("client=kafka-go&warehouse-client=kafka-go", tab);
+        assert!(
+            warned(&keyless, Severity::BreaksOrder, "RoundRobin"),
+            "{tab:?}"
+        );
+    }
+    let keyless = pipeline(
+        "client=kafka-go&warehouse-client=kafka-go",
+        GoClient::KafkaGo,
+    );
+    assert!(!keyless.code().contains("Balancer:"));
+    // The hash mismatch names the warehouse's compatible option.
+    let mismatch = pipeline("warehouse-client=sarama", GoClient::FranzGo);
+    assert!(warned(
+        &mismatch,
+        Severity::BreaksOrder,
+        "sarama.NewMurmur2Partitioner"
+    ));
+    let null = pipeline("key-by=none", GoClient::Sarama);
+    assert!(warned(&null, Severity::BreaksOrder, "null key"));
+    assert!(!null.code().contains("Key:"));
+    let retry = pipeline("idempotence=0&max-in-flight=3", GoClient::FranzGo);
+    assert!(warned(
+        &retry,
+        Severity::BreaksOrder,
+        "max.in.flight.requests.per.connection = 3"
+    ));
+    assert!(changed(&retry).contains(&"kgo.DisableIdempotentWrite(),"));
+    assert!(changed(&retry).contains(&"kgo.MaxProduceRequestsInflightPerBroker(3),"));
+    let grow = pipeline("grow-to=4", GoClient::Java);
+    assert!(warned(&grow, Severity::BreaksOrder, "from 3 to 4"));
+    let goroutine = pipeline("handler=per-message", GoClient::Sarama);
+    assert!(warned(
+        &goroutine,
+        Severity::BreaksOrder,
+        "goroutine per record"
+    ));
+    assert!(changed(&goroutine).contains(&"go handle(r.Key, r.Value)"));
+    // kafka-go cannot be idempotent, as the scene's producer is.
+    assert!(warned(&happy, Severity::Cannot, "idempotent"));
+}
+
+#[test]
+fn the_pipeline_group_has_the_scenes_assignor_commit_pool_and_handler() {
+    let s = pipeline(
+        "assignor=cooperative-sticky&commit=processed&handler=keyed-pool&workers=7&dedupe=1",
+        GoClient::Sarama,
+    );
+    let code = s.code();
+    assert!(code.contains("sarama.NewBalanceStrategyCooperativeSticky()"));
+    assert!(code.contains("pool := NewKeyedWorkerPool(7, 64)"));
+    assert!(code.contains("h := fnv.New32a()"));
+    assert!(code.contains("\ts.Commit()"));
+    // The pool's workers share what the handler has applied.
+    assert!(code.contains("\tmu.Lock()"));
+    let auto = pipeline("commit=auto&handler=sequential&dedupe=0", GoClient::FranzGo);
+    let code = auto.code();
+    assert!(!code.contains("DisableAutoCommit"));
+    assert!(!code.contains("applied"));
+    assert!(code.contains("\t\t\thandle(r.Key, r.Value)"));
+    // The lens tab has its own name here: `client=` is the checkout's.
+    let (p, issues) = parse_query("?scene=pipeline&client=sarama&go-client=kafka-go");
+    assert!(issues.is_empty(), "{issues:?}");
+    assert_eq!(p.go_client, GoClient::KafkaGo);
+    assert_eq!(p.pipeline.client, Client::Sarama);
+}
+
+#[test]
+fn replication_creates_the_topic_with_the_scenes_factor_and_configs() {
+    let marked = |s: &Snippet, part: &str| {
+        s.lines
+            .iter()
+            .find(|l| l.text.contains(part))
+            .unwrap_or_else(|| panic!("{:?}: no line with {part}\n{}", s.client, s.code()))
+            .changed
+    };
+    for (query, isr, unclean) in [
+        ("min-isr=2&unclean=0", "2", "false"),
+        ("min-isr=1&unclean=1", "1", "true"),
+        ("min-isr=3&unclean=1", "3", "true"),
+    ] {
+        for client in GoClient::ALL {
+            let s = lens(&format!("?scene=replication&lang=en&{query}"), client);
+            let code = s.code();
+            let (isr_line, unclean_line, rf_line) = match client {
+                GoClient::FranzGo => (
+                    format!("\"min.insync.replicas\":            kadm.StringPtr(\"{isr}\"),"),
+                    format!("\"unclean.leader.election.enable\": kadm.StringPtr(\"{unclean}\"),"),
+                    "CreateTopic(context.Background(), 1, 3, configs, \"orders\")".to_owned(),
+                ),
+                GoClient::Sarama => (
+                    format!("\"min.insync.replicas\":            ptr(\"{isr}\"),"),
+                    format!("\"unclean.leader.election.enable\": ptr(\"{unclean}\"),"),
+                    "ReplicationFactor: 3,".to_owned(),
+                ),
+                GoClient::KafkaGo => (
+                    format!("{{ConfigName: \"min.insync.replicas\", ConfigValue: \"{isr}\"}},"),
+                    format!("{{ConfigName: \"unclean.leader.election.enable\", ConfigValue: \"{unclean}\"}},"),
+                    "ReplicationFactor: 3,".to_owned(),
+                ),
+                GoClient::ConfluentKafkaGo => (
+                    format!("\"min.insync.replicas\":            \"{isr}\","),
+                    format!("\"unclean.leader.election.enable\": \"{unclean}\","),
+                    "ReplicationFactor: 3,".to_owned(),
+                ),
+                GoClient::Java => (
+                    format!("\"min.insync.replicas\", \"{isr}\","),
+                    format!("\"unclean.leader.election.enable\", \"{unclean}\""),
+                    "new NewTopic(\"orders\", 1, (short) 3)".to_owned(),
+                ),
+            };
+            // Marked where the broker's default (1, false, factor 1) differs.
+            assert_eq!(marked(&s, &isr_line), isr != "1", "{client:?} {query}");
+            assert_eq!(
+                marked(&s, &unclean_line),
+                unclean == "true",
+                "{client:?} {query}"
+            );
+            assert!(marked(&s, &rf_line), "{client:?}");
+            if client.is_go() {
+                // Defined once, called once the client exists.
+                assert_eq!(
+                    code.matches("createTopic(").count(),
+                    2,
+                    "{client:?}\n{code}"
+                );
+            } else {
+                assert!(code.contains("admin.createTopics(List.of(topic)).all().get();"));
+            }
+            assert!(!code.contains("not the client's:"), "the old comment");
+        }
+    }
+}
+
+/// The two-phase table a tab's code writes: key → old partition.
+fn written_table(s: &Snippet) -> Vec<(String, u32)> {
+    s.lines
+        .iter()
+        .filter_map(|l| {
+            let t = l.text.trim();
+            let (key, old) = if s.client == GoClient::Java {
+                let inner = t.strip_prefix("Map.entry(\"")?.trim_end_matches(',');
+                let inner = inner.strip_suffix(')')?;
+                inner.split_once("\", ")?
+            } else {
+                let (k, v) = t.strip_prefix('"')?.split_once("\":")?;
+                (k, v.trim().strip_suffix(',')?)
+            };
+            key.starts_with("order-")
+                .then(|| (key.to_owned(), old.parse().ok()))
+                .and_then(|(k, v)| Some((k, v?)))
+        })
+        .collect()
+}
+
+#[test]
+fn the_two_phase_table_pins_exactly_the_moving_orders_to_their_old_partition() {
+    use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
+    let murmur2_fallback = [
+        (
+            GoClient::FranzGo,
+            "kgo.StickyKeyPartitioner(nil).ForTopic(topic)",
+        ),
+        (GoClient::Sarama, "sarama.NewMurmur2Partitioner(topic)"),
+        (GoClient::KafkaGo, "b.murmur2.Balance(msg, partitions...)"),
+        (
+            GoClient::ConfluentKafkaGo,
+            "\"partitioner\": \"murmur2_random\",",
+        ),
+        (
+            GoClient::Java,
+            "BuiltInPartitioner.partitionForKey(keyBytes, n)",
+        ),
+    ];
+    for (from, to) in [(3, 4), (2, 6), (4, 4), (1, 3), (5, 16)] {
+        for client in GoClient::ALL {
+            let s = lens(
+                &format!("?scene=repartition&strategy=two-phase&from={from}&to={to}&lang=en"),
+                client,
+            );
+            let table = written_table(&s);
+            for order in 1..=ORDERS {
+                let (key, h) = (order_key(order), key_hash(order));
+                let entry = table.iter().find(|(k, _)| *k == key).map(|(_, p)| *p);
+                // Listed exactly when the remainder changes, at the old one.
+                assert_eq!(entry.is_some(), h % from != h % to, "{client:?} {key}");
+                // While its old partition drains, the routing function
+                // keeps every order of the scene where the model pins it.
+                assert_eq!(entry.unwrap_or(h % to), h % from, "{client:?} {key}");
+            }
+            let fallback = murmur2_fallback
+                .iter()
+                .find(|(c, _)| *c == client)
+                .map(|(_, f)| *f)
+                .unwrap_or_default();
+            assert!(s.code().contains(fallback), "{client:?}\n{}", s.code());
+            assert!(
+                s.code().contains("twoPhasePartition("),
+                "{client:?}: the loop or the hook consults the table"
+            );
+            assert!(!s.code().contains("not shown here"));
+        }
+    }
+}
+
+/// The region list a tab's code writes, in its order.
+fn written_regions(s: &Snippet) -> Vec<String> {
+    let code = s.code();
+    let (open, close) = if s.client == GoClient::Java {
+        ("REGIONS = List.of(", ");")
+    } else {
+        ("var regions = []string{", "}")
+    };
+    let start = code
+        .find(open)
+        .map(|i| i + open.len())
+        .expect("the region list");
+    let list = &code[start..start + code[start..].find(close).expect("its end")];
+    list.split(", ")
+        .map(|r| r.trim_matches('"').to_owned())
+        .collect()
+}
+
+/// What the snippet's rule computes: the region's index in `regions`
+/// modulo `n` for `REGION/…`, else the hook's fallback, murmur2.
+fn snippet_region_partition(regions: &[String], key: &[u8], n: u32) -> u32 {
+    use crate::sim::partitioner::{partition_for_key, KeyHasher};
+    let placed = key
+        .iter()
+        .position(|&b| b == b'/')
+        .and_then(|slash| regions.iter().position(|r| r.as_bytes() == &key[..slash]));
+    match placed {
+        Some(i) => i as u32 % n,
+        None => partition_for_key(KeyHasher::Murmur2, key, n),
+    }
+}
+
+#[test]
+fn the_region_partitioner_in_code_places_every_key_as_the_model_does() {
+    use crate::sim::partitioner::{route, Placement, Route};
+    let prefixes = ["eu", "us", "asia", "EU", "", "eu ", "mars", "asia/eu", "u"];
+    let seps = ["/", "", "//", "-"];
+    let keys: Vec<String> = (0..3000)
+        .map(|i| {
+            let p = prefixes[i % prefixes.len()];
+            let sep = seps[i / prefixes.len() % seps.len()];
+            format!("{p}{sep}order-{i}")
+        })
+        .collect();
+    for client in GoClient::ALL {
+        let s = lens(
+            "?scene=routing&placement=region&key=eu%2Forder-1&lang=en",
+            client,
+        );
+        assert!(s.warnings.is_empty(), "{client:?}: {:?}", s.warnings);
+        let regions = written_regions(&s);
+        assert_eq!(regions, ["eu", "us", "asia"], "{client:?}");
+        let code = s.code();
+        assert!(code.contains("regionPartition("), "{client:?}");
+        for n in 1..=8 {
+            for key in &keys {
+                let model = match route(Some(key.as_bytes()), n, Placement::RegionPartitioner) {
+                    Route::Region { partition, .. } | Route::Hashed { partition } => partition,
+                    other => panic!("{key}: {other:?}"),
+                };
+                assert_eq!(
+                    snippet_region_partition(&regions, key.as_bytes(), n),
+                    model,
+                    "{client:?} {key} of {n}"
+                );
+            }
+        }
+    }
+    // The hook is installed where each client takes one.
+    for (client, hook) in [
+        (
+            GoClient::FranzGo,
+            "kgo.RecordPartitioner(regionPartitioner()),",
+        ),
+        (
+            GoClient::Sarama,
+            "cfg.Producer.Partitioner = newRegionPartitioner",
+        ),
+        (GoClient::KafkaGo, "Balancer: regionBalancer{},"),
+        (
+            GoClient::ConfluentKafkaGo,
+            "if p, ok := regionPartition(key, n); ok {",
+        ),
+        (
+            GoClient::Java,
+            "props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RegionPartitioner.class);",
+        ),
+    ] {
+        let s = lens(
+            "?scene=routing&placement=region&key=us%2Fx&partitions=5",
+            client,
+        );
+        assert!(changed(&s).contains(&hook), "{client:?}: {:?}", changed(&s));
+        assert!(s.code().contains("\"us/x\" → "), "{client:?}");
+    }
+    // A null key has nothing to split: no hook, the keyless path.
+    let null = lens(
+        "?scene=routing&placement=region&key-null=1",
+        GoClient::Sarama,
+    );
+    assert!(!null.code().contains("regionPartition"));
 }

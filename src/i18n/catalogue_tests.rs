@@ -13,6 +13,7 @@ fn all_numbered() -> impl Iterator<Item = &'static Numbered> + Clone {
     NUMBERED
         .iter()
         .chain(super::numbered::repartition::NUMBERED)
+        .chain(super::numbered::golens::NUMBERED)
 }
 
 const NUMBERS: [u64; 9] = [0, 1, 2, 5, 11, 21, 22, 25, 101];
@@ -41,6 +42,104 @@ const KAFKA_WORDS: &[&str] = &[
     "earliest",
     "latest",
     "TimeoutException",
+];
+
+/// The Go lens's code words, kept as the libraries spell them in Russian
+/// text too: the clients' options, types and functions, the source files
+/// and symbols each default was read in, config values, topic names and
+/// the one-letter names of its formulas (`h % n`).
+const CODE_NAMES: &[&str] = &[
+    "acks",
+    "arm",
+    "AtStart",
+    "autocommitInterval",
+    "Balancer",
+    "balancers",
+    "CommitInterval",
+    "Config.Validate",
+    "CONFIGURATION.md",
+    "consistent_random",
+    "Consumer.Group.Rebalance.GroupStrategies",
+    "Consumer.Offsets.AutoCommit.Interval",
+    "Consumer.Offsets.Initial",
+    "ConsumerConfig",
+    "consumerGroupSession.MarkMessage",
+    "context",
+    "CooperativeStickyAssignor",
+    "CooperativeStickyBalancer",
+    "CRC-32",
+    "defaultCfg",
+    "DefaultPartitioner",
+    "Delivered",
+    "FirstOffset",
+    "franz-go",
+    "Go",
+    "h",
+    "h.Sum32",
+    "hashPartitioner",
+    "int",
+    "int32",
+    "Integer.remainderUnsigned",
+    "kafka.Murmur2Balancer",
+    "kgo",
+    "largest",
+    "librdkafka",
+    "ManualPartitioner",
+    "MarkMessage",
+    "MaxAttempts",
+    "MaxProduceRequestsInflightPerBroker",
+    "Message.Partition",
+    "Murmur2Balancer",
+    "n",
+    "Net.MaxOpenRequests",
+    "NewConfig",
+    "NewHashPartitioner",
+    "NewMurmur2Partitioner",
+    "NewOffset",
+    "NewReader",
+    "nil",
+    "null",
+    "OffsetNewest",
+    "orders",
+    "orders-v2",
+    "partitioner",
+    "partitions",
+    "pkg",
+    "PollFetches",
+    "Producer.Retry.Backoff",
+    "Producer.Retry.Max",
+    "ProducerBatchMaxBytes",
+    "ProducerConfig",
+    "randomPartitioner",
+    "Range",
+    "range",
+    "RangeAssignor",
+    "read-only",
+    "ReaderConfig.StartOffset",
+    "ReadMessage",
+    "Record.Partition",
+    "RequireNone",
+    "retryBackoff",
+    "Return.Successes",
+    "RoundRobin",
+    "roundrobin",
+    "sarama",
+    "SaramaCompatHasher",
+    "Shipped",
+    "startOffset",
+    "String.hashCode",
+    "SyncProducer",
+    "uint32",
+    "uint64",
+    "UniformBytesPartitioner",
+    "validate",
+    "verifyProducerConfig",
+    "WaitForAll",
+    "WriteMessages",
+    "Writer.balancer",
+    "Writer.maxAttempts",
+    "Writer.RequiredAcks",
+    "xxHash",
 ];
 
 fn render(msg: &Numbered, lang: Lang, arg: usize, n: u64) -> String {
@@ -78,6 +177,7 @@ fn english_words(text: &str) -> Vec<String> {
         .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
         .filter(|w| {
             !(KAFKA_WORDS.contains(w)
+                || CODE_NAMES.contains(w)
                 || (w.contains('.') && !w.chars().any(|c| c.is_ascii_uppercase()))
                 || w.chars()
                     .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
@@ -360,6 +460,9 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .iter()
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     WindowMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    GoLensMsg::ALL
         .iter()
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     for (name, text) in ru {

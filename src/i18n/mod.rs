@@ -24,6 +24,7 @@ pub use numbered::*;
 
 // Each scene's catalogue lives in its folder; they are named here too, so
 // the catalogue's tests and shared text can reach every message.
+pub use crate::golens::text::GoLensMsg;
 pub use crate::scenes::disk::text::DiskMsg;
 pub use crate::scenes::group::text::GroupMsg;
 pub use crate::scenes::log::text::LogMsg;

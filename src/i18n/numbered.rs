@@ -683,6 +683,10 @@ numbered! {
     }
 }
 
+/// The Go client lens's messages, in a file of their own.
+pub(crate) mod golens;
+pub use golens::*;
+
 /// The repartition scene's messages, in a file of their own.
 pub(crate) mod repartition;
 pub use repartition::{

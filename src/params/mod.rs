@@ -36,7 +36,7 @@ use crate::sim::scenes::routing::{
     RoutingStreamConfig, StreamKeys, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS,
 };
 use crate::sim::scenes::workers::WorkersConfig;
-pub use lens::GO_CLIENT;
+pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
 pub use link::{lesson_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 

@@ -184,11 +184,13 @@ pub fn partition_for_key(hasher: KeyHasher, key: &[u8], partitions: u32) -> u32 
     }
 }
 
+/// The regions of the example custom partitioner, in partition order.
+pub const REGIONS: [&str; 3] = ["eu", "us", "asia"];
+
 /// The example custom partitioner: keys like `eu/order-42` go to their
 /// region's partition (`eu` 0, `us` 1, `asia` 2, modulo the count); any
 /// other key is hashed as usual. Returns the region and its partition.
 pub fn region_partition(key: &[u8], partitions: u32) -> Option<(&'static str, u32)> {
-    const REGIONS: [&str; 3] = ["eu", "us", "asia"];
     let prefix = key
         .split(|&b| b == b'/')
         .next()

@@ -6,17 +6,10 @@ use super::export::save_text;
 use crate::golens::{
     compatible_option, signed_note, snippet, switch_view, GoClient, Severity, SWITCH_CLIENTS,
 };
-use crate::i18n::{plural_en, plural_ru};
+use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary, t, GoLensMsg};
 use crate::params::{AppParams, Lang, SceneId};
 use crate::sim::clients::{Client, KeyedRoute};
 use yew::prelude::*;
-
-fn tr(lang: Lang, ru: &'static str, en: &'static str) -> &'static str {
-    match lang {
-        Lang::Ru => ru,
-        Lang::En => en,
-    }
-}
 
 fn client_label(c: GoClient) -> &'static str {
     match c {
@@ -65,8 +58,8 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
     let panel_id = format!("go-panel-{}", shown.id());
     html! {
         <section class="card golens" aria-labelledby="golens-title" data-testid="golens">
-            <h2 id="golens-title">{tr(lang, "На Go", "In Go")}</h2>
-            <div class="go-tabs" role="tablist" aria-label={tr(lang, "Клиент", "Client")}>
+            <h2 id="golens-title">{t(lang, GoLensMsg::InGo)}</h2>
+            <div class="go-tabs" role="tablist" aria-label={t(lang, GoLensMsg::Client)}>
                 for c in GoClient::ALL.into_iter() { {{
                     let selected = c == shown;
                     html! {
@@ -92,10 +85,10 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                                 Severity::Note => "note",
                             };
                             let label = match w.severity {
-                                Severity::BreaksOrder => tr(lang, "Ломает порядок", "Breaks the order"),
-                                Severity::LosesRecords => tr(lang, "Теряет записи", "Loses records"),
-                                Severity::Cannot => tr(lang, "Не выразить", "Cannot express"),
-                                Severity::Note => tr(lang, "Заметка", "Note"),
+                                Severity::BreaksOrder => t(lang, GoLensMsg::BreaksTheOrder),
+                                Severity::LosesRecords => t(lang, GoLensMsg::LosesRecords),
+                                Severity::Cannot => t(lang, GoLensMsg::CannotExpress),
+                                Severity::Note => t(lang, GoLensMsg::Note),
                             };
                             html! {
                                 <li class={classes!("client-warning", kind)} data-testid="client-warning" data-severity={kind}>
@@ -107,9 +100,9 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                 }
                 <p class="dim go-legend">
                     <span class="go-mark" aria-hidden="true">{"▍"}</span>
-                    {tr(lang, "отмеченные строки отличаются от значений библиотеки по умолчанию", "marked lines differ from the library's defaults")}
+                    {t(lang, GoLensMsg::MarkedLinesDifferFromTheLibrary)}
                 </p>
-                <span class="visually-hidden" id="go-code-label">{format!("{} · {}", tr(lang, "Код", "Code"), client_label(shown))}</span>
+                <span class="visually-hidden" id="go-code-label">{format!("{} · {}", t(lang, GoLensMsg::Code), client_label(shown))}</span>
                 // Scrolls both ways inside its box, as the page's tables do.
                 <div class="table-scroll go-scroll" role="group" tabindex="0" aria-labelledby="go-code-label" data-testid="go-scroll">
                 <pre class="go-code" data-testid="go-code" data-client={shown.id()}><code>
@@ -122,9 +115,9 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                 </code></pre>
                 </div>
                 <div class="go-actions">
-                    <button type="button" data-testid="copy-code" onclick={copy}>{tr(lang, "Копировать код", "Copy the code")}</button>
+                    <button type="button" data-testid="copy-code" onclick={copy}>{t(lang, GoLensMsg::CopyTheCode)}</button>
                     <button type="button" data-testid="save-code" onclick={save}>
-                        {format!("{} {}", tr(lang, "Сохранить", "Save"), shown.file_name(params.scene))}
+                        {format!("{} {}", t(lang, GoLensMsg::Save), shown.file_name(params.scene))}
                     </button>
                 </div>
                 if params.scene == SceneId::Workers {
@@ -138,8 +131,8 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
 fn route_cell(lang: Lang, r: KeyedRoute) -> (String, String) {
     match r {
         KeyedRoute::Partition(p) => (p.to_string(), p.to_string()),
-        KeyedRoute::RoundRobin => ("any".into(), tr(lang, "по кругу", "round-robin").into()),
-        KeyedRoute::AsKeyless => ("any".into(), tr(lang, "случайно", "at random").into()),
+        KeyedRoute::RoundRobin => ("any".into(), t(lang, GoLensMsg::RoundRobin).into()),
+        KeyedRoute::AsKeyless => ("any".into(), t(lang, GoLensMsg::AtRandom).into()),
     }
 }
 
@@ -195,69 +188,25 @@ pub fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
         keys,
     );
     let option = compatible_option(params.switch_from, params.switch_to);
-    let moved = u64::from(v.moved);
-    let summary = match lang {
-        Lang::Ru => format!(
-            "{} → {}: из {} {} на {} {} {} {} в другую партицию.",
-            v.from.id(),
-            v.to.id(),
-            v.keys,
-            plural_ru(u64::from(v.keys), "ключа", "ключей", "ключей"),
-            v.partitions,
-            plural_ru(
-                u64::from(v.partitions),
-                "партиции",
-                "партициях",
-                "партициях"
-            ),
-            moved,
-            plural_ru(moved, "переедет", "переедут", "переедут"),
-        ),
-        Lang::En => format!(
-            "{} → {}: of {} {} on {} {}, {} {} to another partition.",
-            v.from.id(),
-            v.to.id(),
-            v.keys,
-            plural_en(u64::from(v.keys), "key", "keys"),
-            v.partitions,
-            plural_en(u64::from(v.partitions), "partition", "partitions"),
-            moved,
-            plural_en(moved, "moves", "move"),
-        ),
-    };
-    let option_text = match (option, lang) {
-        (Some(o), Lang::Ru) => format!(
-            "Чтобы ключи остались на месте, в {} укажите: {o}",
-            crate::golens::library_name(v.to)
-        ),
-        (Some(o), Lang::En) => format!(
-            "To keep the keys where they were, in {} use: {o}",
-            crate::golens::library_name(v.to)
-        ),
-        (None, Lang::Ru) => format!(
-            "В {} нет опции, повторяющей {}: нужен свой партиционер.",
-            crate::golens::library_name(v.to),
-            v.from.id()
-        ),
-        (None, Lang::En) => format!(
-            "{} has no option that matches {}: it needs a custom partitioner.",
-            crate::golens::library_name(v.to),
-            v.from.id()
-        ),
+    let to_lib = crate::golens::library_name(v.to);
+    let summary = lens_switch_summary(lang, v.from.id(), v.to.id(), v.keys, v.partitions, v.moved);
+    let option_text = match option {
+        Some(o) => lens_switch_option(lang, to_lib, o),
+        None => lens_switch_no_option(lang, to_lib, v.from.id()),
     };
     html! {
         <section class="card golens switch" aria-labelledby="switch-title" data-testid="switch-view" data-moved={v.moved.to_string()} data-keys={v.keys.to_string()}>
-            <h2 id="switch-title">{tr(lang, "Смена клиента", "Switching client")}</h2>
+            <h2 id="switch-title">{t(lang, GoLensMsg::SwitchingClient)}</h2>
             <div class="switch-picks">
-                { select_client("switch-from", tr(lang, "было", "from"), params.switch_from, on_select(params, on_params, |p, c| p.switch_from = c)) }
-                { select_client("switch-to", tr(lang, "стало", "to"), params.switch_to, on_select(params, on_params, |p, c| p.switch_to = c)) }
+                { select_client("switch-from", t(lang, GoLensMsg::From), params.switch_from, on_select(params, on_params, |p, c| p.switch_from = c)) }
+                { select_client("switch-to", t(lang, GoLensMsg::To), params.switch_to, on_select(params, on_params, |p, c| p.switch_to = c)) }
             </div>
             <p data-testid="switch-summary">{summary}</p>
             <p data-testid="switch-option"><code>{option_text}</code></p>
-            <div class="table-scroll" role="group" tabindex="0" aria-label={tr(lang, "Ключи до и после смены клиента", "Keys before and after the switch")}>
+            <div class="table-scroll" role="group" tabindex="0" aria-label={t(lang, GoLensMsg::KeysBeforeAndAfterTheSwitch)}>
                 <table class="switch-keys">
                     <thead><tr>
-                        <th scope="col">{tr(lang, "Ключ", "Key")}</th>
+                        <th scope="col">{t(lang, GoLensMsg::Key)}</th>
                         <th scope="col">{v.from.id()}</th>
                         <th scope="col">{v.to.id()}</th>
                     </tr></thead>

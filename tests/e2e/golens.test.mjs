@@ -196,8 +196,90 @@ test('the switching view lists the keys that move, as the clients compute them',
   await context.close();
 });
 
+test('the pipeline lens writes the checkout service and its group, with the partitioner its client implies', async () => {
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&lang=${lang}&go-client=kafka-go`);
+    await page.waitForSelector('[data-testid="go-code"][data-client="kafka-go"]');
+    const text = await code(page);
+    for (const part of [/func produce\(\) \{/, /func consume\(\) \{/, /\tproduce\(\)\n\tconsume\(\)/, /NewKeyedWorkerPool\(4, 64\)/]) {
+      assert.match(text, part, lang);
+    }
+    // The scene's services run Java's murmur2: kafka-go needs the option,
+    // and its default RoundRobin would break the order shown.
+    const marked = await page.$$eval('[data-testid="go-code"] [data-changed="1"]', (els) => els.map((e) => e.textContent.trim()));
+    assert.ok(marked.includes('Balancer: kafka.Murmur2Balancer{},'), marked.join('\n'));
+    const warnings = await page.$$eval('[data-testid="client-warning"]', (els) => els.map((e) => [e.dataset.severity, e.textContent]));
+    assert.ok(warnings.some(([s, t]) => s === 'breaks-order' && /RoundRobin/.test(t)), JSON.stringify(warnings));
+    assert.ok(warnings.some(([s]) => s === 'cannot'), 'kafka-go has no idempotent producer');
+    // The tab is `go-client=`: `client=` stays the checkout service's.
+    await page.click('[data-testid="go-tab"][data-client="sarama"]');
+    await page.waitForSelector('[data-testid="go-code"][data-client="sarama"]');
+    assert.match(await code(page), /cfg\.Producer\.Partitioner = sarama\.NewMurmur2Partitioner/);
+    const link = new URL(await page.inputValue('[data-testid="share-link"]'));
+    assert.equal(link.searchParams.get('go-client'), 'sarama');
+    assert.equal(link.searchParams.get('client'), 'java');
+    // The keyless preset puts both services on kafka-go's default: its tab
+    // writes no balancer, and says that this is what breaks the order.
+    await page.click('[data-testid="preset"][data-preset="keyless"]');
+    await page.click('[data-testid="go-tab"][data-client="kafka-go"]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="go-code"][data-client="kafka-go"]')?.innerText.includes('Balancer:'));
+    const keyless = await page.$$eval('[data-testid="client-warning"]', (els) => els.map((e) => [e.dataset.severity, e.textContent]));
+    assert.ok(keyless.some(([s, t]) => s === 'breaks-order' && /kafka\.Murmur2Balancer\{\}/.test(t)), JSON.stringify(keyless));
+    // franz-go reproduces it with its round-robin partitioner, marked.
+    await page.click('[data-testid="go-tab"][data-client="franz-go"]');
+    await page.waitForSelector('[data-testid="go-code"][data-client="franz-go"]');
+    const franz = await page.$$eval('[data-testid="go-code"] [data-changed="1"]', (els) => els.map((e) => e.textContent.trim()));
+    assert.ok(franz.includes('kgo.RecordPartitioner(kgo.RoundRobinPartitioner()),'), franz.join('\n'));
+    assert.deepEqual(errors, [], lang);
+    await context.close();
+  }
+  // A sarama checkout service: franz-go writes sarama's hash, and the code
+  // says so in the language of the page.
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&lang=ru&client=sarama&warehouse-client=sarama&embed=1&part=go`);
+  assert.match(await code(page), /kgo\.StickyKeyPartitioner\(kgo\.SaramaCompatHasher\(fnv32a\)\)/);
+  assert.match(await code(page), /\/\/ FNV-1a, как у sarama/);
+  assert.equal(await page.$('[data-testid="lane"]'), null, 'the lens alone, without the figure');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('region placement writes the region partitioner in every client, placing keys as the scene does', async () => {
+  const hooks = {
+    'franz-go': /kgo\.RecordPartitioner\(regionPartitioner\(\)\),/,
+    sarama: /cfg\.Producer\.Partitioner = newRegionPartitioner/,
+    'kafka-go': /Balancer: regionBalancer\{\},/,
+    'confluent-kafka-go': /if p, ok := regionPartition\(key, n\); ok \{/,
+    java: /PARTITIONER_CLASS_CONFIG, RegionPartitioner\.class/,
+  };
+  // The region split as the scene's partitioner has it: eu 0, us 1, asia 2,
+  // modulo the count; any other key by Java's murmur2.
+  const regionPartition = (key, n) => {
+    const slash = key.indexOf('/');
+    const i = slash < 0 ? -1 : ['eu', 'us', 'asia'].indexOf(key.slice(0, slash));
+    return i < 0 ? javaPartition(key, n) : i % n;
+  };
+  for (const lang of ['ru', 'en']) {
+    for (const [key, n] of [['asia/order-7', 2], ['us/x', 5], ['order-42', 3]]) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&placement=region&key=${encodeURIComponent(key)}&partitions=${n}&lang=${lang}`);
+      for (const client of CLIENTS) {
+        await page.click(`[data-testid="go-tab"][data-client="${client}"]`);
+        await page.waitForSelector(`[data-testid="go-code"][data-client="${client}"]`);
+        const text = await code(page);
+        assert.match(text, hooks[client], `${client} ${key}`);
+        assert.match(text, /regionPartition/);
+        const p = regionPartition(key, n);
+        assert.match(text, new RegExp(`"${key}" → ${lang === 'ru' ? 'партиция' : 'partition'} ${p} `), `${client} ${key}`);
+        // The partitioner is in the code now: no note that it is missing.
+        assert.equal(await page.$('[data-testid="client-warning"]'), null, `${client} ${key}`);
+      }
+      assert.deepEqual(errors, [], `${lang} ${key}`);
+      await context.close();
+    }
+  }
+});
+
 test('at 360 px the lens fits the screen: the code scrolls inside its box', async () => {
-  for (const scene of LENS_SCENES) {
+  for (const scene of [...LENS_SCENES, 'pipeline']) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&part=go`, { width: 360, height: 800 });
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${scene}: ${wide} px wide`);

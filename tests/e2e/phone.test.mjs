@@ -265,7 +265,7 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
   // and in each scene with a Go client lens its code.
   assert.deepEqual(
     Object.fromEntries(Object.entries(scrolled).filter(([, n]) => n > 0)),
-    { routing: 3, group: 2, repartition: 2, producer: 1, replication: 1, workers: 1 },
+    { routing: 3, group: 2, repartition: 2, producer: 1, replication: 1, workers: 1, pipeline: 1 },
   );
 });
 

@@ -2,13 +2,13 @@
 //! link writes them: stage by stage, from the application to the sink.
 
 use crate::params::declare::{wide, Kind, Param};
-use crate::params::part_param;
+use crate::params::{part_param, PIPELINE_GO_CLIENT};
 use crate::sim::assignor::Assignor;
 use crate::sim::clients::Client;
 use crate::sim::scenes::pipeline::{self, Commit, KeyChoice};
 use crate::sim::scenes::workers::Mode;
 
-pub(crate) static PARAMS: [&Param; 20] = [
+pub(crate) static PARAMS: [&Param; 21] = [
     &RATE,
     &LINGER_MS,
     &MAX_IN_FLIGHT,
@@ -28,6 +28,7 @@ pub(crate) static PARAMS: [&Param; 20] = [
     &HANDLER,
     &WORKERS,
     &DEDUPE,
+    &PIPELINE_GO_CLIENT,
     &PART,
 ];
 
@@ -269,6 +270,6 @@ pub static DEDUPE: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "numbers", "compare", "settings", "all"],
-    "one part alone, for a compact embedded frame: the presets, lanes, narration and findings `figure`, the `numbers` (witness, smallest fix, counters), the `compare` and sweep, the `settings`, or `all`; without it, all (embedded: the figure)",
+    &["figure", "numbers", "compare", "settings", "go", "all"],
+    "one part alone, for a compact embedded frame: the presets, lanes, narration and findings `figure`, the `numbers` (witness, smallest fix, counters), the `compare` and sweep, the `settings`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

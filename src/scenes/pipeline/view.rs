@@ -874,6 +874,9 @@ pub fn view_pipeline_scene(
             if params.shows(Part::Settings) {
                 { memo(view_settings, params, &on_params) }
             }
+            if params.shows(Part::Go) {
+                { memo(crate::ui::golens::view_golens, params, &on_params) }
+            }
         </div>
     }
 }

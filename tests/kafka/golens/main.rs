@@ -5,8 +5,9 @@
 //! `go vet ./...` compiles each one. Java snippets go to `java/`, beside it, each in a package of its own.
 
 use kafka_ordering_lab::golens::{snippet, GoClient};
-use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::params::{parse_query, to_query, AppParams, SceneId};
 use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::sim::scenes::pipeline::Preset as PipelinePreset;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -24,13 +25,19 @@ fn queries() -> Vec<String> {
         "scene=routing&placement=explicit&explicit-partition=2",
         "scene=routing&key-null=1&placement=explicit&explicit-partition=1",
         "scene=routing&placement=region&key=eu%2Forder-1",
+        "scene=routing&placement=region&key=asia%2Forder-7&partitions=2",
+        "scene=routing&placement=region&key=order-42",
+        "scene=routing&placement=region&key-null=1",
         "scene=producer&idempotence=0&max-in-flight=1&acks=1",
         "scene=producer&acks=0&batch-size=100&retries=0",
         "scene=producer&idempotence=1&max-in-flight=5&retries=2147483647",
         "scene=replication&acks=0",
         "scene=replication&acks=1",
         "scene=replication&acks=all&min-isr=1&unclean=1",
+        "scene=replication&acks=all&min-isr=3&unclean=0",
         "scene=repartition&to=2",
+        "scene=repartition&strategy=two-phase&from=2&to=6",
+        "scene=repartition&strategy=two-phase&from=4&to=4",
     ]
     .into_iter()
     .map(str::to_owned)
@@ -56,6 +63,39 @@ fn queries() -> Vec<String> {
             ));
         }
     }
+    // The pipeline's presets are whole sets of settings, each a link.
+    q.extend(PipelinePreset::ALL.iter().map(|p| {
+        let params = AppParams {
+            scene: SceneId::Pipeline,
+            pipeline: p.config(),
+            ..AppParams::default()
+        };
+        // `main` adds the language.
+        to_query(&params)
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|pair| !pair.starts_with("lang="))
+            .collect::<Vec<_>>()
+            .join("&")
+    }));
+    for (client, warehouse) in [("sarama", "sarama"), ("franz-go", "kafka-go")] {
+        for key in ["order-id", "customer-id", "none"] {
+            q.push(format!(
+                "scene=pipeline&client={client}&warehouse-client={warehouse}&key-by={key}"
+            ));
+        }
+    }
+    for handler in ["sequential", "per-message", "keyed-pool"] {
+        for (commit, dedupe) in [("auto", "0"), ("processed", "1")] {
+            q.push(format!(
+                "scene=pipeline&handler={handler}&commit={commit}&dedupe={dedupe}&assignor=cooperative-sticky&idempotence=0&max-in-flight=1&linger-ms=0"
+            ));
+        }
+    }
+    q.push(
+        "scene=pipeline&assignor=sticky&idempotence=0&max-in-flight=3&grow-to=6&workers=16"
+            .to_owned(),
+    );
     for mode in ["sequential", "per-message", "keyed-pool"] {
         for hash in ["fnv1a", "xxhash"] {
             for workers in [1, 8] {
@@ -143,6 +183,7 @@ mod tests {
             scenes.into_iter().collect::<Vec<_>>(),
             [
                 "group",
+                "pipeline",
                 "producer",
                 "repartition",
                 "replication",
