@@ -70,7 +70,11 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
         reset: Some(p.offset_reset),
     };
     if p.strategy != Strategy::TwoPhase {
+        // Java's admin is a note, the first line of main's body here.
+        let java = 2 * isize::from(b.client == GoClient::Java);
+        b.indent(java);
         admin(b, p);
+        b.indent(-java);
         consume(b, &g, OnRecord::Handle);
         handler(b, false, false);
         return;

@@ -423,12 +423,15 @@ fn java(
         );
     }
     b.l("try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {");
+    // The note and the send are the try block's body, one level in.
+    b.indent(1);
     target_note(b, key, target, p.partitions);
     let k = key.map_or_else(|| "null".to_owned(), java_quote);
     match explicit {
-        Some(q) => b.c(&format!("    producer.send(new ProducerRecord<>(\"orders\", {q}, {k}, \"Created\")).get();")),
-        None => b.l(&format!("    producer.send(new ProducerRecord<String, String>(\"orders\", {k}, \"Created\")).get();")),
+        Some(q) => b.c(&format!("producer.send(new ProducerRecord<>(\"orders\", {q}, {k}, \"Created\")).get();")),
+        None => b.l(&format!("producer.send(new ProducerRecord<String, String>(\"orders\", {k}, \"Created\")).get();")),
     }
+    b.indent(-1);
     b.l("}");
     b.close_func();
 }

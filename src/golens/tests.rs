@@ -606,3 +606,41 @@ fn the_region_partitioner_in_code_places_every_key_as_the_model_does() {
     );
     assert!(!null.code().contains("regionPartition"));
 }
+
+/// A note sits at the depth of the code it explains: a comment followed
+/// by a deeper line was written before its block's indentation was set.
+#[test]
+fn every_note_is_indented_as_the_code_it_explains() {
+    let queries = [
+        "scene=routing",
+        "scene=routing&placement=explicit&explicit-partition=2",
+        "scene=routing&placement=region&key=eu%2Forder-1",
+        "scene=producer",
+        "scene=replication&acks=all&min-isr=2&unclean=1",
+        "scene=repartition&to=2",
+        "scene=repartition&strategy=two-phase",
+        "scene=repartition&strategy=new-topic",
+        "scene=group&commit=manual",
+        "scene=workers&mode=keyed-pool&workers=8",
+        "scene=pipeline",
+        "scene=pipeline&handler=per-message",
+    ];
+    let depth = |l: &str| l.len() - l.trim_start().len();
+    for query in queries {
+        for client in GoClient::ALL {
+            let code = lens(query, client).code();
+            let lines: Vec<&str> = code.lines().collect();
+            for w in lines.windows(2) {
+                let (note, next) = (w[0], w[1].trim_start());
+                if note.trim_start().starts_with("//") && !next.is_empty() && !next.starts_with('}')
+                {
+                    assert!(
+                        depth(note) >= depth(w[1]),
+                        "{query} {client:?}: {note:?} above {:?}",
+                        w[1]
+                    );
+                }
+            }
+        }
+    }
+}
