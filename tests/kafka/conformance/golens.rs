@@ -28,8 +28,8 @@ pub const TOPIC: &str = "\"orders\"";
 /// Links whose scene shows one partition: keys a Go string literal must
 /// quote with care (empty; a quote, a backslash, a newline, an emoji and a
 /// NUL), a key whose murmur2 is negative as a signed int, two counts, and
-/// the explicit and regional placements.
-const QUERIES: [&str; 8] = [
+/// the explicit placement, and the region partitioner for two regions.
+const QUERIES: [&str; 9] = [
     "scene=routing&key=order-7&partitions=3",
     "scene=routing&key=order-7&partitions=12",
     "scene=routing&key=&partitions=5",
@@ -38,6 +38,7 @@ const QUERIES: [&str; 8] = [
     "scene=routing&key=user-1&partitions=4",
     "scene=routing&placement=explicit&explicit-partition=2&partitions=3",
     "scene=routing&placement=region&key=eu%2Forder-1&partitions=6",
+    "scene=routing&placement=region&key=asia%2Forder-7&partitions=5",
 ];
 
 /// The partition the routing scene shows for a link, if it shows one.
