@@ -227,3 +227,40 @@ pub fn builtin(n: u32) -> Option<Rc<Level>> {
 pub fn count() -> u32 {
     FILES.len() as u32
 }
+
+/// The `localStorage` key the learner's progress is kept under.
+pub const PROGRESS_KEY: &str = "kafka-lab:levels";
+
+/// Solved levels and the fewest changes each was solved with, as kept in
+/// `localStorage`: `level:changes` pairs separated by commas. Anything
+/// else in the stored text (an older or hand-edited value) is skipped.
+pub fn read_progress(text: &str) -> std::collections::BTreeMap<u32, u32> {
+    text.split(',')
+        .filter_map(|pair| {
+            let (level, changes) = pair.split_once(':')?;
+            let level = level
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| builtin(n).is_some())?;
+            Some((level, changes.trim().parse::<u32>().ok()?))
+        })
+        .collect()
+}
+
+/// The stored text for `progress`, read back by [`read_progress`].
+pub fn write_progress(progress: &std::collections::BTreeMap<u32, u32>) -> String {
+    progress
+        .iter()
+        .map(|(l, c)| format!("{l}:{c}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Progress after solving `level` with `changes`: the fewest changes kept.
+pub fn record_solved(text: &str, level: u32, changes: u32) -> String {
+    let mut p = read_progress(text);
+    let best = p.entry(level).or_insert(changes);
+    *best = (*best).min(changes);
+    write_progress(&p)
+}

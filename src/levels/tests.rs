@@ -322,3 +322,17 @@ fn a_bad_file_is_told_what_is_wrong_and_where() {
     let e = with("scene=workers", "scene=workers&level=2");
     assert_eq!(e.kind, FormatErrorKind::StartNested("level".into()));
 }
+
+#[test]
+fn progress_keeps_the_fewest_changes_and_skips_what_it_cannot_read() {
+    assert!(read_progress("").is_empty());
+    let p = record_solved("", 3, 2);
+    assert_eq!(p, "3:2");
+    let p = record_solved(&p, 3, 4);
+    assert_eq!(p, "3:2", "a worse solve keeps the best");
+    let p = record_solved(&p, 3, 1);
+    let p = record_solved(&p, 1, 1);
+    assert_eq!(p, "1:1,3:1");
+    let read = read_progress("1:1,junk,99:1,2:x, 4 : 3");
+    assert_eq!(read.into_iter().collect::<Vec<_>>(), [(1, 1), (4, 3)]);
+}

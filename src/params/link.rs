@@ -73,3 +73,10 @@ pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
     let (state, _) = parse_query(&format!("?{}&lesson={}", s.query, s.id));
     Some(to_query(&keep_view(state, params)))
 }
+
+/// Level `n`'s link from its start, with this page's view.
+pub fn level_link(params: &AppParams, n: u32) -> Option<String> {
+    crate::levels::builtin(n)?;
+    let (state, _) = parse_query(&format!("?level={n}"));
+    Some(to_query(&keep_view(state, params)))
+}

@@ -37,7 +37,7 @@ use crate::sim::scenes::routing::{
 };
 use crate::sim::scenes::workers::WorkersConfig;
 pub use lens::GO_CLIENT;
-pub use link::{lesson_link, preset_link, scene_link, to_query};
+pub use link::{lesson_link, level_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 
 use codec::{parse_flag, parse_number, quote};
