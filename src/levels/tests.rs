@@ -336,3 +336,122 @@ fn progress_keeps_the_fewest_changes_and_skips_what_it_cannot_read() {
     let read = read_progress("1:1,junk,99:1,2:x, 4 : 3");
     assert_eq!(read.into_iter().collect::<Vec<_>>(), [(1, 1), (4, 3)]);
 }
+
+#[test]
+fn every_level_speaks_russian_and_english() {
+    let cyrillic = crate::i18n::catalogue_tests::has_cyrillic;
+    for (i, l) in all().iter().enumerate() {
+        let (ru, en) = (l.text(Lang::Ru), l.text(Lang::En));
+        for text in std::iter::once(&ru.title)
+            .chain([&ru.story])
+            .chain(&ru.hints)
+        {
+            assert!(cyrillic(text), "level {}: {text}", i + 1);
+        }
+        for text in std::iter::once(&en.title)
+            .chain([&en.story])
+            .chain(&en.hints)
+        {
+            assert!(!cyrillic(text), "level {}: {text}", i + 1);
+        }
+        for g in &l.file.goals {
+            assert!(cyrillic(&crate::i18n::level_goal(Lang::Ru, g)));
+            assert!(!cyrillic(&crate::i18n::level_goal(Lang::En, g)));
+        }
+    }
+}
+
+#[test]
+fn every_file_error_is_told_in_both_languages_with_its_line() {
+    use FormatErrorKind::*;
+    let issue = ParamIssue::UnknownParam {
+        name: "\"x\"".into(),
+    };
+    let kinds = [
+        Empty,
+        UnknownSection("de".into()),
+        RepeatedSection("ru".into()),
+        NotKeyValue,
+        UnknownKey {
+            key: "k".into(),
+            section: String::new(),
+        },
+        UnknownKey {
+            key: "k".into(),
+            section: "en".into(),
+        },
+        RepeatedKey("par".into()),
+        EmptyValue("par".into()),
+        MissingKey {
+            key: "hint".into(),
+            section: "ru".into(),
+        },
+        MissingSection("en".into()),
+        BadPar("x".into()),
+        BadGoal("x".into()),
+        UnknownMetric("x".into()),
+        HintCounts { ru: 1, en: 2 },
+        StartNoScene,
+        StartNested("level".into()),
+        StartIssue(issue.clone()),
+        UnlockUnknown {
+            name: "x".into(),
+            scene: SceneId::Workers,
+        },
+        NotMeasured {
+            metric: Metric::Throughput,
+            scene: SceneId::Group,
+        },
+        SolutionIssue(issue),
+        SolutionLocked("x".into()),
+    ];
+    for kind in kinds {
+        let e = FormatError { line: 7, kind };
+        let (ru, en) = (
+            crate::i18n::level_format_error(Lang::Ru, &e),
+            crate::i18n::level_format_error(Lang::En, &e),
+        );
+        assert!(
+            ru.starts_with("Строка 7: ") && en.starts_with("Line 7: "),
+            "{ru} / {en}"
+        );
+        assert!(crate::i18n::catalogue_tests::has_cyrillic(&ru), "{ru}");
+        assert!(!crate::i18n::catalogue_tests::has_cyrillic(&en), "{en}");
+    }
+}
+
+#[test]
+fn seeds_and_changes_agree_with_their_numbers_in_russian() {
+    use crate::i18n::{level_changes, level_seeds_failed, level_seeds_met};
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 1, 20),
+        "не выполнено: 1 сид из 20"
+    );
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 2, 20),
+        "не выполнено: 2 сида из 20"
+    );
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 5, 20),
+        "не выполнено: 5 сидов из 20"
+    );
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 21, 40),
+        "не выполнено: 21 сид из 40"
+    );
+    assert_eq!(level_seeds_met(Lang::Ru, 20), "выполнено на всех: 20 сидов");
+    assert_eq!(level_seeds_failed(Lang::En, 1, 20), "fails on 1 seed of 20");
+    assert_eq!(
+        level_changes(Lang::Ru, 1, 1),
+        "Изменена 1 настройка; пар — 1"
+    );
+    assert_eq!(
+        level_changes(Lang::Ru, 3, 1),
+        "Изменены 3 настройки; пар — 1"
+    );
+    assert_eq!(
+        level_changes(Lang::Ru, 0, 2),
+        "Изменено 0 настроек; пар — 2"
+    );
+    assert_eq!(level_changes(Lang::En, 1, 2), "1 setting changed; par 2");
+}

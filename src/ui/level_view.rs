@@ -6,9 +6,7 @@
 use crate::i18n::{self, t, LevelMsg};
 use crate::levels::{self, changed, Level, Metric, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
-use crate::params::{
-    apply_pairs, encode_component, level_link, to_query, AppParams, Lang, SceneId,
-};
+use crate::params::{apply_pairs, encode_component, level_link, to_query, AppParams, SceneId};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
@@ -382,17 +380,7 @@ pub fn level_maker(props: &KitProps) -> Html {
     let chosen = use_state(Vec::<(Metric, Op, u64)>::new);
     let run_params: Vec<&'static Param> =
         scene.params().iter().copied().filter(|p| p.run).collect();
-    let start = {
-        let p = AppParams {
-            lang: Lang::default(),
-            level: None,
-            level_kit: None,
-            t: None,
-            embed: false,
-            ..props.params.clone()
-        };
-        to_query(&p).trim_start_matches('?').to_owned()
-    };
+    let start = kit_start(&props.params);
     let file = kit_file(&start, &unlocked, &chosen);
     html! {
         <section class="card level-kit" data-testid="level-maker" aria-labelledby="kit-title">
@@ -459,6 +447,22 @@ pub fn level_maker(props: &KitProps) -> Html {
             </label>
         </section>
     }
+}
+
+/// The start link for the page's state: its scene and the settings its
+/// run depends on, as a link writes them; the view (language, moment,
+/// part) and the seed are no part of a level, whose goals are checked on
+/// the fixed seeds.
+fn kit_start(params: &AppParams) -> String {
+    let scene = params.scene;
+    let query = to_query(params);
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .filter(|(name, _)| {
+            name == "scene" || scene.params().iter().any(|p| p.run && p.name == name)
+        })
+        .map(|(name, value)| format!("{name}={}", encode_component(&value)))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 /// The file the maker writes. Only what the page's state says is filled
