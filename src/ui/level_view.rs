@@ -171,6 +171,14 @@ pub fn level_bar(props: &LevelProps) -> Html {
         })
     };
     let next = level_link(&props.params, props.n + 1);
+    // Every other setting of the run, shown as it is and switched off.
+    let locked: Vec<&'static Param> = level
+        .scene()
+        .params()
+        .iter()
+        .copied()
+        .filter(|p| p.run && !level.is_unlocked(p.name))
+        .collect();
     html! {
         <section class="level card" data-testid="level" data-level={props.n.to_string()} aria-labelledby="level-title">
             <div class="lesson-head">
@@ -218,9 +226,18 @@ pub fn level_bar(props: &LevelProps) -> Html {
             <h3>{t(lang, LevelMsg::Controls)}</h3>
             <div class="level-controls">
                 for p in level.unlocked.iter().filter_map(|&n| props.level.scene().params().iter().find(|p| p.name == n)) {
-                    { control(p, &props.params, &level, &props.on_params) }
+                    { control(p, &props.params, &level, &props.on_params, None) }
                 }
             </div>
+            <details class="level-locked" data-testid="level-locked">
+                <summary>{format!("{} ({})", t(lang, LevelMsg::Locked), locked.len())}</summary>
+                <p class="dim small">{t(lang, LevelMsg::LockedWhy)}</p>
+                <div class="level-controls">
+                    for p in locked.iter() {
+                        { control(p, &props.params, &level, &props.on_params, Some(t(lang, LevelMsg::LockedWhy))) }
+                    }
+                </div>
+            </details>
             <div class="hints">
                 for (i, h) in text.hints.iter().take(*hints).enumerate() {
                     <p class="hint" data-testid="hint"><strong>{format!("{}: ", i18n::level_hint_of(lang, i + 1, text.hints.len()))}</strong>{h.clone()}</p>
@@ -239,15 +256,23 @@ pub fn level_bar(props: &LevelProps) -> Html {
     }
 }
 
-/// One unlocked setting's control, from its declaration: a number field,
-/// a choice or a flag. Its change goes through the level's pin, so nothing
-/// locked moves with it.
+/// One setting's control, from its declaration: a number field, a choice
+/// or a flag. An unlocked one's change goes through the level's pin, so
+/// nothing locked moves with it; a locked one (`locked` gives the reason)
+/// is shown switched off.
 fn control(
     p: &'static Param,
     params: &AppParams,
     level: &Rc<Level>,
     on_params: &Callback<AppParams>,
+    locked: Option<&'static str>,
 ) -> Html {
+    let disabled = locked.is_some();
+    let testid = if disabled {
+        "level-locked-control"
+    } else {
+        "level-control"
+    };
     let value = (p.get)(params).unwrap_or_default();
     let set = {
         let params = params.clone();
@@ -270,7 +295,7 @@ fn control(
                 }
             });
             html! { <input type="number" min={range.start().to_string()} max={range.end().to_string()}
-            value={value.clone()} data-testid="level-control" data-param={p.name} {onchange} /> }
+            value={value.clone()} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
         }
         Kind::Choice(ids) => {
             let set = set.clone();
@@ -279,7 +304,7 @@ fn control(
                 set(select.value());
             });
             html! {
-                <select data-testid="level-control" data-param={p.name} {onchange}>
+                <select data-testid={testid} data-param={p.name} {disabled} {onchange}>
                     for id in ids.iter() { <option value={*id} selected={*id == value}>{*id}</option> }
                 </select>
             }
@@ -290,17 +315,17 @@ fn control(
                 let input: HtmlInputElement = e.target_unchecked_into();
                 set(if input.checked() { "1" } else { "0" }.to_owned());
             });
-            html! { <input type="checkbox" checked={value == "1"} data-testid="level-control" data-param={p.name} {onchange} /> }
+            html! { <input type="checkbox" checked={value == "1"} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
         }
         Kind::Text { .. } => {
             let onchange = Callback::from(move |e: Event| {
                 let input: HtmlInputElement = e.target_unchecked_into();
                 set(input.value());
             });
-            html! { <input type="text" value={value.clone()} data-testid="level-control" data-param={p.name} {onchange} /> }
+            html! { <input type="text" value={value.clone()} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
         }
     };
-    html! { <label class="level-control">{label}{" "}{input}</label> }
+    html! { <label class={classes!("level-control", disabled.then_some("locked"))} title={locked}>{label}{" "}{input}</label> }
 }
 
 #[derive(Properties, PartialEq)]

@@ -52,6 +52,16 @@ test('a host page plays level 1 through its controls and hears it solved', async
   // A locked setting is shown switched off, with the reason.
   assert.ok(await frame.$('[data-testid="scene-locked"]'));
   assert.equal(await frame.$eval('fieldset.level-frozen', (f) => f.disabled), true);
+  await frame.click('[data-testid="level-locked"] summary');
+  const locked = await frame.$$eval('[data-testid="level-locked-control"]', (els) =>
+    els.map((e) => ({ param: e.dataset.param, disabled: e.disabled, why: e.closest('label').title })),
+  );
+  assert.deepEqual(locked.map((l) => l.param).sort(), ['replica-actions', 'unclean']);
+  assert.ok(locked.every((l) => l.disabled && /fixes this setting/.test(l.why)), JSON.stringify(locked));
+  assert.deepEqual(
+    (await frame.$$eval('[data-testid="level-control"]', (els) => els.map((e) => e.dataset.param))).sort(),
+    ['acks', 'min-isr'],
+  );
   // The reference solution, through the level's own control.
   await frame.selectOption('[data-testid="level-control"][data-param="acks"]', 'all');
   await frame.waitForFunction(() => {
@@ -61,6 +71,7 @@ test('a host page plays level 1 through its controls and hears it solved', async
   await frame.waitForSelector('[data-testid="level-complete"]');
   assert.equal(await frame.$eval('[data-testid="level-changes"]', (e) => e.dataset.changes), '1');
   await page.waitForFunction(() => window.messages.some((m) => m && m.type === 'kafka-lab:level-complete'));
+  await shot(page, 'level-1-solved-en');
   const done = (await page.evaluate(() => window.messages)).filter((m) => m.type === 'kafka-lab:level-complete');
   assert.deepEqual(done, [{ type: 'kafka-lab:level-complete', level: 1, changes: 1, par: 1 }]);
   // The address keeps the solved state, and progress is kept.
@@ -109,6 +120,7 @@ test('a level that does not exist says so and shows the map', async () => {
     const items = await page.$$('[data-testid="level-map-item"]');
     assert.ok(items.length >= 12);
     assert.ok(await page.isVisible('[data-testid="level-map-item"][data-level="12"] a'));
+    await shot(page, `level-99-${lang}`);
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -125,6 +137,7 @@ test('the preview says what is wrong with a pasted level file, and shows a valid
   await page.waitForSelector('[data-testid="level-error"]');
   assert.equal(await page.$eval('[data-testid="level-error"]', (e) => e.dataset.line), '3');
   assert.match(await page.textContent('[data-testid="level-error"]'), /Line 3: goal “violations == 0”: expected “METRIC OP NUMBER”/);
+  await shot(page, 'level-preview-error-en');
   const valid = [
     'start = scene=workers&mode=per-message',
     'unlock = mode',
