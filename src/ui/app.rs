@@ -182,6 +182,22 @@ pub fn app(props: &AppProps) -> Html {
     }
     // Every render may change the height; the host page sizes the iframe.
     use_effect(super::embed::report_height);
+    // In a level the scene's own forms are switched off, each with the
+    // reason. Set after each render rather than in every scene's markup:
+    // Yew leaves alone an attribute its markup does not change, and a
+    // disabled fieldset would also hide the scenes' scrolling tables from
+    // keyboard users.
+    {
+        let frozen = params
+            .level
+            .is_some()
+            .then(|| t(params.lang, LevelMsg::SceneLocked));
+        use_effect(move || {
+            if let Some(why) = frozen {
+                super::level_view::freeze_scene_forms(why);
+            }
+        });
+    }
     let root = use_node_ref();
     super::embed::use_pause_when_hidden(root.clone(), dispatch.reform(|()| PlayerAction::Pause));
 
@@ -429,9 +445,9 @@ pub fn app(props: &AppProps) -> Html {
                     // The level's panel holds the settings: the scene's
                     // own forms show the state, and say why they are off.
                     <p class="dim small" data-testid="scene-locked">{t(lang, LevelMsg::SceneLocked)}</p>
-                    <fieldset class="level-frozen" disabled=true title={t(lang, LevelMsg::SceneLocked)}>
+                    <div class="level-frozen" data-testid="level-frozen">
                         { view_scene(&p, &params, *narrow, on_params.clone(), on_export_mermaid) }
-                    </fieldset>
+                    </div>
                 } else {
                     { view_scene(&p, &params, *narrow, on_params.clone(), on_export_mermaid) }
                 }

@@ -9,7 +9,7 @@ use crate::params::declare::{Kind, Param};
 use crate::params::{apply_pairs, encode_component, level_link, to_query, AppParams, SceneId};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -50,6 +50,44 @@ fn post_complete(level: u32, changes: usize, par: u32) {
     set("changes", JsValue::from(changes as u32));
     set("par", JsValue::from(par));
     let _ = parent.post_message(&message, "*");
+}
+
+/// Switches off every form control of the scene under a level, with the
+/// reason as its title.
+pub fn freeze_scene_forms(why: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let each = |selector: &str, f: &dyn Fn(&web_sys::Element)| {
+        if let Ok(found) = document.query_selector_all(selector) {
+            for i in 0..found.length() {
+                if let Some(el) = found
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    f(&el);
+                }
+            }
+        }
+    };
+    each(
+        ".level-frozen input, .level-frozen select, .level-frozen button, .level-frozen textarea",
+        &|el| {
+            if !el.has_attribute("disabled") {
+                let _ = el.set_attribute("disabled", "");
+                let _ = el.set_attribute("title", why);
+            }
+        },
+    );
+    // A link to another setup of the scene (a preset) would leave the
+    // level's start behind: off too, and out of the tab order.
+    each(".level-frozen a[href^='?']", &|el| {
+        if el.get_attribute("aria-disabled").as_deref() != Some("true") {
+            let _ = el.set_attribute("aria-disabled", "true");
+            let _ = el.set_attribute("tabindex", "-1");
+            let _ = el.set_attribute("title", why);
+        }
+    });
 }
 
 /// The check of one state over every seed, as far as it has got.
@@ -565,7 +603,9 @@ pub fn level_preview(props: &KitProps) -> Html {
         <section class="card level-kit" data-testid="level-preview" aria-labelledby="preview-title">
             <h2 id="preview-title">{t(lang, LevelMsg::KitPreview)}</h2>
             <p class="note">{t(lang, LevelMsg::KitPreviewNote)}</p>
-            <textarea rows="14" data-testid="preview-input" value={(*text).clone()} {oninput} />
+            <label>{t(lang, LevelMsg::KitFile)}
+                <textarea rows="14" data-testid="preview-input" value={(*text).clone()} {oninput} />
+            </label>
             { match parsed {
                 None => Html::default(),
                 Some(Err(e)) => html! {

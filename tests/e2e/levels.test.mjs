@@ -3,9 +3,12 @@
 // the author kit's preview of a broken file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { useBrowser, openPage, shot, recordConsole } from './harness.mjs';
 
 const env = useBrowser();
+const require = createRequire(import.meta.url);
 
 const goals = (frame) =>
   frame.$$eval('[data-testid="level-goal"]', (els) =>
@@ -51,7 +54,11 @@ test('a host page plays level 1 through its controls and hears it solved', async
   assert.equal((await frame.$$('[data-testid="hint"]')).length, 2);
   // A locked setting is shown switched off, with the reason.
   assert.ok(await frame.$('[data-testid="scene-locked"]'));
-  assert.equal(await frame.$eval('fieldset.level-frozen', (f) => f.disabled), true);
+  const frozen = await frame.$$eval('[data-testid="level-frozen"] :is(input, select, button)', (els) =>
+    els.map((e) => ({ disabled: e.disabled, why: e.title })),
+  );
+  assert.ok(frozen.length > 0);
+  assert.ok(frozen.every((e) => e.disabled && /change them in the panel above/.test(e.why)), JSON.stringify(frozen));
   await frame.click('[data-testid="level-locked"] summary');
   const locked = await frame.$$eval('[data-testid="level-locked-control"]', (els) =>
     els.map((e) => ({ param: e.dataset.param, disabled: e.disabled, why: e.closest('label').title })),
@@ -184,10 +191,30 @@ test('level screens at phone width, embedded, in both languages', async () => {
   for (const lang of ['ru', 'en']) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?level=4&embed=1&lang=${lang}`, { width: 360, height: 800 });
     await checked(page);
+    // A preset link would leave the level's start: it is off.
+    const presets = await page.$$eval('[data-testid="level-frozen"] a[data-preset]', (els) => els.map((e) => e.getAttribute('aria-disabled')));
+    assert.ok(presets.length > 0 && presets.every((d) => d === 'true'), JSON.stringify(presets));
     await page.click('[data-testid="hint-next"]');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `no sideways scroll (${width})`);
     await shot(page, `level-4-${lang}-360`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('axe: a level, the map and the kit have no serious or critical issue', async () => {
+  const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  for (const query of ['level=4&lang=ru', 'level=12&lang=en', 'level=99&lang=ru', 'scene=group&level-kit=make&lang=en', 'scene=log&level-kit=preview&lang=ru']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?${query}`);
+    await page.addScriptTag({ content: axeSource });
+    const found = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    });
+    assert.deepEqual(found, [], query);
     assert.deepEqual(errors, []);
     await context.close();
   }
