@@ -11,7 +11,6 @@ catalogue! {
         Goals => ("Цели", "Goals"),
         GoalsNote => ("Каждая цель проверяется на 20 сидах из постоянного списка: у каждого сида свой прогон.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
         FailedSeeds => ("Не выполнено на сидах:", "Fails on seeds:"),
-        Hint => ("Подсказка", "Hint"),
         NextHint => ("Показать подсказку", "Show a hint"),
         NoMoreHints => ("Подсказок больше нет.", "No more hints."),
         Controls => ("Что можно менять", "What you may change"),

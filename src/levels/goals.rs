@@ -243,6 +243,20 @@ pub fn measure(params: &AppParams) -> Option<Measured> {
     Some(m)
 }
 
+macro_rules! define_refuses {
+    ($($variant:ident, $id:literal, $model:ty;)*) => {
+        /// Whether the scene refuses these settings (the Java client would
+        /// throw a `ConfigException`), so no run happens and no goal is met.
+        pub fn refuses(params: &AppParams) -> bool {
+            match params.scene {
+                $(SceneId::$variant => <$model as Scene>::build(params).is_err(),)*
+            }
+        }
+    };
+}
+
+crate::for_each_scene!(define_refuses);
+
 /// Whether each goal holds on the variant of `params` for `seed`.
 pub fn check_seed(goals: &[Goal], params: &AppParams, seed: u64) -> Vec<bool> {
     let measured = measure(&variant(params, seed));

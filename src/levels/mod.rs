@@ -14,7 +14,7 @@ mod tests;
 use crate::params::declare::{find, scene_params};
 use crate::params::{apply_pairs, parse_query, AppParams, Lang, ParamIssue, SceneId};
 pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
-pub use goals::{check_seed, measure, variant, Goal, Metric, Op, SEEDS};
+pub use goals::{check_seed, measure, refuses, variant, Goal, Metric, Op, SEEDS};
 use std::rc::Rc;
 
 /// The built-in levels, in the chapter's order. `?level=N` opens the N-th.

@@ -455,3 +455,12 @@ fn seeds_and_changes_agree_with_their_numbers_in_russian() {
     );
     assert_eq!(level_changes(Lang::En, 1, 2), "1 setting changed; par 2");
 }
+
+#[test]
+fn settings_the_client_refuses_meet_no_goal() {
+    let l = builtin(4).expect("level 4");
+    let p = l.solve("idempotence=1&retries=0");
+    assert!(refuses(&p), "enable.idempotence needs retries > 0");
+    assert!(!refuses(&l.start));
+    assert!(l.failing_seeds(&p).iter().all(|f| f.len() == SEEDS.len()));
+}

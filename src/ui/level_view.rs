@@ -6,7 +6,9 @@
 use crate::i18n::{self, t, LevelMsg};
 use crate::levels::{self, changed, Level, Metric, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
-use crate::params::{apply_pairs, encode_component, level_link, to_query, AppParams, SceneId};
+use crate::params::{
+    apply_pairs, encode_component, level_link, to_query, AppParams, LevelKit, SceneId,
+};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
@@ -165,6 +167,7 @@ pub fn level_bar(props: &LevelProps) -> Html {
     let met = |i: usize| current.is_some_and(|c| finished && c.failed[i].is_empty());
     let complete = finished && (0..goals.len()).all(met);
     let changes = changed(&level.start, &props.params);
+    let refused = *use_memo(run_params.clone(), levels::refuses);
     let par = level.file.par;
     {
         let progress = progress.clone();
@@ -228,6 +231,9 @@ pub fn level_bar(props: &LevelProps) -> Html {
             <p>{text.story.clone()}</p>
             <h3>{t(lang, LevelMsg::Goals)}</h3>
             <p class="dim small">{t(lang, LevelMsg::GoalsNote)}</p>
+            if refused {
+                <p class="bad" role="status" data-testid="level-refused">{t(lang, LevelMsg::Refused)}</p>
+            }
             <ul class="level-goals" aria-live="polite">
                 for (i, goal) in goals.iter().enumerate() { {{
                     let failed = current.map(|c| c.failed[i].clone()).unwrap_or_default();
@@ -396,8 +402,23 @@ pub fn level_map(props: &MapProps) -> Html {
                 }} }
             </ol>
             <button type="button" data-testid="level-reset-progress" onclick={props.on_reset.clone()}>{t(lang, LevelMsg::ResetProgress)}</button>
+            <p class="dim small">{format!("{}: ", t(lang, LevelMsg::KitAuthor))}
+                <a href={kit_link(&props.params, LevelKit::Make)} data-testid="kit-make-link">{t(lang, LevelMsg::KitMake)}</a>
+                {" · "}
+                <a href={kit_link(&props.params, LevelKit::Preview)} data-testid="kit-preview-link">{t(lang, LevelMsg::KitPreview)}</a>
+            </p>
         </details>
     }
+}
+
+/// The author kit on this page's state, outside any level.
+fn kit_link(params: &AppParams, kit: LevelKit) -> String {
+    to_query(&AppParams {
+        level: None,
+        level_kit: Some(kit),
+        t: None,
+        ..params.clone()
+    })
 }
 
 #[derive(Properties, PartialEq)]

@@ -219,3 +219,25 @@ test('axe: a level, the map and the kit have no serious or critical issue', asyn
     await context.close();
   }
 });
+
+test('settings the client refuses say so, and the map leads to the author kit for this state', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?level=4&lang=ru`);
+  await checked(page);
+  assert.equal(await page.$('[data-testid="level-refused"]'), null);
+  await page.click('[data-testid="level-control"][data-param="idempotence"]');
+  await page.fill('[data-testid="level-control"][data-param="retries"]', '0');
+  await page.press('[data-testid="level-control"][data-param="retries"]', 'Enter');
+  await page.waitForSelector('[data-testid="level-refused"]');
+  await checked(page);
+  const met = await page.$$eval('[data-testid="level-goal"]', (els) => els.map((e) => e.dataset.met));
+  assert.ok(met.every((m) => m === 'false'), JSON.stringify(met));
+  await page.click('[data-testid="level-map"] summary');
+  const href = await page.getAttribute('[data-testid="kit-make-link"]', 'href');
+  assert.match(href, /level-kit=make/);
+  assert.doesNotMatch(href, /[?&]level=/);
+  await page.click('[data-testid="kit-make-link"]');
+  await page.waitForSelector('[data-testid="level-maker"]');
+  assert.match(await page.inputValue('[data-testid="kit-file"]'), /^start = scene=producer&.*idempotence=1/m);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
