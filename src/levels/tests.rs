@@ -464,3 +464,18 @@ fn settings_the_client_refuses_meet_no_goal() {
     assert!(!refuses(&l.start));
     assert!(l.failing_seeds(&p).iter().all(|f| f.len() == SEEDS.len()));
 }
+
+#[test]
+fn the_scene_menu_leaves_the_level() {
+    let (p, _) = parse_query("?level=3&lang=en");
+    let link = crate::params::scene_link(&p, SceneId::Group);
+    let (q, issues) = parse_query(&link);
+    assert!(issues.is_empty());
+    assert_eq!((q.scene, q.level, q.lang), (SceneId::Group, None, Lang::En));
+    let (r, _) = parse_query(&crate::params::level_link(&p, 4).expect("level 4"));
+    assert_eq!(
+        (r.level, r.lang, r.scene),
+        (Some(4), Lang::En, SceneId::Producer)
+    );
+    assert!(crate::params::level_link(&p, 13).is_none());
+}
