@@ -125,7 +125,6 @@ pub fn level_bar(props: &LevelProps) -> Html {
         failed: vec![Vec::new(); goals.len()],
     });
     let frame = use_mut_ref(|| None::<AnimationFrame>);
-    let posted = use_mut_ref(|| None::<AppParams>);
     // A check of other settings is stale: start again from the first seed.
     if check.params != run_params {
         check.set(Check {
@@ -171,12 +170,12 @@ pub fn level_bar(props: &LevelProps) -> Html {
     let par = level.file.par;
     {
         let progress = progress.clone();
-        let posted = posted.clone();
         let n = props.n;
         let count = changes.len();
-        use_effect_with((complete, run_params.clone()), move |(complete, p)| {
-            if *complete && posted.borrow().as_ref() != Some(p) {
-                *posted.borrow_mut() = Some(p.clone());
+        use_effect_with((complete, run_params.clone()), move |(complete, _)| {
+            // The effect runs when the verdict or the settings change, so
+            // each time the level becomes solved is told once.
+            if *complete {
                 let text = levels::record_solved(&stored_progress(), n, count as u32);
                 if let Some(s) = storage() {
                     let _ = s.set_item(levels::PROGRESS_KEY, &text);

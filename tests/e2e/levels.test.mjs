@@ -97,6 +97,13 @@ test('a host page plays level 1 through its controls and hears it solved', async
     await frame.$eval('[data-testid="level-map-item"][data-level="1"]', (e) => e.dataset.solved),
     'false',
   );
+  // Back to the start, and solved again: the host hears it again.
+  await frame.click('[data-testid="level-restart"]');
+  await frame.waitForFunction(() => !document.querySelector('[data-testid="level-complete"]'));
+  assert.equal(await frame.$eval('[data-testid="level-changes"]', (e) => e.dataset.changes), '0');
+  await frame.selectOption('[data-testid="level-control"][data-param="acks"]', 'all');
+  await frame.waitForSelector('[data-testid="level-complete"]');
+  await page.waitForFunction(() => window.messages.filter((m) => m && m.type === 'kafka-lab:level-complete').length === 2);
   assert.deepEqual(errors, []);
   await context.close();
 });
