@@ -7,6 +7,7 @@
 pub mod golens;
 pub mod i18n;
 pub mod lesson;
+pub mod levels;
 pub mod params;
 pub mod presets;
 pub mod scenes;

@@ -465,6 +465,9 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
     GoLensMsg::ALL
         .iter()
         .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
+    LevelMsg::ALL
+        .iter()
+        .for_each(|&m| add(format!("{m:?}"), t(Lang::Ru, m)));
     for (name, text) in ru {
         let words: Vec<String> = english_words(text)
             .into_iter()

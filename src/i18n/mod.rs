@@ -13,6 +13,7 @@ use crate::sim::SimTime;
 pub(crate) mod catalogue_tests;
 mod format;
 mod lesson;
+mod levels;
 mod numbered;
 
 pub use format::{
@@ -20,6 +21,7 @@ pub use format::{
     Noun, BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
 };
 pub use lesson::{lesson_text, LessonMsg, LessonText};
+pub use levels::{level_format_error, level_goal, level_metric, LevelMsg};
 pub use numbered::*;
 
 // Each scene's catalogue lives in its folder; they are named here too, so

@@ -9,7 +9,7 @@
 use super::format::{
     count, count_gen, decimal, millis, number, plural_en, plural_ru, seconds, Noun, ACKED_RECORDS,
     BYTES, DUPLICATES, EMPTY_PARTITIONS, EVENTS, GENERATIONS, HITS, KEYS, MEMBERS, MISSES,
-    PARTITIONS, RECORDS, REORDERS, RETRIES, RUNS, SEGMENTS, VIOLATIONS, WORDS,
+    PARTITIONS, RECORDS, REORDERS, RETRIES, RUNS, SEEDS, SEGMENTS, SETTINGS, VIOLATIONS, WORDS,
 };
 use crate::params::Lang;
 use crate::sim::SimTime;
@@ -679,6 +679,70 @@ numbered! {
         match lang {
             Lang::Ru => format!("нарушений порядка: RabbitMQ — {r}, Kafka — {k}"),
             Lang::En => format!("order violations: RabbitMQ {r}, Kafka {k}"),
+        }
+    }
+
+    /// A goal's seeds that failed, of all checked.
+    pub fn level_seeds_failed(lang, failed: usize => Count, seeds: usize => Amount) {
+        let (f, s) = (n_of(lang, wide(failed), &SEEDS), number(lang, wide(seeds)));
+        match lang {
+            Lang::Ru => format!("не выполнено: {f} из {s}"),
+            Lang::En => format!("fails on {f} of {s}"),
+        }
+    }
+
+    /// A goal that held on every seed checked.
+    pub fn level_seeds_met(lang, seeds: usize => Count) {
+        let s = n_of(lang, wide(seeds), &SEEDS);
+        match lang {
+            Lang::Ru => format!("выполнено на всех: {s}"),
+            Lang::En => format!("holds on all {s}"),
+        }
+    }
+
+    /// The check under way.
+    pub fn level_checking(lang, done: usize => Amount, seeds: usize => Count) {
+        let d = number(lang, wide(done));
+        match lang {
+            Lang::Ru => format!("Проверено {d} из {}…", n_of_gen(lang, wide(seeds), &SEEDS)),
+            Lang::En => format!("{d} of {} checked…", n_of(lang, wide(seeds), &SEEDS)),
+        }
+    }
+
+    /// Settings changed from the start, against the level's par.
+    pub fn level_changes(lang, changes: usize => Count, par: u32 => Amount) {
+        let c = n_of(lang, wide(changes), &SETTINGS);
+        let p = number(lang, u64::from(par));
+        match lang {
+            Lang::Ru => format!("{} {c}; пар — {p}", plural_ru(wide(changes), "Изменена", "Изменены", "Изменено")),
+            Lang::En => format!("{c} changed; par {p}"),
+        }
+    }
+
+    /// A level by its number.
+    pub fn level_number(lang, n: u32 => Id) {
+        match lang {
+            Lang::Ru => format!("Уровень {n}"),
+            Lang::En => format!("Level {n}"),
+        }
+    }
+
+    /// The level's verdict once every goal holds on every seed.
+    pub fn level_complete(lang, n: u32 => Id, changes: usize => Count, par: u32 => Amount) {
+        let c = n_of(lang, wide(changes), &SETTINGS);
+        let p = number(lang, u64::from(par));
+        match lang {
+            Lang::Ru => format!("Уровень {n} пройден: {} {c} при паре {p}.", plural_ru(wide(changes), "изменена", "изменены", "изменено")),
+            Lang::En => format!("Level {n} solved: {c} changed, par {p}."),
+        }
+    }
+
+    /// A hint's place among the level's hints.
+    pub fn level_hint_of(lang, i: usize => Id, total: usize => Amount) {
+        let t = number(lang, wide(total));
+        match lang {
+            Lang::Ru => format!("Подсказка {i} из {t}"),
+            Lang::En => format!("Hint {i} of {t}"),
         }
     }
 }

@@ -135,10 +135,12 @@ pub fn scene_params(scene: SceneId) -> impl Iterator<Item = &'static Param> {
 
 /// Every scene's parameters, shared ones once: the scene, the run's seed
 /// and moment, the lesson step and the view.
-pub static SHARED: [&Param; 7] = [&SCENE, &LANG, &SEED, &T, &LESSON, &THEME, &EMBED];
+pub static SHARED: [&Param; 9] = [
+    &SCENE, &LANG, &SEED, &T, &LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED,
+];
 
 static HEAD: [&Param; 4] = [&SCENE, &LANG, &SEED, &T];
-static TAIL: [&Param; 3] = [&LESSON, &THEME, &EMBED];
+static TAIL: [&Param; 5] = [&LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED];
 
 /// The lesson steps' ids, then the numbers links used before the lesson
 /// followed every section ([`crate::lesson::LEGACY`]): a step that does not
@@ -233,6 +235,40 @@ pub static LESSON: Param = Param {
         v.text()
             .and_then(crate::lesson::find)
             .map(|n| p.lesson = Some(n))
+            .is_some()
+    },
+};
+
+pub static LEVEL: Param = Param {
+    name: "level",
+    // A level that does not exist is not the nearest one: refused, with
+    // the level map, rather than clamped.
+    kind: Kind::Choice(&crate::levels::LEVEL_IDS),
+    run: false,
+    default: "",
+    doc: "the challenge level to play (it sets up its own scene and locks what it does not unlock)",
+    help: None,
+    get: |p| p.level.map(|n| n.to_string()),
+    set: |p, v| {
+        v.text()
+            .and_then(|s| crate::levels::LEVEL_IDS.iter().position(|&id| id == s))
+            .map(|i| p.level = Some(i as u32 + 1))
+            .is_some()
+    },
+};
+
+pub static LEVEL_KIT: Param = Param {
+    name: "level-kit",
+    kind: Kind::Choice(&["make", "preview"]),
+    run: false,
+    default: "",
+    doc: "the level author's kit: `make` writes a level file from this link, `preview` checks a pasted one",
+    help: None,
+    get: |p| p.level_kit.map(|k| k.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(super::LevelKit::from_id)
+            .map(|k| p.level_kit = Some(k))
             .is_some()
     },
 };

@@ -32,12 +32,14 @@ pub fn to_query(params: &AppParams) -> String {
 }
 
 /// The scene menu's link to `scene`: this page's state in another scene,
-/// from its start. It leaves the lesson: a step's link sets up its own scene.
+/// from its start. It leaves the lesson and the level: each sets up its own
+/// scene, and would open it whatever the link's `scene`.
 pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
     to_query(&AppParams {
         scene,
         t: None,
         lesson: None,
+        level: None,
         // Parts are the scene's own: another scene opens whole, or on its
         // own default part in a frame.
         part: None,
@@ -71,5 +73,12 @@ pub fn preset_link(params: &AppParams, preset: ProducerPreset) -> String {
 pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
     let s = crate::lesson::step(step)?;
     let (state, _) = parse_query(&format!("?{}&lesson={}", s.query, s.id));
+    Some(to_query(&keep_view(state, params)))
+}
+
+/// Level `n`'s link from its start, with this page's view.
+pub fn level_link(params: &AppParams, n: u32) -> Option<String> {
+    crate::levels::builtin(n)?;
+    let (state, _) = parse_query(&format!("?level={n}"));
     Some(to_query(&keep_view(state, params)))
 }

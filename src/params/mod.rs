@@ -37,7 +37,7 @@ use crate::sim::scenes::routing::{
 };
 use crate::sim::scenes::workers::WorkersConfig;
 pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
-pub use link::{lesson_link, preset_link, scene_link, to_query};
+pub use link::{lesson_link, level_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 
 use codec::{parse_flag, parse_number, quote};
@@ -196,11 +196,38 @@ pub struct AppParams {
     pub streams: u32,
     /// The guided lesson's step (1-based), when following it.
     pub lesson: Option<u32>,
+    /// The challenge level (1-based) being played.
+    pub level: Option<u32>,
+    /// The level author's kit, when open.
+    pub level_kit: Option<LevelKit>,
     /// The Go client lens: the tab shown.
     pub go_client: GoClient,
     /// Routing's "switching client": from which partitioner to which.
     pub switch_from: Client,
     pub switch_to: Client,
+}
+
+/// The level author's kit: a level file made from the page's state, or
+/// a pasted one previewed and checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LevelKit {
+    Make,
+    Preview,
+}
+
+impl LevelKit {
+    pub const ALL: [LevelKit; 2] = [LevelKit::Make, LevelKit::Preview];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            LevelKit::Make => "make",
+            LevelKit::Preview => "preview",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<LevelKit> {
+        LevelKit::ALL.into_iter().find(|k| k.id() == id)
+    }
 }
 
 /// The producer scene when a link names no preset: the chapter's catastrophe.
@@ -224,6 +251,8 @@ impl AppParams {
             preset: None,
             focus_order: None,
             lesson: None,
+            level: None,
+            level_kit: None,
             go_client: GoClient::FranzGo,
             switch_from: Client::Sarama,
             switch_to: Client::FranzGo,
@@ -372,6 +401,8 @@ impl Default for AppParams {
             record_bytes: 1024,
             streams: 8,
             lesson: None,
+            level: None,
+            level_kit: None,
             go_client: GoClient::FranzGo,
             switch_from: Client::Sarama,
             switch_to: Client::FranzGo,
@@ -445,6 +476,24 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
                 .collect()
         })
         .unwrap_or_default();
+    // A level opens its own start, whatever scene the link names; the
+    // link's other parameters follow, and a locked one is put back.
+    if let Some(level) = first(&pairs, "level")
+        .and_then(|v| v.parse::<u32>().ok())
+        .and_then(crate::levels::builtin)
+    {
+        let mut params = level.start.clone();
+        let mut seen: Vec<&str> = Vec::new();
+        for (name, value) in pairs.iter().filter(|(n, _)| n != "scene") {
+            if seen.contains(&name.as_str()) {
+                issues.push(ParamIssue::Repeated { name: quote(name) });
+                continue;
+            }
+            seen.push(name);
+            apply(&mut params, name, value, &mut issues);
+        }
+        return (level.pin(&params), issues);
+    }
     let wanted = |name: &str| first(&pairs, name).or_else(|| first(&lesson_pairs, name));
     // Each scene declares its own parameters (a group's partitions have a
     // range of their own), and a preset sets the stage that the link's own
@@ -492,6 +541,16 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
         apply(&mut params, name, value, &mut issues);
     }
     (params, issues)
+}
+
+/// Applies a query's pairs (a level's solution, a pinned setting) on top
+/// of `params`, each as its scene declares it; the messages they give.
+pub fn apply_pairs(params: &mut AppParams, query: &str) -> Vec<ParamIssue> {
+    let mut issues = Vec::new();
+    for (name, value) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
+        apply(params, &name, &value, &mut issues);
+    }
+    issues
 }
 
 /// Applies one parameter as its scene declares it, or notes why it could

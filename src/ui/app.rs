@@ -6,12 +6,16 @@ use super::help::{focus_dialog, view_help, Help};
 use super::keys::{focus_of, shortcut, Shortcut};
 use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::LessonBar;
+use super::level_view::{LevelBar, LevelMaker, LevelPreview, NoSuchLevel};
 use super::player::PlayerAction;
 use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
-use crate::i18n::{self, t, LessonMsg, Msg};
-use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
+use crate::i18n::{self, t, LessonMsg, LevelMsg, Msg};
+use crate::params::{
+    lesson_link, level_link, parse_query, scene_link, to_query, AppParams, LevelKit, ParamIssue,
+    SceneId, Theme,
+};
 use crate::scenes::producer::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
@@ -178,6 +182,22 @@ pub fn app(props: &AppProps) -> Html {
     }
     // Every render may change the height; the host page sizes the iframe.
     use_effect(super::embed::report_height);
+    // In a level the scene's own forms are switched off, each with the
+    // reason. Set after each render rather than in every scene's markup:
+    // Yew leaves alone an attribute its markup does not change, and a
+    // disabled fieldset would also hide the scenes' scrolling tables from
+    // keyboard users.
+    {
+        let frozen = params
+            .level
+            .is_some()
+            .then(|| t(params.lang, LevelMsg::SceneLocked));
+        use_effect(move || {
+            if let Some(why) = frozen {
+                super::level_view::freeze_scene_forms(why);
+            }
+        });
+    }
     let root = use_node_ref();
     super::embed::use_pause_when_hidden(root.clone(), dispatch.reform(|()| PlayerAction::Pause));
 
@@ -237,6 +257,11 @@ pub fn app(props: &AppProps) -> Html {
         let params = params.clone();
         let player = player.clone();
         Callback::from(move |next: AppParams| {
+            // In a level only what it unlocks may change, from any form.
+            let next = match next.level.and_then(crate::levels::builtin) {
+                Some(level) => level.pin(&next),
+                None => next,
+            };
             if next.sim_config() != params.sim_config() {
                 let at = AppParams {
                     t: Some(player.borrow().now().as_millis()),
@@ -325,6 +350,12 @@ pub fn app(props: &AppProps) -> Html {
         Some(i) => format!("{}. {}", i + 1, i18n::scene_title(lang, params.scene)),
         None => i18n::scene_title(lang, params.scene).to_owned(),
     };
+    let level = params
+        .level
+        .and_then(|n| crate::levels::builtin(n).map(|l| (n, l)));
+    let bad_level = issues
+        .iter()
+        .any(|i| matches!(i, ParamIssue::BadChoice { name: "level", .. }));
     let p = player.borrow();
     // The summary is read out when the learner pauses or steps; while the
     // run plays it is silent, so it keeps the text of the last pause rather
@@ -371,6 +402,9 @@ pub fn app(props: &AppProps) -> Html {
                     for href in lesson_link(&params, 1) {
                         <a class="lesson-link" href={href} data-testid="lesson-start">{t(lang, LessonMsg::Start)}</a>
                     }
+                    for href in level_link(&params, 1) {
+                        <a class="lesson-link" href={href} data-testid="levels-start">{t(lang, LevelMsg::Levels)}</a>
+                    }
                     {prefs.clone()}
                 </header>
             }
@@ -385,6 +419,15 @@ pub fn app(props: &AppProps) -> Html {
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-state-digest={format!("{:016x}", p.digest())}>
+                if bad_level {
+                    <NoSuchLevel params={(*params).clone()} />
+                }
+                if let Some((n, level)) = level.clone() {
+                    <LevelBar key={n} n={n} level={level} params={(*params).clone()} on_params={on_params.clone()} />
+                }
+                if params.level_kit == Some(LevelKit::Preview) {
+                    <LevelPreview params={(*params).clone()} />
+                }
                 for n in params.lesson {
                     <LessonBar key={n} step={n} lang={lang} params={(*params).clone()}
                         on_reveal={on_reveal.clone()} />
@@ -398,7 +441,19 @@ pub fn app(props: &AppProps) -> Html {
                 for (end, events) in p.cut_short() {
                     <p class="param-issues" role="status" data-testid="run-cut-short">{i18n::run_cut_short(lang, end, events)}</p>
                 }
-                { view_scene(&p, &params, *narrow, on_params, on_export_mermaid) }
+                if level.is_some() {
+                    // The level's panel holds the settings: the scene's
+                    // own forms show the state, and say why they are off.
+                    <p class="dim small" data-testid="scene-locked">{t(lang, LevelMsg::SceneLocked)}</p>
+                    <div class="level-frozen" data-testid="level-frozen">
+                        { view_scene(&p, &params, *narrow, on_params.clone(), on_export_mermaid) }
+                    </div>
+                } else {
+                    { view_scene(&p, &params, *narrow, on_params.clone(), on_export_mermaid) }
+                }
+                if params.level_kit == Some(LevelKit::Make) {
+                    <LevelMaker params={(*params).clone()} />
+                }
             </main>
             { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }, quiz) }
             // Below the player, not in it: on a phone the sticky bar must

@@ -14,6 +14,7 @@ mod help;
 mod keys;
 pub mod layout;
 mod lesson_view;
+mod level_view;
 pub(crate) mod memo;
 mod panic;
 pub mod player;

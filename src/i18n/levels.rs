@@ -1,0 +1,218 @@
+//! The challenge levels' words: the bar's fixed strings, each goal's
+//! figure, and what is wrong with a level file.
+
+use super::{catalogue, param_issue, scene_title};
+use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Op};
+use crate::params::Lang;
+
+catalogue! {
+    /// Fixed strings of the level bar, the level map and the author kit.
+    LevelMsg {
+        Goals => ("Цели", "Goals"),
+        GoalsNote => ("Каждая цель проверяется на 20 сидах из постоянного списка: у каждого сида свой прогон.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
+        FailedSeeds => ("Не выполнено на сидах:", "Fails on seeds:"),
+        NextHint => ("Показать подсказку", "Show a hint"),
+        NoMoreHints => ("Подсказок больше нет.", "No more hints."),
+        Controls => ("Что можно менять", "What you may change"),
+        Locked => ("Закреплено уровнем", "Fixed by this level"),
+        LockedWhy => ("Уровень закрепляет эту настройку: задача — решить её другими.", "The level fixes this setting: the task is to solve it with the others."),
+        SceneLocked => ("Настройки сцены ниже только показывают состояние: в уровне меняйте их в панели выше.", "The scene's own settings below only show the state: in a level, change them in the panel above."),
+        Map => ("Карта уровней", "Level map"),
+        Done => ("пройден", "solved"),
+        ResetProgress => ("Сбросить прогресс", "Reset progress"),
+        Restart => ("Начать уровень заново", "Restart the level"),
+        NextLevel => ("Следующий уровень →", "Next level →"),
+        NoSuchLevel => ("Такого уровня нет. Выберите уровень на карте.", "There is no such level. Pick one on the map."),
+        Levels => ("Уровни", "Levels"),
+        Refused => ("Клиент не создан с такими настройками: ни одна цель не выполнена.", "The client is not created with these settings: no goal is met."),
+        KitMake => ("Сделать уровень из этой ссылки", "Make a level from this link"),
+        KitMakeNote => ("Старт — текущее состояние. Отметьте, что можно менять, и выберите цели; файл ниже пишется сам. Решение, неверное решение и тексты допишите и проверьте в предпросмотре.", "The start is the current state. Tick what may change and choose the goals; the file below writes itself. Add the solution, a wrong solution and the texts, then check it in the preview."),
+        KitUnlock => ("Открыть для изменения", "Unlock"),
+        KitGoals => ("Цели", "Goals"),
+        KitFile => ("Файл уровня", "Level file"),
+        KitPreview => ("Предпросмотр файла уровня", "Preview a level file"),
+        KitPreviewNote => ("Вставьте файл уровня: предпросмотр покажет уровень или скажет, что в файле не так.", "Paste a level file: the preview shows the level, or says what is wrong with the file."),
+        KitValid => ("Файл верный.", "The file is valid."),
+        KitInvalid => ("Файл неверный:", "The file is invalid:"),
+        KitCheck => ("Проверить старт и решения на сидах", "Check the start and the solutions on the seeds"),
+        KitStart => ("Старт", "Start"),
+        KitSolution => ("Решение", "Solution"),
+        KitWrong => ("Неверное решение", "Wrong solution"),
+        KitStartOk => ("старт не выполняет хотя бы одну цель — как и должно быть", "the start fails at least one goal, as it should"),
+        KitStartBad => ("старт уже выполняет все цели — уровень нечего решать", "the start already meets every goal: there is nothing to solve"),
+        KitSolutionOk => ("выполняет все цели на всех сидах", "meets every goal on every seed"),
+        KitSolutionBad => ("не выполняет цели на части сидов", "fails goals on some seeds"),
+        KitWrongOk => ("не проходит — как и должно быть", "fails, as it should"),
+        KitWrongBad => ("проходит все цели — это не неверное решение", "meets every goal: it is not a wrong solution"),
+        KitOpen => ("Открыть старт", "Open the start"),
+        KitAuthor => ("Автору уровней", "For level authors"),
+    }
+}
+
+fn metric_name(lang: Lang, m: Metric) -> &'static str {
+    let ru = lang == Lang::Ru;
+    match m {
+        Metric::Violations => {
+            if ru {
+                "нарушения порядка по ключу"
+            } else {
+                "per-key order violations"
+            }
+        }
+        Metric::Duplicates => {
+            if ru {
+                "применено дважды"
+            } else {
+                "duplicates applied"
+            }
+        }
+        Metric::Lost => {
+            if ru {
+                "записи потеряны"
+            } else {
+                "records lost"
+            }
+        }
+        Metric::AckedLost => {
+            if ru {
+                "подтверждённые записи потеряны"
+            } else {
+                "acknowledged records lost"
+            }
+        }
+        Metric::Throughput => {
+            if ru {
+                "записей в секунду"
+            } else {
+                "records per second"
+            }
+        }
+    }
+}
+
+/// A metric as the author kit's list names it.
+pub fn level_metric(lang: Lang, m: Metric) -> &'static str {
+    metric_name(lang, m)
+}
+
+/// A goal as the checklist shows it: "per-key order violations = 0".
+pub fn level_goal(lang: Lang, goal: &Goal) -> String {
+    let op = match goal.op {
+        Op::Equals => "=",
+        Op::AtMost => "≤",
+        Op::AtLeast => "≥",
+    };
+    format!(
+        "{} {op} {}",
+        metric_name(lang, goal.metric),
+        super::number(lang, goal.value)
+    )
+}
+
+/// What is wrong with a level file, with its line.
+pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
+    use FormatErrorKind::*;
+    let ru = lang == Lang::Ru;
+    let section = |s: &str| {
+        if s.is_empty() {
+            if ru {
+                "в начале файла".to_owned()
+            } else {
+                "at the top of the file".to_owned()
+            }
+        } else if ru {
+            format!("в разделе [{s}]")
+        } else {
+            format!("in section [{s}]")
+        }
+    };
+    let what = match (&e.kind, ru) {
+        (Empty, true) => "файл пуст: в нём только пустые строки и комментарии".to_owned(),
+        (Empty, false) => "the file is empty: only blank lines and comments".to_owned(),
+        (UnknownSection(s), true) => format!("раздела [{s}] нет: ожидались [ru] или [en]"),
+        (UnknownSection(s), false) => format!("there is no section [{s}]: expected [ru] or [en]"),
+        (RepeatedSection(s), true) => format!("раздел [{s}] уже был"),
+        (RepeatedSection(s), false) => format!("section [{s}] appears twice"),
+        (NotKeyValue, true) => {
+            "ожидалась строка вида «ключ = значение», [раздел] или комментарий с #".to_owned()
+        }
+        (NotKeyValue, false) => {
+            "expected a line “key = value”, a [section] or a # comment".to_owned()
+        }
+        (UnknownKey { key, section: s }, true) => format!("ключа «{key}» {} не бывает", section(s)),
+        (UnknownKey { key, section: s }, false) => {
+            format!("no key “{key}” is taken {}", section(s))
+        }
+        (RepeatedKey(k), true) => format!("«{k}» уже задан: он бывает один раз"),
+        (RepeatedKey(k), false) => format!("“{k}” is given twice; it is taken once"),
+        (EmptyValue(k), true) => format!("у «{k}» нет значения после «=»"),
+        (EmptyValue(k), false) => format!("“{k}” has no value after “=”"),
+        (MissingKey { key, section: s }, true) => format!("нет «{key}» {}", section(s)),
+        (MissingKey { key, section: s }, false) => format!("“{key}” is missing {}", section(s)),
+        (MissingSection(s), true) => format!("нет раздела [{s}]"),
+        (MissingSection(s), false) => format!("section [{s}] is missing"),
+        (BadPar(v), true) => format!("par: «{v}» — не целое число"),
+        (BadPar(v), false) => format!("par: “{v}” is not a whole number"),
+        (BadGoal(v), true) => {
+            format!("цель «{v}»: ожидалось «МЕТРИКА ОП ЧИСЛО», ОП — =, <= или >=")
+        }
+        (BadGoal(v), false) => {
+            format!("goal “{v}”: expected “METRIC OP NUMBER”, OP one of =, <=, >=")
+        }
+        (UnknownMetric(m), _) => {
+            let list = Metric::ALL
+                .iter()
+                .map(|m| m.id())
+                .collect::<Vec<_>>()
+                .join(", ");
+            if ru {
+                format!("метрики «{m}» нет; есть {list}")
+            } else {
+                format!("there is no metric “{m}”; there are {list}")
+            }
+        }
+        (HintCounts { ru: r, en }, true) => {
+            format!("подсказок в [ru] {r}, а в [en] {en}: их должно быть поровну")
+        }
+        (HintCounts { ru: r, en }, false) => {
+            format!("[ru] has {r} hints and [en] {en}: they must match")
+        }
+        (StartNoScene, true) => "в ссылке start нет scene=".to_owned(),
+        (StartNoScene, false) => "the start link names no scene=".to_owned(),
+        (StartNested(n), true) => format!("ссылка start не может задавать {n}="),
+        (StartNested(n), false) => format!("the start link may not set {n}="),
+        (StartIssue(i), true) => format!("ссылка start: {}", param_issue(lang, i)),
+        (StartIssue(i), false) => format!("the start link: {}", param_issue(lang, i)),
+        (UnlockUnknown { name, scene }, true) => format!(
+            "unlock: у сцены «{}» нет настройки прогона «{name}»",
+            scene_title(lang, *scene)
+        ),
+        (UnlockUnknown { name, scene }, false) => format!(
+            "unlock: the scene “{}” has no run setting “{name}”",
+            scene_title(lang, *scene)
+        ),
+        (NotMeasured { metric, scene }, true) => format!(
+            "сцена «{}» не измеряет «{}»",
+            scene_title(lang, *scene),
+            metric.id()
+        ),
+        (NotMeasured { metric, scene }, false) => format!(
+            "the scene “{}” does not measure “{}”",
+            scene_title(lang, *scene),
+            metric.id()
+        ),
+        (SolutionIssue(i), true) => format!("решение: {}", param_issue(lang, i)),
+        (SolutionIssue(i), false) => format!("the solution: {}", param_issue(lang, i)),
+        (SolutionLocked(n), true) => {
+            format!("решение меняет «{n}», а уровень её не открывает (добавьте в unlock)")
+        }
+        (SolutionLocked(n), false) => format!(
+            "the solution changes “{n}”, which the level does not unlock (add it to unlock)"
+        ),
+    };
+    match (e.line, ru) {
+        (0, _) => what,
+        (n, true) => format!("Строка {n}: {what}"),
+        (n, false) => format!("Line {n}: {what}"),
+    }
+}

@@ -1,0 +1,266 @@
+//! Challenge levels: a broken setup to fix, goals the model checks on many
+//! seeded variants, hints, and a par.
+//!
+//! A level is a text file ([`format`]) in `src/levels/`, built into the app.
+//! Its start is a link's query; only its unlocked parameters may change;
+//! its goals are figures the scene's model measures ([`goals`]); it ships a
+//! reference solution and known wrong ones, which the tests run.
+
+pub mod format;
+pub mod goals;
+#[cfg(test)]
+mod tests;
+
+use crate::params::declare::{find, scene_params};
+use crate::params::{apply_pairs, parse_query, AppParams, Lang, ParamIssue, SceneId};
+pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
+pub use goals::{check_seed, measure, refuses, variant, Goal, Metric, Op, SEEDS};
+use std::rc::Rc;
+
+/// The built-in levels, in the chapter's order. `?level=N` opens the N-th.
+pub const FILES: [&str; 12] = [
+    include_str!("01-replication-acks.level"),
+    include_str!("02-replication-unclean.level"),
+    include_str!("03-routing-key.level"),
+    include_str!("04-producer-catastrophe.level"),
+    include_str!("05-producer-lost-ack.level"),
+    include_str!("06-repartition-grow.level"),
+    include_str!("07-group-crash.level"),
+    include_str!("08-workers-pool.level"),
+    include_str!("09-rabbitmq-order.level"),
+    include_str!("10-pipeline-clients.level"),
+    include_str!("11-pipeline-crash.level"),
+    include_str!("12-pipeline-failover.level"),
+];
+
+/// `?level=` values: `1` … the number of levels.
+pub const LEVEL_IDS: [&str; FILES.len()] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
+];
+
+/// A level whose file has been read and whose links fit its scene.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub file: LevelFile,
+    /// The state the level opens in.
+    pub start: AppParams,
+    /// The parameters the learner may change, as their scene declares them.
+    pub unlocked: Vec<&'static str>,
+}
+
+fn at(line: usize, kind: FormatErrorKind) -> FormatError {
+    FormatError { line, kind }
+}
+
+impl Level {
+    /// Reads a level file and checks that it fits its scene: the start link
+    /// opens without a message, each unlocked name is a setting of the
+    /// scene's run, each goal's figure is measured there, and the solutions
+    /// open without a message and change only unlocked settings.
+    pub fn parse(text: &str) -> Result<Level, FormatError> {
+        let file = format::parse(text)?;
+        let lines = file.lines.clone();
+        let query = file.start.trim_start_matches('?');
+        if !form_urlencoded::parse(query.as_bytes()).any(|(n, _)| n == "scene") {
+            return Err(at(lines.start, FormatErrorKind::StartNoScene));
+        }
+        if let Some((n, _)) = form_urlencoded::parse(query.as_bytes())
+            .find(|(n, _)| n == "level" || n == "lesson" || n == "level-kit")
+        {
+            return Err(at(
+                lines.start,
+                FormatErrorKind::StartNested(n.into_owned()),
+            ));
+        }
+        let (start, issues) = parse_query(query);
+        if let Some(issue) = issues.into_iter().next() {
+            return Err(at(lines.start, FormatErrorKind::StartIssue(issue)));
+        }
+        let scene = start.scene;
+        let mut unlocked = Vec::new();
+        for name in &file.unlock {
+            match find(scene, name)
+                .filter(|p| p.run && scene.params().iter().any(|q| q.name == p.name))
+            {
+                Some(p) => unlocked.push(p.name),
+                None => {
+                    return Err(at(
+                        lines.unlock,
+                        FormatErrorKind::UnlockUnknown {
+                            name: name.clone(),
+                            scene,
+                        },
+                    ))
+                }
+            }
+        }
+        for (goal, &line) in file.goals.iter().zip(&lines.goals) {
+            if !goal.metric.measured_in(scene) {
+                return Err(at(
+                    line,
+                    FormatErrorKind::NotMeasured {
+                        metric: goal.metric,
+                        scene,
+                    },
+                ));
+            }
+        }
+        let level = Level {
+            file,
+            start,
+            unlocked,
+        };
+        let solutions = std::iter::once((&level.file.solution, lines.solution))
+            .chain(level.file.wrong.iter().zip(lines.wrong.iter().copied()));
+        for (solution, line) in solutions {
+            let (_, issues, locked) = level.solve_checked(solution);
+            if let Some(issue) = issues.into_iter().next() {
+                return Err(at(line, FormatErrorKind::SolutionIssue(issue)));
+            }
+            if let Some(name) = locked {
+                return Err(at(line, FormatErrorKind::SolutionLocked(name.to_owned())));
+            }
+        }
+        Ok(level)
+    }
+
+    pub fn scene(&self) -> SceneId {
+        self.start.scene
+    }
+
+    pub fn text(&self, lang: Lang) -> &LevelText {
+        match lang {
+            Lang::Ru => &self.file.ru,
+            Lang::En => &self.file.en,
+        }
+    }
+
+    pub fn is_unlocked(&self, name: &str) -> bool {
+        self.unlocked.contains(&name)
+    }
+
+    /// The settings of the start with a solution's pairs on top, the
+    /// messages those pairs gave, and the first locked setting they changed.
+    fn solve_checked(&self, pairs: &str) -> (AppParams, Vec<ParamIssue>, Option<&'static str>) {
+        let mut p = self.start.clone();
+        let issues = apply_pairs(&mut p, pairs);
+        let locked = changed(&self.start, &p)
+            .into_iter()
+            .find(|n| !self.is_unlocked(n));
+        (p, issues, locked)
+    }
+
+    /// The start with `pairs` (a solution's) applied.
+    pub fn solve(&self, pairs: &str) -> AppParams {
+        self.solve_checked(pairs).0
+    }
+
+    /// `next` with every locked setting put back as the start has it: the
+    /// learner, or a link, may change only what the level unlocks. The
+    /// view (language, moment, part) stays as `next` has it.
+    pub fn pin(&self, next: &AppParams) -> AppParams {
+        let mut out = next.clone();
+        out.seed = self.start.seed;
+        for p in self.scene().params() {
+            if p.run && !self.is_unlocked(p.name) {
+                if let Some(v) = (p.get)(&self.start) {
+                    apply_pairs(
+                        &mut out,
+                        &format!("{}={}", p.name, crate::params::encode_component(&v)),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether each goal holds on seed `seed`'s variant of `params`.
+    pub fn check(&self, params: &AppParams, seed: u64) -> Vec<bool> {
+        check_seed(&self.file.goals, params, seed)
+    }
+
+    /// Every goal's failing seeds, over all of [`SEEDS`].
+    pub fn failing_seeds(&self, params: &AppParams) -> Vec<Vec<u64>> {
+        let mut failed = vec![Vec::new(); self.file.goals.len()];
+        for seed in SEEDS {
+            for (i, ok) in self.check(params, seed).into_iter().enumerate() {
+                if !ok {
+                    failed[i].push(seed);
+                }
+            }
+        }
+        failed
+    }
+}
+
+/// The settings the learner changed: the scene's run parameters whose
+/// value, as a link writes it, differs between `start` and `now`. A
+/// setting changed and changed back counts as nothing; two settings
+/// changed count two, however often each was touched. This is the figure
+/// the par is compared with.
+pub fn changed(start: &AppParams, now: &AppParams) -> Vec<&'static str> {
+    if start.scene != now.scene {
+        return Vec::new();
+    }
+    scene_params(start.scene)
+        .filter(|p| p.run && start.scene.params().iter().any(|q| q.name == p.name))
+        .filter(|p| (p.get)(start) != (p.get)(now))
+        .map(|p| p.name)
+        .collect()
+}
+
+thread_local! {
+    static BUILTIN: Vec<Rc<Level>> = FILES
+        .iter()
+        .filter_map(|f| Level::parse(f).ok().map(Rc::new))
+        .collect();
+}
+
+/// Built-in level `n` (1-based). The files are part of the app, and the
+/// tests read every one, so none is missing here.
+pub fn builtin(n: u32) -> Option<Rc<Level>> {
+    let i = (n as usize).checked_sub(1)?;
+    BUILTIN.with(|levels| levels.get(i).cloned())
+}
+
+/// How many levels there are.
+pub fn count() -> u32 {
+    FILES.len() as u32
+}
+
+/// The `localStorage` key the learner's progress is kept under.
+pub const PROGRESS_KEY: &str = "kafka-lab:levels";
+
+/// Solved levels and the fewest changes each was solved with, as kept in
+/// `localStorage`: `level:changes` pairs separated by commas. Anything
+/// else in the stored text (an older or hand-edited value) is skipped.
+pub fn read_progress(text: &str) -> std::collections::BTreeMap<u32, u32> {
+    text.split(',')
+        .filter_map(|pair| {
+            let (level, changes) = pair.split_once(':')?;
+            let level = level
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| builtin(n).is_some())?;
+            Some((level, changes.trim().parse::<u32>().ok()?))
+        })
+        .collect()
+}
+
+/// The stored text for `progress`, read back by [`read_progress`].
+pub fn write_progress(progress: &std::collections::BTreeMap<u32, u32>) -> String {
+    progress
+        .iter()
+        .map(|(l, c)| format!("{l}:{c}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Progress after solving `level` with `changes`: the fewest changes kept.
+pub fn record_solved(text: &str, level: u32, changes: u32) -> String {
+    let mut p = read_progress(text);
+    let best = p.entry(level).or_insert(changes);
+    *best = (*best).min(changes);
+    write_progress(&p)
+}

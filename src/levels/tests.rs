@@ -1,0 +1,481 @@
+use super::*;
+use crate::sim::SimTime;
+
+fn all() -> Vec<Level> {
+    FILES
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Level::parse(f).unwrap_or_else(|e| panic!("level {}: {e:?}", i + 1)))
+        .collect()
+}
+
+/// Every goal's verdict on every seed: `true` when all goals hold on all.
+fn meets_all(level: &Level, params: &AppParams) -> bool {
+    level.failing_seeds(params).iter().all(Vec::is_empty)
+}
+
+#[test]
+fn every_level_file_reads_and_the_built_ins_are_all_there() {
+    let levels = all();
+    assert!(levels.len() >= 12);
+    assert_eq!(LEVEL_IDS.len(), levels.len());
+    for (i, l) in levels.iter().enumerate() {
+        assert_eq!(builtin(i as u32 + 1).as_deref(), Some(l));
+        assert!(!l.unlocked.is_empty());
+        assert!(l.text(Lang::Ru).hints.len() >= 2, "level {}", i + 1);
+    }
+    assert!(builtin(0).is_none() && builtin(count() + 1).is_none());
+}
+
+#[test]
+fn the_levels_follow_the_chapter() {
+    let order = |s: SceneId| SceneId::ALL.iter().position(|&x| x == s);
+    let scenes: Vec<_> = all().iter().map(|l| order(l.scene())).collect();
+    assert!(scenes.windows(2).all(|w| w[0] <= w[1]), "{scenes:?}");
+    let distinct: std::collections::BTreeSet<_> = scenes.into_iter().collect();
+    assert!(distinct.len() >= 8);
+}
+
+#[test]
+fn every_start_fails_a_goal_on_some_seed() {
+    for (i, l) in all().iter().enumerate() {
+        let failed = l.failing_seeds(&l.start);
+        assert!(
+            failed.iter().any(|f| !f.is_empty()),
+            "level {} starts solved",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn every_reference_solution_meets_every_goal_on_every_seed_at_par() {
+    for (i, l) in all().iter().enumerate() {
+        let solved = l.solve(&l.file.solution);
+        let failed = l.failing_seeds(&solved);
+        assert!(
+            failed.iter().all(Vec::is_empty),
+            "level {}: {failed:?}",
+            i + 1
+        );
+        assert_eq!(
+            changed(&l.start, &solved).len() as u32,
+            l.file.par,
+            "level {}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn every_wrong_solution_fails_a_goal() {
+    for (i, l) in all().iter().enumerate() {
+        for w in &l.file.wrong {
+            let p = l.solve(w);
+            assert_ne!(p, l.start, "level {}: {w} changes nothing", i + 1);
+            assert!(
+                !meets_all(l, &p),
+                "level {}: wrong solution {w} meets every goal",
+                i + 1
+            );
+        }
+    }
+}
+
+/// The seeds stand for different runs: a goal said to hold "on every seed"
+/// is checked against runs that really differ, in every level's scene.
+#[test]
+fn the_seeded_variants_of_every_level_are_different_runs() {
+    for (i, l) in all().iter().enumerate() {
+        let digests: std::collections::BTreeSet<u64> = SEEDS
+            .iter()
+            .map(|&s| run_digest(&variant(&l.start, s)))
+            .collect();
+        assert!(
+            digests.len() >= SEEDS.len() / 2,
+            "level {}: {} distinct runs",
+            i + 1,
+            digests.len()
+        );
+    }
+}
+
+fn run_digest(p: &AppParams) -> u64 {
+    use crate::scenes::Scene;
+    fn go<S: Scene>(p: &AppParams) -> u64 {
+        let mut sim = crate::sim::Sim::new(S::build(p).expect("builds"), p.seed);
+        while sim.step() {}
+        sim.digest()
+    }
+    use crate::sim::scenes::*;
+    match p.scene {
+        SceneId::Replication => go::<replication::Replication>(p),
+        SceneId::Routing => go::<routing::RoutingStream>(p),
+        SceneId::Producer => go::<producer::ProducerScene>(p),
+        SceneId::Repartition => go::<repartition::Repartition>(p),
+        SceneId::Group => go::<group::Group>(p),
+        SceneId::Workers => go::<workers::Workers>(p),
+        SceneId::RabbitMq => go::<rabbitmq::RabbitScene>(p),
+        SceneId::Pipeline => go::<pipeline::Pipeline>(p),
+        s => panic!("no level is set in {s:?}"),
+    }
+}
+
+#[test]
+fn a_variant_moves_the_group_and_replication_scripts_together() {
+    let (p, _) = parse_query("?scene=replication&replica-actions=slow:2@1800,crash:1@2100");
+    let moved: std::collections::BTreeSet<u64> = SEEDS
+        .iter()
+        .map(|&s| {
+            let v = variant(&p, s);
+            assert_eq!(v.seed, s);
+            let [a, b] = &v.replica_actions[..] else {
+                panic!()
+            };
+            assert_eq!(
+                b.at.as_millis() - a.at.as_millis(),
+                300,
+                "the story's gap stays"
+            );
+            assert!(a.at >= SimTime(1200) && a.at <= SimTime(2400));
+            a.at.as_millis()
+        })
+        .collect();
+    assert!(moved.len() > 10);
+    // A scene that draws from the seed keeps its script as it is.
+    let (w, _) = parse_query("?scene=workers");
+    assert_eq!(variant(&w, 7).workers, w.workers);
+}
+
+#[test]
+fn changes_count_distinct_settings_changed_from_the_start() {
+    let l = builtin(8).expect("level 8");
+    assert!(changed(&l.start, &l.start).is_empty());
+    let mut p = l.start.clone();
+    apply_pairs(&mut p, "mode=keyed-pool");
+    assert_eq!(changed(&l.start, &p), ["mode"]);
+    apply_pairs(&mut p, "workers=8&workers=9");
+    assert_eq!(changed(&l.start, &p), ["mode", "workers"]);
+    // Changed back: not a change.
+    apply_pairs(&mut p, "mode=per-message");
+    assert_eq!(changed(&l.start, &p), ["workers"]);
+    // The view is no setting.
+    p.lang = Lang::En;
+    p.t = Some(5);
+    assert_eq!(changed(&l.start, &p).len(), 1);
+}
+
+#[test]
+fn a_link_opens_a_level_and_cannot_change_what_it_locks() {
+    let (p, issues) = parse_query("?level=8&mode=keyed-pool&processing-ms=1&lang=en&scene=log");
+    assert!(issues.is_empty(), "{issues:?}");
+    let l = builtin(8).expect("level 8");
+    assert_eq!(p.scene, SceneId::Workers);
+    assert_eq!(p.level, Some(8));
+    assert_eq!(p.lang, Lang::En);
+    assert_eq!(
+        p.workers.processing_ms, l.start.workers.processing_ms,
+        "locked"
+    );
+    assert_eq!(changed(&l.start, &p), ["mode"]);
+    // What the app writes back opens the same state.
+    let (again, _) = parse_query(&crate::params::to_query(&p));
+    assert_eq!(again, p);
+    let (bad, issues) = parse_query("?level=99");
+    assert_eq!(bad.level, None);
+    assert!(matches!(
+        &issues[..],
+        [ParamIssue::BadChoice { name: "level", .. }]
+    ));
+}
+
+#[test]
+fn goal_lines_read_and_write_back() {
+    for f in FILES {
+        let file = format::parse(f).expect("reads");
+        let again = format::parse(&format::write(&file)).expect("reads back");
+        assert_eq!(
+            LevelFile {
+                lines: Lines::default(),
+                ..again
+            },
+            LevelFile {
+                lines: Lines::default(),
+                ..file
+            }
+        );
+    }
+}
+
+fn error_of(text: &str) -> FormatError {
+    Level::parse(text).expect_err("invalid")
+}
+
+const GOOD: &str = "start = scene=workers&mode=per-message\nunlock = mode\ngoal = violations = 0\npar = 1\nsolution = mode=keyed-pool\nwrong = mode=sequential\n[ru]\ntitle = т\nstory = с\nhint = п\n[en]\ntitle = t\nstory = s\nhint = h\n";
+
+#[test]
+fn a_bad_file_is_told_what_is_wrong_and_where() {
+    assert!(Level::parse(GOOD).is_ok());
+    let with = |from: &str, to: &str| error_of(&GOOD.replacen(from, to, 1));
+    assert_eq!(error_of("# nothing\n\n").kind, FormatErrorKind::Empty);
+    let e = with("[ru]", "[de]");
+    assert_eq!(
+        (e.line, e.kind),
+        (7, FormatErrorKind::UnknownSection("de".into()))
+    );
+    let e = with("par = 1", "par 1");
+    assert_eq!((e.line, e.kind), (4, FormatErrorKind::NotKeyValue));
+    let e = with("par = 1", "par = one");
+    assert_eq!((e.line, e.kind), (4, FormatErrorKind::BadPar("one".into())));
+    let e = with("violations = 0", "violations == 0");
+    assert_eq!(
+        (e.line, e.kind),
+        (3, FormatErrorKind::BadGoal("violations == 0".into()))
+    );
+    let e = with("violations = 0", "speed >= 3");
+    assert_eq!(
+        (e.line, e.kind),
+        (3, FormatErrorKind::UnknownMetric("speed".into()))
+    );
+    let e = with("violations = 0", "acked-lost = 0");
+    assert_eq!(
+        (e.line, e.kind),
+        (
+            3,
+            FormatErrorKind::NotMeasured {
+                metric: Metric::AckedLost,
+                scene: SceneId::Workers
+            }
+        )
+    );
+    let e = with("unlock = mode", "unlock = mode speed");
+    assert_eq!(
+        (e.line, e.kind),
+        (
+            2,
+            FormatErrorKind::UnlockUnknown {
+                name: "speed".into(),
+                scene: SceneId::Workers
+            }
+        )
+    );
+    let e = with("mode=per-message\n", "mode=fast\n");
+    assert_eq!(e.line, 1);
+    assert!(matches!(
+        e.kind,
+        FormatErrorKind::StartIssue(ParamIssue::BadChoice { name: "mode", .. })
+    ));
+    let e = with("scene=workers&", "");
+    assert_eq!((e.line, e.kind), (1, FormatErrorKind::StartNoScene));
+    let e = with("mode=keyed-pool", "workers=3");
+    assert_eq!(
+        (e.line, e.kind),
+        (5, FormatErrorKind::SolutionLocked("workers".into()))
+    );
+    let e = with("wrong = mode=sequential", "wrong = mode=sequential&speed=3");
+    assert_eq!(e.line, 6);
+    assert!(matches!(
+        e.kind,
+        FormatErrorKind::SolutionIssue(ParamIssue::UnknownParam { .. })
+    ));
+    let e = with("hint = h\n", "");
+    assert_eq!(
+        e.kind,
+        FormatErrorKind::MissingKey {
+            key: "hint".into(),
+            section: "en".into()
+        }
+    );
+    let e = with("hint = п\n", "hint = п\nhint = п2\n");
+    assert_eq!(e.kind, FormatErrorKind::HintCounts { ru: 2, en: 1 });
+    let e = with("solution = mode=keyed-pool\n", "");
+    assert_eq!(
+        e.kind,
+        FormatErrorKind::MissingKey {
+            key: "solution".into(),
+            section: String::new()
+        }
+    );
+    let e = with("par = 1", "par = 1\npar = 2");
+    assert_eq!(
+        (e.line, e.kind),
+        (5, FormatErrorKind::RepeatedKey("par".into()))
+    );
+    let e = with("[en]", "[ru]");
+    assert_eq!(
+        (e.line, e.kind),
+        (11, FormatErrorKind::RepeatedSection("ru".into()))
+    );
+    let e = with("title = t", "colour = t");
+    assert_eq!(
+        (e.line, e.kind),
+        (
+            12,
+            FormatErrorKind::UnknownKey {
+                key: "colour".into(),
+                section: "en".into()
+            }
+        )
+    );
+    let e = with("[en]\ntitle = t\nstory = s\nhint = h\n", "");
+    assert_eq!(e.kind, FormatErrorKind::MissingSection("en".into()));
+    let e = with("scene=workers", "scene=workers&level=2");
+    assert_eq!(e.kind, FormatErrorKind::StartNested("level".into()));
+}
+
+#[test]
+fn progress_keeps_the_fewest_changes_and_skips_what_it_cannot_read() {
+    assert!(read_progress("").is_empty());
+    let p = record_solved("", 3, 2);
+    assert_eq!(p, "3:2");
+    let p = record_solved(&p, 3, 4);
+    assert_eq!(p, "3:2", "a worse solve keeps the best");
+    let p = record_solved(&p, 3, 1);
+    let p = record_solved(&p, 1, 1);
+    assert_eq!(p, "1:1,3:1");
+    let read = read_progress("1:1,junk,99:1,2:x, 4 : 3");
+    assert_eq!(read.into_iter().collect::<Vec<_>>(), [(1, 1), (4, 3)]);
+}
+
+#[test]
+fn every_level_speaks_russian_and_english() {
+    let cyrillic = crate::i18n::catalogue_tests::has_cyrillic;
+    for (i, l) in all().iter().enumerate() {
+        let (ru, en) = (l.text(Lang::Ru), l.text(Lang::En));
+        for text in std::iter::once(&ru.title)
+            .chain([&ru.story])
+            .chain(&ru.hints)
+        {
+            assert!(cyrillic(text), "level {}: {text}", i + 1);
+        }
+        for text in std::iter::once(&en.title)
+            .chain([&en.story])
+            .chain(&en.hints)
+        {
+            assert!(!cyrillic(text), "level {}: {text}", i + 1);
+        }
+        for g in &l.file.goals {
+            assert!(cyrillic(&crate::i18n::level_goal(Lang::Ru, g)));
+            assert!(!cyrillic(&crate::i18n::level_goal(Lang::En, g)));
+        }
+    }
+}
+
+#[test]
+fn every_file_error_is_told_in_both_languages_with_its_line() {
+    use FormatErrorKind::*;
+    let issue = ParamIssue::UnknownParam {
+        name: "\"x\"".into(),
+    };
+    let kinds = [
+        Empty,
+        UnknownSection("de".into()),
+        RepeatedSection("ru".into()),
+        NotKeyValue,
+        UnknownKey {
+            key: "k".into(),
+            section: String::new(),
+        },
+        UnknownKey {
+            key: "k".into(),
+            section: "en".into(),
+        },
+        RepeatedKey("par".into()),
+        EmptyValue("par".into()),
+        MissingKey {
+            key: "hint".into(),
+            section: "ru".into(),
+        },
+        MissingSection("en".into()),
+        BadPar("x".into()),
+        BadGoal("x".into()),
+        UnknownMetric("x".into()),
+        HintCounts { ru: 1, en: 2 },
+        StartNoScene,
+        StartNested("level".into()),
+        StartIssue(issue.clone()),
+        UnlockUnknown {
+            name: "x".into(),
+            scene: SceneId::Workers,
+        },
+        NotMeasured {
+            metric: Metric::Throughput,
+            scene: SceneId::Group,
+        },
+        SolutionIssue(issue),
+        SolutionLocked("x".into()),
+    ];
+    for kind in kinds {
+        let e = FormatError { line: 7, kind };
+        let (ru, en) = (
+            crate::i18n::level_format_error(Lang::Ru, &e),
+            crate::i18n::level_format_error(Lang::En, &e),
+        );
+        assert!(
+            ru.starts_with("Строка 7: ") && en.starts_with("Line 7: "),
+            "{ru} / {en}"
+        );
+        assert!(crate::i18n::catalogue_tests::has_cyrillic(&ru), "{ru}");
+        assert!(!crate::i18n::catalogue_tests::has_cyrillic(&en), "{en}");
+    }
+}
+
+#[test]
+fn seeds_and_changes_agree_with_their_numbers_in_russian() {
+    use crate::i18n::{level_changes, level_seeds_failed, level_seeds_met};
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 1, 20),
+        "не выполнено: 1 сид из 20"
+    );
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 2, 20),
+        "не выполнено: 2 сида из 20"
+    );
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 5, 20),
+        "не выполнено: 5 сидов из 20"
+    );
+    assert_eq!(
+        level_seeds_failed(Lang::Ru, 21, 40),
+        "не выполнено: 21 сид из 40"
+    );
+    assert_eq!(level_seeds_met(Lang::Ru, 20), "выполнено на всех: 20 сидов");
+    assert_eq!(level_seeds_failed(Lang::En, 1, 20), "fails on 1 seed of 20");
+    assert_eq!(
+        level_changes(Lang::Ru, 1, 1),
+        "Изменена 1 настройка; пар — 1"
+    );
+    assert_eq!(
+        level_changes(Lang::Ru, 3, 1),
+        "Изменены 3 настройки; пар — 1"
+    );
+    assert_eq!(
+        level_changes(Lang::Ru, 0, 2),
+        "Изменено 0 настроек; пар — 2"
+    );
+    assert_eq!(level_changes(Lang::En, 1, 2), "1 setting changed; par 2");
+}
+
+#[test]
+fn settings_the_client_refuses_meet_no_goal() {
+    let l = builtin(4).expect("level 4");
+    let p = l.solve("idempotence=1&retries=0");
+    assert!(refuses(&p), "enable.idempotence needs retries > 0");
+    assert!(!refuses(&l.start));
+    assert!(l.failing_seeds(&p).iter().all(|f| f.len() == SEEDS.len()));
+}
+
+#[test]
+fn the_scene_menu_leaves_the_level() {
+    let (p, _) = parse_query("?level=3&lang=en");
+    let link = crate::params::scene_link(&p, SceneId::Group);
+    let (q, issues) = parse_query(&link);
+    assert!(issues.is_empty());
+    assert_eq!((q.scene, q.level, q.lang), (SceneId::Group, None, Lang::En));
+    let (r, _) = parse_query(&crate::params::level_link(&p, 4).expect("level 4"));
+    assert_eq!(
+        (r.level, r.lang, r.scene),
+        (Some(4), Lang::En, SceneId::Producer)
+    );
+    assert!(crate::params::level_link(&p, 13).is_none());
+}

@@ -1,0 +1,664 @@
+//! The level bar: the story, the goals as a live checklist checked on
+//! every seed a few runs per frame, hints one at a time, the unlocked
+//! settings, the changes against par, progress and the level map; and the
+//! author's kit.
+
+use crate::i18n::{self, t, LevelMsg};
+use crate::levels::{self, changed, Level, Metric, Op, SEEDS};
+use crate::params::declare::{Kind, Param};
+use crate::params::{
+    apply_pairs, encode_component, level_link, to_query, AppParams, LevelKit, SceneId,
+};
+use gloo_render::{request_animation_frame, AnimationFrame};
+use std::rc::Rc;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// The message the host page gets when a level is solved.
+pub const COMPLETE_MESSAGE: &str = "kafka-lab:level-complete";
+
+/// Milliseconds of checking a frame may take before it yields (as the
+/// pipeline's sweep does): no frame becomes a long task.
+const CHECK_FRAME_MS: f64 = 8.0;
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn stored_progress() -> String {
+    storage()
+        .and_then(|s| s.get_item(levels::PROGRESS_KEY).ok().flatten())
+        .unwrap_or_default()
+}
+
+/// Tells the host page, when there is one, that the level is solved.
+fn post_complete(level: u32, changes: usize, par: u32) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    if parent == window {
+        return;
+    }
+    let message = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&message, &k.into(), &v);
+    };
+    set("type", COMPLETE_MESSAGE.into());
+    set("level", JsValue::from(level));
+    set("changes", JsValue::from(changes as u32));
+    set("par", JsValue::from(par));
+    let _ = parent.post_message(&message, "*");
+}
+
+/// Switches off every form control of the scene under a level, with the
+/// reason as its title.
+pub fn freeze_scene_forms(why: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let each = |selector: &str, f: &dyn Fn(&web_sys::Element)| {
+        if let Ok(found) = document.query_selector_all(selector) {
+            for i in 0..found.length() {
+                if let Some(el) = found
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    f(&el);
+                }
+            }
+        }
+    };
+    each(
+        ".level-frozen input, .level-frozen select, .level-frozen button, .level-frozen textarea",
+        &|el| {
+            if !el.has_attribute("disabled") {
+                let _ = el.set_attribute("disabled", "");
+                let _ = el.set_attribute("title", why);
+            }
+        },
+    );
+    // A link to another setup of the scene (a preset) would leave the
+    // level's start behind: off too, and out of the tab order.
+    each(".level-frozen a[href^='?']", &|el| {
+        if el.get_attribute("aria-disabled").as_deref() != Some("true") {
+            let _ = el.set_attribute("aria-disabled", "true");
+            let _ = el.set_attribute("tabindex", "-1");
+            let _ = el.set_attribute("title", why);
+        }
+    });
+}
+
+/// The check of one state over every seed, as far as it has got.
+#[derive(Clone, PartialEq)]
+struct Check {
+    params: AppParams,
+    /// Seeds checked so far (a prefix of [`SEEDS`]).
+    done: usize,
+    /// Per goal: the seeds it failed on.
+    failed: Vec<Vec<u64>>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LevelProps {
+    pub n: u32,
+    pub level: Rc<Level>,
+    pub params: AppParams,
+    pub on_params: Callback<AppParams>,
+}
+
+#[component(LevelBar)]
+pub fn level_bar(props: &LevelProps) -> Html {
+    let lang = props.params.lang;
+    let level = props.level.clone();
+    let text = level.text(lang).clone();
+    let goals = level.file.goals.clone();
+    let hints = use_state(|| 0usize);
+    let progress = use_state(stored_progress);
+    let run_params = props.params.sim_config();
+    let check = use_state(|| Check {
+        params: run_params.clone(),
+        done: 0,
+        failed: vec![Vec::new(); goals.len()],
+    });
+    let frame = use_mut_ref(|| None::<AnimationFrame>);
+    // A check of other settings is stale: start again from the first seed.
+    if check.params != run_params {
+        check.set(Check {
+            params: run_params.clone(),
+            done: 0,
+            failed: vec![Vec::new(); goals.len()],
+        });
+    }
+    {
+        let check = check.clone();
+        let frame = frame.clone();
+        let level = level.clone();
+        use_effect_with((*check).clone(), move |c| {
+            if c.done < SEEDS.len() {
+                let c = c.clone();
+                *frame.borrow_mut() = Some(request_animation_frame(move |_| {
+                    let started = js_sys::Date::now();
+                    let mut c = c;
+                    while c.done < SEEDS.len() {
+                        let seed = SEEDS[c.done];
+                        for (i, ok) in level.check(&c.params, seed).into_iter().enumerate() {
+                            if !ok {
+                                c.failed[i].push(seed);
+                            }
+                        }
+                        c.done += 1;
+                        if js_sys::Date::now() - started > CHECK_FRAME_MS {
+                            break;
+                        }
+                    }
+                    check.set(c);
+                }));
+            }
+        });
+    }
+    let current = (check.params == run_params).then_some(&*check);
+    let done = current.map_or(0, |c| c.done);
+    let finished = done == SEEDS.len();
+    let met = |i: usize| current.is_some_and(|c| finished && c.failed[i].is_empty());
+    let complete = finished && (0..goals.len()).all(met);
+    let changes = changed(&level.start, &props.params);
+    let refused = *use_memo(run_params.clone(), levels::refuses);
+    let par = level.file.par;
+    {
+        let progress = progress.clone();
+        let n = props.n;
+        let count = changes.len();
+        use_effect_with((complete, run_params.clone()), move |(complete, _)| {
+            // The effect runs when the verdict or the settings change, so
+            // each time the level becomes solved is told once.
+            if *complete {
+                let text = levels::record_solved(&stored_progress(), n, count as u32);
+                if let Some(s) = storage() {
+                    let _ = s.set_item(levels::PROGRESS_KEY, &text);
+                }
+                progress.set(text);
+                post_complete(n, count, par);
+            }
+        });
+    }
+    let reveal = {
+        let hints = hints.clone();
+        let total = text.hints.len();
+        Callback::from(move |_: MouseEvent| hints.set((*hints + 1).min(total)))
+    };
+    let restart = {
+        let on_params = props.on_params.clone();
+        let start = AppParams {
+            lang: props.params.lang,
+            theme: props.params.theme,
+            embed: props.params.embed,
+            level: Some(props.n),
+            ..level.start.clone()
+        };
+        Callback::from(move |_: MouseEvent| on_params.emit(start.clone()))
+    };
+    let reset = {
+        let progress = progress.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(levels::PROGRESS_KEY);
+            }
+            progress.set(String::new());
+        })
+    };
+    let next = level_link(&props.params, props.n + 1);
+    // Every other setting of the run, shown as it is and switched off.
+    let locked: Vec<&'static Param> = level
+        .scene()
+        .params()
+        .iter()
+        .copied()
+        .filter(|p| p.run && !level.is_unlocked(p.name))
+        .collect();
+    html! {
+        <section class="level card" data-testid="level" data-level={props.n.to_string()} aria-labelledby="level-title">
+            <div class="lesson-head">
+                <strong id="level-title">{format!("{} · {}", i18n::level_number(lang, props.n), text.title)}</strong>
+                <span class="dim" data-testid="level-changes" data-changes={changes.len().to_string()} data-par={par.to_string()}>
+                    {i18n::level_changes(lang, changes.len(), par)}
+                </span>
+            </div>
+            <p>{text.story.clone()}</p>
+            <h3>{t(lang, LevelMsg::Goals)}</h3>
+            <p class="dim small">{t(lang, LevelMsg::GoalsNote)}</p>
+            if refused {
+                <p class="bad" role="status" data-testid="level-refused">{t(lang, LevelMsg::Refused)}</p>
+            }
+            <ul class="level-goals" aria-live="polite">
+                for (i, goal) in goals.iter().enumerate() { {{
+                    let failed = current.map(|c| c.failed[i].clone()).unwrap_or_default();
+                    let ok = met(i);
+                    let status = if !failed.is_empty() {
+                        i18n::level_seeds_failed(lang, failed.len(), SEEDS.len())
+                    } else if finished {
+                        i18n::level_seeds_met(lang, SEEDS.len())
+                    } else {
+                        i18n::level_checking(lang, done, SEEDS.len())
+                    };
+                    html! {
+                        <li data-testid="level-goal" data-met={ok.to_string()} data-seeds={SEEDS.len().to_string()}
+                            data-checked={done.to_string()} class={if ok { "ok" } else if failed.is_empty() { "pending" } else { "bad" }}>
+                            <span aria-hidden="true">{if ok { "✓ " } else if failed.is_empty() { "… " } else { "✗ " }}</span>
+                            <strong>{i18n::level_goal(lang, goal)}</strong>
+                            {format!(" — {status}")}
+                            if !failed.is_empty() {
+                                <span class="dim small" data-testid="failed-seeds">
+                                    {format!(" {} {}", t(lang, LevelMsg::FailedSeeds),
+                                        failed.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))}
+                                </span>
+                            }
+                        </li>
+                    }
+                }} }
+            </ul>
+            if complete {
+                <p class="reveal" role="status" data-testid="level-complete">
+                    <strong>{i18n::level_complete(lang, props.n, changes.len(), par)}</strong>
+                    for href in next.clone() { {" "}<a href={href} data-testid="level-next">{t(lang, LevelMsg::NextLevel)}</a> }
+                </p>
+            }
+            <h3>{t(lang, LevelMsg::Controls)}</h3>
+            <div class="level-controls">
+                for p in level.unlocked.iter().filter_map(|&n| props.level.scene().params().iter().find(|p| p.name == n)) {
+                    { control(p, &props.params, &level, &props.on_params, None) }
+                }
+            </div>
+            <details class="level-locked" data-testid="level-locked">
+                <summary>{format!("{} ({})", t(lang, LevelMsg::Locked), locked.len())}</summary>
+                <p class="dim small">{t(lang, LevelMsg::LockedWhy)}</p>
+                <div class="level-controls">
+                    for p in locked.iter() {
+                        { control(p, &props.params, &level, &props.on_params, Some(t(lang, LevelMsg::LockedWhy))) }
+                    }
+                </div>
+            </details>
+            <div class="hints">
+                for (i, h) in text.hints.iter().take(*hints).enumerate() {
+                    <p class="hint" data-testid="hint"><strong>{format!("{}: ", i18n::level_hint_of(lang, i + 1, text.hints.len()))}</strong>{h.clone()}</p>
+                }
+                if *hints < text.hints.len() {
+                    <button type="button" data-testid="hint-next" onclick={reveal}>{t(lang, LevelMsg::NextHint)}</button>
+                } else {
+                    <p class="dim small">{t(lang, LevelMsg::NoMoreHints)}</p>
+                }
+            </div>
+            <nav class="lesson-nav">
+                <button type="button" data-testid="level-restart" onclick={restart}>{t(lang, LevelMsg::Restart)}</button>
+            </nav>
+            <LevelMap params={props.params.clone()} progress={(*progress).clone()} open={false} on_reset={reset} />
+        </section>
+    }
+}
+
+/// One setting's control, from its declaration: a number field, a choice
+/// or a flag. An unlocked one's change goes through the level's pin, so
+/// nothing locked moves with it; a locked one (`locked` gives the reason)
+/// is shown switched off.
+fn control(
+    p: &'static Param,
+    params: &AppParams,
+    level: &Rc<Level>,
+    on_params: &Callback<AppParams>,
+    locked: Option<&'static str>,
+) -> Html {
+    let disabled = locked.is_some();
+    let testid = if disabled {
+        "level-locked-control"
+    } else {
+        "level-control"
+    };
+    let value = (p.get)(params).unwrap_or_default();
+    let set = {
+        let params = params.clone();
+        let level = level.clone();
+        let on_params = on_params.clone();
+        move |v: String| {
+            let mut next = params.clone();
+            apply_pairs(&mut next, &format!("{}={}", p.name, encode_component(&v)));
+            on_params.emit(level.pin(&next));
+        }
+    };
+    let label = html! { <code>{p.name}</code> };
+    let input = match &p.kind {
+        Kind::Number(range) => {
+            let set = set.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                if input.value().trim().parse::<u64>().is_ok() {
+                    set(input.value().trim().to_owned());
+                }
+            });
+            html! { <input type="number" min={range.start().to_string()} max={range.end().to_string()}
+            value={value.clone()} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
+        }
+        Kind::Choice(ids) => {
+            let set = set.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let select: HtmlSelectElement = e.target_unchecked_into();
+                set(select.value());
+            });
+            html! {
+                <select data-testid={testid} data-param={p.name} {disabled} {onchange}>
+                    for id in ids.iter() { <option value={*id} selected={*id == value}>{*id}</option> }
+                </select>
+            }
+        }
+        Kind::Flag => {
+            let set = set.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                set(if input.checked() { "1" } else { "0" }.to_owned());
+            });
+            html! { <input type="checkbox" checked={value == "1"} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
+        }
+        Kind::Text { .. } => {
+            let onchange = Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                set(input.value());
+            });
+            html! { <input type="text" value={value.clone()} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
+        }
+    };
+    html! { <label class={classes!("level-control", disabled.then_some("locked"))} title={locked}>{label}{" "}{input}</label> }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MapProps {
+    pub params: AppParams,
+    pub progress: String,
+    pub open: bool,
+    pub on_reset: Callback<MouseEvent>,
+}
+
+/// Every level, with the ones solved ticked.
+#[component(LevelMap)]
+pub fn level_map(props: &MapProps) -> Html {
+    let lang = props.params.lang;
+    let solved = levels::read_progress(&props.progress);
+    html! {
+        <details class="level-map" data-testid="level-map" open={props.open}>
+            <summary>{t(lang, LevelMsg::Map)}</summary>
+            <ol>
+                for n in 1..=levels::count() { {{
+                    let title = levels::builtin(n).map(|l| l.text(lang).title.clone()).unwrap_or_default();
+                    let done = solved.get(&n);
+                    html! {
+                        <li data-testid="level-map-item" data-level={n.to_string()} data-solved={done.is_some().to_string()}>
+                            <a href={level_link(&props.params, n).unwrap_or_default()}
+                                aria-current={(props.params.level == Some(n)).then_some("page")}>{title}</a>
+                            for c in done { {format!(" ✓ {} ({})", t(lang, LevelMsg::Done), i18n::level_changes(lang, *c as usize, levels::builtin(n).map_or(0, |l| l.file.par)))} }
+                        </li>
+                    }
+                }} }
+            </ol>
+            <button type="button" data-testid="level-reset-progress" onclick={props.on_reset.clone()}>{t(lang, LevelMsg::ResetProgress)}</button>
+            <p class="dim small">{format!("{}: ", t(lang, LevelMsg::KitAuthor))}
+                <a href={kit_link(&props.params, LevelKit::Make)} data-testid="kit-make-link">{t(lang, LevelMsg::KitMake)}</a>
+                {" · "}
+                <a href={kit_link(&props.params, LevelKit::Preview)} data-testid="kit-preview-link">{t(lang, LevelMsg::KitPreview)}</a>
+            </p>
+        </details>
+    }
+}
+
+/// The author kit on this page's state, outside any level.
+fn kit_link(params: &AppParams, kit: LevelKit) -> String {
+    to_query(&AppParams {
+        level: None,
+        level_kit: Some(kit),
+        t: None,
+        ..params.clone()
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub struct NoLevelProps {
+    pub params: AppParams,
+}
+
+/// `?level=` named no level: say so, and show the map open.
+#[component(NoSuchLevel)]
+pub fn no_such_level(props: &NoLevelProps) -> Html {
+    let lang = props.params.lang;
+    let progress = use_state(stored_progress);
+    let reset = {
+        let progress = progress.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(levels::PROGRESS_KEY);
+            }
+            progress.set(String::new());
+        })
+    };
+    html! {
+        <section class="level card" data-testid="no-such-level">
+            <p role="alert"><strong>{t(lang, LevelMsg::NoSuchLevel)}</strong></p>
+            <LevelMap params={props.params.clone()} progress={(*progress).clone()} open={true} on_reset={reset} />
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct KitProps {
+    pub params: AppParams,
+}
+
+/// "Make a level from this link": the level file for the page's state,
+/// with the settings ticked as unlocked and the goals chosen from the
+/// scene's figures.
+#[component(LevelMaker)]
+pub fn level_maker(props: &KitProps) -> Html {
+    let lang = props.params.lang;
+    let scene = props.params.scene;
+    let unlocked = use_state(Vec::<&'static str>::new);
+    let chosen = use_state(Vec::<(Metric, Op, u64)>::new);
+    let run_params: Vec<&'static Param> =
+        scene.params().iter().copied().filter(|p| p.run).collect();
+    let start = kit_start(&props.params);
+    let file = kit_file(&start, &unlocked, &chosen);
+    html! {
+        <section class="card level-kit" data-testid="level-maker" aria-labelledby="kit-title">
+            <h2 id="kit-title">{t(lang, LevelMsg::KitMake)}</h2>
+            <p class="note">{t(lang, LevelMsg::KitMakeNote)}</p>
+            if scene == SceneId::Log || scene == SceneId::Disk {
+                <p class="dim">{i18n::level_format_error(lang, &levels::FormatError { line: 0, kind: levels::FormatErrorKind::NotMeasured { metric: Metric::Violations, scene } })}</p>
+            }
+            <fieldset>
+                <legend>{t(lang, LevelMsg::KitUnlock)}</legend>
+                for p in run_params { {{
+                    let unlocked = unlocked.clone();
+                    let on = unlocked.contains(&p.name);
+                    let toggle = Callback::from(move |_: Event| {
+                        let mut v = (*unlocked).clone();
+                        if on { v.retain(|&n| n != p.name) } else { v.push(p.name) }
+                        unlocked.set(v);
+                    });
+                    html! { <label class="level-control"><input type="checkbox" data-testid="kit-unlock" data-param={p.name} checked={on} onchange={toggle} /><code>{p.name}</code></label> }
+                }} }
+            </fieldset>
+            <fieldset>
+                <legend>{t(lang, LevelMsg::KitGoals)}</legend>
+                for m in Metric::ALL.into_iter().filter(|m| m.measured_in(scene)) { {{
+                    let on = chosen.iter().any(|c| c.0 == m);
+                    let value = chosen.iter().find(|c| c.0 == m).map_or(0, |c| c.2);
+                    let toggle = {
+                        let chosen = chosen.clone();
+                        Callback::from(move |_: Event| {
+                        let mut v = (*chosen).clone();
+                        if on {
+                            v.retain(|c| c.0 != m)
+                        } else {
+                            let op = if m == Metric::Throughput { Op::AtLeast } else { Op::Equals };
+                            v.push((m, op, 0));
+                        }
+                        chosen.set(v);
+                    })
+                    };
+                    let set_value = {
+                        let chosen = chosen.clone();
+                        Callback::from(move |e: Event| {
+                            let input: HtmlInputElement = e.target_unchecked_into();
+                            if let Ok(n) = input.value().trim().parse::<u64>() {
+                                let v = chosen.iter().map(|c| if c.0 == m { (c.0, c.1, n) } else { *c }).collect();
+                                chosen.set(v);
+                            }
+                        })
+                    };
+                    html! {
+                        <label class="level-control">
+                            <input type="checkbox" data-testid="kit-goal" data-metric={m.id()} checked={on} onchange={toggle} />
+                            {i18n::level_metric(lang, m)}
+                            if on {
+                                {format!(" {} ", if m == Metric::Throughput { "≥" } else { "=" })}
+                                <input type="number" min="0" value={value.to_string()} onchange={set_value} data-testid="kit-goal-value" />
+                            }
+                        </label>
+                    }
+                }} }
+            </fieldset>
+            <label>{t(lang, LevelMsg::KitFile)}
+                <textarea readonly=true rows="12" data-testid="kit-file" value={file} />
+            </label>
+        </section>
+    }
+}
+
+/// The start link for the page's state: its scene and the settings its
+/// run depends on, as a link writes them; the view (language, moment,
+/// part) and the seed are no part of a level, whose goals are checked on
+/// the fixed seeds.
+fn kit_start(params: &AppParams) -> String {
+    let scene = params.scene;
+    let query = to_query(params);
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .filter(|(name, _)| {
+            name == "scene" || scene.params().iter().any(|p| p.run && p.name == name)
+        })
+        .map(|(name, value)| format!("{name}={}", encode_component(&value)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The file the maker writes. Only what the page's state says is filled
+/// in; the comments tell the author what to add, and the preview says
+/// precisely what is still missing.
+fn kit_file(start: &str, unlocked: &[&str], goals: &[(Metric, Op, u64)]) -> String {
+    let mut out = String::from("# Kafka Ordering Lab level\n");
+    out.push_str(&format!("start = {start}\n"));
+    if !unlocked.is_empty() {
+        out.push_str(&format!("unlock = {}\n", unlocked.join(" ")));
+    }
+    for (m, op, v) in goals {
+        out.push_str(&format!("goal = {} {} {v}\n", m.id(), op.text()));
+    }
+    out.push_str("# par = the number of settings the reference solution changes\n");
+    out.push_str("# solution = the reference solution's pairs, e.g. idempotence=1\n");
+    out.push_str("# wrong = a known wrong solution's pairs (one line each)\n");
+    for lang in ["ru", "en"] {
+        out.push_str(&format!(
+            "\n[{lang}]\n# title = …\n# story = …\n# hint = … (one line per hint, in order)\n"
+        ));
+    }
+    out
+}
+
+/// The verdicts of a previewed level's start and solutions over the seeds.
+#[derive(Clone, PartialEq)]
+struct Verdicts {
+    start_fails: bool,
+    solution_meets: bool,
+    wrong_fail: Vec<bool>,
+}
+
+/// A pasted level file: the level it makes, or what is wrong with it.
+#[component(LevelPreview)]
+pub fn level_preview(props: &KitProps) -> Html {
+    let lang = props.params.lang;
+    let text = use_state(String::new);
+    let verdicts = use_state(|| None::<(String, Verdicts)>);
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            text.set(area.value());
+        })
+    };
+    let parsed = (!text.trim().is_empty()).then(|| Level::parse(&text));
+    let check = {
+        let verdicts = verdicts.clone();
+        let text = text.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(level) = Level::parse(&text) {
+                let meets = |p: &AppParams| level.failing_seeds(p).iter().all(Vec::is_empty);
+                verdicts.set(Some((
+                    (*text).clone(),
+                    Verdicts {
+                        start_fails: !meets(&level.start),
+                        solution_meets: meets(&level.solve(&level.file.solution)),
+                        wrong_fail: level
+                            .file
+                            .wrong
+                            .iter()
+                            .map(|w| !meets(&level.solve(w)))
+                            .collect(),
+                    },
+                )));
+            }
+        })
+    };
+    let shown = verdicts
+        .as_ref()
+        .filter(|(t, _)| *t == *text)
+        .map(|(_, v)| v.clone());
+    html! {
+        <section class="card level-kit" data-testid="level-preview" aria-labelledby="preview-title">
+            <h2 id="preview-title">{t(lang, LevelMsg::KitPreview)}</h2>
+            <p class="note">{t(lang, LevelMsg::KitPreviewNote)}</p>
+            <label>{t(lang, LevelMsg::KitFile)}
+                <textarea rows="14" data-testid="preview-input" value={(*text).clone()} {oninput} />
+            </label>
+            { match parsed {
+                None => Html::default(),
+                Some(Err(e)) => html! {
+                    <p class="bad" role="alert" data-testid="level-error" data-line={e.line.to_string()}>
+                        <strong>{t(lang, LevelMsg::KitInvalid)}</strong>{" "}{i18n::level_format_error(lang, &e)}
+                    </p>
+                },
+                Some(Ok(level)) => {
+                    let words = level.text(lang);
+                    let mut start = level.start.clone();
+                    start.lang = lang;
+                    html! {
+                        <div data-testid="level-valid">
+                            <p class="ok"><strong>{t(lang, LevelMsg::KitValid)}</strong></p>
+                            <h3>{words.title.clone()}</h3>
+                            <p>{words.story.clone()}</p>
+                            <ul>for g in level.file.goals.iter() { <li data-testid="preview-goal">{i18n::level_goal(lang, g)}</li> }</ul>
+                            <ol>for h in words.hints.iter() { <li>{h.clone()}</li> }</ol>
+                            <p><a href={to_query(&start)}>{t(lang, LevelMsg::KitOpen)}</a></p>
+                            <button type="button" data-testid="preview-check" onclick={check}>{t(lang, LevelMsg::KitCheck)}</button>
+                            for v in shown {
+                                <ul data-testid="preview-verdicts">
+                                    <li class={if v.start_fails { "ok" } else { "bad" }}>{format!("{}: {}", t(lang, LevelMsg::KitStart), t(lang, if v.start_fails { LevelMsg::KitStartOk } else { LevelMsg::KitStartBad }))}</li>
+                                    <li class={if v.solution_meets { "ok" } else { "bad" }}>{format!("{}: {}", t(lang, LevelMsg::KitSolution), t(lang, if v.solution_meets { LevelMsg::KitSolutionOk } else { LevelMsg::KitSolutionBad }))}</li>
+                                    for (w, fails) in level.file.wrong.iter().zip(v.wrong_fail.iter()) {
+                                        <li class={if *fails { "ok" } else { "bad" }}>{format!("{} {w}: {}", t(lang, LevelMsg::KitWrong), t(lang, if *fails { LevelMsg::KitWrongOk } else { LevelMsg::KitWrongBad }))}</li>
+                                    }
+                                </ul>
+                            }
+                        </div>
+                    }
+                }
+            } }
+        </section>
+    }
+}

@@ -1,0 +1,250 @@
+// Challenge levels: a level played through its own controls to the host's
+// completion message, the level map for a level that does not exist, and
+// the author kit's preview of a broken file.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { useBrowser, openPage, shot, recordConsole } from './harness.mjs';
+
+const env = useBrowser();
+const require = createRequire(import.meta.url);
+
+const goals = (frame) =>
+  frame.$$eval('[data-testid="level-goal"]', (els) =>
+    els.map((e) => ({ met: e.dataset.met, seeds: Number(e.dataset.seeds), checked: Number(e.dataset.checked) })),
+  );
+
+/** Waits until every goal has been checked on all of its seeds. */
+const checked = (frame) =>
+  frame.waitForFunction(() => {
+    const els = [...document.querySelectorAll('[data-testid="level-goal"]')];
+    return els.length > 0 && els.every((e) => e.dataset.checked === e.dataset.seeds);
+  });
+
+test('a host page plays level 1 through its controls and hears it solved', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 1000 } });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  // The course page, on the lab's origin as a course that hosts it would
+  // be (a third-party frame may be refused localStorage): it iframes the
+  // lab and keeps every message it gets.
+  await page.goto(`${env.base}embed-example.html`);
+  await page.evaluate((src) => {
+    window.messages = [];
+    addEventListener('message', (e) => window.messages.push(e.data));
+    document.body.innerHTML = `<iframe id="lab" src="${src}" style="width:860px;height:900px"></iframe>`;
+  }, `${env.base}?level=1&embed=1&lang=en`);
+  const frame = await (await page.$('#lab')).contentFrame();
+  await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  assert.equal(await frame.$eval('[data-testid="scene"]', (e) => e.dataset.scene), 'replication');
+  await checked(frame);
+  const start = await goals(frame);
+  assert.ok(start.length >= 1);
+  assert.ok(start.every((g) => g.seeds === 20), JSON.stringify(start));
+  assert.ok(start.some((g) => g.met === 'false'), 'the start fails a goal');
+  assert.ok((await frame.$$('[data-testid="failed-seeds"]')).length > 0, 'the failed seeds are named');
+  assert.equal(await frame.$('[data-testid="level-complete"]'), null);
+  // Hints come one at a time.
+  assert.equal((await frame.$$('[data-testid="hint"]')).length, 0);
+  await frame.click('[data-testid="hint-next"]');
+  assert.equal((await frame.$$('[data-testid="hint"]')).length, 1);
+  await frame.click('[data-testid="hint-next"]');
+  assert.equal((await frame.$$('[data-testid="hint"]')).length, 2);
+  // A locked setting is shown switched off, with the reason.
+  assert.ok(await frame.$('[data-testid="scene-locked"]'));
+  const frozen = await frame.$$eval('[data-testid="level-frozen"] :is(input, select, button)', (els) =>
+    els.map((e) => ({ disabled: e.disabled, why: e.title })),
+  );
+  assert.ok(frozen.length > 0);
+  assert.ok(frozen.every((e) => e.disabled && /change them in the panel above/.test(e.why)), JSON.stringify(frozen));
+  await frame.click('[data-testid="level-locked"] summary');
+  const locked = await frame.$$eval('[data-testid="level-locked-control"]', (els) =>
+    els.map((e) => ({ param: e.dataset.param, disabled: e.disabled, why: e.closest('label').title })),
+  );
+  assert.deepEqual(locked.map((l) => l.param).sort(), ['replica-actions', 'unclean']);
+  assert.ok(locked.every((l) => l.disabled && /fixes this setting/.test(l.why)), JSON.stringify(locked));
+  assert.deepEqual(
+    (await frame.$$eval('[data-testid="level-control"]', (els) => els.map((e) => e.dataset.param))).sort(),
+    ['acks', 'min-isr'],
+  );
+  // The reference solution, through the level's own control.
+  await frame.selectOption('[data-testid="level-control"][data-param="acks"]', 'all');
+  await frame.waitForFunction(() => {
+    const els = [...document.querySelectorAll('[data-testid="level-goal"]')];
+    return els.length > 0 && els.every((e) => e.dataset.met === 'true');
+  });
+  await frame.waitForSelector('[data-testid="level-complete"]');
+  assert.equal(await frame.$eval('[data-testid="level-changes"]', (e) => e.dataset.changes), '1');
+  await page.waitForFunction(() => window.messages.some((m) => m && m.type === 'kafka-lab:level-complete'));
+  await shot(page, 'level-1-solved-en');
+  const done = (await page.evaluate(() => window.messages)).filter((m) => m.type === 'kafka-lab:level-complete');
+  assert.deepEqual(done, [{ type: 'kafka-lab:level-complete', level: 1, changes: 1, par: 1 }]);
+  // The address keeps the solved state, and progress is kept.
+  assert.match(frame.url(), /level=1/);
+  assert.match(frame.url(), /acks=all/);
+  const progress = await frame.evaluate(() => localStorage.getItem('kafka-lab:levels'));
+  assert.equal(progress, '1:1');
+  await frame.click('[data-testid="level-map"] summary');
+  assert.equal(
+    await frame.$eval('[data-testid="level-map-item"][data-level="1"]', (e) => e.dataset.solved),
+    'true',
+  );
+  await frame.click('[data-testid="level-reset-progress"]');
+  assert.equal(await frame.evaluate(() => localStorage.getItem('kafka-lab:levels')), null);
+  assert.equal(
+    await frame.$eval('[data-testid="level-map-item"][data-level="1"]', (e) => e.dataset.solved),
+    'false',
+  );
+  // Back to the start, and solved again: the host hears it again.
+  await frame.click('[data-testid="level-restart"]');
+  await frame.waitForFunction(() => !document.querySelector('[data-testid="level-complete"]'));
+  assert.equal(await frame.$eval('[data-testid="level-changes"]', (e) => e.dataset.changes), '0');
+  await frame.selectOption('[data-testid="level-control"][data-param="acks"]', 'all');
+  await frame.waitForSelector('[data-testid="level-complete"]');
+  await page.waitForFunction(() => window.messages.filter((m) => m && m.type === 'kafka-lab:level-complete').length === 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a wrong solution leaves the level unsolved, and a link cannot unlock a locked setting', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?level=8&lang=en&processing-ms=1`);
+  await checked(page);
+  // processing-ms is locked: the link's value is put back.
+  const url = new URL(page.url());
+  assert.notEqual(url.searchParams.get('processing-ms'), '1');
+  await page.selectOption('[data-testid="level-control"][data-param="mode"]', 'sequential');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('mode') === 'sequential');
+  await checked(page);
+  const g = await goals(page);
+  assert.ok(g.some((x) => x.met === 'false'), JSON.stringify(g));
+  assert.equal(await page.$('[data-testid="level-complete"]'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a level that does not exist says so and shows the map', async () => {
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=99&lang=${lang}`);
+    await page.waitForSelector('[data-testid="no-such-level"]');
+    assert.ok(await page.$('[data-testid="param-message"]'));
+    const text = await page.textContent('[data-testid="no-such-level"]');
+    assert.match(text, lang === 'ru' ? /Такого уровня нет/ : /There is no such level/);
+    const items = await page.$$('[data-testid="level-map-item"]');
+    assert.ok(items.length >= 12);
+    assert.ok(await page.isVisible('[data-testid="level-map-item"][data-level="12"] a'));
+    await shot(page, `level-99-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the preview says what is wrong with a pasted level file, and shows a valid one', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&level-kit=preview&lang=en`);
+  const file = [
+    'start = scene=workers&mode=per-message',
+    'unlock = mode',
+    'goal = violations == 0',
+  ].join('\n');
+  await page.fill('[data-testid="preview-input"]', file);
+  await page.waitForSelector('[data-testid="level-error"]');
+  assert.equal(await page.$eval('[data-testid="level-error"]', (e) => e.dataset.line), '3');
+  assert.match(await page.textContent('[data-testid="level-error"]'), /Line 3: goal “violations == 0”: expected “METRIC OP NUMBER”/);
+  await shot(page, 'level-preview-error-en');
+  const valid = [
+    'start = scene=workers&mode=per-message',
+    'unlock = mode',
+    'goal = violations = 0',
+    'goal = throughput >= 400',
+    'par = 1',
+    'solution = mode=keyed-pool',
+    'wrong = mode=sequential',
+    '[ru]', 'title = Т', 'story = С', 'hint = П',
+    '[en]', 'title = Keyed', 'story = S', 'hint = H',
+  ].join('\n');
+  await page.fill('[data-testid="preview-input"]', valid);
+  await page.waitForSelector('[data-testid="level-valid"]');
+  assert.equal(await page.$('[data-testid="level-error"]'), null);
+  await page.click('[data-testid="preview-check"]');
+  await page.waitForSelector('[data-testid="preview-verdicts"]');
+  const verdicts = await page.$$eval('[data-testid="preview-verdicts"] li', (els) => els.map((e) => e.className));
+  assert.deepEqual(verdicts, ['ok', 'ok', 'ok']);
+  // A "wrong" solution that meets every goal is called out.
+  await page.fill('[data-testid="preview-input"]', valid.replace('wrong = mode=sequential', 'wrong = mode=keyed-pool'));
+  await page.waitForSelector('[data-testid="level-valid"]');
+  await page.click('[data-testid="preview-check"]');
+  await page.waitForSelector('[data-testid="preview-verdicts"]');
+  const again = await page.$$eval('[data-testid="preview-verdicts"] li', (els) => els.map((e) => e.className));
+  assert.deepEqual(again, ['ok', 'ok', 'bad']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the maker writes the level file for the page state', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&level-kit=make&lang=ru`);
+  await page.check('[data-testid="kit-unlock"][data-param="mode"]');
+  await page.check('[data-testid="kit-goal"][data-metric="violations"]');
+  const file = await page.inputValue('[data-testid="kit-file"]');
+  assert.match(file, /^start = scene=workers&mode=per-message&workers=8/m);
+  assert.doesNotMatch(file, /lang=|level-kit/);
+  assert.match(file, /^unlock = mode$/m);
+  assert.match(file, /^goal = violations = 0$/m);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('level screens at phone width, embedded, in both languages', async () => {
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=4&embed=1&lang=${lang}`, { width: 360, height: 800 });
+    await checked(page);
+    // A preset link would leave the level's start: it is off.
+    const presets = await page.$$eval('[data-testid="level-frozen"] a[data-preset]', (els) => els.map((e) => e.getAttribute('aria-disabled')));
+    assert.ok(presets.length > 0 && presets.every((d) => d === 'true'), JSON.stringify(presets));
+    await page.click('[data-testid="hint-next"]');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `no sideways scroll (${width})`);
+    await shot(page, `level-4-${lang}-360`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('axe: a level, the map and the kit have no serious or critical issue', async () => {
+  const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  for (const query of ['level=4&lang=ru', 'level=12&lang=en', 'level=99&lang=ru', 'scene=group&level-kit=make&lang=en', 'scene=log&level-kit=preview&lang=ru']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?${query}`);
+    await page.addScriptTag({ content: axeSource });
+    const found = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    });
+    assert.deepEqual(found, [], query);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('settings the client refuses say so, and the map leads to the author kit for this state', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?level=4&lang=ru`);
+  await checked(page);
+  assert.equal(await page.$('[data-testid="level-refused"]'), null);
+  await page.click('[data-testid="level-control"][data-param="idempotence"]');
+  await page.fill('[data-testid="level-control"][data-param="retries"]', '0');
+  await page.press('[data-testid="level-control"][data-param="retries"]', 'Enter');
+  await page.waitForSelector('[data-testid="level-refused"]');
+  await checked(page);
+  const met = await page.$$eval('[data-testid="level-goal"]', (els) => els.map((e) => e.dataset.met));
+  assert.ok(met.every((m) => m === 'false'), JSON.stringify(met));
+  await page.click('[data-testid="level-map"] summary');
+  const href = await page.getAttribute('[data-testid="kit-make-link"]', 'href');
+  assert.match(href, /level-kit=make/);
+  assert.doesNotMatch(href, /[?&]level=/);
+  await page.click('[data-testid="kit-make-link"]');
+  await page.waitForSelector('[data-testid="level-maker"]');
+  assert.match(await page.inputValue('[data-testid="kit-file"]'), /^start = scene=producer&.*idempotence=1/m);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
