@@ -174,6 +174,16 @@ pub fn app(props: &AppProps) -> Html {
             if let Some(root) = scene_root.cast::<Element>() {
                 let _ = root.set_attribute("data-ready", "true");
             }
+            // The scene page's pre-rendered copy (tests/e2e/prerender.mjs)
+            // held the place until now. This runs in the task that drew
+            // the live app, before the browser paints again, so the swap
+            // is one frame: the same markup, the same size, no jump.
+            if let Some(static_copy) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector("[data-prerender]").ok().flatten())
+            {
+                static_copy.remove();
+            }
         });
     }
     // Every render may change the height; the host page sizes the iframe.
