@@ -11,7 +11,9 @@ use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
 use crate::i18n::{self, t, LessonMsg, Msg};
-use crate::params::{lesson_link, parse_query, scene_link, to_query, AppParams, SceneId, Theme};
+use crate::params::{
+    lesson_link, page_path, parse_query, scene_link, to_query, AppParams, SceneId, Theme,
+};
 use crate::scenes::producer::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
@@ -24,6 +26,16 @@ use yew::prelude::*;
 pub struct AppProps {
     /// The page's query string, e.g. `?scene=log&lang=en`.
     pub query: AttrValue,
+}
+
+/// The app's base path, from the page's `<base href>` (trunk's public
+/// URL): `/kafka-lab/` under a sub-path, `/` at a host's root.
+pub fn base_path() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|b| web_sys::Url::new(&b).ok())
+        .map_or_else(|| "/".to_owned(), |u| u.pathname())
 }
 
 pub(crate) fn is_narrow() -> bool {
@@ -205,9 +217,16 @@ pub fn app(props: &AppProps) -> Html {
                 if let Some(window) = web_sys::window() {
                     let current = window.location().search().unwrap_or_default();
                     if current != query {
+                        // With the path: a bare `?query` resolves against
+                        // the page's <base href>, and would move a scene
+                        // page's address to the app's root.
+                        let path = window.location().pathname().unwrap_or_default();
                         if let Ok(history) = window.history() {
-                            let _ =
-                                history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+                            let _ = history.replace_state_with_url(
+                                &JsValue::NULL,
+                                "",
+                                Some(&format!("{path}{query}")),
+                            );
                         }
                     }
                     if let Some(root) = window.document().and_then(|d| d.document_element()) {
@@ -310,10 +329,20 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     // The menu's links change with the parameters only, not on every frame.
+    // Each opens its scene's own page, so a static host serves the figure
+    // pre-rendered for it; the query still carries the whole state, and
+    // wins over the page where they differ.
     let menu_hrefs = use_memo((*params).clone(), |params| {
+        let base = base_path();
         SceneId::ALL
             .iter()
-            .map(|&scene| scene_link(params, scene))
+            .map(|&scene| {
+                format!(
+                    "{base}{}{}",
+                    page_path(Some(scene), params.lang),
+                    scene_link(params, scene)
+                )
+            })
             .collect::<Vec<String>>()
     });
     let on_reveal = {

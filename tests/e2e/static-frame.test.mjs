@@ -187,6 +187,9 @@ test('the live app reads the scene and language from the path; the query wins', 
       lang: await page.getAttribute('html', 'lang'),
     };
     assert.deepEqual(got, want, path);
+    // The app writes the state into the address bar and keeps the page's path.
+    await page.waitForFunction(() => location.search.includes('scene='));
+    assert.equal(new URL(page.url()).pathname, new URL(`${env.base}${path}`).pathname, page.url());
     assert.equal(await page.$('[data-testid="param-message"]'), null, `${path}: no message`);
     // The share link keeps the page's address and names the state in full.
     const link = await page.inputValue('[data-testid="share-link"]');
@@ -194,6 +197,24 @@ test('the live app reads the scene and language from the path; the query wins', 
     assert.deepEqual(errors, [], path);
     await context.close();
   }
+});
+
+test("the scene menu opens each scene's own page, its state in the query", async () => {
+  const context = await env.browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await page.goto(`${env.base}en/log/`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const href = await page.getAttribute('[data-testid="scene-link"][data-scene="routing"]', 'href');
+  assert.match(href, /^\/en\/routing\/\?scene=routing&/, href);
+  assert.match(href, /[?&]lang=en(&|$)/, href);
+  await page.click('[data-testid="scene-link"][data-scene="routing"]');
+  await page.waitForSelector('[data-testid="scene"][data-scene="routing"][data-ready="true"]');
+  assert.ok(page.url().startsWith(`${env.base}en/routing/?`), page.url());
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('under a sub-path, the scene pages and the hand-over work the same', async () => {
@@ -209,6 +230,8 @@ test('under a sub-path, the scene pages and the hand-over work the same', async 
     assert.ok(roots.every((n) => n === 1), String(roots));
     assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'routing');
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    // The menu is folded at phone width; its links keep the sub-path.
+    assert.match(await page.getAttribute('[data-testid="scene-link"][data-scene="disk"]', 'href'), /^\/kafka-lab\/en\/disk\/\?/);
     assert.deepEqual(errors, []);
     await context.close();
   } finally {
