@@ -54,6 +54,9 @@ const placer = `(() => {
   const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
   const copy = template.content.firstElementChild.cloneNode(true);
   copy.dataset.prerender = same ? 'static' : 'placeholder';
+  // The share link names this host, which the build could not know.
+  const share = copy.querySelector('[data-testid="share-link"]');
+  if (share && same) share.value = location.origin + location.pathname + template.dataset.query;
   if (same) document.documentElement.lang = template.dataset.lang;
   document.body.append(copy);
 })();`;
@@ -73,7 +76,23 @@ async function capture(browser, url, variant) {
   // The address bar holds the state's own link once the app wrote it.
   await page.waitForFunction(() => location.search.length > 1);
   const got = await page.evaluate(() => {
-    const app = document.querySelector('.app:not([data-prerender])').cloneNode(true);
+    const live = document.querySelector('.app:not([data-prerender])');
+    const app = live.cloneNode(true);
+    // The app sets its fields' values as properties, which the markup
+    // does not carry: written as attributes, the copy's fields show them.
+    const fields = app.querySelectorAll('input, textarea, select');
+    live.querySelectorAll('input, textarea, select').forEach((field, i) => {
+      const copy = fields[i];
+      if (field.tagName === 'SELECT') {
+        [...copy.options].forEach((o, j) => o.toggleAttribute('selected', field.options[j].selected));
+      } else if (field.type === 'checkbox' || field.type === 'radio') {
+        copy.toggleAttribute('checked', field.checked);
+      } else if (field.tagName === 'TEXTAREA') {
+        copy.textContent = field.value;
+      } else if (field.dataset.testid !== 'share-link') {
+        copy.setAttribute('value', field.value);
+      }
+    });
     // The copy is not the live app: nothing may take it for a ready one.
     app.querySelector('[data-testid="scene"]').removeAttribute('data-ready');
     return { html: app.outerHTML, query: location.search, lang: document.documentElement.lang };

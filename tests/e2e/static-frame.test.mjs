@@ -139,12 +139,19 @@ async function handOver(browser, url, viewport) {
         return b ? [s, Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)] : [s, null];
       }),
     );
+  // What each field shows: the copy's must be the live app's.
+  const fields = () =>
+    page.$$eval('.app input, .app select, .app textarea', (els) =>
+      els.map((e) => (e.type === 'checkbox' || e.type === 'radio' ? String(e.checked) : e.value)),
+    );
   const before = await boxes();
+  const shown = await fields();
   await page.evaluate(() => (window.__roots = []));
   release();
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
   const after = await boxes();
   const roots = await page.evaluate(() => window.__roots);
+  assert.deepEqual(await fields(), shown, `${url}: the fields show the same values`);
   return { page, context, errors, before, after, roots };
 }
 
@@ -153,6 +160,7 @@ test('the live app replaces the copy in one frame, at the same place and size', 
     ['log/', WIDE],
     ['en/log/', PHONE],
     ['routing/?embed=1', PHONE],
+    ['en/producer/', WIDE],
     ['en/group/', WIDE],
     ['lesson/', WIDE],
   ]) {
