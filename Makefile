@@ -18,8 +18,11 @@ serve: tools
 
 test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
 
-build: tools
+# The release build, then each scene's page with its figure pre-rendered
+# (tests/e2e/prerender.mjs drives the built app in headless Chromium).
+build: tools browser tests/e2e/node_modules
 	trunk build --release --offline
+	node tests/e2e/prerender.mjs dist
 
 lint:
 	cargo fmt --check
@@ -48,6 +51,7 @@ bench: build browser tests/e2e/node_modules
 # The same app built for a sub-path, as a course site would host it.
 e2e: build browser tests/e2e/node_modules
 	trunk build --release --offline --public-url /kafka-lab/ --dist dist-subpath
+	node tests/e2e/prerender.mjs dist-subpath
 	cd tests/e2e && npm test
 
 # The real-Kafka conformance suite (tests/kafka/): the plan comes from the

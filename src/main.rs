@@ -1,6 +1,7 @@
 //! Mounts the app on the page, reading its state from the URL.
 
-use kafka_ordering_lab::ui::{show_panic_overlay, App, AppProps};
+use kafka_ordering_lab::params::page_query;
+use kafka_ordering_lab::ui::{base_path, show_panic_overlay, App, AppProps};
 
 fn main() {
     // Through Yew, not `std::panic::set_hook`: the renderer replaces any
@@ -10,8 +11,15 @@ fn main() {
         console_error_panic_hook::hook(info);
         show_panic_overlay(&info.to_string());
     }));
+    // The page's path below the app's base says the scene and language of
+    // a scene page (`en/log/` on `/kafka-lab/en/log/`); the query says the rest.
     let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
+        .map(|w| {
+            let location = w.location();
+            let path = location.pathname().unwrap_or_default();
+            let page = path.strip_prefix(&base_path()).unwrap_or_default();
+            page_query(page, &location.search().unwrap_or_default())
+        })
         .unwrap_or_default();
     yew::Renderer::<App>::with_props(AppProps {
         query: query.into(),

@@ -20,3 +20,23 @@ fn the_browser_tests_list_every_scene_in_the_menus_order() {
     let app: Vec<&str> = SceneId::ALL.iter().map(|s| s.id()).collect();
     assert_eq!(listed, app);
 }
+
+/// The build's pre-render (tests/e2e/prerender.mjs) picks the narrow copy
+/// of a page below the app's own phone threshold, and pre-renders the
+/// lesson's first step at the app's lesson page: the two sides must agree,
+/// or a phone would get the wide copy and see it jump.
+#[test]
+fn the_prerender_agrees_with_the_app_on_the_phone_width_and_the_lesson_page() {
+    let script = include_str!("e2e/prerender.mjs");
+    let narrow = format!(
+        "const NARROW_BELOW_PX = {};",
+        kafka_ordering_lab::ui::layout::NARROW_BELOW_PX
+    );
+    assert!(script.contains(&narrow), "prerender.mjs lacks `{narrow}`");
+    let lesson = format!(
+        "{{ dir: '{}', query: 'lesson={}' }}",
+        kafka_ordering_lab::params::LESSON_PAGE,
+        kafka_ordering_lab::lesson::STEPS[0].id
+    );
+    assert!(script.contains(&lesson), "prerender.mjs lacks `{lesson}`");
+}

@@ -9,6 +9,7 @@ pub mod declare;
 mod lens;
 mod link;
 mod part;
+mod path;
 #[cfg(test)]
 mod tests;
 
@@ -39,6 +40,7 @@ use crate::sim::scenes::workers::WorkersConfig;
 pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
 pub use link::{lesson_link, level_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
+pub use path::{page_path, page_query, LESSON_PAGE};
 
 use codec::{parse_flag, parse_number, quote};
 use declare::{find, Kind, Value};

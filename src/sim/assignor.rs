@@ -75,7 +75,7 @@ impl Assignor {
 
 fn sorted_members(members: &[String]) -> Vec<String> {
     let mut m = members.to_vec();
-    m.sort();
+    crate::sim::sort::sort(&mut m);
     m.dedup();
     m
 }
@@ -86,12 +86,12 @@ fn all_partitions(topics: &[(String, u32)]) -> Vec<TopicPartition> {
         .iter()
         .flat_map(|(t, n)| (0..*n).map(move |p| TopicPartition::new(t, p)))
         .collect();
-    all.sort();
+    crate::sim::sort::sort(&mut all);
     all
 }
 
 fn empty(members: &[String]) -> Assignment {
-    members.iter().map(|m| (m.clone(), Vec::new())).collect()
+    crate::sim::sort::map_from(members.iter().map(|m| (m.clone(), Vec::new())))
 }
 
 /// `RangeAssignor`: per topic, member i of C gets `N / C` partitions, plus
@@ -146,7 +146,9 @@ pub fn sticky(topics: &[(String, u32)], members: &[String], previous: &Assignmen
     let mut extra_left = with_extra;
     // Members that owned the most keep the most: that moves the fewest.
     let mut by_previous: Vec<&String> = members.iter().collect();
-    by_previous.sort_by_key(|m| std::cmp::Reverse(previous.get(*m).map_or(0, Vec::len)));
+    crate::sim::sort::sort_by_key(&mut by_previous, |m| {
+        std::cmp::Reverse(previous.get(*m).map_or(0, Vec::len))
+    });
     let mut taken: Vec<TopicPartition> = Vec::new();
     for m in by_previous {
         let kept: Vec<TopicPartition> = previous
@@ -205,7 +207,7 @@ pub fn sticky(topics: &[(String, u32)], members: &[String], previous: &Assignmen
         extra_left -= 1;
     }
     for list in out.values_mut() {
-        list.sort();
+        crate::sim::sort::sort(list);
     }
     out
 }
@@ -249,11 +251,12 @@ impl Assignor {
         if self.cooperative() {
             // Only members in this join claim what they own: a member that
             // left owns nothing any more.
-            let owner_before: BTreeMap<&TopicPartition, &String> = owned
-                .iter()
-                .filter(|(m, _)| members.contains(m))
-                .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp, m)))
-                .collect();
+            let owner_before: BTreeMap<&TopicPartition, &String> = crate::sim::sort::map_from(
+                owned
+                    .iter()
+                    .filter(|(m, _)| members.contains(m))
+                    .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp, m))),
+            );
             for (member, tps) in assignment.iter_mut() {
                 tps.retain(|tp| {
                     let transfers = owner_before.get(tp).is_some_and(|old| *old != member);
@@ -263,7 +266,7 @@ impl Assignor {
                     !transfers
                 });
             }
-            revoked.sort();
+            crate::sim::sort::sort(&mut revoked);
         }
         Rebalance {
             assignment,
@@ -295,9 +298,10 @@ impl Assignor {
 /// How many partitions changed owner between two assignments.
 pub fn moved(before: &Assignment, after: &Assignment) -> usize {
     let owner = |a: &Assignment| -> BTreeMap<TopicPartition, String> {
-        a.iter()
-            .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp.clone(), m.clone())))
-            .collect()
+        crate::sim::sort::map_from(
+            a.iter()
+                .flat_map(|(m, tps)| tps.iter().map(move |tp| (tp.clone(), m.clone()))),
+        )
     };
     let (b, a) = (owner(before), owner(after));
     a.iter()

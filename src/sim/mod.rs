@@ -16,6 +16,7 @@ pub mod queue;
 pub mod record;
 pub mod rng;
 pub mod scenes;
+pub mod sort;
 pub mod time;
 
 pub use engine::{Ctx, Model, Sim};

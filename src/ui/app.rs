@@ -13,8 +13,8 @@ use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
 use crate::i18n::{self, t, LessonMsg, LevelMsg, Msg};
 use crate::params::{
-    lesson_link, level_link, parse_query, scene_link, to_query, AppParams, LevelKit, ParamIssue,
-    SceneId, Theme,
+    lesson_link, level_link, page_path, parse_query, scene_link, to_query, AppParams, LevelKit,
+    ParamIssue, SceneId, Theme,
 };
 use crate::scenes::producer::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
@@ -28,6 +28,16 @@ use yew::prelude::*;
 pub struct AppProps {
     /// The page's query string, e.g. `?scene=log&lang=en`.
     pub query: AttrValue,
+}
+
+/// The app's base path, from the page's `<base href>` (trunk's public
+/// URL): `/kafka-lab/` under a sub-path, `/` at a host's root.
+pub fn base_path() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|b| web_sys::Url::new(&b).ok())
+        .map_or_else(|| "/".to_owned(), |u| u.pathname())
 }
 
 pub(crate) fn is_narrow() -> bool {
@@ -178,6 +188,16 @@ pub fn app(props: &AppProps) -> Html {
             if let Some(root) = scene_root.cast::<Element>() {
                 let _ = root.set_attribute("data-ready", "true");
             }
+            // The scene page's pre-rendered copy (tests/e2e/prerender.mjs)
+            // held the place until now. This runs in the task that drew
+            // the live app, before the browser paints again, so the swap
+            // is one frame: the same markup, the same size, no jump.
+            if let Some(static_copy) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector("[data-prerender]").ok().flatten())
+            {
+                static_copy.remove();
+            }
         });
     }
     // Every render may change the height; the host page sizes the iframe.
@@ -215,9 +235,16 @@ pub fn app(props: &AppProps) -> Html {
                 if let Some(window) = web_sys::window() {
                     let current = window.location().search().unwrap_or_default();
                     if current != query {
+                        // With the path: a bare `?query` resolves against
+                        // the page's <base href>, and would move a scene
+                        // page's address to the app's root.
+                        let path = window.location().pathname().unwrap_or_default();
                         if let Ok(history) = window.history() {
-                            let _ =
-                                history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+                            let _ = history.replace_state_with_url(
+                                &JsValue::NULL,
+                                "",
+                                Some(&format!("{path}{query}")),
+                            );
                         }
                     }
                     if let Some(root) = window.document().and_then(|d| d.document_element()) {
@@ -325,10 +352,20 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     // The menu's links change with the parameters only, not on every frame.
+    // Each opens its scene's own page, so a static host serves the figure
+    // pre-rendered for it; the query still carries the whole state, and
+    // wins over the page where they differ.
     let menu_hrefs = use_memo((*params).clone(), |params| {
+        let base = base_path();
         SceneId::ALL
             .iter()
-            .map(|&scene| scene_link(params, scene))
+            .map(|&scene| {
+                format!(
+                    "{base}{}{}",
+                    page_path(Some(scene), params.lang),
+                    scene_link(params, scene)
+                )
+            })
             .collect::<Vec<String>>()
     });
     let on_reveal = {

@@ -25,5 +25,5 @@ pub(crate) mod stats;
 pub(crate) mod tip;
 pub(crate) mod violations;
 
-pub use app::{App, AppProps};
+pub use app::{base_path, App, AppProps};
 pub use panic::show_panic_overlay;

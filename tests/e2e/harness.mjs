@@ -1,7 +1,9 @@
 // Shared set-up for the browser tests: a static server for the release
 // build on 127.0.0.1, and Debian's Chromium driven by playwright-core.
 import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
 import { readFile, mkdir } from 'node:fs/promises';
+import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +30,16 @@ const types = {
 /**
  * Serves `root` on an ephemeral loopback port under `prefix` (a static
  * host's sub-path, e.g. `/kafka-lab/`); resolves to its base URL.
+ *
+ * With `host: true` it answers as a static host does (the bench's
+ * profile): brotli or gzip by the request's Accept-Encoding, an ETag with
+ * a 304 for a matching If-None-Match, and `Cache-Control: max-age=600`
+ * (GitHub Pages' header), so that a second visit is served from the
+ * browser's cache. Each file's compressed forms are made once.
  */
-export async function serve(root = distDir, prefix = '/') {
+export async function serve(root = distDir, prefix = '/', { host = false } = {}) {
+  const encoded = new Map();
+  const served = [];
   const server = createServer(async (req, res) => {
     const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!full.startsWith(prefix)) {
@@ -42,17 +52,44 @@ export async function serve(root = distDir, prefix = '/') {
       res.writeHead(403).end();
       return;
     }
+    let body;
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
+      body = await readFile(file);
     } catch {
       res.writeHead(404).end('not found');
+      return;
     }
+    const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
+    if (host) {
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+      const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+      Object.assign(headers, { etag, 'cache-control': 'max-age=600', vary: 'Accept-Encoding' });
+      served.push({ path: full, encoding, status: req.headers['if-none-match'] === etag ? 304 : 200 });
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      if (encoding) {
+        const key = `${file} ${encoding} ${etag}`;
+        if (!encoded.has(key)) {
+          encoded.set(
+            key,
+            encoding === 'br'
+              ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+              : gzipSync(body, { level: 9 }),
+          );
+        }
+        body = encoded.get(key);
+        headers['content-encoding'] = encoding;
+      }
+    }
+    res.writeHead(200, { ...headers, 'content-length': body.length });
+    res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { server, base: `http://127.0.0.1:${port}${prefix}` };
+  return { server, base: `http://127.0.0.1:${port}${prefix}`, served };
 }
 
 function chromiumPath() {

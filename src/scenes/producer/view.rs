@@ -470,7 +470,7 @@ fn view_interventions(
             n.faults
                 .retain(|f| !(f.batch == fault.batch && f.attempt == fault.attempt));
             n.faults.push(fault);
-            n.faults.sort();
+            crate::sim::sort::sort(&mut n.faults);
             n.preset = None;
         })
     };

@@ -392,7 +392,7 @@ impl Group {
             return None;
         }
         let mut all = self.repeated.clone();
-        all.sort_unstable();
+        crate::sim::sort::sort(&mut all);
         all.dedup();
         let mut runs: Vec<(u32, u64, u64)> = Vec::new();
         for (p, o) in all {

@@ -174,11 +174,12 @@ impl Group {
                 self.pause(p, now);
             }
         }
-        let names: BTreeMap<u32, String> = owners
-            .iter()
-            .flatten()
-            .map(|&i| (i, self.members[i as usize].id.clone()))
-            .collect();
+        let names: BTreeMap<u32, String> = crate::sim::sort::map_from(
+            owners
+                .iter()
+                .flatten()
+                .map(|&i| (i, self.members[i as usize].id.clone())),
+        );
         self.generations.push(Generation {
             number: self.generations.len() as u32 + 1,
             at: now,

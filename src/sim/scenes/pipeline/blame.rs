@@ -345,6 +345,6 @@ pub fn findings(run: &PipelineRun, checker: &OrderChecker) -> Vec<Finding> {
             at: delivery.done_at,
         });
     }
-    out.sort_by_key(|f| f.at);
+    crate::sim::sort::sort_by_key(&mut out, |f| f.at);
     out
 }

@@ -182,7 +182,7 @@ pub fn sink_order(run: &PipelineRun) -> Vec<Placed> {
         }
     }
     let mut order: Vec<u32> = (0..run.records.len() as u32).collect();
-    order.sort_by_key(|&r| {
+    crate::sim::sort::sort_by_key(&mut order, |&r| {
         first[r as usize].map_or((1, u64::MAX, r), |(t, i)| (0, t.as_millis(), i))
     });
     let mut seen_per_order = std::collections::BTreeMap::<u32, u32>::new();
@@ -226,7 +226,7 @@ pub fn moved(a: &PipelineRun, b: &PipelineRun) -> Vec<u32> {
         })
         .map(|x| x.record)
         .collect();
-    out.sort_unstable();
+    crate::sim::sort::sort(&mut out);
     out
 }
 

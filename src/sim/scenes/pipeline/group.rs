@@ -452,7 +452,7 @@ pub fn consume(
         }
     }
     for pl in &mut partition_log {
-        pl.sort_by_key(|&i| log[i as usize].offset);
+        crate::sim::sort::sort_by_key(pl, |&i| log[i as usize].offset);
     }
     let last_visible = log
         .iter()

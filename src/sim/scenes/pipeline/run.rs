@@ -243,7 +243,7 @@ fn application(config: &PipelineConfig, rng: &mut Rng) -> Vec<(u32, u32, SimTime
         .collect();
     // The jitter is below one tick and an order's steps are six ticks
     // apart, so sorting by time keeps each order's own sequence.
-    events.sort_by_key(|&(o, s, t)| (t, o, s));
+    crate::sim::sort::sort_by_key(&mut events, |&(o, s, t)| (t, o, s));
     events
 }
 
@@ -386,7 +386,7 @@ fn partition_records(
         .enumerate()
         .filter(|(_, &(_, step, _))| Service::of(step) == service)
         .collect();
-    mine.sort_by_key(|&(i, &(_, _, t))| (t, i));
+    crate::sim::sort::sort_by_key(&mut mine, |&(i, &(_, _, t))| (t, i));
     mine.into_iter()
         .map(|(i, &(order, step, sent_at))| {
             let n = match growth {
@@ -549,7 +549,7 @@ fn produce(
                     }
                 }
             }
-            writes.sort_by_key(|(o, _)| *o);
+            crate::sim::sort::sort_by_key(&mut writes, |(o, _)| *o);
             out.by_partition[partition as usize].extend(writes.into_iter().map(|(_, w)| w));
             out.summaries.push(ProducerSummary {
                 service,
@@ -577,7 +577,7 @@ fn topic(written: Vec<Vec<Written>>, failover: Option<Failover>) -> Vec<LogEntry
     let mut log = Vec::new();
     for (partition, mut writes) in written.into_iter().enumerate() {
         let partition = partition as u32;
-        writes.sort_by_key(|w| (w.appended_at, w.service));
+        crate::sim::sort::sort_by_key(&mut writes, |w| (w.appended_at, w.service));
         let mut next = 0u64;
         let mut lost_from: Option<u64> = None;
         for w in writes {
@@ -712,7 +712,7 @@ pub fn run_pipeline(config: &PipelineConfig, rng: &Rng) -> PipelineRun {
         &mut produced,
     );
     let mut records: Vec<PRecord> = checkout.into_iter().chain(warehouse).collect();
-    records.sort_by_key(|r| r.id);
+    crate::sim::sort::sort_by_key(&mut records, |r| r.id);
     let producers = produced.summaries;
     let log = topic(produced.by_partition, failover);
     let consumed = consume(&config, &records, &log, growth, &rng.child(GROUP_STREAM));
@@ -753,7 +753,7 @@ pub fn run_pipeline(config: &PipelineConfig, rng: &Rng) -> PipelineRun {
     }
     // Stable: at one instant a record is sent before it is appended,
     // consumed before it is handled.
-    trace.sort_by_key(|&(t, _)| t);
+    crate::sim::sort::sort_by_key(&mut trace, |&(t, _)| t);
     let mut run = PipelineRun {
         config,
         records,

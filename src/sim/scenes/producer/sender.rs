@@ -108,7 +108,7 @@ impl ProducerScene {
                 .filter(|b| b.pending())
                 .filter_map(|b| b.base_seq.map(|s| (s, b.id)))
                 .collect();
-            pending.sort_unstable();
+            crate::sim::sort::sort(&mut pending);
             let counts: Vec<i32> = pending
                 .iter()
                 .map(|&(_, id)| self.batch(id).records.len() as i32)

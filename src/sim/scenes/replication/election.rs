@@ -40,18 +40,15 @@ impl Replication {
     pub(super) fn shrink_isr(&mut self, now: SimTime) {
         let Some(leader) = self.leader else { return };
         let leo = self.replica(leader).log_end_offset();
-        let out: BTreeSet<u32> = self
-            .isr
-            .iter()
-            .copied()
-            .filter(|&b| b != leader)
-            .filter(|&b| {
-                let r = self.replica(b);
-                r.log_end_offset() != leo
-                    && now.as_millis().saturating_sub(r.last_caught_up.as_millis())
-                        >= REPLICA_LAG_TIME_MAX_MS
-            })
-            .collect();
+        let out: BTreeSet<u32> =
+            crate::sim::sort::set_from(self.isr.iter().copied().filter(|&b| b != leader).filter(
+                |&b| {
+                    let r = self.replica(b);
+                    r.log_end_offset() != leo
+                        && now.as_millis().saturating_sub(r.last_caught_up.as_millis())
+                            >= REPLICA_LAG_TIME_MAX_MS
+                },
+            ));
         if !out.is_empty() {
             let isr = self.isr.difference(&out).copied().collect();
             self.set_isr(isr);
@@ -66,7 +63,8 @@ impl Replication {
     /// the ISR is empty (`isValidNewLeader`); failing both, with unclean
     /// election on, the first live replica of all.
     pub(super) fn elect(&mut self, dead: u32, now: SimTime) {
-        let isr: BTreeSet<u32> = self.isr.iter().copied().filter(|&b| b != dead).collect();
+        let isr: BTreeSet<u32> =
+            crate::sim::sort::set_from(self.isr.iter().copied().filter(|&b| b != dead));
         let elr = self.target_elr(&isr);
         let alive = |b: u32| self.replica(b).alive;
         let clean = (1..=BROKERS)

@@ -1,0 +1,159 @@
+//! Scene pages: each scene has an address of its own (`log/`, `en/log/`,
+//! and `lesson/` for the lesson's first step), so that a static host serves
+//! the HTML pre-rendered for it (tests/e2e/prerender.mjs) and the figure
+//! shows before the wasm arrives. The path stands for query parameters;
+//! the link's own query wins where both say something.
+
+use super::{encode_component, SceneId};
+
+/// The page path a scene, or the lesson's first step, is pre-rendered at,
+/// relative to the app's base, in `lang` (Russian at the root, English
+/// under `en/`); `None` is the lesson's first step ([`LESSON_PAGE`]).
+pub fn page_path(scene: Option<SceneId>, lang: super::Lang) -> String {
+    let prefix = match lang {
+        super::Lang::Ru => "",
+        super::Lang::En => "en/",
+    };
+    let page = scene.map_or(LESSON_PAGE, SceneId::id);
+    format!("{prefix}{page}/")
+}
+
+/// The lesson's first step's page, beside the scenes' pages.
+pub const LESSON_PAGE: &str = "lesson";
+
+/// What a page path (relative to the app's base: `en/log/`) says, as the
+/// query pairs it stands for. A path that names no page (the root, or
+/// `index.html`) says nothing.
+fn path_pairs(path: &str) -> Vec<(&'static str, String)> {
+    let mut parts = path.split('/').filter(|p| !p.is_empty());
+    let mut pairs = Vec::new();
+    let mut page = parts.next();
+    if page == Some("en") {
+        pairs.push(("lang", "en".to_owned()));
+        page = parts.next();
+    }
+    let page = match page {
+        Some(LESSON_PAGE) => ("lesson", crate::lesson::STEPS[0].id.to_owned()),
+        Some(id) => match SceneId::from_id(id) {
+            Some(scene) => ("scene", scene.id().to_owned()),
+            None => return Vec::new(),
+        },
+        None => return pairs,
+    };
+    // A path with more after the page is not one of ours.
+    if parts.next().is_some() {
+        return Vec::new();
+    }
+    pairs.push(page);
+    pairs
+}
+
+/// The query the app reads on a page at `path` with the link's `query`:
+/// the path's parameters first, each left out where the query has its
+/// own. The query's `scene` or `lesson` replaces the page's (either sets
+/// up the scene), its `lang` the page's language: so `log/?scene=routing`
+/// opens routing, as the link asks, and old `?scene=` links at the root
+/// open as they always did.
+pub fn page_query(path: &str, query: &str) -> String {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let names: Vec<String> = form_urlencoded::parse(query.as_bytes())
+        .map(|(n, _)| n.into_owned())
+        .collect();
+    let has = |n: &str| names.iter().any(|m| m == n);
+    let mut out = String::from("?");
+    for (name, value) in path_pairs(path) {
+        let replaced = match name {
+            "scene" | "lesson" => has("scene") || has("lesson"),
+            _ => has(name),
+        };
+        if replaced {
+            continue;
+        }
+        if out.len() > 1 {
+            out.push('&');
+        }
+        out.push_str(name);
+        out.push('=');
+        out.push_str(&encode_component(&value));
+    }
+    if !query.is_empty() {
+        if out.len() > 1 {
+            out.push('&');
+        }
+        out.push_str(query);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{parse_query, Lang};
+
+    #[test]
+    fn every_scene_page_opens_its_scene_in_its_language() {
+        for scene in SceneId::ALL {
+            for lang in [Lang::Ru, Lang::En] {
+                let path = page_path(Some(scene), lang);
+                let (params, issues) = parse_query(&page_query(&path, ""));
+                assert_eq!((params.scene, params.lang), (scene, lang), "{path}");
+                assert!(issues.is_empty(), "{path}: {issues:?}");
+            }
+        }
+        assert_eq!(page_path(Some(SceneId::Log), Lang::En), "en/log/");
+        assert_eq!(page_path(Some(SceneId::Log), Lang::Ru), "log/");
+    }
+
+    #[test]
+    fn the_lesson_page_opens_its_first_step() {
+        for lang in [Lang::Ru, Lang::En] {
+            let path = page_path(None, lang);
+            let (params, issues) = parse_query(&page_query(&path, ""));
+            assert_eq!(params.lesson, Some(1), "{path}");
+            assert_eq!(params.lang, lang);
+            assert_eq!(params.scene, SceneId::Log);
+            assert!(issues.is_empty(), "{issues:?}");
+        }
+    }
+
+    #[test]
+    fn the_query_wins_over_the_path() {
+        let (p, issues) = parse_query(&page_query("log/", "?scene=routing&partitions=5"));
+        assert_eq!(
+            (p.scene, p.partitions, p.lang),
+            (SceneId::Routing, 5, Lang::Ru)
+        );
+        assert!(issues.is_empty(), "{issues:?}");
+        let (p, _) = parse_query(&page_query("en/log/", "?lang=ru"));
+        assert_eq!((p.scene, p.lang), (SceneId::Log, Lang::Ru));
+        let (p, _) = parse_query(&page_query("en/routing/", "?lesson=2.1"));
+        assert_eq!(
+            (p.scene, p.lesson, p.lang),
+            (SceneId::Replication, Some(2), Lang::En)
+        );
+        let (p, _) = parse_query(&page_query("lesson/", "?scene=disk"));
+        assert_eq!((p.scene, p.lesson), (SceneId::Disk, None));
+        // The page's own parameters are kept beside the query's others.
+        let (p, issues) = parse_query(&page_query("en/group/", "?embed=1&theme=light"));
+        assert_eq!((p.scene, p.lang, p.embed), (SceneId::Group, Lang::En, true));
+        assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    #[test]
+    fn a_path_that_is_no_page_says_nothing() {
+        for path in [
+            "",
+            "/",
+            "index.html",
+            "nope/",
+            "en/nope/",
+            "log/extra/",
+            "ru/log/",
+        ] {
+            assert_eq!(page_query(path, "?scene=disk"), "?scene=disk", "{path}");
+            assert_eq!(page_query(path, ""), "?", "{path}");
+        }
+        // English at the root of the English pages.
+        assert_eq!(page_query("en/", ""), "?lang=en");
+    }
+}

@@ -1,0 +1,143 @@
+// Build step (run by `make build` after trunk): pre-renders every scene's
+// default frame, and the lesson's first step, in Russian and English, into
+// static pages of their own: `log/index.html`, `en/log/index.html`, …,
+// `lesson/index.html`, and the root's `index.html` (the log, as `/` opens
+// it). A static host serves each page's HTML with its figure in it, so the
+// learner sees the figure before the wasm arrives; the app then draws the
+// same markup and removes the copy in one frame (src/ui/app.rs).
+//
+// Why the app itself in headless Chromium, not Yew's server-side
+// rendering: the copy is then the very DOM the app draws, effects and
+// all, so the hand-over cannot show a difference; SSR would need a second
+// build of the app with Yew's `ssr` feature and every render-time browser
+// call (the window's width picks the phone layout, the address is read for
+// links) moved behind a seam, for the same markup. It lives beside the
+// browser tests because it drives the app exactly as they do, with their
+// harness and their playwright-core.
+//
+// Each page holds four copies as inert templates (wide and narrow, whole
+// and embedded: the app's markup differs on each) and a small inline
+// script that puts the one that fits the window and the link on the page.
+// A link that asks for another state than the pre-rendered one (any
+// parameter that the page's own link does not have with that value) gets
+// the copy as a neutral placeholder of the same size (static/style.css).
+//
+// Usage: node tests/e2e/prerender.mjs [DIST]; the public URL is read from
+// the `<base href>` trunk wrote into DIST/index.html.
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { serve, launch, SCENES } from './harness.mjs';
+
+const dist = resolve(process.argv[2] ?? 'dist');
+// The app's own threshold (src/ui/layout.rs NARROW_BELOW_PX); a host test
+// (tests/e2e_scenes.rs) checks the two agree.
+const NARROW_BELOW_PX = 720;
+const VARIANTS = [
+  { name: 'wide', viewport: { width: 1200, height: 900 }, embed: false },
+  { name: 'narrow', viewport: { width: 360, height: 800 }, embed: false },
+  { name: 'wide-embed', viewport: { width: 1200, height: 900 }, embed: true },
+  { name: 'narrow-embed', viewport: { width: 360, height: 800 }, embed: true },
+];
+const START = '<!-- prerender: tests/e2e/prerender.mjs -->';
+const END = '<!-- /prerender -->';
+
+/** The page's placing script: which copy, and whether as a placeholder. */
+const placer = `(() => {
+  const link = new URLSearchParams(location.search);
+  const embed = link.has('embed') && !['0', 'false'].includes(link.get('embed'));
+  // Not embedded is the page's own state, as the app leaves it out of links.
+  if (!embed) link.delete('embed');
+  const variant = (innerWidth < ${NARROW_BELOW_PX} ? 'narrow' : 'wide') + (embed ? '-embed' : '');
+  const template = document.querySelector('template[data-variant="' + variant + '"]');
+  const own = new URLSearchParams(template.dataset.query);
+  const names = [...link.keys()];
+  const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
+  const copy = template.content.firstElementChild.cloneNode(true);
+  copy.dataset.prerender = same ? 'static' : 'placeholder';
+  // The share link names this host, which the build could not know.
+  const share = copy.querySelector('[data-testid="share-link"]');
+  if (share && same) share.value = location.origin + location.pathname + template.dataset.query;
+  if (same) document.documentElement.lang = template.dataset.lang;
+  document.body.append(copy);
+})();`;
+
+const shell = (await readFile(join(dist, 'index.html'), 'utf8')).replace(new RegExp(`${START}[\\s\\S]*?${END}\\n?`), '');
+const base = shell.match(/<base href="([^"]*)"/)?.[1] ?? '/';
+
+/** The app's markup at the page's link, once it is ready, as the page's copy. */
+async function capture(browser, url, variant) {
+  const context = await browser.newContext({ viewport: variant.viewport, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(url);
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  // The address bar holds the state's own link once the app wrote it.
+  await page.waitForFunction(() => location.search.length > 1);
+  const got = await page.evaluate(() => {
+    const live = document.querySelector('.app:not([data-prerender])');
+    const app = live.cloneNode(true);
+    // The app sets its fields' values as properties, which the markup
+    // does not carry: written as attributes, the copy's fields show them.
+    const fields = app.querySelectorAll('input, textarea, select');
+    live.querySelectorAll('input, textarea, select').forEach((field, i) => {
+      const copy = fields[i];
+      if (field.tagName === 'SELECT') {
+        [...copy.options].forEach((o, j) => o.toggleAttribute('selected', field.options[j].selected));
+      } else if (field.type === 'checkbox' || field.type === 'radio') {
+        copy.toggleAttribute('checked', field.checked);
+      } else if (field.tagName === 'TEXTAREA') {
+        copy.textContent = field.value;
+      } else if (field.dataset.testid !== 'share-link') {
+        copy.setAttribute('value', field.value);
+      }
+    });
+    // The copy is not the live app: nothing may take it for a ready one.
+    app.querySelector('[data-testid="scene"]').removeAttribute('data-ready');
+    return { html: app.outerHTML, query: location.search, lang: document.documentElement.lang };
+  });
+  await context.close();
+  if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+  return got;
+}
+
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+const { server, base: url } = await serve(dist, base);
+const browser = await launch();
+const pages = [];
+try {
+  for (const lang of ['ru', 'en']) {
+    for (const page of [...SCENES.map((s) => ({ dir: s, query: `scene=${s}` })), { dir: 'lesson', query: 'lesson=1.1' }]) {
+      const copies = [];
+      for (const v of VARIANTS) {
+        const query = `?${page.query}&lang=${lang}${v.embed ? '&embed=1' : ''}`;
+        copies.push({ variant: v.name, ...(await capture(browser, `${url}${query}`, v)) });
+      }
+      const dir = lang === 'en' ? join('en', page.dir) : page.dir;
+      pages.push({ dir, copies, lang });
+      if (lang === 'ru' && page.dir === 'log') pages.push({ dir: '', copies, lang });
+      console.error(`prerendered ${dir}/`);
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+for (const p of pages) {
+  const block = [
+    START,
+    ...p.copies.map(
+      (c) => `<template data-variant="${c.variant}" data-query="${escapeAttr(c.query)}" data-lang="${c.lang}">${c.html}</template>`,
+    ),
+    `<script>${placer}</script>`,
+    END,
+    '',
+  ].join('\n');
+  const html = shell.replace('<html lang="ru">', `<html lang="${p.lang}">`).replace('</body>', `${block}</body>`);
+  await mkdir(join(dist, p.dir), { recursive: true });
+  await writeFile(join(dist, p.dir, 'index.html'), html);
+}
+console.error(`prerender: ${pages.length} pages in ${dist} (public URL ${base})`);

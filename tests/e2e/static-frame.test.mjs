@@ -1,0 +1,248 @@
+// The scene pages (tests/e2e/prerender.mjs): each shows its figure before
+// the wasm arrives, the live app takes over in one frame at the same
+// place, a link that asks for another state gets a placeholder instead of
+// a wrong figure, and the same holds under a sub-path.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useBrowser, serve, distDir, shot, recordConsole } from './harness.mjs';
+
+const env = useBrowser();
+const PHONE = { width: 360, height: 800 };
+const WIDE = { width: 1200, height: 900 };
+
+/** A page whose wasm never arrives: what a learner sees before it does. */
+async function withoutWasm(browser, url, viewport = WIDE) {
+  const context = await browser.newContext({ viewport });
+  await context.route('**/*.wasm', (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('.app[data-prerender]');
+  return { page, context };
+}
+
+/** The scene's view (its figure and settings: what follows the lede) drawn from the copy. */
+const figureShown = (page) =>
+  page.evaluate(() => {
+    const view = document.querySelector('.app[data-prerender="static"] [data-testid="scene"] > .lede')?.nextElementSibling;
+    if (!view) return false;
+    const box = view.getBoundingClientRect();
+    return box.width > 100 && box.height > 100 && getComputedStyle(view).visibility === 'visible';
+  });
+
+/** The live app's title and language at a link. */
+async function liveTitle(browser, url) {
+  const context = await browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const got = [await page.textContent('h1'), await page.getAttribute('html', 'lang')];
+  await context.close();
+  return got;
+}
+
+test('without the wasm, a scene page shows its figure, in its language', async () => {
+  for (const [path, live, viewport] of [
+    ['log/', '?scene=log', WIDE],
+    ['en/log/', '?scene=log&lang=en', WIDE],
+    ['routing/', '?scene=routing', PHONE],
+    ['en/replication/', '?scene=replication&lang=en', PHONE],
+    ['en/producer/', '?scene=producer&lang=en', PHONE],
+    ['en/pipeline/', '?scene=pipeline&lang=en', WIDE],
+    ['lesson/', '?lesson=1.1', PHONE],
+    ['', '', WIDE],
+  ]) {
+    const { page, context } = await withoutWasm(env.browser, `${env.base}${path}`, viewport);
+    assert.ok(await figureShown(page), `${path}: the figure is drawn`);
+    const [title, lang] = await liveTitle(env.browser, `${env.base}${live}`);
+    assert.equal(await page.getAttribute('html', 'lang'), lang, path);
+    assert.equal(await page.textContent('h1'), title, path);
+    // Nothing may take the copy for the live app.
+    assert.equal(await page.$('[data-ready]'), null, `${path}: no data-ready on the copy`);
+    assert.equal(await page.$$eval('.app', (a) => a.length), 1, path);
+    if (path === 'en/log/') await shot(page, 'static-frame-en-log');
+    if (path === 'lesson/') assert.ok(await page.$('[data-testid="lesson"][data-step="1.1"]'), 'the lesson bar of step 1.1');
+    if (path === 'routing/') await shot(page, 'static-frame-ru-routing-phone');
+    await context.close();
+  }
+});
+
+test('embed=1 on a scene page shows the embedded copy: no top bar', async () => {
+  const { page, context } = await withoutWasm(env.browser, `${env.base}en/routing/?embed=1`, PHONE);
+  assert.ok(await figureShown(page));
+  assert.equal(await page.$('.topbar'), null);
+  assert.ok(await page.$('.app.embedded[data-prerender="static"]'));
+  await shot(page, 'static-frame-en-routing-embed-phone');
+  await context.close();
+});
+
+test('a link with another state than the pre-rendered one gets a placeholder of the same size', async () => {
+  const plain = await withoutWasm(env.browser, `${env.base}log/`);
+  const size = () =>
+    plain.page.$eval('[data-testid="scene"]', (e) => {
+      const b = e.getBoundingClientRect();
+      return [Math.round(b.width), Math.round(b.height)];
+    });
+  const expected = await size();
+  for (const query of ['?segment-bytes=100', '?scene=routing', '?lang=en', '?theme=light', '?scene=log&scene=log']) {
+    const { page, context } = await withoutWasm(env.browser, `${env.base}log/${query}`);
+    assert.ok(await page.$('.app[data-prerender="placeholder"]'), `${query}: a placeholder`);
+    const seen = await page.$eval('[data-testid="scene"]', (e) => {
+      const b = e.getBoundingClientRect();
+      const view = e.querySelector(':scope > .lede').nextElementSibling;
+      return { size: [Math.round(b.width), Math.round(b.height)], figure: getComputedStyle(view).visibility, title: getComputedStyle(e.querySelector('h1')).visibility };
+    });
+    assert.deepEqual(seen, { size: expected, figure: 'hidden', title: 'hidden' }, query);
+    if (query === '?segment-bytes=100') await shot(page, 'static-frame-placeholder');
+    await context.close();
+  }
+  // The page's own link, as the app writes it back, is the same state.
+  for (const query of ['?scene=log', '?scene=log&lang=ru', '?embed=0']) {
+    const { page, context } = await withoutWasm(env.browser, `${env.base}log/${query}`);
+    assert.ok(await figureShown(page), `${query}: the figure`);
+    await context.close();
+  }
+  await plain.context.close();
+});
+
+/**
+ * Opens `url` with the wasm held back until the copy has been measured,
+ * then lets it through and follows the hand-over frame by frame.
+ */
+async function handOver(browser, url, viewport) {
+  const context = await browser.newContext({ viewport });
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await context.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  // Each animation frame notes how many scene roots the page has: never
+  // none (a blank frame) and never two (both drawn).
+  await page.addInitScript(() => {
+    window.__roots = [];
+    const tick = () => {
+      if (document.body) window.__roots.push(document.querySelectorAll('[data-testid="scene"]').length);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.goto(url);
+  await page.waitForSelector('.app[data-prerender="static"]');
+  const boxes = () =>
+    page.evaluate(() =>
+      ['[data-testid="scene"]', '[data-testid="scene"] svg', 'h1', '[data-testid="timeline"]'].map((s) => {
+        const b = document.querySelector(s)?.getBoundingClientRect();
+        return b ? [s, Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)] : [s, null];
+      }),
+    );
+  // What each field shows: the copy's must be the live app's.
+  const fields = () =>
+    page.$$eval('.app input, .app select, .app textarea', (els) =>
+      els.map((e) => (e.type === 'checkbox' || e.type === 'radio' ? String(e.checked) : e.value)),
+    );
+  const before = await boxes();
+  const shown = await fields();
+  await page.evaluate(() => (window.__roots = []));
+  release();
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const after = await boxes();
+  const roots = await page.evaluate(() => window.__roots);
+  assert.deepEqual(await fields(), shown, `${url}: the fields show the same values`);
+  return { page, context, errors, before, after, roots };
+}
+
+test('the live app replaces the copy in one frame, at the same place and size', async () => {
+  for (const [path, viewport] of [
+    ['log/', WIDE],
+    ['en/log/', PHONE],
+    ['routing/?embed=1', PHONE],
+    ['en/producer/', WIDE],
+    ['en/group/', WIDE],
+    ['lesson/', WIDE],
+  ]) {
+    const { page, context, errors, before, after, roots } = await handOver(env.browser, `${env.base}${path}`, viewport);
+    assert.deepEqual(after, before, `${path}: the figure did not move`);
+    assert.equal(await page.$('[data-prerender]'), null, `${path}: the copy is gone`);
+    assert.equal(await page.$$eval('.app', (a) => a.length), 1);
+    assert.ok(roots.length > 0 && roots.every((n) => n === 1), `${path}: a scene root in every frame, never two: ${roots}`);
+    assert.deepEqual(errors, [], path);
+    await context.close();
+  }
+});
+
+test('the live app reads the scene and language from the path; the query wins', async () => {
+  const cases = [
+    ['en/log/', { scene: 'log', lang: 'en' }],
+    ['routing/', { scene: 'routing', lang: 'ru' }],
+    ['log/?scene=routing', { scene: 'routing', lang: 'ru' }],
+    ['en/log/?lang=ru', { scene: 'log', lang: 'ru' }],
+    ['en/disk/?lesson=2.1', { scene: 'replication', lang: 'en' }],
+    ['?scene=workers&lang=en', { scene: 'workers', lang: 'en' }],
+  ];
+  for (const [path, want] of cases) {
+    const context = await env.browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    const errors = [];
+    recordConsole(page, errors);
+    await page.goto(`${env.base}${path}`);
+    await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    const got = {
+      scene: await page.getAttribute('[data-testid="scene"]', 'data-scene'),
+      lang: await page.getAttribute('html', 'lang'),
+    };
+    assert.deepEqual(got, want, path);
+    // The app writes the state into the address bar and keeps the page's path.
+    await page.waitForFunction(() => location.search.includes('scene='));
+    assert.equal(new URL(page.url()).pathname, new URL(`${env.base}${path}`).pathname, page.url());
+    assert.equal(await page.$('[data-testid="param-message"]'), null, `${path}: no message`);
+    // The share link keeps the page's address and names the state in full.
+    const link = await page.inputValue('[data-testid="share-link"]');
+    assert.ok(link.startsWith(`${env.base}${path.split('?')[0]}?scene=${want.scene}&`), link);
+    assert.deepEqual(errors, [], path);
+    await context.close();
+  }
+});
+
+test("the scene menu opens each scene's own page, its state in the query", async () => {
+  const context = await env.browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await page.goto(`${env.base}en/log/`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const href = await page.getAttribute('[data-testid="scene-link"][data-scene="routing"]', 'href');
+  assert.match(href, /^\/en\/routing\/\?scene=routing&/, href);
+  assert.match(href, /[?&]lang=en(&|$)/, href);
+  await page.click('[data-testid="scene-link"][data-scene="routing"]');
+  await page.waitForSelector('[data-testid="scene"][data-scene="routing"][data-ready="true"]');
+  assert.ok(page.url().startsWith(`${env.base}en/routing/?`), page.url());
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('under a sub-path, the scene pages and the hand-over work the same', async () => {
+  const { server, base } = await serve(join(distDir, '..', 'dist-subpath'), '/kafka-lab/');
+  try {
+    assert.match(base, /\/kafka-lab\/$/);
+    const blocked = await withoutWasm(env.browser, `${base}en/routing/`, PHONE);
+    assert.ok(await figureShown(blocked.page), 'the figure without the wasm');
+    assert.equal(await blocked.page.getAttribute('html', 'lang'), 'en');
+    await blocked.context.close();
+    const { page, context, errors, before, after, roots } = await handOver(env.browser, `${base}en/routing/`, PHONE);
+    assert.deepEqual(after, before);
+    assert.ok(roots.every((n) => n === 1), String(roots));
+    assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'routing');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    // The menu is folded at phone width; its links keep the sub-path.
+    assert.match(await page.getAttribute('[data-testid="scene-link"][data-scene="disk"]', 'href'), /^\/kafka-lab\/en\/disk\/\?/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    server.close();
+  }
+});
