@@ -179,7 +179,14 @@ func saramaSettings(t tuning) map[string]string {
 // built per Writer because RoundRobin and Hash keep a counter.
 func produceKafkaGo(balancer func() kafkago.Balancer) produceFunc {
 	return func(ctx context.Context, bootstrap, topic string, recs []record, t *tuning) error {
-		w := &kafkago.Writer{Addr: kafkago.TCP(bootstrap), Topic: topic}
+		// A Transport of its own: the default one is shared by every Writer
+		// in the process and answers metadata from its cache
+		// (transport.go, connPool.roundTrip), refreshed every MetadataTTL
+		// (6 s), so a topic created or grown since an earlier Writer ran
+		// would be unknown to it, or keep its old partition count.
+		transport := &kafkago.Transport{}
+		defer transport.CloseIdleConnections()
+		w := &kafkago.Writer{Addr: kafkago.TCP(bootstrap), Topic: topic, Transport: transport}
 		if balancer != nil {
 			w.Balancer = balancer()
 		}
