@@ -247,8 +247,8 @@ fn on_record(b: &Builder, on: OnRecord) -> String {
 }
 
 fn pool_start(b: &mut Builder) {
-    if let Some(call) = b.admin_call {
-        b.c(call);
+    if let Some(call) = b.admin_call.clone() {
+        b.c(&call);
     }
     if let Some(w) = b.pool_workers {
         b.c(&format!("pool := NewKeyedWorkerPool({w}, 64)"));
@@ -731,16 +731,8 @@ fn admin(b: &mut Builder, p: &AppParams) {
             return;
         }
     }
-    b.l("\t\tpanic(err)");
-    b.l("\t}");
-    b.l("}");
-    b.l("");
     // The admin helper is part of the program; main calls it first.
-    b.admin_call = Some(match b.client {
-        GoClient::FranzGo => "changePartitions(cl)",
-        GoClient::Sarama => "changePartitions(cfg)",
-        _ => "changePartitions()",
-    });
+    b.end_admin_helper("changePartitions");
 }
 
 /// A key for which the chapter's `int(h) % n`, negated when negative,

@@ -184,7 +184,7 @@ pub(crate) struct Builder {
     /// Workers: the keyed pool's size, once its type is written.
     pub pool_workers: Option<u32>,
     /// Repartition: the admin helper `main` calls first.
-    pub admin_call: Option<&'static str>,
+    pub admin_call: Option<String>,
     /// The function `open_func` opens: `main`, or, in a program of several
     /// parts (the pipeline), the part's own function, which `main` calls.
     pub entry: &'static str,
@@ -346,6 +346,22 @@ impl Builder {
 
     pub fn indent(&mut self, by: isize) {
         self.indent = self.indent.saturating_add_signed(by);
+    }
+
+    /// Ends a Go admin helper `name` after its last call's error check,
+    /// and has the program call it once its client (franz-go) or config
+    /// (sarama) exists; the others connect on their own.
+    pub fn end_admin_helper(&mut self, name: &str) {
+        self.l("\t\tpanic(err)");
+        self.l("\t}");
+        self.l("}");
+        self.l("");
+        let arg = match self.client {
+            GoClient::FranzGo => "cl",
+            GoClient::Sarama => "cfg",
+            _ => "",
+        };
+        self.admin_call = Some(format!("{name}({arg})"));
     }
 
     /// A warning made of a numbered message.

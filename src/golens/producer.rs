@@ -211,7 +211,7 @@ fn topic(b: &mut Builder, send: &Send) {
 fn topic_call(b: &mut Builder, send: &Send) {
     if send.topic.is_some() {
         if let Some(call) = b.admin_call.take() {
-            b.l(call);
+            b.l(&call);
         }
     }
 }

@@ -199,13 +199,5 @@ pub(super) fn create_topic(b: &mut Builder, t: &Topic) {
             return;
         }
     }
-    b.l("\t\tpanic(err)");
-    b.l("\t}");
-    b.l("}");
-    b.l("");
-    b.admin_call = Some(match b.client {
-        GoClient::FranzGo => "createTopic(cl)",
-        GoClient::Sarama => "createTopic(cfg)",
-        _ => "createTopic()",
-    });
+    b.end_admin_helper("createTopic");
 }

@@ -22,6 +22,17 @@ pub const COMPLETE_MESSAGE: &str = "kafka-lab:level-complete";
 /// pipeline's sweep does): no frame becomes a long task.
 const CHECK_FRAME_MS: f64 = 8.0;
 
+/// Forgets every solved level, in storage and on screen.
+fn reset_progress(progress: &UseStateHandle<String>) -> Callback<MouseEvent> {
+    let progress = progress.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(s) = storage() {
+            let _ = s.remove_item(levels::PROGRESS_KEY);
+        }
+        progress.set(String::new());
+    })
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
@@ -201,15 +212,7 @@ pub fn level_bar(props: &LevelProps) -> Html {
         };
         Callback::from(move |_: MouseEvent| on_params.emit(start.clone()))
     };
-    let reset = {
-        let progress = progress.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(s) = storage() {
-                let _ = s.remove_item(levels::PROGRESS_KEY);
-            }
-            progress.set(String::new());
-        })
-    };
+    let reset = reset_progress(&progress);
     let next = level_link(&props.params, props.n + 1);
     // Every other setting of the run, shown as it is and switched off.
     let locked: Vec<&'static Param> = level
@@ -430,15 +433,7 @@ pub struct NoLevelProps {
 pub fn no_such_level(props: &NoLevelProps) -> Html {
     let lang = props.params.lang;
     let progress = use_state(stored_progress);
-    let reset = {
-        let progress = progress.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(s) = storage() {
-                let _ = s.remove_item(levels::PROGRESS_KEY);
-            }
-            progress.set(String::new());
-        })
-    };
+    let reset = reset_progress(&progress);
     html! {
         <section class="level card" data-testid="no-such-level">
             <p role="alert"><strong>{t(lang, LevelMsg::NoSuchLevel)}</strong></p>
