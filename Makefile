@@ -18,15 +18,25 @@ serve: tools
 
 test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
 
-# The release build, then each scene's page with its figure pre-rendered
-# (tests/e2e/prerender.mjs drives the built app in headless Chromium).
+# The release build, one bundle per language (tests/e2e/languages.mjs;
+# English first, so the last cargo build, which the sub-path build below
+# reuses, is the Russian one), then each scene's page with its figure
+# pre-rendered (tests/e2e/prerender.mjs drives the built app in headless
+# Chromium).
+ONE_LANGUAGE = --no-default-features --features
 build: tools browser tests/e2e/node_modules
-	trunk build --release --offline
+	trunk build --release --offline $(ONE_LANGUAGE) lang-en --dist target/dist-en
+	trunk build --release --offline $(ONE_LANGUAGE) lang-ru
+	node tests/e2e/languages.mjs dist target/dist-en
 	node tests/e2e/prerender.mjs dist
 
-lint:
+# Also each one-language bundle's code, which leaves out the other
+# language's arms (`Lang` in src/params/mod.rs).
+lint: tools
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE) lang-ru -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE) lang-en -- -D warnings
 
 host-tests:
 	cargo test
@@ -50,7 +60,8 @@ bench: build browser tests/e2e/node_modules
 
 # The same app built for a sub-path, as a course site would host it.
 e2e: build browser tests/e2e/node_modules
-	trunk build --release --offline --public-url /kafka-lab/ --dist dist-subpath
+	trunk build --release --offline --public-url /kafka-lab/ $(ONE_LANGUAGE) lang-ru --dist dist-subpath
+	node tests/e2e/languages.mjs dist-subpath target/dist-en
 	node tests/e2e/prerender.mjs dist-subpath
 	cd tests/e2e && npm test
 

@@ -53,7 +53,9 @@ impl Noun {
     /// The word alone, agreeing with `n` (nominative in Russian).
     pub fn word(&self, lang: Lang, n: u64) -> &'static str {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => plural_ru(n, self.ru[0], self.ru[1], self.ru[2]),
+            #[cfg(feature = "lang-en")]
             Lang::En => plural_en(n, self.en[0], self.en[1]),
         }
     }
@@ -61,7 +63,9 @@ impl Noun {
     /// The word alone, in the genitive that "до", "из", "от" ask for.
     pub fn word_gen(&self, lang: Lang, n: u64) -> &'static str {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => genitive_ru(n, self.ru_gen, self.ru[2]),
+            #[cfg(feature = "lang-en")]
             Lang::En => plural_en(n, self.en[0], self.en[1]),
         }
     }
@@ -122,7 +126,9 @@ pub fn number(lang: Lang, n: u64) -> String {
         return digits;
     }
     let sep = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => NBSP,
+        #[cfg(feature = "lang-en")]
         Lang::En => ',',
     };
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 2);
@@ -149,7 +155,9 @@ pub fn decimal(lang: Lang, v: f64, decimals: u32) -> String {
         return format!("{sign}{whole}");
     }
     let mark = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => ',',
+        #[cfg(feature = "lang-en")]
         Lang::En => '.',
     };
     format!("{sign}{whole}{mark}{frac}")
@@ -185,7 +193,9 @@ pub fn fixed(v: f64, decimals: u32) -> String {
 pub fn seconds(lang: Lang, t: SimTime) -> String {
     let ms = t.as_millis();
     let (mark, unit) = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => (',', "с"),
+        #[cfg(feature = "lang-en")]
         Lang::En => ('.', "s"),
     };
     format!(
@@ -198,7 +208,9 @@ pub fn seconds(lang: Lang, t: SimTime) -> String {
 /// Milliseconds, a unit that does not inflect: "200 мс", "200 ms".
 pub fn millis(lang: Lang, ms: u64) -> String {
     let unit = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => "мс",
+        #[cfg(feature = "lang-en")]
         Lang::En => "ms",
     };
     format!("{}{NBSP}{unit}", number(lang, ms))

@@ -26,7 +26,7 @@ pub struct LessonText {
 
 /// The words of the step at `position` (1-based, in lesson order).
 pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let id = crate::lesson::step(position).map_or("", |s| s.id);
     let (narration, question) = match id {
         "1.1" => (

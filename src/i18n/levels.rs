@@ -50,7 +50,7 @@ catalogue! {
 }
 
 fn metric_name(lang: Lang, m: Metric) -> &'static str {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match m {
         Metric::Violations => {
             if ru {
@@ -112,7 +112,7 @@ pub fn level_goal(lang: Lang, goal: &Goal) -> String {
 /// What is wrong with a level file, with its line.
 pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
     use FormatErrorKind::*;
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let section = |s: &str| {
         if s.is_empty() {
             if ru {

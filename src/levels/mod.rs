@@ -130,7 +130,9 @@ impl Level {
 
     pub fn text(&self, lang: Lang) -> &LevelText {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => &self.file.ru,
+            #[cfg(feature = "lang-en")]
             Lang::En => &self.file.en,
         }
     }

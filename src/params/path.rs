@@ -10,12 +10,42 @@ use super::{encode_component, SceneId};
 /// relative to the app's base, in `lang` (Russian at the root, English
 /// under `en/`); `None` is the lesson's first step ([`LESSON_PAGE`]).
 pub fn page_path(scene: Option<SceneId>, lang: super::Lang) -> String {
-    let prefix = match lang {
-        super::Lang::Ru => "",
-        super::Lang::En => "en/",
-    };
+    page_path_in(scene, lang.code())
+}
+
+/// [`page_path`] for a language by its code, which a one-language bundle
+/// may not carry as a [`super::Lang`].
+fn page_path_in(scene: Option<SceneId>, code: &str) -> String {
+    let prefix = if code == "en" { "en/" } else { "" };
     let page = scene.map_or(LESSON_PAGE, SceneId::id);
     format!("{prefix}{page}/")
+}
+
+/// The address of the same state in the language `code`, relative to the
+/// app's base, from the page's `path` (also relative) and its link's
+/// `query`: on a scene's or the lesson's page, that page in the other
+/// language, so a static host serves its pre-rendered figure; on any
+/// other path the same path. The query keeps every parameter, with its
+/// `lang` set to `code`, since the query wins over the path.
+pub fn language_link(path: &str, query: &str, code: &str) -> String {
+    let page = path_pairs(path)
+        .into_iter()
+        .find(|(name, _)| *name == "scene" || *name == "lesson");
+    let path = match page {
+        Some(("scene", id)) => page_path_in(SceneId::from_id(&id), code),
+        Some(_) => page_path_in(None, code),
+        None => path.to_owned(),
+    };
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .filter(|(name, _)| name != "lang")
+        .collect();
+    pairs.insert(0, ("lang".to_owned(), code.to_owned()));
+    let query: String = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
+    format!("{path}?{query}")
 }
 
 /// The lesson's first step's page, beside the scenes' pages.
@@ -137,6 +167,42 @@ mod tests {
         let (p, issues) = parse_query(&page_query("en/group/", "?embed=1&theme=light"));
         assert_eq!((p.scene, p.lang, p.embed), (SceneId::Group, Lang::En, true));
         assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    #[test]
+    fn the_language_link_keeps_the_state_and_moves_to_the_other_page() {
+        let (link, query) = (
+            "?scene=routing&lang=ru&partitions=5&key=a+b",
+            "partitions=5",
+        );
+        let moved = language_link("routing/", link, "en");
+        assert!(moved.starts_with("en/routing/?lang=en&"), "{moved}");
+        let (p, issues) = parse_query(&page_query(
+            "en/routing/",
+            moved.split_once('?').map_or("", |(_, q)| q),
+        ));
+        assert_eq!(
+            (p.scene, p.lang, p.partitions, p.key.as_str()),
+            (SceneId::Routing, Lang::En, 5, "a b")
+        );
+        assert!(issues.is_empty(), "{issues:?}");
+        assert!(moved.contains(query), "{moved}");
+        assert_eq!(
+            language_link("en/lesson/", "?lesson=3.2&lang=en", "ru"),
+            "lesson/?lang=ru&lesson=3.2"
+        );
+        // A page the path does not name (the root, a level's link) stays
+        // where it is; the query's language decides.
+        assert_eq!(
+            language_link("", "?level=4&lang=ru", "en"),
+            "?lang=en&level=4"
+        );
+        assert_eq!(
+            language_link("index.html", "?scene=disk", "en"),
+            "index.html?lang=en&scene=disk"
+        );
+        // From an English page, the way back is its Russian page.
+        assert_eq!(language_link("en/log/", "?lang=en", "ru"), "log/?lang=ru");
     }
 
     #[test]

@@ -13,8 +13,8 @@ use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
 use crate::i18n::{self, t, LessonMsg, LevelMsg, Msg};
 use crate::params::{
-    lesson_link, level_link, page_path, parse_query, scene_link, to_query, AppParams, LevelKit,
-    ParamIssue, SceneId, Theme,
+    language_link, lesson_link, level_link, page_path, parse_query, scene_link, to_query,
+    AppParams, LevelKit, ParamIssue, SceneId, Theme,
 };
 use crate::scenes::producer::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
@@ -256,13 +256,26 @@ pub fn app(props: &AppProps) -> Html {
     }
 
     let lang = params.lang;
+    // A bundle carries one language (`Lang`), so the switch opens the same
+    // state's link in the other language: its own page, with that
+    // language's bundle and pre-rendered figure.
     let toggle_lang = {
         let params = params.clone();
+        let player = player.clone();
         Callback::from(move |_: MouseEvent| {
-            params.set(AppParams {
-                lang: params.lang.other(),
+            let now = player.borrow().now().as_millis();
+            let query = to_query(&AppParams {
+                t: (now > 0).then_some(now),
                 ..(*params).clone()
-            })
+            });
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let base = base_path();
+            let path = window.location().pathname().unwrap_or_default();
+            let path = path.strip_prefix(base.as_str()).unwrap_or("");
+            let link = language_link(path, &query, params.lang.other_code());
+            let _ = window.location().assign(&format!("{base}{link}"));
         })
     };
     let toggle_theme = {
@@ -317,9 +330,9 @@ pub fn app(props: &AppProps) -> Html {
             <button type="button" data-testid="help" onclick={toggle_help} aria-label={format!("? · {}", t(lang, Msg::Shortcuts))}
                 title={t(lang, Msg::Shortcuts)}>{"?"}</button>
             <button type="button" data-testid="lang" onclick={toggle_lang}
-                aria-label={format!("{} · {}", lang.other().code().to_ascii_uppercase(), t(lang, Msg::SwitchLanguage))}
+                aria-label={format!("{} · {}", lang.other_code().to_ascii_uppercase(), t(lang, Msg::SwitchLanguage))}
                 title={t(lang, Msg::SwitchLanguage)}>
-                {lang.other().code().to_ascii_uppercase()}
+                {lang.other_code().to_ascii_uppercase()}
             </button>
             <button type="button" data-testid="theme" onclick={toggle_theme}>
                 {match params.theme { Theme::Dark => t(lang, Msg::LightTheme), Theme::Light => t(lang, Msg::DarkTheme) }}

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBrowser, openPage, simTime, SCENES } from './harness.mjs';
+import { useBrowser, openPage, simTime, SCENES, switchLanguage } from './harness.mjs';
 
 const env = useBrowser();
 const require = createRequire(import.meta.url);
@@ -58,8 +58,8 @@ test('Space on a focused button presses that button and does not play', async ()
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=ru`);
   const at = await simTime(page);
   await page.focus('[data-testid="lang"]');
-  await page.keyboard.press('Space');
-  await page.waitForFunction(() => document.querySelector('[data-testid="lang"]').textContent.trim() === 'RU');
+  await switchLanguage(page, () => page.keyboard.press('Space'));
+  assert.equal((await page.textContent('[data-testid="lang"]')).trim(), 'RU');
   assert.match(await page.textContent('h1'), /partition/i, 'the scene is now in English');
   await stillPausedAt(page, at);
   const theme = () => page.getAttribute('.app', 'data-theme');

@@ -162,6 +162,16 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   return { page, context, errors };
 }
 
+/**
+ * Presses the language switch (a click unless `press` says otherwise) and
+ * waits for the page it opens: a bundle carries one language, so the
+ * switch loads the same state's link with the other language's bundle.
+ */
+export async function switchLanguage(page, press = () => page.click('[data-testid="lang"]')) {
+  await Promise.all([page.waitForEvent('load'), press()]);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+}
+
 export const records = (page) =>
   page.$$eval('[data-testid="record"]', (els) =>
     els.map((e) => ({

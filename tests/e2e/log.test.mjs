@@ -1,7 +1,7 @@
 // Scene "log" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, records, simTime, digest, shot, thenChanged, seekTo } from './harness.mjs';
+import { useBrowser, openPage, records, simTime, digest, shot, thenChanged, seekTo, switchLanguage } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -109,8 +109,7 @@ test('the language switch changes the visible text', async () => {
   const h1En = await page.textContent('h1');
   const narrationEn = await page.textContent('[data-testid="narration"]');
   assert.match(h1En, /append-only log/);
-  await page.click('[data-testid="lang"]');
-  await page.waitForFunction((old) => document.querySelector('h1').textContent !== old, h1En);
+  await switchLanguage(page);
   const h1Ru = await page.textContent('h1');
   assert.match(h1Ru, /[а-яё]/i);
   assert.notEqual(await page.textContent('[data-testid="narration"]'), narrationEn);

@@ -1,7 +1,7 @@
 // Scenes "replication", "disk" and "rabbitmq" in the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot, thenChanged, SCENES } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot, thenChanged, SCENES, switchLanguage } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -209,8 +209,8 @@ test('the scene menu reads like the chapter, in both languages', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   const scenes = await page.$$eval('[data-testid="scene-link"]', (els) => els.map((e) => e.dataset.scene));
   assert.deepEqual(scenes, SCENES);
-  await page.click('[data-testid="lang"]');
-  await page.waitForFunction(() => /[а-я]/i.test(document.querySelector('[data-testid="scene-link"][data-scene="disk"]').textContent));
+  await switchLanguage(page);
+  assert.match(await page.textContent('[data-testid="scene-link"][data-scene="disk"]'), /[а-я]/i);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -19,6 +19,7 @@ numbered! {
         let pct = |n: usize| (n * 100).checked_div(total).unwrap_or(0);
         let (m, least) = (number(lang, wide(moved)), number(lang, wide(least_pct)));
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "{} {m} из {} ({}%). В среднем никакой хеш не сдвинет меньше {least}% ключей: столько должно сменить партицию. У jump consistent hash здесь {} {} ({}%); на большом числе ключей он близок к этому минимуму.",
                 plural_ru(wide(moved), "Переезжает", "Переезжают", "Переезжают"),
@@ -28,6 +29,7 @@ numbered! {
                 n_of(lang, wide(jump), &KEYS),
                 pct(jump),
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "{m} of {} {} ({}%). On average no hash moves fewer than {least}% of the keys: that many must change partition. Jump consistent hash moves {} here ({}%); over many keys it comes close to that least share.",
                 n_of(lang, wide(total), &KEYS),
@@ -43,7 +45,9 @@ numbered! {
         let pct = |n: usize| n * 100 / keys.max(1);
         let least = number(lang, wide(least_pct));
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Для {}: Kafka — {}%, jump hash — {}%, меньше нельзя — {least}%.", n_of_gen(lang, wide(keys), &KEYS), pct(moved), pct(jump)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("Over {}: Kafka {}%, jump hash {}%, the least possible {least}%.", n_of(lang, wide(keys), &KEYS), pct(moved), pct(jump)),
         }
     }
@@ -51,11 +55,13 @@ numbered! {
     /// `ReplicationControlManager.createPartitions` on a smaller count.
     pub fn refused_not_an_increase(lang, partitions: u32 => Count, asked: u32 => Id) {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "Kafka отказывает: INVALID_PARTITIONS. У топика уже {}, а {asked} — не увеличение: число партиций можно только увеличить. Топик остаётся с {}, каждый ключ — в своей партиции. Чтобы партиций стало меньше, нужен новый топик (способ «новый топик с дренажом»).",
                 n_of(lang, partitions, &PARTITIONS),
                 n_of_gen(lang, partitions, &PARTITIONS),
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "Kafka refuses: INVALID_PARTITIONS, \"{}\" A partition count can only grow. The topic keeps its {}, and every key stays in its partition. To have fewer partitions, make a new topic (the new-topic way).",
                 Refusal::NotAnIncrease { partitions, asked }.kafka_message(OLD_TOPIC),
@@ -67,7 +73,9 @@ numbered! {
     /// `ReplicationControlManager.createPartitions` on the same count.
     pub fn refused_already_has(lang, partitions: u32 => Count) {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Kafka отказывает: INVALID_PARTITIONS. У топика уже {}. Ничего не меняется, и ни один ключ не переезжает.", n_of(lang, partitions, &PARTITIONS)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("Kafka refuses: INVALID_PARTITIONS, \"{}\" The topic keeps its {}: nothing changes, and no key moves.", Refusal::AlreadyHas { partitions }.kafka_message(OLD_TOPIC), n_of(lang, partitions, &PARTITIONS)),
         }
     }
@@ -75,14 +83,18 @@ numbered! {
     pub fn window_producer(lang, at: SimTime => Time, from: u32 => Amount, to: u32 => Amount) {
         let (from, to) = (number(lang, from.into()), number(lang, to.into()));
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("{}: продюсер обновил метаданные (раз в metadata.max.age.ms: здесь 0,5 с, в Kafka 5 мин) и с этого момента считает партицию как хеш ключа % {to}; до этого — % {from}.", seconds(lang, at)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("{}: the producer refreshes its metadata (every metadata.max.age.ms: 0.5 s here, 5 min in Kafka) and from then on computes the partition as hash % {to}; before, as hash % {from}.", seconds(lang, at)),
         }
     }
 
     pub fn window_group(lang, at: SimTime => Time, reset: &str => Text) {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("{}: метаданные обновил и лидер группы; после перебалансировки группа читает новые партиции с auto.offset.reset={reset}, ведь закоммиченных offset'ов там нет.", seconds(lang, at)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("{}: the group's leader has refreshed too; after a rebalance the group reads the new partitions from auto.offset.reset={reset}, since nothing is committed there.", seconds(lang, at)),
         }
     }
@@ -90,14 +102,18 @@ numbered! {
     pub fn table_size(lang, now: usize => Amount, max: u32 => Amount) {
         let (now, max) = (number(lang, wide(now)), number(lang, max.into()));
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Сейчас в таблице {now}, максимум был {max}."),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("{now} in the table now; at most {max}."),
         }
     }
 
     pub fn pause_cost(lang, ms: u64 => Amount, buffered: u32 => Count) {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Продюсеры стояли {}; в буфере копилось до {}.", millis(lang, ms), n_of_gen(lang, buffered, &RECORDS)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("Producers waited {}; up to {} {} buffered.", millis(lang, ms), n_of(lang, buffered, &RECORDS), plural_en(buffered.into(), "was", "were")),
         }
     }
@@ -105,14 +121,18 @@ numbered! {
     pub fn new_topic_at(lang, t: SimTime => Time, partitions: u32 => Amount) {
         let n = number(lang, partitions.into());
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("В {} создаётся новый топик с числом партиций {n}, и продюсеры встают на паузу.", seconds(lang, t)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("At {} a new topic is created with a partition count of {n}, and the producers pause.", seconds(lang, t)),
         }
     }
 
     pub fn change_at(lang, t: SimTime => Time) {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Число партиций меняется в {}: у брокера новые партиции появляются сразу, клиенты видят их позже.", seconds(lang, t)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("The partition count changes at {}: the broker has the new partitions at once, the clients see them later.", seconds(lang, t)),
         }
     }

@@ -14,7 +14,9 @@ fn duration(lang: Lang, us: f64) -> String {
     let us = us.max(0.0);
     if us < 999.5 {
         let unit = match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => "мкс",
+            #[cfg(feature = "lang-en")]
             Lang::En => "µs",
         };
         format!("{}{NBSP}{unit}", decimal(lang, us, 0))
@@ -22,7 +24,9 @@ fn duration(lang: Lang, us: f64) -> String {
         millis(lang, (us / 1000.0).round() as u64)
     } else {
         let unit = match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => "мс",
+            #[cfg(feature = "lang-en")]
             Lang::En => "ms",
         };
         format!("{}{NBSP}{unit}", decimal(lang, us / 1000.0, 1))
@@ -30,7 +34,7 @@ fn duration(lang: Lang, us: f64) -> String {
 }
 
 pub fn disk_caption(lang: Lang, c: DiskCaption, cost: CostModel) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let seek_us = f64::from(cost.seek_us);
     match c {
         DiskCaption::Intro => if ru {

@@ -15,7 +15,9 @@ const SHOWN_RUNS: usize = 4;
 /// "a, b and c", "a, b и c".
 fn and_list(lang: Lang, items: &[String]) -> String {
     let and = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => " и ",
+        #[cfg(feature = "lang-en")]
         Lang::En => " and ",
     };
     match items {
@@ -37,10 +39,12 @@ fn ids(list: &[u32]) -> String {
 fn record(lang: Lang, r: RecordAt) -> String {
     let event = event_name(lang, r.event.step());
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "offset {} партиции {} (order-{} · {event})",
             r.offset, r.partition, r.order
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "offset {} of partition {} (order-{} · {event})",
             r.offset, r.partition, r.order
@@ -52,7 +56,9 @@ fn record(lang: Lang, r: RecordAt) -> String {
 fn run(lang: Lang, first: u64, last: u64) -> String {
     match (lang, first == last) {
         (_, true) => format!("offset {first}"),
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, false) => format!("offset'ы {first}–{last}"),
+        #[cfg(feature = "lang-en")]
         (Lang::En, false) => format!("offsets {first}–{last}"),
     }
 }
@@ -63,7 +69,9 @@ fn fetched(lang: Lang, f: &[(u32, u64, u64)]) -> String {
     let parts: Vec<String> = f
         .iter()
         .map(|&(p, from, to)| match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("{} партиции {p}", run(lang, from, to - 1)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("{} of partition {p}", run(lang, from, to - 1)),
         })
         .collect();
@@ -76,7 +84,9 @@ fn commits(lang: Lang, c: &[(u32, u64)]) -> String {
     let parts: Vec<String> = c
         .iter()
         .map(|&(p, o)| match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("offset {o} для партиции {p}"),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("offset {o} for partition {p}"),
         })
         .collect();
@@ -86,9 +96,13 @@ fn commits(lang: Lang, c: &[(u32, u64)]) -> String {
 /// "partition 2", "partitions 2, 3", in the nominative.
 fn partitions(lang: Lang, list: &[u32]) -> String {
     match (lang, list.len() == 1) {
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, true) => format!("партиция {}", ids(list)),
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, false) => format!("партиции {}", ids(list)),
+        #[cfg(feature = "lang-en")]
         (Lang::En, true) => format!("partition {}", ids(list)),
+        #[cfg(feature = "lang-en")]
         (Lang::En, false) => format!("partitions {}", ids(list)),
     }
 }
@@ -96,13 +110,17 @@ fn partitions(lang: Lang, list: &[u32]) -> String {
 /// Why a commit names the offset it does, for one offset or several.
 fn why_the_offset(lang: Lang, several: bool) -> &'static str {
     match (lang, several) {
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, false) => {
             "это последний обработанный offset + 1, то есть следующая запись для чтения"
         }
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, true) => {
             "каждый — последний обработанный offset + 1, то есть следующая запись для чтения"
         }
+        #[cfg(feature = "lang-en")]
         (Lang::En, false) => "the last processed offset + 1, that is the next record to read",
+        #[cfg(feature = "lang-en")]
         (Lang::En, true) => {
             "each is the last processed offset + 1, that is the next record to read"
         }
@@ -130,17 +148,22 @@ fn reread(lang: Lang, r: &Reread) -> String {
         .iter()
         .take(SHOWN_RUNS)
         .map(|&(p, first, last)| match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("{} партиции {p}", run(lang, first, last)),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("{} of partition {p}", run(lang, first, last)),
         })
         .collect();
     let list = match (r.runs.len() > SHOWN_RUNS, lang) {
         (false, _) => and_list(lang, &runs),
+        #[cfg(feature = "lang-ru")]
         (true, Lang::Ru) => format!("{} и другие", runs.join(", ")),
+        #[cfg(feature = "lang-en")]
         (true, Lang::En) => format!("{} and more", runs.join(", ")),
     };
     let n = r.count as u64;
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => {
             let verb = plural_ru(n, "обработана", "обработаны", "обработано");
             let them = if n == 1 { "её" } else { "их" };
@@ -150,6 +173,7 @@ fn reread(lang: Lang, r: &Reread) -> String {
                 plural_ru(n, "запись", "записи", "записей")
             )
         }
+        #[cfg(feature = "lang-en")]
         Lang::En => {
             let (verb, them) = if n == 1 {
                 ("was", "it")
@@ -167,7 +191,9 @@ fn reread(lang: Lang, r: &Reread) -> String {
 
 fn intro(lang: Lang, next: Option<&crate::sim::scenes::group::MemberAction>) -> String {
     let first = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => "Нажмите ▶ или →: каждый участник вызывает poll() на своих партициях, обрабатывает записи по одной и коммитит offset'ы. Следите за столбцами «Позиция» и «Закоммичено»: то, что между ними, уже получено, но ещё не закоммичено.",
+        #[cfg(feature = "lang-en")]
         Lang::En => "Press ▶ or →: each member calls poll() on its partitions, processes the records one by one and commits offsets. Watch the Position and Committed columns: what lies between them has been fetched but not committed yet.",
     };
     let Some(a) = next else {
@@ -175,21 +201,29 @@ fn intro(lang: Lang, next: Option<&crate::sim::scenes::group::MemberAction>) -> 
     };
     let at = seconds(lang, a.at);
     let then = match (&a.kind, lang) {
+        #[cfg(feature = "lang-ru")]
         (ActionKind::Add, Lang::Ru) => format!("на {at} в группу вступит новый участник"),
+        #[cfg(feature = "lang-en")]
         (ActionKind::Add, Lang::En) => format!("a new member joins at {at}"),
+        #[cfg(feature = "lang-ru")]
         (ActionKind::Remove(m), Lang::Ru) => format!("на {at} {m} чисто уйдёт из группы"),
+        #[cfg(feature = "lang-en")]
         (ActionKind::Remove(m), Lang::En) => format!("{m} leaves cleanly at {at}"),
+        #[cfg(feature = "lang-ru")]
         (ActionKind::Crash(m), Lang::Ru) => format!("на {at} {m} упадёт"),
+        #[cfg(feature = "lang-en")]
         (ActionKind::Crash(m), Lang::En) => format!("{m} crashes at {at}"),
     };
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!("{first} По этой ссылке {then}."),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!("{first} On this link, {then}."),
     }
 }
 
 pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match c {
         GroupCaption::Intro { next } => intro(lang, next.as_ref()),
         GroupCaption::Produced {
@@ -358,7 +392,7 @@ fn polled(
     starts: Option<RecordAt>,
     next_auto_commit: Option<SimTime>,
 ) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let empty = match (owned.is_empty(), paused, ru) {
         (_, true, true) => "его партиции на паузе, пока группа перебалансируется".to_owned(),
         (_, true, false) => "its partitions are paused while the group rebalances".to_owned(),
@@ -373,14 +407,18 @@ fn polled(
     // After the commit's sentence "it" could be poll(): name the member.
     let who = if committed.is_empty() {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => "он",
+            #[cfg(feature = "lang-en")]
             Lang::En => "it",
         }
     } else {
         member
     };
     let start = starts.map(|r| match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!("{who} начинает с {}", record(lang, r)),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!("{who} starts on {}", record(lang, r)),
     });
     let mut out = if committed.is_empty() {
@@ -392,11 +430,13 @@ fn polled(
         }
     } else {
         let first = match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "{member} вызвал poll(). Подошло время автокоммита, и poll() сначала закоммитил {}: {}.",
                 commits(lang, committed),
                 why_the_offset(lang, committed.len() > 1)
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "{member} called poll(). An auto commit was due, so poll() first committed {}: {}.",
                 commits(lang, committed),
@@ -419,7 +459,9 @@ fn polled(
         // the earliest, and what a crash before it costs.
         if let (true, Some(at)) = (committed.is_empty(), next_auto_commit) {
             out.push_str(&match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!(" Следующий автокоммит — не раньше {}, с первым poll() после этого.", seconds(lang, at)),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!(" The next auto commit comes no sooner than {}, with the first poll() after that.", seconds(lang, at)),
             });
         }
@@ -446,16 +488,20 @@ fn processed(
 ) -> String {
     let (p, o) = (r.partition, r.offset);
     let first = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!("{member} обработал {}.", record(lang, r)),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!("{member} processed {}.", record(lang, r)),
     };
     let then = if !commit_sync.is_empty() {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "Это была последняя запись пачки, поэтому он вызвал commitSync() и закоммитил {}: {}.",
                 commits(lang, commit_sync),
                 why_the_offset(lang, commit_sync.len() > 1)
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "That was the last record of its batch, so it called commitSync() and committed {}: {}.",
                 commits(lang, commit_sync),
@@ -464,18 +510,24 @@ fn processed(
         }
     } else if committed > o {
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => {
                 format!("Закоммиченный offset партиции {p}, {committed}, уже покрывает эту запись.")
             }
+            #[cfg(feature = "lang-en")]
             Lang::En => {
                 format!("Partition {p}'s committed offset, {committed}, already covers it.")
             }
         }
     } else {
         let until = match (commit, lang) {
+            #[cfg(feature = "lang-ru")]
             (CommitMode::Auto, Lang::Ru) => "до следующего автокоммита",
+            #[cfg(feature = "lang-en")]
             (CommitMode::Auto, Lang::En) => "before the next auto commit",
+            #[cfg(feature = "lang-ru")]
             (CommitMode::Manual, Lang::Ru) => "до commitSync() после пачки",
+            #[cfg(feature = "lang-en")]
             (CommitMode::Manual, Lang::En) => "before the commitSync() after the batch",
         };
         let repeat = run(lang, committed, o);
@@ -485,7 +537,9 @@ fn processed(
             "обработались"
         };
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Закоммиченный offset партиции {p} всё ещё {committed}: упади {member} {until}, {repeat} партиции {p} {verb} бы заново."),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("Partition {p}'s committed offset is still {committed}: if {member} crashed {until}, {repeat} of partition {p} would be processed again."),
         }
     };
@@ -495,9 +549,11 @@ fn processed(
 fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
     if ps.is_empty() {
         return match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => {
                 format!("{member} упал. Партиций у него не было, так что ничьи записи его не ждут.")
             }
+            #[cfg(feature = "lang-en")]
             Lang::En => {
                 format!("{member} crashed. It owned no partition, so no records wait for it.")
             }
@@ -508,22 +564,28 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
     let each: Vec<String> = ps
         .iter()
         .map(|&(p, committed, upto)| match (upto > committed, lang) {
+            #[cfg(feature = "lang-ru")]
             (true, Lang::Ru) if upto - committed == 1 => format!(
                 "партицию {p} — с {committed}, поэтому offset {committed} партиции {p}, обработанный, но не закоммиченный, будет обработан дважды"
             ),
+            #[cfg(feature = "lang-ru")]
             (true, Lang::Ru) => format!(
                 "партицию {p} — с {committed}, поэтому {} партиции {p}, обработанные, но не закоммиченные, будут обработаны дважды",
                 run(lang, committed, upto - 1)
             ),
+            #[cfg(feature = "lang-en")]
             (true, Lang::En) => format!(
                 "partition {p} at {committed}, so {} of partition {p}, processed but not committed, will be processed twice",
                 run(lang, committed, upto - 1)
             ),
+            #[cfg(feature = "lang-ru")]
             (false, Lang::Ru) => format!("партицию {p} — с {committed}, и после него ничего не обработано"),
+            #[cfg(feature = "lang-en")]
             (false, Lang::En) => format!("partition {p} at {committed}, with nothing processed past it"),
         })
         .collect();
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => {
             let whom = if list.len() == 1 { "Партицию" } else { "Партиции" };
             format!(
@@ -532,6 +594,7 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
                 each.join("; ")
             )
         }
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "{member} crashed. Nobody reads {} until session.timeout.ms ({timeout}) passes and the group notices. The next owner resumes at the committed offset: {}.",
             partitions(lang, &list),
@@ -547,7 +610,7 @@ fn rebalanced(
     moved: &[(u32, Option<String>, String, u64)],
     revoked: &[(u32, String)],
 ) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let mut parts = Vec::new();
     if !moved.is_empty() {
         let each: Vec<String> = moved
@@ -562,16 +625,20 @@ fn rebalanced(
         let at: Vec<String> = moved
             .iter()
             .map(|(p, _, _, c)| match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!("{c} у партиции {p}"),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!("{c} on partition {p}"),
             })
             .collect();
         parts.push(match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "{assignor} передал {}. Новый владелец начинает с закоммиченного offset'а партиции: {}",
                 and_list(lang, &each),
                 and_list(lang, &at)
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "{assignor} moved {}. A new owner starts at the partition's committed offset: {}",
                 and_list(lang, &each),
@@ -583,18 +650,22 @@ fn rebalanced(
         let each: Vec<String> = revoked
             .iter()
             .map(|(p, from)| match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!("партицию {p} у {from}"),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!("partition {p} from {from}"),
             })
             .collect();
         let one = revoked.len() == 1;
         parts.push(match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "{assignor} сначала отозвал {}: в этом поколении {}, и группа сразу перебалансируется ещё раз, чтобы отдать {} новому владельцу",
                 and_list(lang, &each),
                 if one { "она ничья" } else { "они ничьи" },
                 if one { "её" } else { "их" }
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "{assignor} first revoked {}: nobody owns {} in this generation, and the group rebalances again at once to hand {} to the new owner",
                 and_list(lang, &each),
@@ -605,12 +676,16 @@ fn rebalanced(
     }
     if parts.is_empty() {
         parts.push(match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("{assignor} оставил все партиции у прежних владельцев"),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!("{assignor} kept every partition with its owner"),
         });
     }
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!("Поколение {generation}: {}.", parts.join(". ")),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!("Generation {generation}: {}.", parts.join(". ")),
     }
 }

@@ -59,19 +59,27 @@ pub fn cause_why(lang: Lang, f: &Finding) -> &'static str {
 pub fn finding_line(lang: Lang, f: &Finding, first_step: u32, second_step: u32) -> String {
     let (a, b) = (event_name(lang, first_step), event_name(lang, second_step));
     let what = match (f.kind, lang) {
+        #[cfg(feature = "lang-ru")]
         (FindingKind::Reorder, Lang::Ru) => format!("событие {a} пришло в базу раньше {b}"),
+        #[cfg(feature = "lang-en")]
         (FindingKind::Reorder, Lang::En) => format!("{a} reached the database before {b}"),
+        #[cfg(feature = "lang-ru")]
         (FindingKind::Duplicate, Lang::Ru) => format!("событие {a} применено дважды"),
+        #[cfg(feature = "lang-en")]
         (FindingKind::Duplicate, Lang::En) => format!("{a} was applied twice"),
+        #[cfg(feature = "lang-ru")]
         (FindingKind::Loss, Lang::Ru) => {
             format!("событие {b} потеряно, и {a} его так и не дождалось")
         }
+        #[cfg(feature = "lang-en")]
         (FindingKind::Loss, Lang::En) => format!("{b} was lost; {a} never saw it"),
     };
     let stage = stage_name(lang, f.stage());
     let cause = cause_name(lang, f.cause);
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!("⚠ {}: {what}. Этап: «{stage}» — {cause}.", f.key),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!("⚠ {}: {what}. Stage: {stage}, {cause}.", f.key),
     }
 }
@@ -133,7 +141,7 @@ pub fn change_label(lang: Lang, c: Change) -> &'static str {
 
 /// What the latest moment did, in a sentence or two.
 pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let c = s.caption();
     let run = &s.run;
     let named = |record: u32| {

@@ -361,7 +361,7 @@ fn at(lang: Lang, who: String, t: SimTime) -> String {
 }
 
 fn witness_row(run: &PipelineRun, lang: Lang, w: WitnessRow) -> Html {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let r = &run.records[w.record as usize];
     let entry = w.entry.map(|e| &run.log[e as usize]);
     let delivery = w.delivery.map(|d| &run.deliveries[d as usize]);
@@ -516,7 +516,12 @@ struct CompareProps {
 
 fn chip_text(run: &PipelineRun, record: u32) -> String {
     let r = &run.records[record as usize];
-    format!("{}·{}", r.order, &event_name(Lang::En, r.step)[..1])
+    // The event's initial, the same in both languages, as the events are
+    // named by their `OrderEvent` value in either.
+    let initial = crate::sim::record::OrderEvent::ALL
+        .get((r.step as usize).wrapping_sub(1))
+        .map_or("?", |e| &e.value()[..1]);
+    format!("{}·{initial}", r.order)
 }
 
 /// Two runs of the same seed, one setting apart, with the records that

@@ -10,22 +10,32 @@ use crate::sim::scenes::producer::{ErrorCode, FailReason, Fault, FaultKind, Outa
 
 pub fn config_error(lang: Lang, e: ConfigError) -> String {
     match (lang, e) {
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, ConfigError::IdempotenceNeedsAtMostFiveInFlight { max_in_flight }) => format!("ConfigException: при enable.idempotence=true max.in.flight.requests.per.connection должно быть не больше 5, а задано {max_in_flight}. Брокер помнит только 5 последних батчей продюсера: при большем числе он не отличит повтор от нового батча."),
+        #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::IdempotenceNeedsAtMostFiveInFlight { max_in_flight }) => format!("ConfigException: with enable.idempotence=true, max.in.flight.requests.per.connection must be at most 5, not {max_in_flight}. The broker remembers only a producer's last 5 batches; with more it could not tell a retry from a new batch."),
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, ConfigError::IdempotenceNeedsRetries) => "ConfigException: идемпотентному продюсеру нужны повторы: retries не может быть 0.".to_owned(),
+        #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::IdempotenceNeedsRetries) => "ConfigException: an idempotent producer needs retries: retries cannot be 0.".to_owned(),
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: идемпотентному продюсеру нужен acks=all, иначе гарантия не держится.".to_owned(),
+        #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: an idempotent producer needs acks=all, or the guarantee does not hold.".to_owned(),
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, ConfigError::DeliveryTimeoutTooShort { delivery_timeout_ms, at_least }) => format!("ConfigException: delivery.timeout.ms ({delivery_timeout_ms}) должен быть не меньше linger.ms + request.timeout.ms ({at_least})."),
+        #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::DeliveryTimeoutTooShort { delivery_timeout_ms, at_least }) => format!("ConfigException: delivery.timeout.ms ({delivery_timeout_ms}) must be at least linger.ms + request.timeout.ms ({at_least})."),
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, ConfigError::MaxInFlightZero) => "ConfigException: max.in.flight.requests.per.connection должно быть не меньше 1.".to_owned(),
+        #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::MaxInFlightZero) => "ConfigException: max.in.flight.requests.per.connection must be at least 1.".to_owned(),
     }
 }
 
 /// One line of the sequence diagram, as its arrow's label.
 pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match kind {
         SeqKind::Send {
             batch,
@@ -183,7 +193,7 @@ pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
 
 /// What the latest line of the diagram means, for the narration.
 pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match kind {
         SeqKind::Send { attempt: 1, .. } => {
             if ru {
@@ -349,10 +359,12 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
 /// `autonumber`, and one line per event; `label` words each line.
 pub fn mermaid(lang: Lang, max_in_flight: u32, lines: &[(SeqKind, String)]) -> String {
     let (p, b) = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => (
             format!("Продюсер (max.in.flight={max_in_flight})"),
             "Брокер (Партиция 1)",
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => (
             format!("Producer (max.in.flight={max_in_flight})"),
             "Broker (Partition 1)",

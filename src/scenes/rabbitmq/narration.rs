@@ -17,11 +17,13 @@ fn consumer(c: u32) -> String {
 fn message(lang: Lang, m: Message) -> String {
     let event = event_name(lang, m.event.step());
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "сообщение №{} ({} · {event})",
             m.index + 1,
             order_key(m.order)
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "message #{} ({} · {event})",
             m.index + 1,
@@ -33,7 +35,9 @@ fn message(lang: Lang, m: Message) -> String {
 /// "#3, #5", "№3, №5": messages already in a consumer's hands.
 fn numbers(lang: Lang, list: &[u32]) -> String {
     let sign = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => "№",
+        #[cfg(feature = "lang-en")]
         Lang::En => "#",
     };
     list.iter()
@@ -46,6 +50,7 @@ fn numbers(lang: Lang, list: &[u32]) -> String {
 fn unacked(lang: Lang) -> String {
     let n = PREFETCH as u64;
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "{} {}",
             number(lang, n),
@@ -56,6 +61,7 @@ fn unacked(lang: Lang) -> String {
                 "неподтверждённых сообщений"
             )
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "{} {}",
             number(lang, n),
@@ -81,6 +87,7 @@ pub fn rabbitmq_verdict(lang: Lang, rabbit: usize, kafka: usize) -> String {
     let count = |n: usize| {
         let n = n as u64;
         match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "{} {}",
                 number(lang, n),
@@ -91,6 +98,7 @@ pub fn rabbitmq_verdict(lang: Lang, rabbit: usize, kafka: usize) -> String {
                     "нарушений порядка"
                 )
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 "{} {}",
                 number(lang, n),
@@ -99,19 +107,27 @@ pub fn rabbitmq_verdict(lang: Lang, rabbit: usize, kafka: usize) -> String {
         }
     };
     let why = match (lang, rabbit > 0, kafka > 0) {
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, true, false) => " В очереди события одного заказа достаются разным консьюмерам или возвращаются в неё и отстают, а в Kafka все события заказа лежат в одной партиции, и её по порядку offset'ов читает один консьюмер группы.",
+        #[cfg(feature = "lang-en")]
         (Lang::En, true, false) => " On the queue, one order's events go to different consumers or come back to it and fall behind; in Kafka all of an order's events are in one partition, which one consumer of the group reads in offset order.",
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, false, false) => " Обе стороны сохранили порядок каждого заказа.",
+        #[cfg(feature = "lang-en")]
         (Lang::En, false, false) => " Both sides kept every order's events in order.",
+        #[cfg(feature = "lang-ru")]
         (Lang::Ru, _, true) => " Порядок сломан и в Kafka: посмотрите в списке нарушений, на каком offset'е.",
+        #[cfg(feature = "lang-en")]
         (Lang::En, _, true) => " Kafka broke an order too: the list of violations names the offset.",
     };
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "Все сообщения обработаны. RabbitMQ: {}; Kafka: {}.{why}",
             count(rabbit),
             count(kafka)
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "Every message is handled. RabbitMQ: {}; Kafka: {}.{why}",
             count(rabbit),
@@ -138,10 +154,12 @@ pub fn rabbitmq_caption(lang: Lang, c: &RabbitCaption) -> String {
             let rabbit = published(lang, *m, *remedy, *queue, delivery);
             let reader = consumer(*partition);
             match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!(
                     "Опубликовано {}. RabbitMQ: {rabbit}. Kafka: оно записано в партицию {partition} под offset {offset}, и читает её только {reader}.",
                     message(lang, *m)
                 ),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!(
                     "Published {}. RabbitMQ: {rabbit}. Kafka: it was appended to partition {partition} at offset {offset}, which only {reader} reads.",
                     message(lang, *m)
@@ -160,33 +178,41 @@ pub fn rabbitmq_caption(lang: Lang, c: &RabbitCaption) -> String {
             requeued,
         } => {
             let then = match (requeued, lang) {
+                #[cfg(feature = "lang-ru")]
                 (Delivery::Consumer { consumer: k, behind }, Lang::Ru) if !behind.is_empty() => format!(
                     "снова доставлено консьюмеру {} — за {}, которые он уже держит: их он обработает раньше",
                     consumer(*k),
                     numbers(lang, behind)
                 ),
+                #[cfg(feature = "lang-en")]
                 (Delivery::Consumer { consumer: k, behind }, Lang::En) if !behind.is_empty() => format!(
                     "was delivered again to {}, behind {}, which it already holds: those are handled first",
                     consumer(*k),
                     numbers(lang, behind)
                 ),
+                #[cfg(feature = "lang-ru")]
                 (Delivery::Consumer { consumer: k, .. }, Lang::Ru) => {
                     format!("снова доставлено консьюмеру {}, и он сразу берётся за него", consumer(*k))
                 }
+                #[cfg(feature = "lang-en")]
                 (Delivery::Consumer { consumer: k, .. }, Lang::En) => {
                     format!("was delivered again to {}, which starts on it at once", consumer(*k))
                 }
+                #[cfg(feature = "lang-ru")]
                 (Delivery::Queued, Lang::Ru) => {
                     "ждёт там, пока в чьём-нибудь окне prefetch не освободится место".to_owned()
                 }
+                #[cfg(feature = "lang-en")]
                 (Delivery::Queued, Lang::En) => "waits there until a prefetch window has room".to_owned(),
             };
             match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!(
                     "RabbitMQ: {} не смог обработать {} и вернул его через basic.nack с requeue=true. Оно встало в голову очереди и {then}.",
                     consumer(*c),
                     message(lang, *m)
                 ),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!(
                     "RabbitMQ: {} failed on {} and nacked it with requeue=true. It went back to the head of the queue and {then}.",
                     consumer(*c),
@@ -201,11 +227,13 @@ pub fn rabbitmq_caption(lang: Lang, c: &RabbitCaption) -> String {
         } => {
             let key = order_key(m.order);
             match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!(
                     "Kafka: {} обработал offset {offset} партиции {c} ({key} · {}). Он читает партицию по порядку offset'ов, а все события {key} лежат в ней, поэтому их порядок сохраняется.",
                     consumer(*c),
                     event_name(lang, m.event.step())
                 ),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!(
                     "Kafka: {} handled offset {offset} of partition {c} ({key} · {}). It reads its partition in offset order, and all of {key}'s events are in it, so they stay in order.",
                     consumer(*c),
@@ -220,11 +248,13 @@ pub fn rabbitmq_caption(lang: Lang, c: &RabbitCaption) -> String {
         } => {
             let key = order_key(m.order);
             match lang {
+                #[cfg(feature = "lang-ru")]
                 Lang::Ru => format!(
                     "Kafka: {} не смог обработать offset {offset} партиции {c} ({key} · {}) и обрабатывает его снова, на том же offset'е. Следующие offset'ы ждут, и порядок {key} сохраняется.",
                     consumer(*c),
                     event_name(lang, m.event.step())
                 ),
+                #[cfg(feature = "lang-en")]
                 Lang::En => format!(
                     "Kafka: {} failed on offset {offset} of partition {c} ({key} · {}) and handles it again, at the same offset. The offsets after it wait, so {key} keeps its order.",
                     consumer(*c),
@@ -238,32 +268,46 @@ pub fn rabbitmq_caption(lang: Lang, c: &RabbitCaption) -> String {
 fn intro(lang: Lang, consumers: u32, remedy: Remedy, requeue: bool) -> String {
     let n = u64::from(MESSAGES);
     let events = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "{} {}",
             number(lang, n),
             plural_ru(n, "событие", "события", "событий")
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!("{} {}", number(lang, n), plural_en(n, "event", "events")),
     };
     let how = match (remedy, lang) {
+        #[cfg(feature = "lang-ru")]
         (Remedy::None, Lang::Ru) if consumers == 1 => "В RabbitMQ очередь читает один консьюмер, в Kafka — один консьюмер единственную партицию.",
+        #[cfg(feature = "lang-en")]
         (Remedy::None, Lang::En) if consumers == 1 => "In RabbitMQ one consumer reads the queue; in Kafka one consumer reads the only partition.",
+        #[cfg(feature = "lang-ru")]
         (Remedy::None, Lang::Ru) => "В RabbitMQ консьюмеры конкурируют за сообщения одной очереди, и она раздаёт их по кругу; в Kafka каждый консьюмер владеет своей партицией.",
+        #[cfg(feature = "lang-en")]
         (Remedy::None, Lang::En) => "In RabbitMQ the consumers compete for the messages of one queue, which hands them out in turn; in Kafka each consumer owns a partition.",
+        #[cfg(feature = "lang-ru")]
         (Remedy::SingleActiveConsumer, Lang::Ru) => "В RabbitMQ у очереди один активный консьюмер (single active consumer), consumer-1, остальные ждут; в Kafka каждый консьюмер владеет своей партицией.",
+        #[cfg(feature = "lang-en")]
         (Remedy::SingleActiveConsumer, Lang::En) => "In RabbitMQ the queue has a single active consumer, consumer-1, and the others wait; in Kafka each consumer owns a partition.",
+        #[cfg(feature = "lang-ru")]
         (Remedy::ConsistentHash, Lang::Ru) => "В RabbitMQ consistent-hash exchange направляет каждый заказ по ключу в одну из очередей, по одной на консьюмера; в Kafka каждый консьюмер владеет своей партицией.",
+        #[cfg(feature = "lang-en")]
         (Remedy::ConsistentHash, Lang::En) => "In RabbitMQ a consistent-hash exchange routes each order by its key to one of the queues, one per consumer; in Kafka each consumer owns a partition.",
     };
     let fails = match (requeue, lang) {
         (false, _) => "",
+        #[cfg(feature = "lang-ru")]
         (true, Lang::Ru) => " Одно сообщение один раз не обработается и вернётся в очередь через basic.nack с requeue=true.",
+        #[cfg(feature = "lang-en")]
         (true, Lang::En) => " One message fails once and goes back to the queue with basic.nack, requeue=true.",
     };
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "Нажмите ▶ или →: одни и те же {events} заказов публикуются в очередь RabbitMQ и в топик Kafka, консьюмеров на каждой стороне — {consumers}. {how}{fails} Следите за счётчиком нарушений порядка на обеих сторонах."
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "Press ▶ or →: the same {events} of orders are published to a RabbitMQ queue and to a Kafka topic, with {consumers} {} on each side. {how}{fails} Watch the order violations on both sides.",
             plural_en(consumers.into(), "consumer", "consumers")
@@ -281,10 +325,12 @@ fn published(
 ) -> String {
     let key = order_key(m.order);
     let routed = queue.map(|q| match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "consistent-hash exchange по ключу {key} направил его в очередь {}",
             q + 1
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "the consistent-hash exchange routed it by its key {key} to queue {}",
             q + 1
@@ -292,6 +338,7 @@ fn published(
     });
     let window = unacked(lang);
     let delivered = match (delivery, lang) {
+        #[cfg(feature = "lang-ru")]
         (Delivery::Consumer { consumer: c, behind }, Lang::Ru) => {
             let to = format!("очередь сразу доставила его консьюмеру {}", consumer(*c));
             match (behind.is_empty(), remedy) {
@@ -300,6 +347,7 @@ fn published(
                 (true, _) => format!("{to}, и он сразу берётся за него"),
             }
         }
+        #[cfg(feature = "lang-en")]
         (Delivery::Consumer { consumer: c, behind }, Lang::En) => {
             let to = format!("the queue delivered it at once to {}", consumer(*c));
             match (behind.is_empty(), remedy) {
@@ -308,10 +356,12 @@ fn published(
                 (true, _) => format!("{to}, which starts on it right away"),
             }
         }
+        #[cfg(feature = "lang-ru")]
         (Delivery::Queued, Lang::Ru) => match remedy {
             Remedy::SingleActiveConsumer => format!("оно ждёт в очереди, потому что у consumer-1, единственного активного консьюмера, уже {window} (basic.qos)"),
             _ => format!("оно ждёт в очереди, потому что у каждого консьюмера, которому его можно отдать, уже {window} (basic.qos)"),
         },
+        #[cfg(feature = "lang-en")]
         (Delivery::Queued, Lang::En) => match remedy {
             Remedy::SingleActiveConsumer => format!("it waits in the queue, as consumer-1, the single active consumer, already holds {window} (basic.qos)"),
             _ => format!("it waits in the queue, as every consumer allowed to take it already holds {window} (basic.qos)"),
@@ -332,11 +382,13 @@ fn acked(
 ) -> String {
     let key = order_key(m.order);
     let mut out = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "RabbitMQ: {} обработал {} и подтвердил его (basic.ack): в окне prefetch освободилось место.",
             consumer(c),
             message(lang, m)
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "RabbitMQ: {} handled {} and acked it (basic.ack), freeing a slot in its prefetch window.",
             consumer(c),
@@ -345,26 +397,36 @@ fn acked(
     };
     if redelivered {
         out.push_str(match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => " Это возвращённое в очередь сообщение, со второй доставки.",
+            #[cfg(feature = "lang-en")]
             Lang::En => " This is the requeued message, on its second delivery.",
         });
     }
     if let Some((step, by, seen)) = broke {
         let later = event_name(lang, step);
         let why = match (redelivered, by == c, lang) {
+            #[cfg(feature = "lang-ru")]
             (true, _, Lang::Ru) => "requeue поставил это сообщение за ним",
+            #[cfg(feature = "lang-en")]
             (true, _, Lang::En) => "the requeue put this message behind it",
+            #[cfg(feature = "lang-ru")]
             (false, false, Lang::Ru) => "конкурирующий консьюмер оказался быстрее",
+            #[cfg(feature = "lang-en")]
             (false, false, Lang::En) => "a competing consumer was faster",
+            #[cfg(feature = "lang-ru")]
             (false, true, Lang::Ru) => "консьюмер получил его раньше",
+            #[cfg(feature = "lang-en")]
             (false, true, Lang::En) => "the consumer got it first",
         };
         out.push_str(&match lang {
+            #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 " Но более позднее событие {key}, {later}, уже обработано ({}, сообщение №{}): {why}, и порядок {key} нарушен.",
                 consumer(by),
                 seen + 1
             ),
+            #[cfg(feature = "lang-en")]
             Lang::En => format!(
                 " But {key}'s later event {later} was handled already ({}, message #{}): {why}, and {key} is out of order.",
                 consumer(by),

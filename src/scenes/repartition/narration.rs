@@ -24,7 +24,9 @@ fn place(topic: &str, partition: u32) -> String {
 
 fn replay(lang: Lang) -> &'static str {
     match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => " Вернитесь в начало и нажимайте →, чтобы пройти по шагам.",
+        #[cfg(feature = "lang-en")]
         Lang::En => " Rewind to the start and press → to go through it step by step.",
     }
 }
@@ -41,7 +43,7 @@ fn added(from: u32, to: u32) -> String {
 fn intro(lang: Lang, from: u32, to: u32, strategy: Strategy, at: SimTime) -> String {
     let orders = count(lang, u64::from(RUN_ORDERS), &ORDERS);
     let at = seconds(lang, at);
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let topic = if ru {
         format!(
             "в топике из {}",
@@ -95,7 +97,7 @@ fn produced(
     placement: Placement,
     earlier: Option<(OrderEvent, &'static str, u32)>,
 ) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let head = format!(
         "{} · {} → {}, offset {offset}",
         order_key(order),
@@ -147,7 +149,7 @@ fn produced(
 
 pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
     use RepartitionCaption::*;
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match c {
         Intro {
             from,

@@ -7,7 +7,7 @@ use crate::sim::scenes::replication::{ElectionKind, ReplicationCaption};
 
 pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
     use ReplicationCaption::*;
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match c {
         Intro => if ru {
             "Нажмите ▶ или →: продюсер пишет события заказов лидеру партиции, а фолловеры копируют его лог в том же порядке."

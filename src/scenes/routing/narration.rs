@@ -31,26 +31,32 @@ fn intro(lang: Lang, keys: StreamKeys, partitions: u32) -> String {
     let events = count(lang, u64::from(STREAM_LEN), &EVENTS);
     let (first, last) = (STREAM_ORDERS[0], STREAM_ORDERS[STREAM_ORDERS.len() - 1]);
     let topic = match lang {
+        #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
             "в топик из {}",
             count_gen(lang, u64::from(partitions), &PARTITIONS)
         ),
+        #[cfg(feature = "lang-en")]
         Lang::En => format!(
             "into a topic of {}",
             count(lang, u64::from(partitions), &PARTITIONS)
         ),
     };
     match (keys, lang) {
+        #[cfg(feature = "lang-ru")]
         (StreamKeys::OrderId, Lang::Ru) => format!("Нажмите ▶ или →: продюсер отправляет {events} заказов {first}–{last} с ключом — номером заказа — {topic}, и у каждой партиции свой консьюмер. Следите, в какую партицию уходит каждое событие и в каком порядке группа обрабатывает события каждого заказа."),
+        #[cfg(feature = "lang-en")]
         (StreamKeys::OrderId, Lang::En) => format!("Press ▶ or →: the producer sends {events} of orders {first}–{last}, keyed by order id, {topic}, and each partition has a consumer of its own. Watch which partition each event goes to, and in what order the group handles each order's events."),
+        #[cfg(feature = "lang-ru")]
         (StreamKeys::Null(s), Lang::Ru) => format!("Нажмите ▶ или →: продюсер отправляет {events} заказов {first}–{last} без ключа (стратегия {}) {topic}, и у каждой партиции свой консьюмер. Следите, в какую партицию уходит каждое событие и в каком порядке группа обрабатывает события каждого заказа.", strategy_name(s)),
+        #[cfg(feature = "lang-en")]
         (StreamKeys::Null(s), Lang::En) => format!("Press ▶ or →: the producer sends {events} of orders {first}–{last} with a null key (the {} strategy) {topic}, and each partition has a consumer of its own. Watch which partition each event goes to, and in what order the group handles each order's events.", strategy_name(s)),
     }
 }
 
 /// Why the record went where it did: the text after "→ partition N".
 fn route_why(lang: Lang, route: StreamRoute, order: u32, partition: u32) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let key = order_key(order);
     let first = |ru: bool| {
         if ru {
@@ -125,7 +131,7 @@ fn batch_line(
     waiting: Option<u32>,
     linger_ms: u32,
 ) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     let mut out = String::new();
     if let Some(n) = closed {
         let n = count(lang, u64::from(n), &RECORDS);
@@ -163,15 +169,19 @@ fn order_line(lang: Lang, event: u32, partition: u32, earlier: Option<(u32, u32)
     };
     let (now, before) = (event_name(lang, event), event_name(lang, before));
     match (p == partition, lang) {
+        #[cfg(feature = "lang-ru")]
         (true, Lang::Ru) => format!(" {before} этого заказа тоже в партиции {p}: обе записи обработает один консьюмер, по порядку."),
+        #[cfg(feature = "lang-en")]
         (true, Lang::En) => format!(" This order's {before} is in partition {p} too, so one consumer handles the two in order."),
+        #[cfg(feature = "lang-ru")]
         (false, Lang::Ru) => format!(" {before} этого заказа ушёл в партицию {p}: теперь заказ у двух консьюмеров с разной скоростью, и {now} может быть обработан раньше {before}."),
+        #[cfg(feature = "lang-en")]
         (false, Lang::En) => format!(" This order's {before} went to partition {p}: two consumers at different speeds now hold the order, and {now} may be handled before {before}."),
     }
 }
 
 pub fn routing_caption(lang: Lang, c: RoutingCaption) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match c {
         RoutingCaption::Intro { keys, partitions } => intro(lang, keys, partitions),
         RoutingCaption::Placed {

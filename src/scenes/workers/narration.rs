@@ -6,7 +6,7 @@ use crate::params::Lang;
 use crate::sim::scenes::workers::{Mode, WorkersCaption};
 
 pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {
-    let ru = lang == Lang::Ru;
+    let ru = lang.is_ru();
     match c {
         WorkersCaption::Intro => if ru {
             "Нажмите ▶ или →: консьюмер вызывает poll() и раздаёт записи партиции на обработку, а проверка порядка смотрит, в каком порядке заканчиваются события каждого заказа."
