@@ -116,6 +116,7 @@ catalogue! {
         NotCommitted => ("—", "—"),
         OrderViolations => ("Нарушений порядка", "Order violations"),
         NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
+        SceneLoading => ("Сцена загружается…", "The scene is loading…"),
     }
 }
 

@@ -504,6 +504,10 @@ pub fn app(props: &AppProps) -> Html {
                 if params.level_kit == Some(LevelKit::Make) {
                     <LevelMaker params={(*params).clone()} />
                 }
+                // Shown only in a scene page's placeholder, the copy of
+                // this markup a link with another state gets before the
+                // wasm arrives (static/style.css): it says what is coming.
+                <p class="loading-note" hidden=true>{t(lang, Msg::SceneLoading)}</p>
             </main>
             { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }, quiz) }
             // Below the player, not in it: on a phone the sticky bar must

@@ -54,11 +54,20 @@ const placer = `(() => {
   const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
   const copy = template.content.firstElementChild.cloneNode(true);
   copy.dataset.prerender = same ? 'static' : 'placeholder';
+  // The placeholder's loading note is in the page's language: a link in
+  // the other one (the bundle the loader chose, tests/e2e/languages.mjs)
+  // gets the bare box.
+  if (!same && document.documentElement.dataset.bundle !== template.dataset.lang) copy.dataset.otherLanguage = '';
   // The share link names this host, which the build could not know.
   const share = copy.querySelector('[data-testid="share-link"]');
   if (share && same) share.value = location.origin + location.pathname + template.dataset.query;
   if (same) document.documentElement.lang = template.dataset.lang;
   document.body.append(copy);
+  // In a course's frame, the height the app will report (src/ui/embed.rs
+  // report_height), now: the host sizes the frame before the wasm arrives.
+  if (parent !== window) {
+    parent.postMessage({ type: 'kafka-lab:resize', height: document.documentElement.scrollHeight }, '*');
+  }
 })();`;
 
 const shell = (await readFile(join(dist, 'index.html'), 'utf8')).replace(new RegExp(`${START}[\\s\\S]*?${END}\\n?`), '');

@@ -30,6 +30,14 @@ const figureShown = (page) =>
     return box.width > 100 && box.height > 100 && getComputedStyle(view).visibility === 'visible';
   });
 
+/** The placeholder's loading note, if a reader can see it. */
+const loadingNote = (page) =>
+  page.evaluate(() => {
+    const note = document.querySelector('.app[data-prerender] .loading-note');
+    const box = note?.getBoundingClientRect();
+    return note && box.height > 0 && getComputedStyle(note).visibility === 'visible' ? note.textContent : null;
+  });
+
 /** The live app's title and language at a link. */
 async function liveTitle(browser, url) {
   const context = await browser.newContext({ viewport: WIDE });
@@ -93,9 +101,15 @@ test('a link with another state than the pre-rendered one gets a placeholder of 
       return { size: [Math.round(b.width), Math.round(b.height)], figure: getComputedStyle(view).visibility, title: getComputedStyle(e.querySelector('h1')).visibility };
     });
     assert.deepEqual(seen, { size: expected, figure: 'hidden', title: 'hidden' }, query);
+    // The box says what is coming, in the link's language only.
+    assert.equal(await loadingNote(page), query === '?lang=en' ? null : 'Сцена загружается…', query);
     if (query === '?segment-bytes=100') await shot(page, 'static-frame-placeholder');
     await context.close();
   }
+  const en = await withoutWasm(env.browser, `${env.base}en/routing/?partitions=5`, PHONE);
+  assert.equal(await loadingNote(en.page), 'The scene is loading…');
+  await shot(en.page, 'static-frame-placeholder-en-phone');
+  await en.context.close();
   // The page's own link, as the app writes it back, is the same state.
   for (const query of ['?scene=log', '?scene=log&lang=ru', '?embed=0']) {
     const { page, context } = await withoutWasm(env.browser, `${env.base}log/${query}`);
@@ -103,6 +117,35 @@ test('a link with another state than the pre-rendered one gets a placeholder of 
     await context.close();
   }
   await plain.context.close();
+});
+
+test('in a course\'s frame, the page reports its height before the wasm arrives', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 1000 } });
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await context.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(`${env.base}embed-example.html`);
+  await page.evaluate((src) => {
+    window.messages = [];
+    addEventListener('message', (e) => window.messages.push(e.data));
+    document.body.innerHTML = `<iframe id="lab" src="${src}" style="width:800px;height:300px"></iframe>`;
+  }, `${env.base}group/?embed=1`);
+  const frame = await (await page.$('#lab')).contentFrame();
+  await frame.waitForSelector('.app[data-prerender="static"]');
+  await page.waitForFunction(() => window.messages.some((m) => m?.type === 'kafka-lab:resize'));
+  const [early] = await page.evaluate(() => window.messages.filter((m) => m?.type === 'kafka-lab:resize').map((m) => m.height));
+  assert.equal(early, await frame.evaluate(() => document.documentElement.scrollHeight));
+  assert.ok(early > 300, `the figure is taller than the frame's first height: ${early}`);
+  release();
+  await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  // The live app reports the height it draws at; the copy's was the same.
+  const live = await frame.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(Math.abs(live - early) <= 2, `copy ${early} px, live ${live} px`);
+  await context.close();
 });
 
 /**
