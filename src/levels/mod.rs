@@ -11,7 +11,7 @@ pub mod goals;
 #[cfg(test)]
 mod tests;
 
-use crate::params::declare::{find, scene_params};
+use crate::params::declare::Param;
 use crate::params::{apply_pairs, parse_query, AppParams, Lang, ParamIssue, SceneId};
 pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
 pub use goals::{check_seed, measure, refuses, variant, Goal, Metric, Op, SEEDS};
@@ -37,6 +37,13 @@ pub const FILES: [&str; 12] = [
 pub const LEVEL_IDS: [&str; FILES.len()] = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
 ];
+
+/// The settings a level of `scene` may unlock, in the order a link writes
+/// them: those the scene's run depends on. A view setting (the part shown,
+/// the lens's tab) stays the learner's anyway, and the seed is the goals'.
+pub fn unlockable(scene: SceneId) -> impl Iterator<Item = &'static Param> {
+    scene.params().iter().copied().filter(|p| p.run)
+}
 
 /// A level whose file has been read and whose links fit its scene.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,9 +86,7 @@ impl Level {
         let scene = start.scene;
         let mut unlocked = Vec::new();
         for name in &file.unlock {
-            match find(scene, name)
-                .filter(|p| p.run && scene.params().iter().any(|q| q.name == p.name))
-            {
+            match unlockable(scene).find(|p| p.name == *name) {
                 Some(p) => unlocked.push(p.name),
                 None => {
                     return Err(at(
@@ -163,8 +168,8 @@ impl Level {
     pub fn pin(&self, next: &AppParams) -> AppParams {
         let mut out = next.clone();
         out.seed = self.start.seed;
-        for p in self.scene().params() {
-            if p.run && !self.is_unlocked(p.name) {
+        for p in unlockable(self.scene()) {
+            if !self.is_unlocked(p.name) {
                 if let Some(v) = (p.get)(&self.start) {
                     apply_pairs(
                         &mut out,
@@ -204,8 +209,7 @@ pub fn changed(start: &AppParams, now: &AppParams) -> Vec<&'static str> {
     if start.scene != now.scene {
         return Vec::new();
     }
-    scene_params(start.scene)
-        .filter(|p| p.run && start.scene.params().iter().any(|q| q.name == p.name))
+    unlockable(start.scene)
         .filter(|p| (p.get)(start) != (p.get)(now))
         .map(|p| p.name)
         .collect()

@@ -479,3 +479,59 @@ fn the_scene_menu_leaves_the_level() {
     );
     assert!(crate::params::level_link(&p, 13).is_none());
 }
+
+/// A level's control is labelled as the scene's form labels the setting,
+/// in the learner's language: every setting a level may unlock has a
+/// label, Russian words in Russian and English ones in English, and no two
+/// settings of one scene read alike (each control's accessible name is its
+/// label).
+#[test]
+fn every_unlockable_setting_has_a_label_in_both_languages() {
+    use crate::i18n::catalogue_tests::has_cyrillic;
+    let mut labelled = 0;
+    for scene in SceneId::ALL {
+        let mut seen = std::collections::BTreeSet::new();
+        for p in unlockable(scene) {
+            let what = format!("scene {}, setting `{}`", scene.id(), p.name);
+            let label = p.label.unwrap_or_else(|| panic!("{what} has no label"));
+            let (ru, en) = (label(Lang::Ru), label(Lang::En));
+            assert!(has_cyrillic(ru), "{what}: the Russian label {ru:?}");
+            assert!(
+                en.chars().any(|c| c.is_ascii_alphabetic()) && !has_cyrillic(en),
+                "{what}: the English label {en:?}"
+            );
+            assert!(seen.insert(ru), "{what}: {ru:?} labels another setting too");
+            assert!(seen.insert(en), "{what}: {en:?} labels another setting too");
+            labelled += 1;
+        }
+    }
+    // The scenes' run settings, which is what a level may unlock: the
+    // list cannot have gone missing and left nothing to check.
+    assert!(labelled >= 60, "{labelled} settings");
+    // What the parser lets a level unlock is exactly that list: a setting
+    // of the view is refused, each run setting is taken.
+    for scene in SceneId::ALL {
+        for p in scene.params() {
+            let file = GOOD
+                .replace(
+                    "scene=workers&mode=per-message",
+                    &format!("scene={}", scene.id()),
+                )
+                .replace("unlock = mode", &format!("unlock = {}", p.name));
+            let refused = matches!(
+                Level::parse(&file),
+                Err(FormatError {
+                    kind: FormatErrorKind::UnlockUnknown { .. },
+                    ..
+                })
+            );
+            assert_eq!(
+                refused,
+                !p.run,
+                "scene {}, setting `{}`",
+                scene.id(),
+                p.name
+            );
+        }
+    }
+}

@@ -69,6 +69,11 @@ impl Value<'_> {
     }
 }
 
+/// A fixed message of whichever scene's catalogue, in a language: the
+/// settings of one scene may be labelled by another's words (the
+/// pipeline's producer settings by the producer's).
+pub type Label = fn(Lang) -> &'static str;
+
 pub struct Param {
     pub name: &'static str,
     pub kind: Kind,
@@ -81,6 +86,12 @@ pub struct Param {
     pub default: &'static str,
     /// What it means, for the README's table (in English, as the README is).
     pub doc: &'static str,
+    /// What the learner reads beside the setting's control, in the
+    /// learner's language: the label the scene's form gives it, which a
+    /// level's control for it repeats. Every setting a level can unlock
+    /// ([`crate::levels::unlockable`]) has one, as a test checks; a setting
+    /// of the view, which no level unlocks, needs none.
+    pub label: Option<Label>,
     /// The form's help text for the setting, where the form has one.
     pub help: Option<ProducerMsg>,
     /// The value a link writes, or `None` to leave the parameter out.
@@ -167,6 +178,7 @@ pub static SCENE: Param = Param {
     run: true,
     default: "log",
     doc: "the scene, in the chapter's order",
+    label: None,
     help: None,
     get: |p| Some(p.scene.id().to_owned()),
     set: |p, v| {
@@ -183,6 +195,7 @@ pub static LANG: Param = Param {
     run: false,
     default: "ru",
     doc: "the language",
+    label: None,
     help: None,
     get: |p| Some(p.lang.code().to_owned()),
     set: |p, v| {
@@ -209,6 +222,7 @@ pub static SEED: Param = Param {
     run: true,
     default: "42",
     doc: "the run's seed; same seed, same run",
+    label: None,
     help: None,
     get: |p| Some(p.seed.to_string()),
     set: |p, v| v.u64().map(|n| p.seed = n).is_some(),
@@ -221,6 +235,7 @@ pub static T: Param = Param {
     run: false,
     default: "",
     doc: "simulated milliseconds to open at; without it, the scene's own moment",
+    label: None,
     help: None,
     get: |p| p.t.map(|t| t.to_string()),
     set: |p, v| v.u64().map(|n| p.t = Some(n)).is_some(),
@@ -232,6 +247,7 @@ pub static LESSON: Param = Param {
     run: false,
     default: "",
     doc: "the guided lesson's step (it sets up its own scene)",
+    label: None,
     help: None,
     get: |p| {
         p.lesson
@@ -254,6 +270,7 @@ pub static LEVEL: Param = Param {
     run: false,
     default: "",
     doc: "the challenge level to play (it sets up its own scene and locks what it does not unlock)",
+    label: None,
     help: None,
     get: |p| p.level.map(|n| n.to_string()),
     set: |p, v| {
@@ -270,6 +287,7 @@ pub static LEVEL_KIT: Param = Param {
     run: false,
     default: "",
     doc: "the level author's kit: `make` writes a level file from this link, `preview` checks a pasted one",
+    label: None,
     help: None,
     get: |p| p.level_kit.map(|k| k.id().to_owned()),
     set: |p, v| {
@@ -286,6 +304,7 @@ pub static THEME: Param = Param {
     run: false,
     default: "dark",
     doc: "the palette (`dark` is the course diagrams')",
+    label: None,
     help: None,
     get: |p| (p.theme != Theme::default()).then(|| p.theme.code().to_owned()),
     set: |p, v| {
@@ -305,6 +324,7 @@ pub static EMBED: Param = Param {
     run: false,
     default: "0",
     doc: "`1` hides the menu, for iframes in course pages",
+    label: None,
     help: None,
     get: |p| p.embed.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.embed = b).is_some(),

@@ -95,6 +95,7 @@ pub const fn part_param(parts: &'static [&'static str], doc: &'static str) -> Pa
         run: false,
         default: "",
         doc,
+        label: None,
         help: None,
         get: get_part,
         set: set_part,

@@ -4,10 +4,10 @@
 //! author's kit.
 
 use crate::i18n::{self, t, LevelMsg};
-use crate::levels::{self, changed, Level, Metric, Op, SEEDS};
+use crate::levels::{self, changed, unlockable, Level, Metric, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
 use crate::params::{
-    apply_pairs, encode_component, level_link, to_query, AppParams, LevelKit, SceneId,
+    apply_pairs, encode_component, level_link, to_query, AppParams, Lang, LevelKit, SceneId,
 };
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
@@ -215,12 +215,8 @@ pub fn level_bar(props: &LevelProps) -> Html {
     let reset = reset_progress(&progress);
     let next = level_link(&props.params, props.n + 1);
     // Every other setting of the run, shown as it is and switched off.
-    let locked: Vec<&'static Param> = level
-        .scene()
-        .params()
-        .iter()
-        .copied()
-        .filter(|p| p.run && !level.is_unlocked(p.name))
+    let locked: Vec<&'static Param> = unlockable(level.scene())
+        .filter(|p| !level.is_unlocked(p.name))
         .collect();
     html! {
         <section class="level card" data-testid="level" data-level={props.n.to_string()} aria-labelledby="level-title">
@@ -271,7 +267,7 @@ pub fn level_bar(props: &LevelProps) -> Html {
             }
             <h3>{t(lang, LevelMsg::Controls)}</h3>
             <div class="level-controls">
-                for p in level.unlocked.iter().filter_map(|&n| props.level.scene().params().iter().find(|p| p.name == n)) {
+                for p in level.unlocked.iter().filter_map(|&n| unlockable(level.scene()).find(|p| p.name == n)) {
                     { control(p, &props.params, &level, &props.on_params, None) }
                 }
             </div>
@@ -302,8 +298,16 @@ pub fn level_bar(props: &LevelProps) -> Html {
     }
 }
 
+/// What a setting's control is labelled with: the words its scene's form
+/// gives it. Every setting a level can unlock has them (a host test
+/// checks), so the link name is only what a declaration that broke that
+/// would show, rather than an empty label.
+fn label(p: &Param, lang: Lang) -> &'static str {
+    p.label.map_or(p.name, |words| words(lang))
+}
+
 /// One setting's control, from its declaration: a number field, a choice
-/// or a flag. An unlocked one's change goes through the level's pin, so
+/// or a flag, labelled as its scene's form labels it. An unlocked one's change goes through the level's pin, so
 /// nothing locked moves with it; a locked one (`locked` gives the reason)
 /// is shown switched off.
 fn control(
@@ -330,7 +334,7 @@ fn control(
             on_params.emit(level.pin(&next));
         }
     };
-    let label = html! { <code>{p.name}</code> };
+    let label = html! { <span class="level-label">{label(p, params.lang)}</span> };
     let input = match &p.kind {
         Kind::Number(range) => {
             let set = set.clone();
@@ -456,8 +460,7 @@ pub fn level_maker(props: &KitProps) -> Html {
     let scene = props.params.scene;
     let unlocked = use_state(Vec::<&'static str>::new);
     let chosen = use_state(Vec::<(Metric, Op, u64)>::new);
-    let run_params: Vec<&'static Param> =
-        scene.params().iter().copied().filter(|p| p.run).collect();
+    let run_params: Vec<&'static Param> = unlockable(scene).collect();
     let start = kit_start(&props.params);
     let file = kit_file(&start, &unlocked, &chosen);
     html! {
@@ -477,7 +480,9 @@ pub fn level_maker(props: &KitProps) -> Html {
                         if on { v.retain(|&n| n != p.name) } else { v.push(p.name) }
                         unlocked.set(v);
                     });
-                    html! { <label class="level-control"><input type="checkbox" data-testid="kit-unlock" data-param={p.name} checked={on} onchange={toggle} /><code>{p.name}</code></label> }
+                    // The author reads the label the learner will, then the
+                    // name the file's `unlock` line writes.
+                    html! { <label class="level-control"><input type="checkbox" data-testid="kit-unlock" data-param={p.name} checked={on} onchange={toggle} /><span class="level-label">{label(p, lang)}{" "}<code class="dim">{p.name}</code></span></label> }
                 }} }
             </fieldset>
             <fieldset>
@@ -535,9 +540,7 @@ fn kit_start(params: &AppParams) -> String {
     let scene = params.scene;
     let query = to_query(params);
     form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
-        .filter(|(name, _)| {
-            name == "scene" || scene.params().iter().any(|p| p.run && p.name == name)
-        })
+        .filter(|(name, _)| name == "scene" || unlockable(scene).any(|p| p.name == name))
         .map(|(name, value)| format!("{name}={}", encode_component(&value)))
         .collect::<Vec<_>>()
         .join("&")

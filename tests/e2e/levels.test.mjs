@@ -108,6 +108,44 @@ test('a host page plays level 1 through its controls and hears it solved', async
   await context.close();
 });
 
+test('a level labels its settings in the learner language, as the scene form does', async () => {
+  // A producer level's setting, whose form shows Kafka's name and a help
+  // text, and a pipeline level's, whose form has a label of its own.
+  const cases = [
+    { level: 4, param: 'max-in-flight', role: 'spinbutton', ru: 'Запросов в полёте', en: 'Requests in flight' },
+    {
+      level: 10,
+      param: 'warehouse-client',
+      role: 'combobox',
+      form: 'pl-warehouse-client',
+      ru: 'Клиент warehouse (Shipped, Delivered)',
+      en: "warehouse's client (Shipped, Delivered)",
+    },
+  ];
+  for (const c of cases) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${c.level}&lang=${lang}`);
+      const control = page.locator(`[data-testid="level-control"][data-param="${c.param}"]`);
+      await control.waitFor();
+      // The words of the label element that holds the control, not the
+      // link name it used to show.
+      const label = await control.evaluate((el) => el.labels[0].querySelector('.level-label').textContent);
+      assert.equal(label, c[lang], `level ${c.level}, ${lang}`);
+      assert.equal(/[а-яё]/i.test(label), lang === 'ru', label);
+      assert.ok(!label.includes(c.param), label);
+      // They are the control's accessible name.
+      const named = page.locator('[data-testid="level"]').getByRole(c.role, { name: c[lang], exact: true });
+      assert.equal(await named.getAttribute('data-param'), c.param);
+      if (c.form) {
+        const form = await page.$eval(`[data-testid="${c.form}"]`, (el) => el.closest('label').querySelector('span').textContent);
+        assert.equal(label, form, 'the scene form labels it so too');
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
 test('a wrong solution leaves the level unsolved, and a link cannot unlock a locked setting', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?level=8&lang=en&processing-ms=1`);
   await checked(page);
@@ -189,6 +227,9 @@ test('the maker writes the level file for the page state', async () => {
   assert.match(file, /^start = scene=workers&mode=per-message&workers=8/m);
   assert.doesNotMatch(file, /lang=|level-kit/);
   assert.match(file, /^unlock = mode$/m);
+  // The author reads the learner's label first, then the name the file writes.
+  const unlock = await page.$eval('[data-testid="kit-unlock"][data-param="mode"]', (el) => el.labels[0].textContent);
+  assert.equal(unlock, 'Как обрабатываем mode');
   assert.match(file, /^goal = violations = 0$/m);
   assert.deepEqual(errors, []);
   await context.close();

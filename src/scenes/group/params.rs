@@ -1,6 +1,7 @@
 //! The group scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, GroupMsg};
 use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
@@ -25,6 +26,7 @@ pub static GROUP_PARTITIONS: Param = Param {
     run: true,
     default: "6",
     doc: "the topic's partition count",
+    label: Some(|l| t(l, GroupMsg::Partitions)),
     help: None,
     get: |p| Some(p.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
@@ -36,6 +38,7 @@ pub static MEMBERS: Param = Param {
     run: true,
     default: "3",
     doc: "members at the start",
+    label: Some(|l| t(l, GroupMsg::Members)),
     help: None,
     get: |p| Some(p.members.to_string()),
     set: |p, v| v.u32().map(|n| p.members = n).is_some(),
@@ -47,6 +50,7 @@ pub static ASSIGNOR: Param = Param {
     run: true,
     default: "range",
     doc: "the assignor",
+    label: Some(|l| t(l, GroupMsg::Assignor)),
     help: None,
     get: |p| Some(p.assignor.id().to_owned()),
     set: |p, v| {
@@ -63,6 +67,7 @@ pub static COMMIT: Param = Param {
     run: true,
     default: "auto",
     doc: "when offsets are committed",
+    label: Some(|l| t(l, GroupMsg::Commit)),
     help: None,
     get: |p| Some(p.commit.id().to_owned()),
     set: |p, v| {
@@ -79,6 +84,7 @@ pub static IDEMPOTENT: Param = Param {
     run: true,
     default: "0",
     doc: "`1` for the idempotent handler",
+    label: Some(|l| t(l, GroupMsg::Idempotent)),
     help: None,
     get: |p| Some(u8::from(p.idempotent).to_string()),
     set: |p, v| v.flag().map(|b| p.idempotent = b).is_some(),
@@ -103,6 +109,7 @@ pub static ACTIONS: Param = Param {
     run: true,
     default: DEFAULT_ACTIONS,
     doc: "the learner's member actions (`actions=` for none)",
+    label: Some(|l| t(l, GroupMsg::Actions)),
     help: None,
     get: |p| Some(actions_text(&p.actions)),
     set: |p, v| {

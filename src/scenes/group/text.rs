@@ -12,6 +12,7 @@ catalogue! {
         Auto => ("автоматически: poll() коммитит то, что вернули прошлые poll(), не чаще раза в auto.commit.interval.ms (1 с здесь, 5 с в Kafka)", "automatic: poll() commits what the earlier polls returned, at most once per auto.commit.interval.ms (1 s here, 5 s in Kafka)"),
         Manual => ("commitSync() после каждой обработанной пачки", "commitSync() after each processed batch"),
         Idempotent => ("идемпотентный обработчик: помнить идентификаторы обработанных записей и пропускать повторы", "idempotent handler: remember processed record ids and skip repeats"),
+        Actions => ("Что и когда делают участники", "What the members do, when"),
         Eager => ("Протокол eager: пока группа перестраивается, стоят все участники.", "Eager protocol: while the group rebalances, every member stops."),
         Cooperative => ("Протокол cooperative: отдаются только переезжающие партиции, остальные продолжают работать. Партицию, которая уходит от живого участника к другому, он сначала отзывает, а новый владелец получает её только на следующей перебалансировке: их две. Партиции ушедшего или упавшего участника ничьи и переезжают за одну.", "Cooperative protocol: only the partitions that move are given up; the rest keep working. A partition moving from one live member to another is first revoked by its owner, and the new owner gets it only in the next rebalance: two rebalances. A member that left or crashed owns nothing, so its partitions move in one."),
         MembersTitle => ("Участники", "Members"),

@@ -1,6 +1,7 @@
 //! The log scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, LogMsg};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::part_param;
 use crate::sim::scenes::log;
@@ -13,6 +14,7 @@ pub static SEGMENT_BYTES: Param = Param {
     run: true,
     default: "350",
     doc: "`segment.bytes`",
+    label: Some(|l| t(l, LogMsg::SegmentBytes)),
     help: None,
     get: |p| Some(p.segment_bytes.to_string()),
     set: |p, v| v.u32().map(|n| p.segment_bytes = n).is_some(),

@@ -20,6 +20,7 @@ catalogue! {
         ConsumerWaiting => ("ждёт в poll()", "waiting in poll()"),
         ConsumerDone => ("всё прочитано", "read everything"),
         SegmentBytesHelp => ("Когда очередная запись не помещается в активный сегмент, брокер закрывает его и открывает новый файл, названный по первому offset'у. В Kafka по умолчанию это 1 ГиБ, а меньше 1 МиБ Kafka 4.x для топика не примет; здесь — сотни байт, чтобы смена сегмента была видна (так брокер ведёт себя только с тестовой настройкой internal.segment.bytes).", "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB, and Kafka 4.x refuses less than 1 MiB for a topic; here it is a few hundred bytes so you can watch segments roll (a real broker does this only with its test setting internal.segment.bytes)."),
+        SegmentBytes => ("Размер сегмента, байт", "Segment size, bytes"),
         IndexFile => ("разреженный индекс: offset относительно базового offset'а сегмента (+N) → позиция в файле", "sparse index: offset relative to the segment's base offset (+N) → position in the file"),
         Processed => ("обработана", "processed"),
         Fetched => ("получена poll(), ждёт обработки", "fetched by poll(), not processed yet"),

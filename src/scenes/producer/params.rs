@@ -3,7 +3,7 @@
 //! `preset` the link opens [`crate::params::DEFAULT_PRESET`], so the defaults here
 //! are that preset's values.
 
-use crate::i18n::ProducerMsg;
+use crate::i18n::{t, PipelineMsg, ProducerMsg, ReplicationMsg};
 use crate::params::declare::{Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::presets::{
@@ -49,6 +49,7 @@ pub static PRESET: Param = Param {
     run: false,
     default: "catastrophe",
     doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
+    label: None,
     help: None,
     get: |p| p.preset.map(|preset| preset.id().to_owned()),
     // The parser applies the preset's settings before anything else, since
@@ -71,6 +72,7 @@ pub static WORKLOAD: Param = Param {
     run: true,
     default: "chapter",
     doc: "the chapter's records, or a stream of N",
+    label: Some(|l| t(l, ProducerMsg::LabelWorkload)),
     help: None,
     get: |p| Some(workload_text(p.workload)),
     set: |p, v| {
@@ -87,6 +89,7 @@ pub static LOG_START: Param = Param {
     run: true,
     default: "100",
     doc: "the log's first offset",
+    label: Some(|l| t(l, ProducerMsg::LabelLogStart)),
     help: None,
     get: |p| Some(p.log_start.to_string()),
     set: |p, v| v.u64().map(|n| p.log_start = n).is_some(),
@@ -98,6 +101,7 @@ pub static KNOWN_PRODUCER: Param = Param {
     run: true,
     default: "1",
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
+    label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
     help: Some(ProducerMsg::HelpKnownProducer),
     get: |p| Some(if p.known_producer { "1" } else { "0" }.to_owned()),
     set: |p, v| v.flag().map(|b| p.known_producer = b).is_some(),
@@ -109,6 +113,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     run: true,
     default: "5",
     doc: "`max.in.flight.requests.per.connection`",
+    label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     help: Some(ProducerMsg::HelpMaxInFlight),
     get: |p| Some(p.producer.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.max_in_flight = n).is_some(),
@@ -120,6 +125,7 @@ pub static RETRIES: Param = Param {
     run: true,
     default: "3",
     doc: "`retries`",
+    label: Some(|l| t(l, ProducerMsg::LabelRetries)),
     help: Some(ProducerMsg::HelpRetries),
     get: |p| Some(p.producer.retries.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retries = n).is_some(),
@@ -131,6 +137,7 @@ pub static IDEMPOTENCE: Param = Param {
     run: true,
     default: "0",
     doc: "`enable.idempotence`",
+    label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     help: Some(ProducerMsg::HelpIdempotence),
     get: |p| Some(u8::from(p.producer.enable_idempotence).to_string()),
     set: |p, v| {
@@ -146,6 +153,7 @@ pub static ACKS: Param = Param {
     run: true,
     default: "all",
     doc: "`acks`",
+    label: Some(|l| t(l, ReplicationMsg::Acks)),
     help: Some(ProducerMsg::HelpAcks),
     get: |p| Some(p.producer.acks.id().to_owned()),
     set: |p, v| {
@@ -162,6 +170,7 @@ pub static BATCH_SIZE: Param = Param {
     run: true,
     default: "16384",
     doc: "`batch.size` in bytes",
+    label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     help: Some(ProducerMsg::HelpBatchSize),
     get: |p| Some(p.producer.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.batch_size = n).is_some(),
@@ -173,6 +182,7 @@ pub static LINGER_MS: Param = Param {
     run: true,
     default: "0",
     doc: "`linger.ms`",
+    label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     help: Some(ProducerMsg::HelpLinger),
     get: |p| Some(p.producer.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.linger_ms = n).is_some(),
@@ -184,6 +194,7 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     run: true,
     default: "300",
     doc: "`request.timeout.ms`",
+    label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
     help: Some(ProducerMsg::HelpRequestTimeout),
     get: |p| Some(p.producer.request_timeout_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.request_timeout_ms = n).is_some(),
@@ -195,6 +206,7 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     run: true,
     default: "100",
     doc: "`retry.backoff.ms`",
+    label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
     help: Some(ProducerMsg::HelpRetryBackoff),
     get: |p| Some(p.producer.retry_backoff_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
@@ -206,6 +218,7 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     run: true,
     default: "1000",
     doc: "`retry.backoff.max.ms`",
+    label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
     help: Some(ProducerMsg::HelpRetryBackoffMax),
     get: |p| Some(p.producer.retry_backoff_max_ms.to_string()),
     set: |p, v| {
@@ -221,6 +234,7 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     run: true,
     default: "2000",
     doc: "`delivery.timeout.ms`",
+    label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
     help: Some(ProducerMsg::HelpDeliveryTimeout),
     get: |p| Some(p.producer.delivery_timeout_ms.to_string()),
     set: |p, v| {
@@ -236,6 +250,7 @@ pub static LATENCY_MS: Param = Param {
     run: true,
     default: "20",
     doc: "one-way network latency, ms",
+    label: Some(|l| t(l, ProducerMsg::LabelLatency)),
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.latency_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.latency_ms = n).is_some(),
@@ -247,6 +262,7 @@ pub static JITTER_MS: Param = Param {
     run: true,
     default: "10",
     doc: "the seeded jitter on top, ms",
+    label: Some(|l| t(l, ProducerMsg::LabelJitter)),
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.jitter_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.jitter_ms = n).is_some(),
@@ -258,6 +274,7 @@ pub static CHAOS: Param = Param {
     run: true,
     default: "0",
     doc: "requests per thousand that arrive damaged or break their connection after the write",
+    label: Some(|l| t(l, PipelineMsg::Faults)),
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.chaos_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
@@ -273,6 +290,7 @@ pub static FAULTS: Param = Param {
     run: true,
     default: "1.1:corrupt",
     doc: "faults on batch B's attempt A",
+    label: Some(|l| t(l, ProducerMsg::LabelFaults)),
     help: None,
     get: |p| Some(faults_text(&p.faults)),
     set: |p, v| {
@@ -293,6 +311,7 @@ pub static OUTAGES: Param = Param {
     run: true,
     default: "",
     doc: "network outages: from AT, MS long",
+    label: Some(|l| t(l, ProducerMsg::LabelOutages)),
     help: None,
     get: |p| Some(outages_text(&p.outages)),
     set: |p, v| {

@@ -1,6 +1,7 @@
 //! The RabbitMQ scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, RabbitMsg};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::part_param;
 use crate::sim::scenes::rabbitmq;
@@ -13,6 +14,7 @@ pub static CONSUMERS: Param = Param {
     run: true,
     default: "3",
     doc: "competing consumers",
+    label: Some(|l| t(l, RabbitMsg::Consumers)),
     help: None,
     get: |p| Some(p.rabbit_consumers.to_string()),
     set: |p, v| v.u32().map(|n| p.rabbit_consumers = n).is_some(),
@@ -24,6 +26,7 @@ pub static REMEDY: Param = Param {
     run: true,
     default: "none",
     doc: "what keeps one order's messages in order",
+    label: Some(|l| t(l, RabbitMsg::Remedy)),
     help: None,
     get: |p| Some(p.remedy.id().to_owned()),
     set: |p, v| {
@@ -40,6 +43,7 @@ pub static REQUEUE: Param = Param {
     run: true,
     default: "0",
     doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
+    label: Some(|l| t(l, RabbitMsg::Requeue)),
     help: None,
     get: |p| Some(u8::from(p.requeue).to_string()),
     set: |p, v| v.flag().map(|b| p.requeue = b).is_some(),

@@ -1,6 +1,7 @@
 //! The repartition scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, RepartitionMsg};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::sim::consumer::OffsetReset;
@@ -22,6 +23,7 @@ pub static FROM: Param = Param {
     run: true,
     default: "3",
     doc: "partitions before the change",
+    label: Some(|l| t(l, RepartitionMsg::From)),
     help: None,
     get: |p| Some(p.from.to_string()),
     set: |p, v| v.u32().map(|n| p.from = n).is_some(),
@@ -33,6 +35,7 @@ pub static TO: Param = Param {
     run: true,
     default: "4",
     doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
+    label: Some(|l| t(l, RepartitionMsg::To)),
     help: None,
     get: |p| Some(p.to.to_string()),
     set: |p, v| v.u32().map(|n| p.to = n).is_some(),
@@ -44,6 +47,7 @@ pub static STRATEGY: Param = Param {
     run: true,
     default: "naive",
     doc: "how the change is made",
+    label: Some(|l| t(l, RepartitionMsg::How)),
     help: None,
     get: |p| Some(p.strategy.id().to_owned()),
     set: |p, v| {
@@ -62,6 +66,7 @@ pub static OFFSET_RESET: Param = Param {
     run: true,
     default: "earliest",
     doc: "the group's `auto.offset.reset`, where it starts on a new partition",
+    label: Some(|l| t(l, RepartitionMsg::OffsetReset)),
     help: None,
     get: |p| Some(p.offset_reset.id().to_owned()),
     set: |p, v| {
@@ -78,6 +83,7 @@ pub static ORDER: Param = Param {
     run: false,
     default: "",
     doc: "the order whose split history is shown; without it, the first broken one",
+    label: None,
     help: None,
     get: |p| p.focus_order.map(|n| n.to_string()),
     set: |p, v| v.u32().map(|n| p.focus_order = Some(n)).is_some(),

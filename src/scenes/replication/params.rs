@@ -1,6 +1,7 @@
 //! The replication scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, ReplicationMsg};
 use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
@@ -23,6 +24,7 @@ pub static REPLICATION_ACKS: Param = Param {
     run: true,
     default: "all",
     doc: "the producer's `acks`",
+    label: Some(|l| t(l, ReplicationMsg::Acks)),
     help: None,
     // The same field as the producer's: one setting, read and written once.
     get: ACKS.get,
@@ -35,6 +37,7 @@ pub static MIN_ISR: Param = Param {
     run: true,
     default: "2",
     doc: "`min.insync.replicas`",
+    label: Some(|l| t(l, ReplicationMsg::MinIsr)),
     help: None,
     get: |p| Some(p.min_isr.to_string()),
     set: |p, v| v.u32().map(|n| p.min_isr = n).is_some(),
@@ -46,6 +49,7 @@ pub static UNCLEAN: Param = Param {
     run: true,
     default: "0",
     doc: "`1` allows unclean leader election",
+    label: Some(|l| t(l, ReplicationMsg::Unclean)),
     help: None,
     get: |p| Some(u8::from(p.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.unclean = b).is_some(),
@@ -69,6 +73,7 @@ pub static REPLICA_ACTIONS: Param = Param {
     run: true,
     default: DEFAULT_ACTIONS,
     doc: "what happens to which broker, when (`replica-actions=` for nothing)",
+    label: Some(|l| t(l, ReplicationMsg::ReplicaActions)),
     help: None,
     get: |p| Some(replica_actions_text(&p.replica_actions)),
     set: |p, v| {

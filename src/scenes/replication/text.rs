@@ -8,6 +8,7 @@ catalogue! {
         Acks => ("acks продюсера", "Producer acks"),
         MinIsr => ("min.insync.replicas: минимум реплик в ISR", "min.insync.replicas: minimum in-sync replicas"),
         Unclean => ("unclean.leader.election.enable: разрешить лидера не из ISR и не из ELR", "unclean.leader.election.enable: allow a leader from neither the ISR nor the ELR"),
+        ReplicaActions => ("Что и когда случается с брокерами", "What happens to which broker, when"),
         CrashLeader => ("Уронить лидера", "Crash the leader"),
         Slow => ("замедлить", "slow down"),
         Heal => ("вернуть скорость", "speed up again"),

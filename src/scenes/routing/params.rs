@@ -1,6 +1,7 @@
 //! The routing scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, ProducerMsg, RoutingMsg};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, PlacementChoice, GO_CLIENT, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
 use crate::sim::clients::Client;
@@ -44,6 +45,7 @@ pub static SWITCH_FROM: Param = Param {
     run: false,
     default: "sarama",
     doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
+    label: None,
     help: None,
     get: |p| (p.switch_from != Client::Sarama).then(|| p.switch_from.id().to_owned()),
     set: |p, v| {
@@ -61,6 +63,7 @@ pub static SWITCH_TO: Param = Param {
     run: false,
     default: "franz-go",
     doc: "the \"switching client\" view: the partitioner it moves to",
+    label: None,
     help: None,
     get: |p| (p.switch_to != Client::FranzGo).then(|| p.switch_to.id().to_owned()),
     set: |p, v| {
@@ -87,6 +90,7 @@ pub static KEY: Param = Param {
     run: false,
     default: "order-42",
     doc: "the typed key (URL-encoded UTF-8)",
+    label: None,
     help: None,
     get: |p| Some(p.key.clone()),
     set: |p, v| v.text().map(|s| p.key = s.to_owned()).is_some(),
@@ -98,6 +102,7 @@ pub static KEY_NULL: Param = Param {
     run: true,
     default: "0",
     doc: "`1` makes the key null (keyless), unlike an empty key",
+    label: Some(|l| t(l, RoutingMsg::NullKey)),
     help: None,
     get: |p| p.key_null.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.key_null = b).is_some(),
@@ -109,6 +114,7 @@ pub static ROUTING_PARTITIONS: Param = Param {
     run: true,
     default: "3",
     doc: "the topic's partition count",
+    label: Some(|l| t(l, RoutingMsg::PartitionsLabel)),
     help: None,
     get: |p| Some(p.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
@@ -120,6 +126,7 @@ pub static KEYLESS: Param = Param {
     run: true,
     default: "uniform-sticky",
     doc: "the partitioner for records without a key",
+    label: Some(|l| t(l, RoutingMsg::Strategy)),
     help: None,
     get: |p| Some(p.keyless.id().to_owned()),
     set: |p, v| {
@@ -136,6 +143,7 @@ pub static ROUTING_BATCH_SIZE: Param = Param {
     run: true,
     default: "128",
     doc: "the stream's `batch.size` in bytes",
+    label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     help: None,
     get: |p| Some(p.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.batch_size = n).is_some(),
@@ -147,6 +155,7 @@ pub static ROUTING_LINGER_MS: Param = Param {
     run: true,
     default: "50",
     doc: "the stream's `linger.ms`",
+    label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     help: None,
     get: |p| Some(p.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.linger_ms = n).is_some(),
@@ -158,6 +167,7 @@ pub static KEYS: Param = Param {
     run: false,
     default: "1000",
     doc: "the histogram of `order-1 … order-K`: K",
+    label: None,
     help: None,
     get: |p| Some(p.histogram_keys.to_string()),
     set: |p, v| v.u32().map(|n| p.histogram_keys = n).is_some(),
@@ -169,6 +179,7 @@ pub static PLACEMENT: Param = Param {
     run: false,
     default: "partitioner",
     doc: "how the typed key's record is placed (`explicit` with `explicit-partition`)",
+    label: None,
     help: None,
     get: |p| (p.placement != PlacementChoice::default()).then(|| p.placement.id().to_owned()),
     set: |p, v| {
@@ -188,6 +199,7 @@ pub static EXPLICIT_PARTITION: Param = Param {
     run: false,
     default: "0",
     doc: "the partition `placement=explicit` asks for",
+    label: None,
     help: None,
     get: |p| (p.placement == PlacementChoice::Explicit).then(|| p.explicit_partition.to_string()),
     set: |p, v| v.u32().map(|n| p.explicit_partition = n).is_some(),

@@ -1,6 +1,7 @@
 //! The workers scene's link parameters, declared once, in the order a
 //! link writes them.
 
+use crate::i18n::{t, WorkersMsg};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::sim::scenes::workers;
@@ -21,6 +22,7 @@ pub static MODE: Param = Param {
     run: true,
     default: "keyed-pool",
     doc: "how records reach the workers",
+    label: Some(|l| t(l, WorkersMsg::Mode)),
     help: None,
     get: |p| Some(p.workers.mode.id().to_owned()),
     set: |p, v| {
@@ -37,6 +39,7 @@ pub static WORKERS: Param = Param {
     run: true,
     default: "8",
     doc: "worker threads",
+    label: Some(|l| t(l, WorkersMsg::Workers)),
     help: None,
     get: |p| Some(p.workers.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.workers = n).is_some(),
@@ -48,6 +51,7 @@ pub static HASH: Param = Param {
     run: true,
     default: "fnv1a",
     doc: "the hash that picks a key's worker",
+    label: Some(|l| t(l, WorkersMsg::Hash)),
     help: None,
     get: |p| Some(p.workers.hash.id().to_owned()),
     set: |p, v| {
@@ -64,6 +68,7 @@ pub static PROCESSING_MS: Param = Param {
     run: true,
     default: "10",
     doc: "mean processing time per record, ms",
+    label: Some(|l| t(l, WorkersMsg::ProcessingMs)),
     help: None,
     get: |p| Some(p.workers.processing_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.processing_ms = n).is_some(),
@@ -75,6 +80,7 @@ pub static SKEW: Param = Param {
     run: true,
     default: "0",
     doc: "percent of records on one hot order",
+    label: Some(|l| t(l, WorkersMsg::Skew)),
     help: None,
     get: |p| Some(p.workers.skew_pct.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),
