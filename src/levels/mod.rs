@@ -15,6 +15,7 @@ use crate::params::declare::Param;
 use crate::params::{apply_pairs, parse_query, AppParams, Lang, ParamIssue, SceneId};
 pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
 pub use goals::{check_seed, measure, refuses, variant, Goal, Metric, Op, SEEDS};
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// The built-in levels, in the chapter's order. `?level=N` opens the N-th.
@@ -216,17 +217,22 @@ pub fn changed(start: &AppParams, now: &AppParams) -> Vec<&'static str> {
 }
 
 thread_local! {
-    static BUILTIN: Vec<Rc<Level>> = FILES
-        .iter()
-        .filter_map(|f| Level::parse(f).ok().map(Rc::new))
-        .collect();
+    // Each file is parsed, its solutions checked, when first asked for:
+    // every scene's header links to the first level, and a reader of a
+    // scene should not wait for all twelve on a slow phone.
+    static BUILTIN: Vec<OnceCell<Option<Rc<Level>>>> = FILES.iter().map(|_| OnceCell::new()).collect();
 }
 
 /// Built-in level `n` (1-based). The files are part of the app, and the
 /// tests read every one, so none is missing here.
 pub fn builtin(n: u32) -> Option<Rc<Level>> {
     let i = (n as usize).checked_sub(1)?;
-    BUILTIN.with(|levels| levels.get(i).cloned())
+    let file = *FILES.get(i)?;
+    BUILTIN.with(|levels| {
+        levels[i]
+            .get_or_init(|| Level::parse(file).ok().map(Rc::new))
+            .clone()
+    })
 }
 
 /// How many levels there are.
