@@ -408,6 +408,10 @@ const FIXED_NAMES: &[&str] = &[
     "kafka-go",
     "sarama",
     "FNV-1a",
+    // The workers' two key hashes, and Go's package of the first
+    // (`hash/fnv`).
+    "fnv",
+    "xxHash64",
     "customer-N",
     "consumer-1",
 ];

@@ -744,7 +744,7 @@ mod tests {
         translated(ProducerMsg::ALL, &[]);
         translated(RepartitionMsg::ALL, &[]);
         translated(GroupMsg::ALL, &[]);
-        translated(WorkersMsg::ALL, &[]);
+        translated(WorkersMsg::ALL, &["HashFnv1a", "HashXxHash64"]);
         translated(DiskMsg::ALL, &[]);
         translated(RabbitMsg::ALL, &[]);
         translated(

@@ -535,3 +535,61 @@ fn every_unlockable_setting_has_a_label_in_both_languages() {
         }
     }
 }
+
+/// A level's choice control lists each value as the scene's form does:
+/// every choice a level may unlock declares the text of each of its
+/// values, in the order of its ids, as words in the learner's language or
+/// as Kafka's own value, kept as it is; no two values of one setting read
+/// alike. Any other setting declares none.
+#[test]
+fn every_unlockable_choice_declares_the_text_of_each_value() {
+    use crate::params::declare::{scene_params, Kind, OptionText};
+    let mut choices = 0;
+    let mut words = 0;
+    for scene in SceneId::ALL {
+        for p in scene_params(scene) {
+            let what = format!("scene {}, setting `{}`", scene.id(), p.name);
+            let unlocks = unlockable(scene).any(|u| u.name == p.name);
+            let declared: Vec<&str> = p.options.iter().map(|(id, _)| *id).collect();
+            let Kind::Choice(ids) = &p.kind else {
+                assert!(
+                    declared.is_empty(),
+                    "{what} is no choice, yet lists {declared:?}"
+                );
+                continue;
+            };
+            // A choice no level unlocks (the view's, the scene) may list
+            // none; one that lists any lists every value.
+            if !unlocks && declared.is_empty() {
+                continue;
+            }
+            assert_eq!(declared, *ids, "{what}: the values its options name");
+            for lang in [Lang::Ru, Lang::En] {
+                let mut seen = std::collections::BTreeSet::new();
+                for &(id, text) in p.options {
+                    let shown = p.option_text(id, lang).unwrap_or_default();
+                    match text {
+                        OptionText::Verbatim => assert_eq!(shown, id, "{what}"),
+                        // Words that only repeat the value would be the raw
+                        // link value by another name.
+                        OptionText::Words(_) => {
+                            assert!(
+                                !shown.is_empty() && shown != id,
+                                "{what}: {id} reads {shown:?}"
+                            );
+                            words += 1;
+                        }
+                    }
+                    assert!(seen.insert(shown), "{what}: {shown:?} names two values");
+                }
+            }
+            if unlocks {
+                choices += 1;
+            }
+        }
+    }
+    // Routing's keyless strategy, the group's assignor and commit, the
+    // pipeline's six, and the rest: the list cannot have gone missing.
+    assert!(choices >= 16, "{choices} choices");
+    assert!(words >= 40, "{words} translated option texts");
+}

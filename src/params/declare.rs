@@ -74,6 +74,18 @@ impl Value<'_> {
 /// pipeline's producer settings by the producer's).
 pub type Label = fn(Lang) -> &'static str;
 
+/// How one value of a choice reads in a list of options.
+#[derive(Clone, Copy)]
+pub enum OptionText {
+    /// The words the scene's form gives the value, in the learner's
+    /// language.
+    Words(Label),
+    /// The value itself: Kafka's own config value (`acks=all`,
+    /// `cooperative-sticky`) or a client library's name, which the scene's
+    /// form shows as it is in either language.
+    Verbatim,
+}
+
 pub struct Param {
     pub name: &'static str,
     pub kind: Kind,
@@ -92,6 +104,13 @@ pub struct Param {
     /// ([`crate::levels::unlockable`]) has one, as a test checks; a setting
     /// of the view, which no level unlocks, needs none.
     pub label: Option<Label>,
+    /// What each value of a choice reads as in a list of options, in the
+    /// order of its [`Kind::Choice`] ids: the scene's form and a level's
+    /// control for the setting show the same. Every choice a level can
+    /// unlock lists each of its values, as a test checks; any other kind
+    /// lists none, and a choice of the view, which no level unlocks, need
+    /// not.
+    pub options: &'static [(&'static str, OptionText)],
     /// The form's help text for the setting, where the form has one.
     pub help: Option<ProducerMsg>,
     /// The value a link writes, or `None` to leave the parameter out.
@@ -112,6 +131,18 @@ impl Param {
             }
             _ => 0..=0,
         }
+    }
+
+    /// What value `id` of a choice reads as in `lang`, as [`Param::options`]
+    /// declares it; `None` for a value it does not list.
+    pub fn option_text(&self, id: &str, lang: Lang) -> Option<&'static str> {
+        self.options
+            .iter()
+            .find(|(value, _)| *value == id)
+            .map(|(value, text)| match text {
+                OptionText::Words(words) => words(lang),
+                OptionText::Verbatim => value,
+            })
     }
 
     /// The accepted values, as the message for a bad one lists them.
@@ -179,6 +210,7 @@ pub static SCENE: Param = Param {
     default: "log",
     doc: "the scene, in the chapter's order",
     label: None,
+    options: &[],
     help: None,
     get: |p| Some(p.scene.id().to_owned()),
     set: |p, v| {
@@ -196,6 +228,7 @@ pub static LANG: Param = Param {
     default: "ru",
     doc: "the language",
     label: None,
+    options: &[],
     help: None,
     get: |p| Some(p.lang.code().to_owned()),
     set: |p, v| {
@@ -223,6 +256,7 @@ pub static SEED: Param = Param {
     default: "42",
     doc: "the run's seed; same seed, same run",
     label: None,
+    options: &[],
     help: None,
     get: |p| Some(p.seed.to_string()),
     set: |p, v| v.u64().map(|n| p.seed = n).is_some(),
@@ -236,6 +270,7 @@ pub static T: Param = Param {
     default: "",
     doc: "simulated milliseconds to open at; without it, the scene's own moment",
     label: None,
+    options: &[],
     help: None,
     get: |p| p.t.map(|t| t.to_string()),
     set: |p, v| v.u64().map(|n| p.t = Some(n)).is_some(),
@@ -248,6 +283,7 @@ pub static LESSON: Param = Param {
     default: "",
     doc: "the guided lesson's step (it sets up its own scene)",
     label: None,
+    options: &[],
     help: None,
     get: |p| {
         p.lesson
@@ -271,6 +307,7 @@ pub static LEVEL: Param = Param {
     default: "",
     doc: "the challenge level to play (it sets up its own scene and locks what it does not unlock)",
     label: None,
+    options: &[],
     help: None,
     get: |p| p.level.map(|n| n.to_string()),
     set: |p, v| {
@@ -288,6 +325,7 @@ pub static LEVEL_KIT: Param = Param {
     default: "",
     doc: "the level author's kit: `make` writes a level file from this link, `preview` checks a pasted one",
     label: None,
+    options: &[],
     help: None,
     get: |p| p.level_kit.map(|k| k.id().to_owned()),
     set: |p, v| {
@@ -305,6 +343,7 @@ pub static THEME: Param = Param {
     default: "dark",
     doc: "the palette (`dark` is the course diagrams')",
     label: None,
+    options: &[],
     help: None,
     get: |p| (p.theme != Theme::default()).then(|| p.theme.code().to_owned()),
     set: |p, v| {
@@ -325,6 +364,7 @@ pub static EMBED: Param = Param {
     default: "0",
     doc: "`1` hides the menu, for iframes in course pages",
     label: None,
+    options: &[],
     help: None,
     get: |p| p.embed.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.embed = b).is_some(),

@@ -96,6 +96,7 @@ pub const fn part_param(parts: &'static [&'static str], doc: &'static str) -> Pa
         default: "",
         doc,
         label: None,
+        options: &[],
         help: None,
         get: get_part,
         set: set_part,

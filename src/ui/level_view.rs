@@ -306,6 +306,15 @@ fn label(p: &Param, lang: Lang) -> &'static str {
     p.label.map_or(p.name, |words| words(lang))
 }
 
+/// What a choice's value reads as in its control's list: the words the
+/// scene's form gives it, or the value itself where the form shows Kafka's
+/// own. Every choice a level can unlock declares each of its values (a host
+/// test checks), so the link value is only what a declaration that broke
+/// that would show, rather than an empty option.
+fn option_text(p: &Param, id: &'static str, lang: Lang) -> &'static str {
+    p.option_text(id, lang).unwrap_or(id)
+}
+
 /// One setting's control, from its declaration: a number field, a choice
 /// or a flag, labelled as its scene's form labels it. An unlocked one's change goes through the level's pin, so
 /// nothing locked moves with it; a locked one (`locked` gives the reason)
@@ -355,7 +364,7 @@ fn control(
             });
             html! {
                 <select data-testid={testid} data-param={p.name} {disabled} {onchange}>
-                    for id in ids.iter() { <option value={*id} selected={*id == value}>{*id}</option> }
+                    for id in ids.iter() { <option value={*id} selected={*id == value}>{option_text(p, id, params.lang)}</option> }
                 </select>
             }
         }
@@ -375,7 +384,8 @@ fn control(
             html! { <input type="text" value={value.clone()} data-testid={testid} data-param={p.name} {disabled} {onchange} /> }
         }
     };
-    html! { <label class={classes!("level-control", disabled.then_some("locked"))} title={locked}>{label}{" "}{input}</label> }
+    let choice = matches!(p.kind, Kind::Choice(_)).then_some("choice");
+    html! { <label class={classes!("level-control", choice, disabled.then_some("locked"))} title={locked}>{label}{" "}{input}</label> }
 }
 
 #[derive(Properties, PartialEq)]

@@ -146,6 +146,109 @@ test('a level labels its settings in the learner language, as the scene form doe
   }
 });
 
+/** A level choice control's options, as value and text. */
+const levelOptions = (page, param) =>
+  page.$eval(`[data-testid="level"] select[data-param="${param}"]`, (el) =>
+    [...el.options].map((o) => ({ value: o.value, text: o.textContent })),
+  );
+
+/**
+ * What the scene's own form (switched off under the level) shows for each
+ * value of `param`: a list's options, or the words beside each radio button.
+ */
+const formOptions = (page, param) =>
+  page.evaluate((param) => {
+    // The routing form names its list for what it is, the pipeline's each
+    // field after its parameter.
+    const ids = [param, `pl-${param}`, param === 'keyless' ? 'keyless-strategy' : null].filter(Boolean);
+    const found = [...document.querySelectorAll('[data-testid="level-frozen"] :is(select, input[type="radio"])')].filter((el) =>
+      ids.includes(el.dataset.testid),
+    );
+    if (found.length === 1 && found[0].tagName === 'SELECT') {
+      return [...found[0].options].map((o) => ({ value: o.value, text: o.textContent }));
+    }
+    return found.map((el) => ({ value: el.value, text: el.closest('label').querySelector('span').textContent }));
+  }, param);
+
+test('a level lists a choice in the learner language, as the scene form does, and a choice still sets the link', async () => {
+  // The group's commit mode, whose form words its values, beside its
+  // assignor, whose form shows Kafka's own names; and the workers' mode,
+  // whose form is a set of radio buttons.
+  const cases = [
+    {
+      level: 7,
+      param: 'commit',
+      pick: 'manual',
+      ru: [
+        'автоматически: poll() коммитит то, что вернули прошлые poll(), не чаще раза в auto.commit.interval.ms (1 с здесь, 5 с в Kafka)',
+        'commitSync() после каждой обработанной пачки',
+      ],
+      en: [
+        'automatic: poll() commits what the earlier polls returned, at most once per auto.commit.interval.ms (1 s here, 5 s in Kafka)',
+        'commitSync() after each processed batch',
+      ],
+    },
+    {
+      level: 8,
+      param: 'mode',
+      pick: 'keyed-pool',
+      ru: ['одна горутина, по очереди', 'go process(msg): горутина на каждое сообщение', 'пул воркеров по ключу: hash(key) % W'],
+      en: ['one goroutine, in order', 'go process(msg): a goroutine per message', 'a keyed worker pool: hash(key) % W'],
+    },
+  ];
+  for (const c of cases) {
+    for (const lang of ['ru', 'en']) {
+      const what = `level ${c.level}, ${c.param}, ${lang}`;
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${c.level}&lang=${lang}`);
+      const options = await levelOptions(page, c.param);
+      assert.deepEqual(options.map((o) => o.text), c[lang], what);
+      // Each one in the page's language, none the bare link value.
+      for (const o of options) {
+        assert.notEqual(o.text, o.value, what);
+        if (lang === 'en') assert.ok(!/[а-яё]/i.test(o.text), `${what}: ${o.text}`);
+      }
+      if (lang === 'ru') assert.ok(options.every((o) => /[а-яё]/i.test(o.text)), what);
+      assert.deepEqual(options, await formOptions(page, c.param), `${what}: as the scene form`);
+      // The option's value is still the link's.
+      await page.selectOption(`[data-testid="level-control"][data-param="${c.param}"]`, c.pick);
+      await page.waitForFunction(([name, value]) => new URL(location.href).searchParams.get(name) === value, [c.param, c.pick]);
+      assert.equal(await page.$eval('[data-testid="level-changes"]', (e) => e.dataset.changes), '1', what);
+      const chosen = await page.$eval(`[data-testid="level-control"][data-param="${c.param}"]`, (el) => el.selectedOptions[0].textContent);
+      assert.equal(chosen, c[lang][options.findIndex((o) => o.value === c.pick)], what);
+      if (c.level === 7) {
+        // Kafka's assignor names stay as Kafka spells them, in either language.
+        const assignors = await levelOptions(page, 'assignor');
+        assert.deepEqual(assignors.map((o) => o.text), ['range', 'roundrobin', 'sticky', 'cooperative-sticky']);
+        assert.ok(assignors.every((o) => o.text === o.value));
+        await shot(page, `level-7-options-${lang}`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
+test('every level lists each choice, unlocked or locked, as its scene form does', async () => {
+  let compared = 0;
+  for (let level = 1; level <= 12; level += 1) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${level}&lang=${lang}`);
+      const params = await page.$$eval('[data-testid="level"] select[data-param]', (els) => els.map((e) => e.dataset.param));
+      for (const param of params) {
+        const form = await formOptions(page, param);
+        assert.ok(form.length > 1, `level ${level}, ${param}: the form's choice is found`);
+        assert.deepEqual(await levelOptions(page, param), form, `level ${level}, ${param}, ${lang}`);
+        compared += 1;
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  // Thirty choices over the twelve levels (six in each pipeline level),
+  // in each language: none of the lists went missing.
+  assert.ok(compared >= 60, `${compared} choices compared`);
+});
+
 test('a wrong solution leaves the level unsolved, and a link cannot unlock a locked setting', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?level=8&lang=en&processing-ms=1`);
   await checked(page);
@@ -246,6 +349,24 @@ test('level screens at phone width, embedded, in both languages', async () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `no sideways scroll (${width})`);
     await shot(page, `level-4-${lang}-360`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // A choice whose options are sentences (the group's commit mode) puts
+  // its list under its label, cut to the phone's width.
+  for (const lang of ['ru', 'en']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=7&embed=1&lang=${lang}`, { width: 360, height: 800 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `no sideways scroll (${width})`);
+    const list = await page.$eval('[data-testid="level-control"][data-param="commit"]', (el) => {
+      const box = el.getBoundingClientRect();
+      const label = el.labels[0].querySelector('.level-label').getBoundingClientRect();
+      return { right: box.right, labelWidth: label.width };
+    });
+    assert.ok(list.right <= 360, JSON.stringify(list));
+    // The label keeps its words on a line, not a letter per line beside the list.
+    assert.ok(list.labelWidth > 80, JSON.stringify(list));
+    await shot(page, `level-7-${lang}-360`);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -3,7 +3,7 @@
 
 use crate::i18n::{t, GroupMsg};
 use crate::params::codec::{actions_text, parse_actions};
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group;
@@ -27,6 +27,7 @@ pub static GROUP_PARTITIONS: Param = Param {
     default: "6",
     doc: "the topic's partition count",
     label: Some(|l| t(l, GroupMsg::Partitions)),
+    options: &[],
     help: None,
     get: |p| Some(p.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
@@ -39,6 +40,7 @@ pub static MEMBERS: Param = Param {
     default: "3",
     doc: "members at the start",
     label: Some(|l| t(l, GroupMsg::Members)),
+    options: &[],
     help: None,
     get: |p| Some(p.members.to_string()),
     set: |p, v| v.u32().map(|n| p.members = n).is_some(),
@@ -51,6 +53,12 @@ pub static ASSIGNOR: Param = Param {
     default: "range",
     doc: "the assignor",
     label: Some(|l| t(l, GroupMsg::Assignor)),
+    options: &[
+        ("range", OptionText::Verbatim),
+        ("roundrobin", OptionText::Verbatim),
+        ("sticky", OptionText::Verbatim),
+        ("cooperative-sticky", OptionText::Verbatim),
+    ],
     help: None,
     get: |p| Some(p.assignor.id().to_owned()),
     set: |p, v| {
@@ -68,6 +76,10 @@ pub static COMMIT: Param = Param {
     default: "auto",
     doc: "when offsets are committed",
     label: Some(|l| t(l, GroupMsg::Commit)),
+    options: &[
+        ("auto", OptionText::Words(|l| t(l, GroupMsg::Auto))),
+        ("manual", OptionText::Words(|l| t(l, GroupMsg::Manual))),
+    ],
     help: None,
     get: |p| Some(p.commit.id().to_owned()),
     set: |p, v| {
@@ -85,6 +97,7 @@ pub static IDEMPOTENT: Param = Param {
     default: "0",
     doc: "`1` for the idempotent handler",
     label: Some(|l| t(l, GroupMsg::Idempotent)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.idempotent).to_string()),
     set: |p, v| v.flag().map(|b| p.idempotent = b).is_some(),
@@ -110,6 +123,7 @@ pub static ACTIONS: Param = Param {
     default: DEFAULT_ACTIONS,
     doc: "the learner's member actions (`actions=` for none)",
     label: Some(|l| t(l, GroupMsg::Actions)),
+    options: &[],
     help: None,
     get: |p| Some(actions_text(&p.actions)),
     set: |p, v| {

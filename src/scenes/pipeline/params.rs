@@ -2,8 +2,9 @@
 //! link writes them: stage by stage, from the application to the sink.
 
 use crate::i18n::{t, GroupMsg, PipelineMsg, ProducerMsg, ReplicationMsg};
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, PIPELINE_GO_CLIENT};
+use crate::scenes::group::params::ASSIGNOR as GROUP_ASSIGNOR;
 use crate::sim::assignor::Assignor;
 use crate::sim::clients::Client;
 use crate::sim::scenes::pipeline::{self, Commit, KeyChoice};
@@ -35,6 +36,14 @@ pub(crate) static PARAMS: [&Param; 21] = [
 
 pub const CLIENT_IDS: [&str; 4] = ["java", "franz-go", "sarama", "kafka-go"];
 
+/// The clients' own names, which the form lists as they are.
+const CLIENT_OPTIONS: [(&str, OptionText); 4] = [
+    ("java", OptionText::Verbatim),
+    ("franz-go", OptionText::Verbatim),
+    ("sarama", OptionText::Verbatim),
+    ("kafka-go", OptionText::Verbatim),
+];
+
 fn client(v: crate::params::declare::Value<'_>) -> Option<Client> {
     v.text()
         .and_then(Client::from_id)
@@ -48,6 +57,7 @@ pub static RATE: Param = Param {
     default: "200",
     doc: "application: order events per second",
     label: Some(|l| t(l, PipelineMsg::Rate)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.rate.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.rate = n).is_some(),
@@ -60,6 +70,7 @@ pub static LINGER_MS: Param = Param {
     default: "5",
     doc: "producer: `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.linger_ms = n).is_some(),
@@ -72,6 +83,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     default: "5",
     doc: "producer: `max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.max_in_flight = n).is_some(),
@@ -84,6 +96,7 @@ pub static IDEMPOTENCE: Param = Param {
     default: "1",
     doc: "producer: `enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.pipeline.idempotence).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.idempotence = b).is_some(),
@@ -96,6 +109,7 @@ pub static WIRE_FAULTS: Param = Param {
     default: "150",
     doc: "the wire: per thousand produce requests, half damaged (`CORRUPT_MESSAGE`), half losing their answer",
     label: Some(|l| t(l, PipelineMsg::Faults)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.faults_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.faults_per_mille = n).is_some(),
@@ -108,6 +122,17 @@ pub static KEY_BY: Param = Param {
     default: "order-id",
     doc: "partitioner: what the record key is",
     label: Some(|l| t(l, PipelineMsg::Key)),
+    options: &[
+        (
+            "order-id",
+            OptionText::Words(|l| t(l, PipelineMsg::KeyOrder)),
+        ),
+        (
+            "customer-id",
+            OptionText::Words(|l| t(l, PipelineMsg::KeyCustomer)),
+        ),
+        ("none", OptionText::Words(|l| t(l, PipelineMsg::KeyNone))),
+    ],
     help: None,
     get: |p| Some(p.pipeline.key.id().to_owned()),
     set: |p, v| {
@@ -125,6 +150,7 @@ pub static CLIENT: Param = Param {
     default: "java",
     doc: "partitioner: the checkout service's client (Created, Paid), with its default partitioner",
     label: Some(|l| t(l, PipelineMsg::Client)),
+    options: &CLIENT_OPTIONS,
     help: None,
     get: |p| Some(p.pipeline.client.id().to_owned()),
     set: |p, v| client(v).map(|c| p.pipeline.client = c).is_some(),
@@ -137,6 +163,7 @@ pub static WAREHOUSE_CLIENT: Param = Param {
     default: "java",
     doc: "partitioner: the warehouse service's client (Shipped, Delivered)",
     label: Some(|l| t(l, PipelineMsg::WarehouseClient)),
+    options: &CLIENT_OPTIONS,
     help: None,
     get: |p| Some(p.pipeline.warehouse_client.id().to_owned()),
     set: |p, v| client(v).map(|c| p.pipeline.warehouse_client = c).is_some(),
@@ -149,6 +176,7 @@ pub static PARTITIONS: Param = Param {
     default: "3",
     doc: "topic: partitions at the start",
     label: Some(|l| t(l, PipelineMsg::Partitions)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.partitions = n).is_some(),
@@ -161,6 +189,7 @@ pub static GROW_TO: Param = Param {
     default: "0",
     doc: "topic: the partition count it grows to part way through (0 or no more than `partitions`: it stays)",
     label: Some(|l| t(l, PipelineMsg::GrowTo)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.grow_to.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.grow_to = n).is_some(),
@@ -173,6 +202,7 @@ pub static LEADER_FAILS: Param = Param {
     default: "0",
     doc: "topic: partition 0's leader dies while its follower lags, out of the ISR",
     label: Some(|l| t(l, PipelineMsg::LeaderFails)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.pipeline.leader_fails).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.leader_fails = b).is_some(),
@@ -185,6 +215,7 @@ pub static UNCLEAN: Param = Param {
     default: "0",
     doc: "topic: `unclean.leader.election.enable`",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.pipeline.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.unclean = b).is_some(),
@@ -197,6 +228,7 @@ pub static MEMBERS: Param = Param {
     default: "3",
     doc: "group: members",
     label: Some(|l| t(l, PipelineMsg::Members)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.members.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.members = n).is_some(),
@@ -209,6 +241,8 @@ pub static ASSIGNOR: Param = Param {
     default: "range",
     doc: "group: `partition.assignment.strategy`",
     label: Some(|l| t(l, GroupMsg::Assignor)),
+    // Kafka's assignor names, as the group scene lists them.
+    options: GROUP_ASSIGNOR.options,
     help: None,
     get: |p| Some(p.pipeline.assignor.id().to_owned()),
     set: |p, v| {
@@ -226,6 +260,13 @@ pub static COMMIT: Param = Param {
     default: "processed",
     doc: "group: auto-commit, or `commitSync` of what was handled after each record",
     label: Some(|l| t(l, PipelineMsg::Commit)),
+    options: &[
+        ("auto", OptionText::Words(|l| t(l, PipelineMsg::CommitAuto))),
+        (
+            "processed",
+            OptionText::Words(|l| t(l, PipelineMsg::CommitProcessed)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.pipeline.commit.id().to_owned()),
     set: |p, v| {
@@ -243,6 +284,7 @@ pub static CRASH: Param = Param {
     default: "0",
     doc: "group: `consumer-1` crashes part way through",
     label: Some(|l| t(l, PipelineMsg::Crash)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.pipeline.crash).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.crash = b).is_some(),
@@ -255,6 +297,20 @@ pub static HANDLER: Param = Param {
     default: "keyed-pool",
     doc: "handler: one goroutine, a goroutine per message, or a keyed pool",
     label: Some(|l| t(l, PipelineMsg::Handler)),
+    options: &[
+        (
+            "sequential",
+            OptionText::Words(|l| t(l, PipelineMsg::HandlerSequential)),
+        ),
+        (
+            "per-message",
+            OptionText::Words(|l| t(l, PipelineMsg::HandlerPerMessage)),
+        ),
+        (
+            "keyed-pool",
+            OptionText::Words(|l| t(l, PipelineMsg::HandlerPool)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.pipeline.handler.id().to_owned()),
     set: |p, v| {
@@ -272,6 +328,7 @@ pub static WORKERS: Param = Param {
     default: "4",
     doc: "handler: workers in the keyed pool",
     label: Some(|l| t(l, PipelineMsg::Workers)),
+    options: &[],
     help: None,
     get: |p| Some(p.pipeline.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.workers = n).is_some(),
@@ -284,6 +341,7 @@ pub static DEDUPE: Param = Param {
     default: "1",
     doc: "sink: the database skips an event it already applied",
     label: Some(|l| t(l, PipelineMsg::Dedupe)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.pipeline.dedupe).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.dedupe = b).is_some(),

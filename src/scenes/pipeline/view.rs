@@ -676,23 +676,6 @@ fn sweep(p: &SweepProps) -> Html {
     }
 }
 
-/// A setting's words, when its values are the scene's own rather than
-/// Kafka's names.
-fn choice_label(lang: Lang, param: &str, id: &str) -> String {
-    let msg = match (param, id) {
-        ("key-by", "order-id") => Some(PipelineMsg::KeyOrder),
-        ("key-by", "customer-id") => Some(PipelineMsg::KeyCustomer),
-        ("key-by", "none") => Some(PipelineMsg::KeyNone),
-        ("commit", "auto") => Some(PipelineMsg::CommitAuto),
-        ("commit", "processed") => Some(PipelineMsg::CommitProcessed),
-        ("handler", "sequential") => Some(PipelineMsg::HandlerSequential),
-        ("handler", "per-message") => Some(PipelineMsg::HandlerPerMessage),
-        ("handler", "keyed-pool") => Some(PipelineMsg::HandlerPool),
-        _ => None,
-    };
-    msg.map_or_else(|| id.to_owned(), |m| t(lang, m).to_owned())
-}
-
 /// One setting's control, built from its declaration.
 fn field(
     params: &AppParams,
@@ -733,8 +716,12 @@ fn field(
                 <label class="field">
                     <span>{label_text}</span>
                     <select data-testid={testid} onchange={on}>
+                        // Each of the pipeline's choices is a setting of
+                        // its run, which declares the text of every value
+                        // (a host test checks); a level's control for it
+                        // reads the same declaration.
                         for id in ids.iter() {
-                            <option value={*id} selected={value == *id}>{choice_label(lang, param.name, id)}</option>
+                            <option value={*id} selected={value == *id}>{param.option_text(id, lang).unwrap_or(id)}</option>
                         }
                     </select>
                 </label>

@@ -4,7 +4,7 @@
 //! are that preset's values.
 
 use crate::i18n::{t, PipelineMsg, ProducerMsg, ReplicationMsg};
-use crate::params::declare::{Kind, Param};
+use crate::params::declare::{Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
@@ -50,6 +50,7 @@ pub static PRESET: Param = Param {
     default: "catastrophe",
     doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
     label: None,
+    options: &[],
     help: None,
     get: |p| p.preset.map(|preset| preset.id().to_owned()),
     // The parser applies the preset's settings before anything else, since
@@ -73,6 +74,7 @@ pub static WORKLOAD: Param = Param {
     default: "chapter",
     doc: "the chapter's records, or a stream of N",
     label: Some(|l| t(l, ProducerMsg::LabelWorkload)),
+    options: &[],
     help: None,
     get: |p| Some(workload_text(p.workload)),
     set: |p, v| {
@@ -90,6 +92,7 @@ pub static LOG_START: Param = Param {
     default: "100",
     doc: "the log's first offset",
     label: Some(|l| t(l, ProducerMsg::LabelLogStart)),
+    options: &[],
     help: None,
     get: |p| Some(p.log_start.to_string()),
     set: |p, v| v.u64().map(|n| p.log_start = n).is_some(),
@@ -102,6 +105,7 @@ pub static KNOWN_PRODUCER: Param = Param {
     default: "1",
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
     label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
+    options: &[],
     help: Some(ProducerMsg::HelpKnownProducer),
     get: |p| Some(if p.known_producer { "1" } else { "0" }.to_owned()),
     set: |p, v| v.flag().map(|b| p.known_producer = b).is_some(),
@@ -114,6 +118,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     default: "5",
     doc: "`max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
+    options: &[],
     help: Some(ProducerMsg::HelpMaxInFlight),
     get: |p| Some(p.producer.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.max_in_flight = n).is_some(),
@@ -126,6 +131,7 @@ pub static RETRIES: Param = Param {
     default: "3",
     doc: "`retries`",
     label: Some(|l| t(l, ProducerMsg::LabelRetries)),
+    options: &[],
     help: Some(ProducerMsg::HelpRetries),
     get: |p| Some(p.producer.retries.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retries = n).is_some(),
@@ -138,6 +144,7 @@ pub static IDEMPOTENCE: Param = Param {
     default: "0",
     doc: "`enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
+    options: &[],
     help: Some(ProducerMsg::HelpIdempotence),
     get: |p| Some(u8::from(p.producer.enable_idempotence).to_string()),
     set: |p, v| {
@@ -154,6 +161,11 @@ pub static ACKS: Param = Param {
     default: "all",
     doc: "`acks`",
     label: Some(|l| t(l, ReplicationMsg::Acks)),
+    options: &[
+        ("0", OptionText::Verbatim),
+        ("1", OptionText::Verbatim),
+        ("all", OptionText::Verbatim),
+    ],
     help: Some(ProducerMsg::HelpAcks),
     get: |p| Some(p.producer.acks.id().to_owned()),
     set: |p, v| {
@@ -171,6 +183,7 @@ pub static BATCH_SIZE: Param = Param {
     default: "16384",
     doc: "`batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
+    options: &[],
     help: Some(ProducerMsg::HelpBatchSize),
     get: |p| Some(p.producer.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.batch_size = n).is_some(),
@@ -183,6 +196,7 @@ pub static LINGER_MS: Param = Param {
     default: "0",
     doc: "`linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
+    options: &[],
     help: Some(ProducerMsg::HelpLinger),
     get: |p| Some(p.producer.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.linger_ms = n).is_some(),
@@ -195,6 +209,7 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     default: "300",
     doc: "`request.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
+    options: &[],
     help: Some(ProducerMsg::HelpRequestTimeout),
     get: |p| Some(p.producer.request_timeout_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.request_timeout_ms = n).is_some(),
@@ -207,6 +222,7 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     default: "100",
     doc: "`retry.backoff.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
+    options: &[],
     help: Some(ProducerMsg::HelpRetryBackoff),
     get: |p| Some(p.producer.retry_backoff_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
@@ -219,6 +235,7 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     default: "1000",
     doc: "`retry.backoff.max.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
+    options: &[],
     help: Some(ProducerMsg::HelpRetryBackoffMax),
     get: |p| Some(p.producer.retry_backoff_max_ms.to_string()),
     set: |p, v| {
@@ -235,6 +252,7 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     default: "2000",
     doc: "`delivery.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
+    options: &[],
     help: Some(ProducerMsg::HelpDeliveryTimeout),
     get: |p| Some(p.producer.delivery_timeout_ms.to_string()),
     set: |p, v| {
@@ -251,6 +269,7 @@ pub static LATENCY_MS: Param = Param {
     default: "20",
     doc: "one-way network latency, ms",
     label: Some(|l| t(l, ProducerMsg::LabelLatency)),
+    options: &[],
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.latency_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.latency_ms = n).is_some(),
@@ -263,6 +282,7 @@ pub static JITTER_MS: Param = Param {
     default: "10",
     doc: "the seeded jitter on top, ms",
     label: Some(|l| t(l, ProducerMsg::LabelJitter)),
+    options: &[],
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.jitter_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.jitter_ms = n).is_some(),
@@ -275,6 +295,7 @@ pub static CHAOS: Param = Param {
     default: "0",
     doc: "requests per thousand that arrive damaged or break their connection after the write",
     label: Some(|l| t(l, PipelineMsg::Faults)),
+    options: &[],
     help: Some(ProducerMsg::HelpLink),
     get: |p| Some(p.link.chaos_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
@@ -291,6 +312,7 @@ pub static FAULTS: Param = Param {
     default: "1.1:corrupt",
     doc: "faults on batch B's attempt A",
     label: Some(|l| t(l, ProducerMsg::LabelFaults)),
+    options: &[],
     help: None,
     get: |p| Some(faults_text(&p.faults)),
     set: |p, v| {
@@ -312,6 +334,7 @@ pub static OUTAGES: Param = Param {
     default: "",
     doc: "network outages: from AT, MS long",
     label: Some(|l| t(l, ProducerMsg::LabelOutages)),
+    options: &[],
     help: None,
     get: |p| Some(outages_text(&p.outages)),
     set: |p, v| {

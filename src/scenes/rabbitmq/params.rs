@@ -2,7 +2,7 @@
 //! link writes them.
 
 use crate::i18n::{t, RabbitMsg};
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::part_param;
 use crate::sim::scenes::rabbitmq;
 
@@ -15,6 +15,7 @@ pub static CONSUMERS: Param = Param {
     default: "3",
     doc: "competing consumers",
     label: Some(|l| t(l, RabbitMsg::Consumers)),
+    options: &[],
     help: None,
     get: |p| Some(p.rabbit_consumers.to_string()),
     set: |p, v| v.u32().map(|n| p.rabbit_consumers = n).is_some(),
@@ -27,6 +28,17 @@ pub static REMEDY: Param = Param {
     default: "none",
     doc: "what keeps one order's messages in order",
     label: Some(|l| t(l, RabbitMsg::Remedy)),
+    options: &[
+        ("none", OptionText::Words(|l| t(l, RabbitMsg::RemedyNone))),
+        (
+            "single-active",
+            OptionText::Words(|l| t(l, RabbitMsg::RemedySingle)),
+        ),
+        (
+            "consistent-hash",
+            OptionText::Words(|l| t(l, RabbitMsg::RemedyHash)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.remedy.id().to_owned()),
     set: |p, v| {
@@ -44,6 +56,7 @@ pub static REQUEUE: Param = Param {
     default: "0",
     doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
     label: Some(|l| t(l, RabbitMsg::Requeue)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.requeue).to_string()),
     set: |p, v| v.flag().map(|b| p.requeue = b).is_some(),

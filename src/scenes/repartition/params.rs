@@ -2,7 +2,7 @@
 //! link writes them.
 
 use crate::i18n::{t, RepartitionMsg};
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::sim::consumer::OffsetReset;
 use crate::sim::scenes::repartition;
@@ -24,6 +24,7 @@ pub static FROM: Param = Param {
     default: "3",
     doc: "partitions before the change",
     label: Some(|l| t(l, RepartitionMsg::From)),
+    options: &[],
     help: None,
     get: |p| Some(p.from.to_string()),
     set: |p, v| v.u32().map(|n| p.from = n).is_some(),
@@ -36,6 +37,7 @@ pub static TO: Param = Param {
     default: "4",
     doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
     label: Some(|l| t(l, RepartitionMsg::To)),
+    options: &[],
     help: None,
     get: |p| Some(p.to.to_string()),
     set: |p, v| v.u32().map(|n| p.to = n).is_some(),
@@ -48,6 +50,17 @@ pub static STRATEGY: Param = Param {
     default: "naive",
     doc: "how the change is made",
     label: Some(|l| t(l, RepartitionMsg::How)),
+    options: &[
+        ("naive", OptionText::Words(|l| t(l, RepartitionMsg::Naive))),
+        (
+            "two-phase",
+            OptionText::Words(|l| t(l, RepartitionMsg::TwoPhase)),
+        ),
+        (
+            "new-topic",
+            OptionText::Words(|l| t(l, RepartitionMsg::NewTopic)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.strategy.id().to_owned()),
     set: |p, v| {
@@ -67,6 +80,16 @@ pub static OFFSET_RESET: Param = Param {
     default: "earliest",
     doc: "the group's `auto.offset.reset`, where it starts on a new partition",
     label: Some(|l| t(l, RepartitionMsg::OffsetReset)),
+    options: &[
+        (
+            "earliest",
+            OptionText::Words(|l| t(l, RepartitionMsg::ResetEarliest)),
+        ),
+        (
+            "latest",
+            OptionText::Words(|l| t(l, RepartitionMsg::ResetLatest)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.offset_reset.id().to_owned()),
     set: |p, v| {
@@ -84,6 +107,7 @@ pub static ORDER: Param = Param {
     default: "",
     doc: "the order whose split history is shown; without it, the first broken one",
     label: None,
+    options: &[],
     help: None,
     get: |p| p.focus_order.map(|n| n.to_string()),
     set: |p, v| v.u32().map(|n| p.focus_order = Some(n)).is_some(),

@@ -25,6 +25,7 @@ pub static REPLICATION_ACKS: Param = Param {
     default: "all",
     doc: "the producer's `acks`",
     label: Some(|l| t(l, ReplicationMsg::Acks)),
+    options: ACKS.options,
     help: None,
     // The same field as the producer's: one setting, read and written once.
     get: ACKS.get,
@@ -38,6 +39,7 @@ pub static MIN_ISR: Param = Param {
     default: "2",
     doc: "`min.insync.replicas`",
     label: Some(|l| t(l, ReplicationMsg::MinIsr)),
+    options: &[],
     help: None,
     get: |p| Some(p.min_isr.to_string()),
     set: |p, v| v.u32().map(|n| p.min_isr = n).is_some(),
@@ -50,6 +52,7 @@ pub static UNCLEAN: Param = Param {
     default: "0",
     doc: "`1` allows unclean leader election",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
+    options: &[],
     help: None,
     get: |p| Some(u8::from(p.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.unclean = b).is_some(),
@@ -74,6 +77,7 @@ pub static REPLICA_ACTIONS: Param = Param {
     default: DEFAULT_ACTIONS,
     doc: "what happens to which broker, when (`replica-actions=` for nothing)",
     label: Some(|l| t(l, ReplicationMsg::ReplicaActions)),
+    options: &[],
     help: None,
     get: |p| Some(replica_actions_text(&p.replica_actions)),
     set: |p, v| {

@@ -2,7 +2,7 @@
 //! link writes them.
 
 use crate::i18n::{t, ProducerMsg, RoutingMsg};
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, PlacementChoice, GO_CLIENT, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
 use crate::sim::clients::Client;
 use crate::sim::keyless::KeylessStrategy;
@@ -46,6 +46,7 @@ pub static SWITCH_FROM: Param = Param {
     default: "sarama",
     doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
     label: None,
+    options: &[],
     help: None,
     get: |p| (p.switch_from != Client::Sarama).then(|| p.switch_from.id().to_owned()),
     set: |p, v| {
@@ -64,6 +65,7 @@ pub static SWITCH_TO: Param = Param {
     default: "franz-go",
     doc: "the \"switching client\" view: the partitioner it moves to",
     label: None,
+    options: &[],
     help: None,
     get: |p| (p.switch_to != Client::FranzGo).then(|| p.switch_to.id().to_owned()),
     set: |p, v| {
@@ -91,6 +93,7 @@ pub static KEY: Param = Param {
     default: "order-42",
     doc: "the typed key (URL-encoded UTF-8)",
     label: None,
+    options: &[],
     help: None,
     get: |p| Some(p.key.clone()),
     set: |p, v| v.text().map(|s| p.key = s.to_owned()).is_some(),
@@ -103,6 +106,7 @@ pub static KEY_NULL: Param = Param {
     default: "0",
     doc: "`1` makes the key null (keyless), unlike an empty key",
     label: Some(|l| t(l, RoutingMsg::NullKey)),
+    options: &[],
     help: None,
     get: |p| p.key_null.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.key_null = b).is_some(),
@@ -115,6 +119,7 @@ pub static ROUTING_PARTITIONS: Param = Param {
     default: "3",
     doc: "the topic's partition count",
     label: Some(|l| t(l, RoutingMsg::PartitionsLabel)),
+    options: &[],
     help: None,
     get: |p| Some(p.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
@@ -127,6 +132,20 @@ pub static KEYLESS: Param = Param {
     default: "uniform-sticky",
     doc: "the partitioner for records without a key",
     label: Some(|l| t(l, RoutingMsg::Strategy)),
+    options: &[
+        (
+            "round-robin",
+            OptionText::Words(|l| t(l, RoutingMsg::StrategyRoundRobin)),
+        ),
+        (
+            "sticky",
+            OptionText::Words(|l| t(l, RoutingMsg::StrategySticky)),
+        ),
+        (
+            "uniform-sticky",
+            OptionText::Words(|l| t(l, RoutingMsg::StrategyUniformSticky)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.keyless.id().to_owned()),
     set: |p, v| {
@@ -144,6 +163,7 @@ pub static ROUTING_BATCH_SIZE: Param = Param {
     default: "128",
     doc: "the stream's `batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
+    options: &[],
     help: None,
     get: |p| Some(p.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.batch_size = n).is_some(),
@@ -156,6 +176,7 @@ pub static ROUTING_LINGER_MS: Param = Param {
     default: "50",
     doc: "the stream's `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
+    options: &[],
     help: None,
     get: |p| Some(p.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.linger_ms = n).is_some(),
@@ -168,6 +189,7 @@ pub static KEYS: Param = Param {
     default: "1000",
     doc: "the histogram of `order-1 … order-K`: K",
     label: None,
+    options: &[],
     help: None,
     get: |p| Some(p.histogram_keys.to_string()),
     set: |p, v| v.u32().map(|n| p.histogram_keys = n).is_some(),
@@ -180,6 +202,7 @@ pub static PLACEMENT: Param = Param {
     default: "partitioner",
     doc: "how the typed key's record is placed (`explicit` with `explicit-partition`)",
     label: None,
+    options: &[],
     help: None,
     get: |p| (p.placement != PlacementChoice::default()).then(|| p.placement.id().to_owned()),
     set: |p, v| {
@@ -200,6 +223,7 @@ pub static EXPLICIT_PARTITION: Param = Param {
     default: "0",
     doc: "the partition `placement=explicit` asks for",
     label: None,
+    options: &[],
     help: None,
     get: |p| (p.placement == PlacementChoice::Explicit).then(|| p.explicit_partition.to_string()),
     set: |p, v| v.u32().map(|n| p.explicit_partition = n).is_some(),

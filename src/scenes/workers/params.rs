@@ -2,7 +2,7 @@
 //! link writes them.
 
 use crate::i18n::{t, WorkersMsg};
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::sim::scenes::workers;
 
@@ -23,6 +23,20 @@ pub static MODE: Param = Param {
     default: "keyed-pool",
     doc: "how records reach the workers",
     label: Some(|l| t(l, WorkersMsg::Mode)),
+    options: &[
+        (
+            "sequential",
+            OptionText::Words(|l| t(l, WorkersMsg::Sequential)),
+        ),
+        (
+            "per-message",
+            OptionText::Words(|l| t(l, WorkersMsg::PerMessage)),
+        ),
+        (
+            "keyed-pool",
+            OptionText::Words(|l| t(l, WorkersMsg::KeyedPool)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.workers.mode.id().to_owned()),
     set: |p, v| {
@@ -40,6 +54,7 @@ pub static WORKERS: Param = Param {
     default: "8",
     doc: "worker threads",
     label: Some(|l| t(l, WorkersMsg::Workers)),
+    options: &[],
     help: None,
     get: |p| Some(p.workers.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.workers = n).is_some(),
@@ -52,6 +67,13 @@ pub static HASH: Param = Param {
     default: "fnv1a",
     doc: "the hash that picks a key's worker",
     label: Some(|l| t(l, WorkersMsg::Hash)),
+    options: &[
+        ("fnv1a", OptionText::Words(|l| t(l, WorkersMsg::HashFnv1a))),
+        (
+            "xxhash",
+            OptionText::Words(|l| t(l, WorkersMsg::HashXxHash64)),
+        ),
+    ],
     help: None,
     get: |p| Some(p.workers.hash.id().to_owned()),
     set: |p, v| {
@@ -69,6 +91,7 @@ pub static PROCESSING_MS: Param = Param {
     default: "10",
     doc: "mean processing time per record, ms",
     label: Some(|l| t(l, WorkersMsg::ProcessingMs)),
+    options: &[],
     help: None,
     get: |p| Some(p.workers.processing_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.processing_ms = n).is_some(),
@@ -81,6 +104,7 @@ pub static SKEW: Param = Param {
     default: "0",
     doc: "percent of records on one hot order",
     label: Some(|l| t(l, WorkersMsg::Skew)),
+    options: &[],
     help: None,
     get: |p| Some(p.workers.skew_pct.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),

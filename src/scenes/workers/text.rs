@@ -14,6 +14,8 @@ catalogue! {
         AboutKeyedPool => ("Все записи одного ключа попадают в один канал и обрабатываются одним воркером по очереди: порядок по ключу цел, а разные ключи идут параллельно. Горячий ключ забивает свой канал, и цикл опроса блокируется на нём.", "All of a key's records go through one channel and are handled by one worker in turn: per-key order holds, and different keys run in parallel. A hot key fills its channel, and the poll loop blocks on it."),
         Workers => ("Воркеров (W)", "Workers (W)"),
         Hash => ("Хеш ключа", "Key hash"),
+        HashFnv1a => ("FNV-1a (hash/fnv)", "FNV-1a (hash/fnv)"),
+        HashXxHash64 => ("xxHash64", "xxHash64"),
         ProcessingMs => ("Обработка одной записи, мс (в среднем)", "Processing per record, ms (mean)"),
         Skew => ("Горячий ключ: доля записей order-1, %", "Hot key: share of records for order-1, %"),
         StripTitle => ("Offset'ы партиции", "The partition's offsets"),

@@ -77,8 +77,8 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 <label class="field narrow-field">
                     <span>{t(lang, WorkersMsg::Hash)}</span>
                     <select data-testid="hash" onchange={on_hash} disabled={!pool}>
-                        <option value="fnv1a" selected={w.hash == WorkerHash::Fnv1a}>{"FNV-1a (hash/fnv)"}</option>
-                        <option value="xxhash" selected={w.hash == WorkerHash::XxHash64}>{"xxHash64"}</option>
+                        <option value="fnv1a" selected={w.hash == WorkerHash::Fnv1a}>{t(lang, WorkersMsg::HashFnv1a)}</option>
+                        <option value="xxhash" selected={w.hash == WorkerHash::XxHash64}>{t(lang, WorkersMsg::HashXxHash64)}</option>
                     </select>
                 </label>
                 <label class="field narrow-field">
