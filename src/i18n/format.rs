@@ -5,6 +5,7 @@
 //! [`count`] (or [`count_gen`] after "до", "из", "от"), so the agreement
 //! rule lives in one place and the catalogue test can check it.
 
+use super::fixed::fixed;
 use crate::params::Lang;
 use crate::sim::SimTime;
 
@@ -161,32 +162,6 @@ pub fn decimal(lang: Lang, v: f64, decimals: u32) -> String {
         Lang::En => '.',
     };
     format!("{sign}{whole}{mark}{frac}")
-}
-
-/// `v` with exactly `decimals` digits after the point (at most 6), rounded
-/// half away from zero: what `format!("{v:.N}")` shows, without pulling
-/// Rust's float formatting (tens of kilobytes of wasm) into the bundle.
-/// Coordinates and rates stay far inside `i64` once scaled. This is the
-/// machine form, for SVG and data attributes; text for people uses
-/// [`decimal`].
-pub fn fixed(v: f64, decimals: u32) -> String {
-    let decimals = decimals.min(6);
-    let scale = 10_i64.pow(decimals);
-    let scaled = (v * scale as f64).round();
-    if !scaled.is_finite() {
-        return "0".to_owned();
-    }
-    let scaled = scaled as i64;
-    let sign = if scaled < 0 { "-" } else { "" };
-    let (whole, frac) = (
-        scaled.unsigned_abs() / scale as u64,
-        scaled.unsigned_abs() % scale as u64,
-    );
-    if decimals == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{frac:0width$}", width = decimals as usize)
-    }
 }
 
 /// Simulated time to the millisecond: "1,500 с", "1.500 s".

@@ -11,14 +11,16 @@ use crate::sim::SimTime;
 
 #[cfg(test)]
 pub(crate) mod catalogue_tests;
+mod fixed;
 mod format;
 mod lesson;
 mod levels;
 mod numbered;
 
+pub use fixed::fixed;
 pub use format::{
-    count, count_gen, decimal, fixed, genitive_ru, millis, number, plural_en, plural_ru, seconds,
-    Noun, BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
+    count, count_gen, decimal, genitive_ru, millis, number, plural_en, plural_ru, seconds, Noun,
+    BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
 };
 pub use lesson::{lesson_text, LessonMsg, LessonText};
 pub use levels::{level_format_error, level_goal, level_metric, LevelMsg};

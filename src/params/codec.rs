@@ -26,6 +26,14 @@ pub fn encode_component(s: &str) -> String {
     form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
+/// `v` brought into `range`. Not `Ord::clamp`: its check that the range is
+/// the right way round formats both bounds with `Debug` when it fails,
+/// which kept `Debug` for `u32` and `u64` in the wasm, and it would panic
+/// in front of the learner where this gives the range's end.
+pub fn clamp_to<T: Ord + Copy>(v: T, range: &RangeInclusive<T>) -> T {
+    v.max(*range.start()).min(*range.end())
+}
+
 pub(super) fn parse_number(
     name: &'static str,
     raw: &str,
@@ -54,7 +62,7 @@ pub(super) fn parse_number(
     }
     // All digits: too many of them for u64 is "too large", not "not a number".
     let value = digits.parse::<u64>().unwrap_or(u64::MAX);
-    let clamped = value.clamp(*range.start(), *range.end());
+    let clamped = clamp_to(value, &range);
     if clamped != value || digits.parse::<u64>().is_err() {
         issues.push(ParamIssue::OutOfRange {
             name,

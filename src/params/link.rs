@@ -3,7 +3,7 @@
 //! way the parser reads them.
 
 use super::declare::{scene_params, Kind};
-use super::{encode_component, parse_query, AppParams, SceneId};
+use super::{clamp_to, encode_component, parse_query, AppParams, SceneId};
 use crate::presets::ProducerPreset;
 
 /// The one way to build a link: the query that reproduces `params`, each
@@ -19,7 +19,7 @@ pub fn to_query(params: &AppParams) -> String {
             continue;
         };
         if let (Kind::Number(range), Ok(n)) = (&param.kind, value.parse::<u64>()) {
-            value = n.clamp(*range.start(), *range.end()).to_string();
+            value = clamp_to(n, range).to_string();
         }
         if q.len() > 1 {
             q.push('&');

@@ -14,7 +14,8 @@ mod path;
 mod tests;
 
 pub use codec::{
-    actions_text, encode_component, parse_actions, parse_replica_actions, replica_actions_text,
+    actions_text, clamp_to, encode_component, parse_actions, parse_replica_actions,
+    replica_actions_text,
 };
 
 use crate::golens::GoClient;

@@ -427,3 +427,15 @@ fn every_link_keeps_the_view_and_opens_what_it_names() {
         None
     );
 }
+
+#[test]
+fn clamp_to_keeps_a_value_in_its_range_and_never_panics() {
+    assert_eq!(clamp_to(5u64, &(1..=10)), 5);
+    assert_eq!(clamp_to(0u64, &(1..=10)), 1);
+    assert_eq!(clamp_to(u64::MAX, &(1..=10)), 10);
+    assert_eq!(clamp_to(7u32, &(7..=7)), 7);
+    // Where `Ord::clamp` would panic, a range the wrong way round gives
+    // its end.
+    let (high, low) = (10u32, 1u32);
+    assert_eq!(clamp_to(3, &(high..=low)), low);
+}

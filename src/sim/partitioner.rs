@@ -137,9 +137,47 @@ pub fn fnv1a_32(data: &[u8]) -> u32 {
     })
 }
 
-/// CRC-32 (IEEE), as librdkafka's `rd_crc32`.
+/// CRC-32 (IEEE 802.3: reflected polynomial 0xEDB88320, initial value and
+/// final xor 0xFFFFFFFF), byte by byte over one 256-entry table, exactly as
+/// librdkafka's `rd_crc32` in `src/rdcrc32.h` (`rd_crc32_init`,
+/// `rd_crc32_update`, `rd_crc32_finalize`, over `crc_table` from
+/// `src/rdcrc32.c`) when built without zlib; with zlib it calls zlib's
+/// `crc32`, the same function. Its consistent partitioner
+/// (`rd_kafka_msg_partitioner_consistent` in `src/rdkafka_msg.c`) is
+/// `rd_crc32(key, keylen) % partition_cnt`.
+///
+/// Not the crc32fast crate: its slice-by-16 tables are 16 KiB of data in the
+/// wasm that gzip cannot shrink, to hash keys of a few bytes; this table is
+/// 1 KiB. Host tests compare the two.
 pub fn crc32(data: &[u8]) -> u32 {
-    crc32fast::hash(data)
+    !data.iter().fold(!0u32, |crc, &b| {
+        CRC32_TABLE[usize::from((crc as u8) ^ b)] ^ (crc >> 8)
+    })
+}
+
+/// `crc_table` of `rdcrc32.c`, computed at compile time rather than copied:
+/// entry `i` is the CRC register after shifting the byte `i` through the
+/// reflected polynomial eight times.
+static CRC32_TABLE: [u32; 256] = crc32_table();
+
+const fn crc32_table() -> [u32; 256] {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut crc = i as u32;
+        let mut bit = 0;
+        while bit < 8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+            bit += 1;
+        }
+        table[i] = crc;
+        i += 1;
+    }
+    table
 }
 
 /// How a client turns a key into a partition.
@@ -344,6 +382,31 @@ mod tests {
         assert_eq!(crc32(b""), 0);
         assert_eq!(crc32(b"a"), 0xe8b7_be43);
         assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+    }
+
+    #[test]
+    fn crc32_table_matches_librdkafkas_crc_table() {
+        // The first, second, last and a middle entry of `crc_table` in
+        // librdkafka's src/rdcrc32.c.
+        assert_eq!(CRC32_TABLE[0], 0x0000_0000);
+        assert_eq!(CRC32_TABLE[1], 0x7707_3096);
+        assert_eq!(CRC32_TABLE[128], 0xedb8_8320);
+        assert_eq!(CRC32_TABLE[255], 0x2d02_ef8d);
+    }
+
+    #[test]
+    fn crc32_agrees_with_crc32fast_on_seeded_inputs() {
+        // crc32fast stays a dev-dependency as the reference: every length
+        // from 0 to 300, several seeded inputs each, all byte values.
+        let mut rng = crate::sim::rng::Rng::new(0xc3c3_2032);
+        for len in 0..=300usize {
+            for _ in 0..8 {
+                let data: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+                assert_eq!(crc32(&data), crc32fast::hash(&data), "{data:?}");
+            }
+        }
+        let every_byte: Vec<u8> = (0..=255u8).collect();
+        assert_eq!(crc32(&every_byte), crc32fast::hash(&every_byte));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! edit of the parameters into a callback.
 
 use crate::params::declare::{Param, Value};
-use crate::params::AppParams;
+use crate::params::{clamp_to, AppParams};
 use std::ops::RangeInclusive;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -22,7 +22,7 @@ pub fn checked(e: &Event) -> bool {
 pub fn parse_in(raw: &str, range: &RangeInclusive<u32>, fallback: u32) -> u32 {
     raw.trim()
         .parse::<u32>()
-        .map_or(fallback, |v| v.clamp(*range.start(), *range.end()))
+        .map_or(fallback, |v| clamp_to(v, range))
 }
 
 /// A number input's `min`: its parameter's declared bound, the one a link
@@ -48,7 +48,7 @@ pub fn edit_number(
     let range = param.range();
     edit(params, on_params, move |p, e: InputEvent| {
         if let Ok(v) = input_value(&e).trim().parse::<u32>() {
-            let v = v.clamp(*range.start(), *range.end());
+            let v = clamp_to(v, &range);
             (param.set)(p, Value::Number(u64::from(v)));
         }
     })
@@ -93,7 +93,7 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
             let Ok(typed) = raw.trim().parse::<u64>() else {
                 return;
             };
-            let used = typed.clamp(u64::from(min), u64::from(max)) as u32;
+            let used = clamp_to(typed, &(u64::from(min)..=u64::from(max))) as u32;
             note.set((u64::from(used) != typed).then_some((typed, used)));
             on_value.emit(used);
         })

@@ -197,7 +197,17 @@ pub fn progress(now: u64, sent_at: u64, deliver_at: u64) -> f64 {
 
 /// Keeps a `w`-wide chip inside a figure `width` wide.
 pub fn clamp_x(x: f64, w: f64, width: f64) -> f64 {
-    x.clamp(MARGIN / 2.0, (width - w - MARGIN / 2.0).max(MARGIN / 2.0))
+    let (lo, hi) = (MARGIN / 2.0, (width - w - MARGIN / 2.0).max(MARGIN / 2.0));
+    // What `x.clamp(lo, hi)` gives, NaN included, without its check that
+    // `lo <= hi`: that check's panic message formats both bounds, which kept
+    // Rust's float formatting in the wasm for this one call.
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
 }
 
 /// Pills that fit in the outbox, each `OUTBOX_PILL_W` wide.

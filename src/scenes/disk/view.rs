@@ -2,7 +2,7 @@
 
 use super::narration::disk_caption;
 use super::params as declared;
-use crate::i18n::{self, t, DiskMsg};
+use crate::i18n::{self, fixed, t, DiskMsg};
 use crate::params::{AppParams, Lang, Part};
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;
@@ -40,8 +40,8 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
     // see keeps a sliver (CSS min-width), and the ratio is said in words.
     let bar = |v: f64| {
         format!(
-            "width: {:.2}%",
-            (v / seq.max(1.0) * 100.0).clamp(0.0, 100.0)
+            "width: {}%",
+            fixed((v / seq.max(1.0) * 100.0).clamp(0.0, 100.0), 2)
         )
     };
     let slower = (seq / random.max(f64::MIN_POSITIVE)).round() as u64;
@@ -73,12 +73,12 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
             }
             if params.shows(Part::Figure) {
                 <section class="card cost">
-                    <div class="cost-row" data-testid="cost-sequential" data-value={format!("{seq:.0}")}>
+                    <div class="cost-row" data-testid="cost-sequential" data-value={fixed(seq, 0)}>
                         <span>{t(lang, DiskMsg::Sequential)}</span>
                         <span class="bar-track"><span class="bar good" style={bar(seq)}></span></span>
                         <strong>{rate(lang, seq)}</strong>
                     </div>
-                    <div class="cost-row" data-testid="cost-random" data-value={format!("{random:.0}")}>
+                    <div class="cost-row" data-testid="cost-random" data-value={fixed(random, 0)}>
                         <span>{t(lang, DiskMsg::Random)}</span>
                         <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
                         <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
@@ -86,7 +86,7 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
                     <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
                         {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
                     </p>
-                    <p class="small" data-testid="cost-streams" data-value={format!("{:.0}", streams_total / 1e6)}>
+                    <p class="small" data-testid="cost-streams" data-value={fixed(streams_total / 1e6, 0)}>
                         {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
                     </p>
                 </section>

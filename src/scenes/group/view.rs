@@ -129,7 +129,7 @@ fn view_members(
                     };
                     let alive = m.state == MemberState::Active;
                     html! {
-                        <li data-testid="member" data-member={m.id.clone()} data-state={format!("{:?}", m.state).to_lowercase()}>
+                        <li data-testid="member" data-member={m.id.clone()} data-state={m.state.id()}>
                             <strong>{m.id.clone()}</strong>
                             <span class="dim">{format!(" · {state}")}</span>
                             if !parts.is_empty() { <code>{format!(" [{}]", parts.join(", "))}</code> }
@@ -151,6 +151,20 @@ fn view_members(
                 <p class="note" data-testid="idle-note">{t(lang, GroupMsg::IdleNote)}</p>
             }
         </section>
+    }
+}
+
+/// Why a partition is paused: its message, and the name its `data-why`
+/// attribute gives it. The name is written out: `Debug` of the message
+/// would keep Rust's `Debug` formatting, and every message's name, in the
+/// wasm for one attribute.
+fn paused_why(owner_down: bool, revoked: bool) -> (GroupMsg, &'static str) {
+    if owner_down {
+        (GroupMsg::OwnerDown, "ownerdown")
+    } else if revoked {
+        (GroupMsg::Revoked, "revoked")
+    } else {
+        (GroupMsg::Paused, "paused")
     }
 }
 
@@ -181,7 +195,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                             let moved = current.is_some_and(|c| c.moved.contains(&(p as u32)));
                             let revoked = current.is_some_and(|c| c.revoked.contains(&(p as u32))) && g.owner[p].is_none();
                             let down = g.owner[p].is_some_and(|o| g.members[o as usize].state == MemberState::Crashed);
-                            let why = if down { GroupMsg::OwnerDown } else if revoked { GroupMsg::Revoked } else { GroupMsg::Paused };
+                            let (why, why_id) = paused_why(down, revoked);
                             html! {
                                 <tr class={classes!(moved.then_some("moved"), g.paused[p].then_some("paused"))}>
                                     <th scope="row">{p}</th>
@@ -189,7 +203,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
                                         {owner.unwrap_or_else(|| "—".to_owned())}
                                         if moved { <span class="tag">{format!(" ↦ {}", t(lang, GroupMsg::Moved))}</span> }
                                         if g.paused[p] {
-                                            <span class="tag paused" data-testid="paused-why" data-why={format!("{why:?}").to_lowercase()}>{format!(" ‖ {}", t(lang, why))}</span>
+                                            <span class="tag paused" data-testid="paused-why" data-why={why_id}>{format!(" ‖ {}", t(lang, why))}</span>
                                         }
                                     </td>
                                     <td class="dim">{before.unwrap_or_else(|| "—".to_owned())}</td>
@@ -272,5 +286,23 @@ pub fn view_group_scene(
                 { memo(crate::ui::golens::view_golens, params, &on_params) }
             }
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paused_reasons_keep_the_names_their_attribute_had() {
+        // The names `data-why` had when they were the messages' `Debug`,
+        // lowercased; the browser tests and embedding pages read them.
+        for (down, revoked) in [(true, true), (true, false), (false, true), (false, false)] {
+            let (why, id) = paused_why(down, revoked);
+            assert_eq!(id, format!("{why:?}").to_lowercase());
+        }
+        assert_eq!(paused_why(true, true).1, "ownerdown");
+        assert_eq!(paused_why(false, true).1, "revoked");
+        assert_eq!(paused_why(false, false).1, "paused");
     }
 }

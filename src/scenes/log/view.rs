@@ -2,7 +2,7 @@
 //! in flight, and the consumer's position and committed offset.
 
 use super::params as declared;
-use crate::i18n::{self, t, LogMsg, Msg};
+use crate::i18n::{self, fixed, t, LogMsg, Msg};
 use crate::params::{AppParams, Lang, Part};
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
@@ -18,7 +18,7 @@ use crate::ui::violations::view_violations;
 use yew::prelude::*;
 
 fn px(v: f64) -> String {
-    format!("{v:.1}")
+    fixed(v, 1)
 }
 
 /// A colour class per order, so one order's records can be followed along

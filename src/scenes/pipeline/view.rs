@@ -287,7 +287,7 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
             if !embedded {
                 <h2>{t(lang, PipelineMsg::FigureTitle)}</h2>
             }
-            <svg class="pipeline-figure" data-testid="pipeline-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+            <svg class="pipeline-figure" data-testid="pipeline-figure" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, PipelineMsg::FigureTitle)}>
                 for &stage in LANE_ORDER.iter() { {{
                     let top = lanes.top(stage);

@@ -4,7 +4,7 @@
 
 use super::narration::{mermaid, seq_label};
 use super::view::{px, records_label, SHOWN_LINES};
-use crate::i18n::{self, t, Msg, ProducerMsg, WindowMsg};
+use crate::i18n::{self, fixed, t, Msg, ProducerMsg, WindowMsg};
 use crate::params::Lang;
 use crate::sim::scenes::producer::{ProducerScene, SeqKind};
 use crate::sim::SimTime;
@@ -128,7 +128,7 @@ pub(super) fn view_diagram(
                 </button>
                 { view_diagram_strip(scene, now, end, lang) }
             </figcaption>
-            <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {width} {}", px(height))} role="img"
+            <svg class="sequence" data-testid="sequence-diagram" viewBox={format!("0 0 {} {}", fixed(width, 0), px(height))} role="img"
                 aria-label={t(lang, ProducerMsg::Diagram)}>
                 <defs>
                     <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">

@@ -7,7 +7,7 @@ use super::diagram::view_diagram;
 use super::narration::{config_error, interventions_list, seq_explain, seq_label};
 use super::panels::{IdempotenceCompare, PricePanel};
 use super::params as declared;
-use crate::i18n::{self, t, Place, ProducerMsg, WindowMsg};
+use crate::i18n::{self, fixed, t, Place, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::{preset_link, AppParams, Lang, Part};
 use crate::presets::ProducerPreset;
@@ -37,7 +37,7 @@ const SHOWN_INTERVENTIONS: usize = 8;
 const SHOWN_QUEUE: usize = 8;
 
 pub(super) fn px(v: f64) -> String {
-    format!("{v:.1}")
+    fixed(v, 1)
 }
 
 fn preset_title(lang: Lang, p: ProducerPreset) -> &'static str {
@@ -337,7 +337,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     let awaiting = &scene.awaiting;
     let lane_y = |i: usize| wire_y0 + 10.0 + (i % lanes) as f64 * 26.0;
     html! {
-        <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {width} {}", px(height))} role="img"
+        <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {} {}", fixed(width, 0), px(height))} role="img"
             aria-label={format!("{} → {} → {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Wire), t(lang, ProducerMsg::Broker))}>
             <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}: {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Queue), scene.queue.len())}</text>
             // Each list is collected into one node of its own: `{ for … }`

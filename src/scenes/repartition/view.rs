@@ -302,7 +302,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
     html! {
         <section class="card" aria-labelledby="lanes-title">
             <h2 id="lanes-title">{t(lang, RepartitionMsg::LanesTitle)}</h2>
-            <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+            <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // Keyed lanes in a node of their own: a lane that fills in
@@ -323,9 +323,9 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                     html! {
                         <g key={i.to_string()} class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
                             data-testid="lane" data-topic={lane.log.topic.clone()} data-partition={lane.log.partition.to_string()}>
-                            <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
-                            <text class="lane-title" x="10" y={format!("{:.1}", top + 16.0)}>{title}</text>
-                            <text class="lane-meta" x={format!("{:.1}", if narrow { 160.0 } else { 10.0 })} y={format!("{:.1}", top + if narrow { 16.0 } else { 30.0 })}>
+                            <rect class="lane-bg" x="4" y={fixed(top, 1)} width={fixed(width - 8.0, 1)} height={fixed(h, 1)} rx="6" />
+                            <text class="lane-title" x="10" y={fixed(top + 16.0, 1)}>{title}</text>
+                            <text class="lane-meta" x={fixed(if narrow { 160.0 } else { 10.0 }, 1)} y={fixed(top + if narrow { 16.0 } else { 30.0 }, 1)}>
                                 {meta}
                             </text>
                             // A keyed list of its own: `{ for … }` would splice the

@@ -4,7 +4,7 @@
 
 use super::narration::routing_caption;
 use super::params as declared;
-use crate::i18n::{self, t, Msg, RoutingMsg};
+use crate::i18n::{self, fixed, t, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::scenes::routing::{
@@ -119,7 +119,7 @@ pub(super) fn view_stream(
                     <span class="help">{t(lang, RoutingMsg::LingerHelp)}</span>
                 </label>
             </div>
-            <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+            <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // One keyed node per lane: with many partitions the lanes on
@@ -135,20 +135,20 @@ pub(super) fn view_stream(
                     let busy = s.busy[p as usize].map(|(o, _)| o);
                     html! {
                         <g key={p.to_string()} class="lane" data-testid="partition-lane" data-partition={p.to_string()}>
-                            <rect class="lane-bg" x="4" y={format!("{top:.1}")} width={format!("{:.1}", width - 8.0)} height={format!("{h:.1}")} rx="6" />
-                            <text class="lane-title" x={format!("{label_x:.1}")} y={format!("{:.1}", top + 18.0)}>
+                            <rect class="lane-bg" x="4" y={fixed(top, 1)} width={fixed(width - 8.0, 1)} height={fixed(h, 1)} rx="6" />
+                            <text class="lane-title" x={fixed(label_x, 1)} y={fixed(top + 18.0, 1)}>
                                 {format!("{TOPIC}-{p}")}
                             </text>
-                            <text class="lane-meta" x={format!("{:.1}", if narrow { 90.0 } else { label_x })} y={format!("{:.1}", top + if narrow { 18.0 } else { 34.0 })}>{speed}</text>
+                            <text class="lane-meta" x={fixed(if narrow { 90.0 } else { label_x }, 1)} y={fixed(top + if narrow { 18.0 } else { 34.0 }, 1)}>{speed}</text>
                             if !narrow {
-                                <text class="lane-meta" x={format!("{:.1}", LANE_LABEL_W)} y={format!("{:.1}", top + 18.0)}>
+                                <text class="lane-meta" x={fixed(LANE_LABEL_W, 1)} y={fixed(top + 18.0, 1)}>
                                     {format!("{}: {}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()))}
                                 </text>
-                                <text class="lane-meta" x={format!("{:.1}", LANE_LABEL_W)} y={format!("{:.1}", top + 34.0)}>
+                                <text class="lane-meta" x={fixed(LANE_LABEL_W, 1)} y={fixed(top + 34.0, 1)}>
                                     {format!("{}: {flying}", t(lang, RoutingMsg::InFlight))}
                                 </text>
                             } else {
-                                <text class="lane-meta" x={format!("{label_x:.1}")} y={format!("{:.1}", top + 32.0)}>
+                                <text class="lane-meta" x={fixed(label_x, 1)} y={fixed(top + 32.0, 1)}>
                                     {format!("{}: {} · {}: {flying}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()), t(lang, RoutingMsg::InFlight))}
                                 </text>
                             }
@@ -174,7 +174,7 @@ pub(super) fn view_stream(
                                         data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()}
                                         data-key-null={r.key.is_none().then_some("true")} data-entity={r.entity.clone()}
                                         data-step={r.event.step().to_string()}
-                                        transform={format!("translate({x:.1},{cy:.1})")}>
+                                        transform={format!("translate({},{})", fixed(x, 1), fixed(cy, 1))}>
                                         <rect class="cell" />
                                         <rect class="key-bar" />
                                         <text x="4" y="16">{format!("#{order}")}</text>
@@ -186,7 +186,7 @@ pub(super) fn view_stream(
                     }
                 }).collect::<Html>() }
                 if empty > 0 {
-                    <text class="lane-meta" x="10" y={format!("{:.1}", height - 8.0)}>
+                    <text class="lane-meta" x="10" y={fixed(height - 8.0, 1)}>
                         {i18n::more_empty_partitions(lang, empty)}
                     </text>
                 }

@@ -4,7 +4,7 @@
 
 use super::params as declared;
 use super::stream::view_stream;
-use crate::i18n::{self, t, RoutingMsg};
+use crate::i18n::{self, fixed, t, RoutingMsg};
 use crate::params::declare::Value;
 use crate::params::{AppParams, Lang, Part, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
@@ -380,7 +380,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
                 <input type="range" data-testid="histogram-keys" min={min_of(&declared::KEYS)} max={max_of(&declared::KEYS)} step="1"
                     value={keys.to_string()} oninput={on_keys} />
             </label>
-            <svg class="histogram" viewBox={format!("0 0 {width} 130")} role="img"
+            <svg class="histogram" viewBox={format!("0 0 {} 130", fixed(width, 0))} role="img"
                 aria-label={i18n::histogram_summary(lang, min, max, skew)} onmouseover={tip::on_hover(describe_bar)}>
                 { tip::tip_title() }
                 for (p, &c) in counts.iter().enumerate() { {{
@@ -388,16 +388,16 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
                     let x = p as f64 * bar_w;
                     html! {
                         <g data-testid="histogram-bar" data-partition={p.to_string()} data-count={c.to_string()}>
-                            <rect x={format!("{:.1}", x + 1.0)} y={format!("{:.1}", 105.0 - h)}
-                                width={format!("{:.1}", (bar_w - 2.0).max(1.0))} height={format!("{h:.1}")} />
+                            <rect x={fixed(x + 1.0, 1)} y={fixed(105.0 - h, 1)}
+                                width={fixed((bar_w - 2.0).max(1.0), 1)} height={fixed(h, 1)} />
                             if counts.len() <= 16 {
-                                <text x={format!("{:.1}", x + bar_w / 2.0)} y="122" text-anchor="middle">{p}</text>
+                                <text x={fixed(x + bar_w / 2.0, 1)} y="122" text-anchor="middle">{p}</text>
                             }
                         </g>
                     }
                 }} }
-                <line class="mean" x1="0" x2={format!("{width}")} y1={format!("{:.1}", 105.0 - 100.0 * mean / f64::from(max))}
-                    y2={format!("{:.1}", 105.0 - 100.0 * mean / f64::from(max))} />
+                <line class="mean" x1="0" x2={fixed(width, 0)} y1={fixed(105.0 - 100.0 * mean / f64::from(max), 1)}
+                    y2={fixed(105.0 - 100.0 * mean / f64::from(max), 1)} />
             </svg>
             <p class="dim" data-testid="histogram-summary">{i18n::histogram_summary(lang, min, max, skew)}</p>
         </section>

@@ -251,7 +251,7 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
         };
         html! {
             <text class={classes!("marker-glyph", class)} data-testid={testid} data-offset={o.to_string()}
-                x={format!("{x:.1}")} y={format!("{:.1}", y + 28.0)}>{glyph}</text>
+                x={fixed(x, 1)} y={fixed(y + 28.0, 1)}>{glyph}</text>
         }
     };
     let lost_offsets = layers
@@ -263,7 +263,7 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
     html! {
         <section class="card" aria-labelledby="strip-title">
             <h2 id="strip-title">{t(lang, WorkersMsg::StripTitle)}</h2>
-            <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {width} {height:.0}")} role="img"
+            <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
                 { tip::tip_title() }
                 <StripCells records={Rc::<[WRecord]>::from(s.records.as_slice())} geometry={g} />
@@ -377,23 +377,23 @@ fn throughput_chart(props: &ChartProps) -> Html {
     html! {
         <section class="card" aria-labelledby="chart-title">
             <h2 id="chart-title">{t(lang, WorkersMsg::ChartTitle)}</h2>
-            <svg class="chart" data-testid="throughput-chart" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={t(lang, WorkersMsg::ChartTitle)}>
-                <line class="axis" x1={left.to_string()} x2={(w - 10.0).to_string()} y1={bottom.to_string()} y2={bottom.to_string()} />
-                <line class="axis" x1={left.to_string()} x2={left.to_string()} y1="10" y2={bottom.to_string()} />
+            <svg class="chart" data-testid="throughput-chart" viewBox={format!("0 0 {} {}", fixed(w, 0), fixed(h, 0))} role="img" aria-label={t(lang, WorkersMsg::ChartTitle)}>
+                <line class="axis" x1={fixed(left, 0)} x2={fixed(w - 10.0, 0)} y1={fixed(bottom, 0)} y2={fixed(bottom, 0)} />
+                <line class="axis" x1={fixed(left, 0)} x2={fixed(left, 0)} y1="10" y2={fixed(bottom, 0)} />
                 for (i, ws) in WS.iter().enumerate() {
-                    <text class="tick" x={format!("{:.1}", x(i))} y={(bottom + 16.0).to_string()} text-anchor="middle">{format!("W={ws}")}</text>
+                    <text class="tick" x={fixed(x(i), 1)} y={fixed(bottom + 16.0, 0)} text-anchor="middle">{format!("W={ws}")}</text>
                 }
                 for d in 0..=top_decade { {{
                     let v = 10u64.pow(d);
-                    html! { <text class="tick" x="4" y={format!("{:.1}", y(v) + 4.0)}>{v}</text> }
+                    html! { <text class="tick" x="4" y={fixed(y(v) + 4.0, 1)}>{v}</text> }
                 }} }
                 for (mode, points) in series.iter() { {{
-                    let d: Vec<String> = points.iter().enumerate().map(|(i, &(_, t))| format!("{:.1},{:.1}", x(i), y(t))).collect();
+                    let d: Vec<String> = points.iter().enumerate().map(|(i, &(_, t))| format!("{},{}", fixed(x(i), 1), fixed(y(t), 1))).collect();
                     html! {
                         <g class={classes!("series", mode.id())} data-testid="chart-series" data-mode={mode.id()}
                             data-values={points.iter().map(|(_, t)| t.to_string()).collect::<Vec<_>>().join(",")}>
                             <polyline points={d.join(" ")} />
-                            <text x={format!("{:.1}", x(WS.len() - 1) - 4.0)} y={format!("{:.1}", y(points.last().map_or(0, |p| p.1)) + if *mode == Mode::Sequential { 14.0 } else { -6.0 })} text-anchor="end">
+                            <text x={fixed(x(WS.len() - 1) - 4.0, 1)} y={fixed(y(points.last().map_or(0, |p| p.1)) + if *mode == Mode::Sequential { 14.0 } else { -6.0 }, 1)} text-anchor="end">
                                 {mode_label(lang, *mode)}
                             </text>
                         </g>

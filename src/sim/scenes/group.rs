@@ -98,6 +98,20 @@ pub enum MemberState {
     Gone,
 }
 
+impl MemberState {
+    /// The state's name in the member's `data-state` attribute, written out
+    /// rather than taken from `Debug`, which would keep Rust's `Debug`
+    /// formatting in the wasm for one attribute.
+    pub fn id(self) -> &'static str {
+        match self {
+            MemberState::Active => "active",
+            MemberState::Left => "left",
+            MemberState::Crashed => "crashed",
+            MemberState::Gone => "gone",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Member {
     pub id: String,

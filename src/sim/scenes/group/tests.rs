@@ -432,3 +432,16 @@ fn the_lessons_crash_lands_between_two_auto_commits() {
     );
     assert!(g.duplicates() > 0);
 }
+
+#[test]
+fn member_state_ids_are_the_names_the_attribute_had() {
+    // `data-state` was the state's `Debug`, lowercased; the id keeps it.
+    for state in [
+        MemberState::Active,
+        MemberState::Left,
+        MemberState::Crashed,
+        MemberState::Gone,
+    ] {
+        assert_eq!(state.id(), format!("{state:?}").to_lowercase());
+    }
+}
