@@ -201,7 +201,9 @@ function bytesSection() {
 /** The pre-rendered pages' HTML, compressed as the bundle is. */
 async function pageSizes() {
   const rows = [];
-  for (const p of PAGES) {
+  // Every page in both languages: the Russian pages' paths, with and
+  // without `en/`.
+  for (const p of PAGES.filter((page) => !page.path.startsWith('en/'))) {
     for (const prefix of ['', 'en/']) {
       const body = await readFile(join(distDir, prefix, p.path, 'index.html'));
       rows.push({ path: `${prefix}${p.path}`, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotli(body) });
