@@ -80,12 +80,19 @@ const loader = `<script>(() => {
     }
     document.head.append(link);
   }
-  // As trunk's loader: the bindings on the window, and its event.
-  import(bundle.js).then(async (bindings) => {
-    const wasm = await bindings.default({ module_or_path: bundle.wasm });
-    window.wasmBindings = bindings;
-    dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
-  });
+  // As trunk's loader: the bindings on the window, and its event; and,
+  // as trunk's module script is deferred, only once the page is parsed.
+  // Started at once, a cached bundle could draw the app before the page's
+  // placing script (tests/e2e/prerender.mjs) has run, which would then
+  // find no copy to place, or place one beside the live app.
+  const start = () =>
+    import(bundle.js).then(async (bindings) => {
+      const wasm = await bindings.default({ module_or_path: bundle.wasm });
+      window.wasmBindings = bindings;
+      dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+    });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 })();</script>`;
 
 await writeFile(join(dist, 'index.html'), page.replace(moduleScript, loader).replace(preloads, ''));

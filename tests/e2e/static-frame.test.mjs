@@ -217,6 +217,46 @@ test('the live app replaces the copy in one frame, at the same place and size', 
   }
 });
 
+test('the bundle starts once the page is parsed, as a cached one would otherwise race the copy', async () => {
+  // A cached bundle can be ready before the browser has parsed the page's
+  // four copies (tests/e2e/languages.mjs). Here the page's parsing is held
+  // just before its placing script until the wasm has arrived and the app
+  // has had the time to start: it must not have, and the copy is then
+  // placed and handed over as on any load.
+  const context = await env.browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await page.addInitScript(() => {
+    addEventListener('TrunkApplicationStarted', () => (window.__startedWhile = document.readyState));
+  });
+  const wasmArrived = new Promise((resolve) => page.on('requestfinished', (r) => r.url().endsWith('.wasm') && resolve()));
+  let startedEarly = null;
+  await page.route('**/repartition/', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const placer = html.indexOf('<script>(() => {\n  const link');
+    assert.ok(placer > 0, 'the page has its placing script');
+    await route.fulfill({ response, body: html.slice(0, placer) + '<script src="/hold.js"></script>' + html.slice(placer) });
+  });
+  await page.route('**/hold.js', async (route) => {
+    await wasmArrived;
+    // Bounded: the app, had it started, would be up well within this.
+    startedEarly = await page
+      .waitForFunction(() => window.wasmBindings !== undefined, null, { timeout: 3000 })
+      .then(() => true, () => false);
+    await route.fulfill({ contentType: 'text/javascript', body: '' });
+  });
+  await page.goto(`${env.base}repartition/`);
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  assert.equal(startedEarly, false, 'the app did not start while the page was being parsed');
+  assert.notEqual(await page.evaluate(() => window.__startedWhile), 'loading');
+  assert.equal(await page.$('[data-prerender]'), null, 'the copy is gone');
+  assert.equal(await page.$$eval('.app', (a) => a.length), 1, 'one app');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the live app reads the scene and language from the path; the query wins', async () => {
   const cases = [
     ['en/log/', { scene: 'log', lang: 'en' }],
