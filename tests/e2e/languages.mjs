@@ -68,26 +68,34 @@ const loader = `<script>(() => {
   const lang = query.has('lang') ? (query.get('lang') === 'en' ? 'en' : 'ru') : underEn ? 'en' : 'ru';
   const bundle = ${JSON.stringify(bundles)}[lang];
   document.documentElement.dataset.bundle = lang;
-  // Fetched at once, as trunk's own preload links would be.
-  for (const [rel, href] of [['modulepreload', bundle.js], ['preload', bundle.wasm]]) {
-    const link = document.createElement('link');
-    link.rel = rel;
-    link.href = href;
-    link.crossOrigin = 'anonymous';
-    if (rel === 'preload') {
-      link.as = 'fetch';
-      link.type = 'application/wasm';
+  // The script at once, as trunk's own preload link would fetch it; the
+  // wasm fetched and compiled at once too, while the page still arrives.
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = bundle.js;
+  link.crossOrigin = 'anonymous';
+  document.head.append(link);
+  const compiled = fetch(bundle.wasm).then(async (response) => {
+    if (!response.ok) throw new Error(bundle.wasm + ": HTTP " + response.status);
+    try {
+      return await WebAssembly.compileStreaming(response.clone());
+    } catch (e) {
+      // A host that serves the wasm under another type: compiled from its
+      // bytes instead, as wasm-bindgen's own loader falls back.
+      if (response.headers.get('Content-Type') === 'application/wasm') throw e;
+      return WebAssembly.compile(await response.arrayBuffer());
     }
-    document.head.append(link);
-  }
-  // As trunk's loader: the bindings on the window, and its event; and,
-  // as trunk's module script is deferred, only once the page is parsed.
-  // Started at once, a cached bundle could draw the app before the page's
-  // placing script (tests/e2e/prerender.mjs) has run, which would then
-  // find no copy to place, or place one beside the live app.
+  });
+  // The app itself starts only once the page is parsed, as trunk's module
+  // script is deferred: Yew mounts on the body and clears it (yew's
+  // src/app_handle.rs, \`mount_with_props\`), so an app started while the
+  // page's copies were still arriving would remove the ones parsed so far,
+  // and the page's placing script (tests/e2e/prerender.mjs) would then
+  // find none, or place one beside the live app.
   const start = () =>
-    import(bundle.js).then(async (bindings) => {
-      const wasm = await bindings.default({ module_or_path: bundle.wasm });
+    Promise.all([import(bundle.js), compiled]).then(async ([bindings, module]) => {
+      const wasm = await bindings.default({ module_or_path: module });
+      // As trunk's loader: the bindings on the window, and its event.
       window.wasmBindings = bindings;
       dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
     });

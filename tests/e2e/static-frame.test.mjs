@@ -257,6 +257,24 @@ test('the bundle starts once the page is parsed, as a cached one would otherwise
   await context.close();
 });
 
+test('a host that serves the wasm under another type still starts the app', async () => {
+  // Streaming compilation needs application/wasm; some static hosts send
+  // application/octet-stream, and the loader then compiles the bytes.
+  const context = await env.browser.newContext({ viewport: WIDE });
+  await context.route('**/*.wasm', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await page.goto(`${env.base}en/log/`);
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.deepEqual(errors.filter((e) => !/application\/wasm|MIME/i.test(e)), []);
+  await context.close();
+});
+
 test('the live app reads the scene and language from the path; the query wins', async () => {
   const cases = [
     ['en/log/', { scene: 'log', lang: 'en' }],
