@@ -40,6 +40,13 @@ pub fn base_path() -> String {
         .map_or_else(|| "/".to_owned(), |u| u.pathname())
 }
 
+/// Whether the app is laid out for a phone, as the app read it last,
+/// handed down as a context. A component that needs the width at mount
+/// (the settings' fold) reads it from here: `innerWidth` read in the middle
+/// of a render makes the browser lay out the half-built page first.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) struct Narrow(pub bool);
+
 pub(crate) fn is_narrow() -> bool {
     web_sys::window()
         .and_then(|w| w.inner_width().ok())
@@ -422,6 +429,7 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     html! {
+        <ContextProvider<Narrow> context={Narrow(*narrow)}>
         <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}
             data-quiz={quiz.then_some("open")}>
             if !params.embed {
@@ -518,5 +526,6 @@ pub fn app(props: &AppProps) -> Html {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>
             }
         </div>
+        </ContextProvider<Narrow>>
     }
 }

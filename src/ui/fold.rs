@@ -2,7 +2,7 @@
 //! starts folded, so the figure is on the first screen; on a wide screen
 //! it starts open beside everything else.
 
-use super::app::is_narrow;
+use super::app::Narrow;
 use crate::i18n::{t, Msg};
 use crate::params::Lang;
 use yew::prelude::*;
@@ -17,7 +17,9 @@ pub struct FoldProps {
 /// of a setting must not fold the form away under the learner's hands.
 #[component(Fold)]
 pub fn fold(props: &FoldProps) -> Html {
-    let open = use_state(|| !is_narrow());
+    // The app's reading of the width (see `Narrow`); outside the app, wide.
+    let narrow = use_context::<Narrow>().is_some_and(|n| n.0);
+    let open = use_state(|| !narrow);
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |e: Event| {
