@@ -119,6 +119,7 @@ catalogue! {
         OrderViolations => ("Нарушений порядка", "Order violations"),
         NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
         SceneLoading => ("Сцена загружается…", "The scene is loading…"),
+        SceneLoadFailed => ("Сцена не загрузилась. Проверьте соединение и обновите страницу.", "The scene did not load. Check the connection and reload the page."),
     }
 }
 

@@ -516,6 +516,11 @@ pub fn app(props: &AppProps) -> Html {
                 // this markup a link with another state gets before the
                 // wasm arrives (static/style.css): it says what is coming.
                 <p class="loading-note" hidden=true>{t(lang, Msg::SceneLoading)}</p>
+                // Shown in a scene page's copy, the figure or the
+                // placeholder, when the loader could not fetch or start the
+                // bundle (tests/e2e/languages.mjs): the copy would otherwise
+                // look like a scene that does not answer, or load forever.
+                <p class="load-failed-note" role="alert" hidden=true>{t(lang, Msg::SceneLoadFailed)}</p>
             </main>
             { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }, quiz) }
             // Below the player, not in it: on a phone the sticky bar must

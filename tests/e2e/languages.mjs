@@ -93,12 +93,18 @@ const loader = `<script>(() => {
   // and the page's placing script (tests/e2e/prerender.mjs) would then
   // find none, or place one beside the live app.
   const start = () =>
-    Promise.all([import(bundle.js), compiled]).then(async ([bindings, module]) => {
-      const wasm = await bindings.default({ module_or_path: module });
-      // As trunk's loader: the bindings on the window, and its event.
-      window.wasmBindings = bindings;
-      dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
-    });
+    Promise.all([import(bundle.js), compiled])
+      .then(async ([bindings, module]) => {
+        const wasm = await bindings.default({ module_or_path: module });
+        // As trunk's loader: the bindings on the window, and its event.
+        window.wasmBindings = bindings;
+        dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+      })
+      .catch((e) => {
+        // The page's copy then says the scene did not load (static/style.css).
+        document.documentElement.dataset.loadFailed = '';
+        console.error('kafka-lab: the scene could not start:', e);
+      });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 })();</script>`;

@@ -11,10 +11,14 @@ const env = useBrowser();
 const PHONE = { width: 360, height: 800 };
 const WIDE = { width: 1200, height: 900 };
 
-/** A page whose wasm never arrives: what a learner sees before it does. */
-async function withoutWasm(browser, url, viewport = WIDE) {
+/**
+ * A page whose wasm has not arrived (its request held, never answered):
+ * what a learner sees before it does; or, `failed`, one whose wasm request
+ * failed.
+ */
+async function withoutWasm(browser, url, viewport = WIDE, failed = false) {
   const context = await browser.newContext({ viewport });
-  await context.route('**/*.wasm', (route) => route.abort());
+  await context.route('**/*.wasm', (route) => (failed ? route.abort() : undefined));
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector('.app[data-prerender]');
@@ -255,6 +259,25 @@ test('the bundle starts once the page is parsed, as a cached one would otherwise
   assert.equal(await page.$$eval('.app', (a) => a.length), 1, 'one app');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('when the bundle cannot be fetched, the page says the scene did not load', async () => {
+  const failedNote = (page) =>
+    page.evaluate(() => {
+      const note = document.querySelector('.app[data-prerender] .load-failed-note');
+      const box = note?.getBoundingClientRect();
+      return note && box.height > 0 && box.bottom <= innerHeight && getComputedStyle(note).visibility === 'visible' ? note.textContent : null;
+    });
+  for (const [path, viewport, text] of [
+    ['log/', PHONE, 'Сцена не загрузилась. Проверьте соединение и обновите страницу.'],
+    ['en/producer/?preset=chaos', WIDE, 'The scene did not load. Check the connection and reload the page.'],
+  ]) {
+    const { page, context } = await withoutWasm(env.browser, `${env.base}${path}`, viewport, true);
+    await page.waitForFunction(() => 'loadFailed' in document.documentElement.dataset);
+    assert.equal(await failedNote(page), text, path);
+    assert.equal(await loadingNote(page), null, `${path}: no longer says it is loading`);
+    await context.close();
+  }
 });
 
 test('a host that serves the wasm under another type still starts the app', async () => {
