@@ -86,6 +86,9 @@ const loader = `<script>(() => {
       return WebAssembly.compile(await response.arrayBuffer());
     }
   });
+  // Its failure is handled once the page is parsed, below; until then it
+  // is not an uncaught error.
+  compiled.catch(() => {});
   // The app itself starts only once the page is parsed, as trunk's module
   // script is deferred: Yew mounts on the body and clears it (yew's
   // src/app_handle.rs, \`mount_with_props\`), so an app started while the

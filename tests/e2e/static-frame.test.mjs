@@ -20,9 +20,23 @@ async function withoutWasm(browser, url, viewport = WIDE, failed = false) {
   const context = await browser.newContext({ viewport });
   await context.route('**/*.wasm', (route) => (failed ? route.abort() : undefined));
   const page = await context.newPage();
+  // Errors the page throws and nothing catches.
+  const uncaught = [];
+  page.on('pageerror', (e) => uncaught.push(String(e)));
   await page.goto(url);
   await page.waitForSelector('.app[data-prerender]');
-  return { page, context };
+  return { page, context, uncaught };
+}
+
+/** Holds the context's wasm requests until the returned function is called. */
+async function holdWasm(context) {
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  await context.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The scene's view (its figure and settings: what follows the lede) drawn from the copy. */
@@ -125,12 +139,7 @@ test('a link with another state than the pre-rendered one gets a placeholder of 
 
 test('in a course\'s frame, the page reports its height before the wasm arrives', async () => {
   const context = await env.browser.newContext({ viewport: { width: 900, height: 1000 } });
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await context.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(context);
   const page = await context.newPage();
   await page.goto(`${env.base}embed-example.html`);
   await page.evaluate((src) => {
@@ -158,12 +167,7 @@ test('in a course\'s frame, the page reports its height before the wasm arrives'
  */
 async function handOver(browser, url, viewport) {
   const context = await browser.newContext({ viewport });
-  let release;
-  const held = new Promise((ok) => (release = ok));
-  await context.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWasm(context);
   const page = await context.newPage();
   const errors = [];
   recordConsole(page, errors);
@@ -272,10 +276,11 @@ test('when the bundle cannot be fetched, the page says the scene did not load', 
     ['log/', PHONE, 'Сцена не загрузилась. Проверьте соединение и обновите страницу.'],
     ['en/producer/?preset=chaos', WIDE, 'The scene did not load. Check the connection and reload the page.'],
   ]) {
-    const { page, context } = await withoutWasm(env.browser, `${env.base}${path}`, viewport, true);
+    const { page, context, uncaught } = await withoutWasm(env.browser, `${env.base}${path}`, viewport, true);
     await page.waitForFunction(() => 'loadFailed' in document.documentElement.dataset);
     assert.equal(await failedNote(page), text, path);
     assert.equal(await loadingNote(page), null, `${path}: no longer says it is loading`);
+    assert.deepEqual(uncaught, [], `${path}: the failure is handled, not thrown`);
     await context.close();
   }
 });
