@@ -18,25 +18,31 @@ serve: tools
 
 test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
 
-# The release build, one bundle per language (tests/e2e/languages.mjs;
-# English first, so the last cargo build, which the sub-path build below
-# reuses, is the Russian one), then each scene's page with its figure
-# pre-rendered (tests/e2e/prerender.mjs drives the built app in headless
-# Chromium).
-ONE_LANGUAGE = --no-default-features --features
+# The release build: one bundle per scene and language, which a scene's
+# page loads (tests/e2e/scene-bundles.mjs), then trunk's, one per language
+# with every scene (English first, so the last cargo build, which the
+# sub-path build below reuses, is the Russian one); tests/e2e/languages.mjs
+# puts them all into the pages, with a loader that starts the one the link
+# needs. Then each scene's page with its figure pre-rendered
+# (tests/e2e/prerender.mjs drives the built app in headless Chromium).
+ONE_LANGUAGE = --no-default-features --features all-scenes,
+SCENE_BUNDLES := target/scene-bundles
 build: tools browser tests/e2e/node_modules
-	trunk build --release --offline $(ONE_LANGUAGE) lang-en --dist target/dist-en
-	trunk build --release --offline $(ONE_LANGUAGE) lang-ru
-	node tests/e2e/languages.mjs dist target/dist-en
+	node tests/e2e/scene-bundles.mjs $(SCENE_BUNDLES)
+	trunk build --release --offline $(ONE_LANGUAGE)lang-en --dist target/dist-en
+	trunk build --release --offline $(ONE_LANGUAGE)lang-ru
+	node tests/e2e/languages.mjs dist target/dist-en $(SCENE_BUNDLES)
 	node tests/e2e/prerender.mjs dist
 
 # Also each one-language bundle's code, which leaves out the other
-# language's arms (`Lang` in src/params/mod.rs).
+# language's arms (`Lang` in src/params/mod.rs), and one scene's bundle,
+# whose code stands in for the scenes it leaves out.
 lint: tools
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE) lang-ru -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE) lang-en -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-ru -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-en -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --no-default-features --features lang-ru,scene-log -- -D warnings
 
 host-tests:
 	cargo test
@@ -60,8 +66,8 @@ bench: build browser tests/e2e/node_modules
 
 # The same app built for a sub-path, as a course site would host it.
 e2e: build browser tests/e2e/node_modules
-	trunk build --release --offline --public-url /kafka-lab/ $(ONE_LANGUAGE) lang-ru --dist dist-subpath
-	node tests/e2e/languages.mjs dist-subpath target/dist-en
+	trunk build --release --offline --public-url /kafka-lab/ $(ONE_LANGUAGE)lang-ru --dist dist-subpath
+	node tests/e2e/languages.mjs dist-subpath target/dist-en $(SCENE_BUNDLES)
 	node tests/e2e/prerender.mjs dist-subpath
 	cd tests/e2e && npm test
 

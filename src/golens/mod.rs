@@ -92,18 +92,21 @@ impl GoClient {
     }
 }
 
-/// The scenes that have a lens: those where a client setting matters.
+/// The scenes that have a lens: those where a client setting matters,
+/// and that this bundle carries (a scene's own bundle leaves the other
+/// scenes' lenses out, and a scene without one leaves out the lens's view).
 pub fn has_lens(scene: SceneId) -> bool {
-    matches!(
-        scene,
-        SceneId::Routing
-            | SceneId::Producer
-            | SceneId::Repartition
-            | SceneId::Group
-            | SceneId::Workers
-            | SceneId::Replication
-            | SceneId::Pipeline
-    )
+    scene.built_in()
+        && matches!(
+            scene,
+            SceneId::Routing
+                | SceneId::Producer
+                | SceneId::Repartition
+                | SceneId::Group
+                | SceneId::Workers
+                | SceneId::Replication
+                | SceneId::Pipeline
+        )
 }
 
 /// One line of code, and whether it differs from the library's default.
@@ -158,13 +161,21 @@ impl Snippet {
 pub fn snippet(params: &AppParams, client: GoClient) -> Option<Snippet> {
     let mut b = Builder::new(params.lang, client);
     match params.scene {
+        #[cfg(feature = "scene-routing")]
         SceneId::Routing => routing::write(&mut b, params),
+        #[cfg(feature = "scene-producer")]
         SceneId::Producer => producer::write_producer(&mut b, params),
+        #[cfg(feature = "scene-replication")]
         SceneId::Replication => producer::write_replication(&mut b, params),
+        #[cfg(feature = "scene-group")]
         SceneId::Group => consumer::write_group(&mut b, params),
+        #[cfg(feature = "scene-repartition")]
         SceneId::Repartition => consumer::write_repartition(&mut b, params),
+        #[cfg(feature = "scene-workers")]
         SceneId::Workers => consumer::write_workers(&mut b, params),
+        #[cfg(feature = "scene-pipeline")]
         SceneId::Pipeline => pipeline::write(&mut b, params),
+        #[allow(unreachable_patterns)]
         _ => return None,
     }
     Some(b.finish(params.scene))

@@ -120,6 +120,7 @@ catalogue! {
         NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
         SceneLoading => ("Сцена загружается…", "The scene is loading…"),
         SceneLoadFailed => ("Сцена не загрузилась. Проверьте соединение и обновите страницу.", "The scene did not load. Check the connection and reload the page."),
+        SceneElsewhere => ("Эта сцена открывается на своей странице:", "This scene opens on its own page:"),
     }
 }
 

@@ -193,16 +193,19 @@ pub fn measure(params: &AppParams) -> Option<Measured> {
     let mut m = Measured::default();
     match params.scene {
         SceneId::Log | SceneId::Disk => {}
+        #[cfg(feature = "scene-replication")]
         SceneId::Replication => {
             let sim = run::<replication::Replication>(params)?;
             let s = sim.model();
             m.set(AckedLost, s.acked_lost().len())
                 .set(Lost, s.records_lost());
         }
+        #[cfg(feature = "scene-routing")]
         SceneId::Routing => {
             let sim = run::<routing::RoutingStream>(params)?;
             m.set(Violations, sim.model().reorders());
         }
+        #[cfg(feature = "scene-producer")]
         SceneId::Producer => {
             let sim = run::<producer::ProducerScene>(params)?;
             let s = sim.model();
@@ -211,26 +214,31 @@ pub fn measure(params: &AppParams) -> Option<Measured> {
                 .set(Lost, s.lost() as usize)
                 .set(Throughput, s.throughput(sim.now()) as usize);
         }
+        #[cfg(feature = "scene-repartition")]
         SceneId::Repartition => {
             let sim = run::<repartition::Repartition>(params)?;
             m.set(Violations, sim.model().reorders());
         }
+        #[cfg(feature = "scene-group")]
         SceneId::Group => {
             let sim = run::<group::Group>(params)?;
             let s = sim.model();
             m.set(Violations, s.checker.reorders())
                 .set(Duplicates, s.duplicates());
         }
+        #[cfg(feature = "scene-workers")]
         SceneId::Workers => {
             let sim = run::<workers::Workers>(params)?;
             let s = sim.model();
             m.set(Violations, s.checker.reorders())
                 .set(Throughput, s.throughput(sim.now()) as usize);
         }
+        #[cfg(feature = "scene-rabbitmq")]
         SceneId::RabbitMq => {
             let sim = run::<rabbitmq::RabbitScene>(params)?;
             m.set(Violations, sim.model().violations(rabbitmq::Side::Rabbit));
         }
+        #[cfg(feature = "scene-pipeline")]
         SceneId::Pipeline => {
             let run = pipeline::run_seed(&params.pipeline.clamped(), params.seed);
             let count =
@@ -239,17 +247,24 @@ pub fn measure(params: &AppParams) -> Option<Measured> {
                 .set(Duplicates, count(pipeline::FindingKind::Duplicate))
                 .set(Lost, count(pipeline::FindingKind::Loss));
         }
+        // A scene this bundle does not carry is not run, and meets no goal.
+        #[allow(unreachable_patterns)]
+        _ => return None,
     }
     Some(m)
 }
 
 macro_rules! define_refuses {
-    ($($variant:ident, $id:literal, $model:ty;)*) => {
+    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         /// Whether the scene refuses these settings (the Java client would
         /// throw a `ConfigException`), so no run happens and no goal is met.
         pub fn refuses(params: &AppParams) -> bool {
             match params.scene {
-                $(SceneId::$variant => <$model as Scene>::build(params).is_err(),)*
+                $(#[cfg(feature = $feature)]
+                SceneId::$variant => <$model as Scene>::build(params).is_err(),)*
+                // A scene this bundle does not carry runs nothing here.
+                #[allow(unreachable_patterns)]
+                _ => true,
             }
         }
     };

@@ -40,27 +40,32 @@ pub trait Scene: Model + Sized {
 }
 
 /// Calls `$then!` with every scene, in the chapter's order: its id variant,
-/// its `?scene=` value, and its model. Adding a scene is one line here.
+/// its `?scene=` value, the Cargo feature that builds it in, and its model.
+/// Adding a scene is one line here (and its feature in Cargo.toml).
+///
+/// Every scene has an id, a page and a menu entry in every bundle; only
+/// the code that plays and draws a scene is behind its feature, so a
+/// scene's own bundle leaves the other scenes' code out.
 #[macro_export]
 macro_rules! for_each_scene {
     ($then:ident) => {
         $then! {
-            Log, "log", $crate::sim::scenes::log::LogScene;
-            Replication, "replication", $crate::sim::scenes::replication::Replication;
-            Routing, "routing", $crate::sim::scenes::routing::RoutingStream;
-            Producer, "producer", $crate::sim::scenes::producer::ProducerScene;
-            Repartition, "repartition", $crate::sim::scenes::repartition::Repartition;
-            Group, "group", $crate::sim::scenes::group::Group;
-            Workers, "workers", $crate::sim::scenes::workers::Workers;
-            Disk, "disk", $crate::sim::scenes::disk::Disk;
-            RabbitMq, "rabbitmq", $crate::sim::scenes::rabbitmq::RabbitScene;
-            Pipeline, "pipeline", $crate::sim::scenes::pipeline::Pipeline;
+            Log, "log", "scene-log", $crate::sim::scenes::log::LogScene;
+            Replication, "replication", "scene-replication", $crate::sim::scenes::replication::Replication;
+            Routing, "routing", "scene-routing", $crate::sim::scenes::routing::RoutingStream;
+            Producer, "producer", "scene-producer", $crate::sim::scenes::producer::ProducerScene;
+            Repartition, "repartition", "scene-repartition", $crate::sim::scenes::repartition::Repartition;
+            Group, "group", "scene-group", $crate::sim::scenes::group::Group;
+            Workers, "workers", "scene-workers", $crate::sim::scenes::workers::Workers;
+            Disk, "disk", "scene-disk", $crate::sim::scenes::disk::Disk;
+            RabbitMq, "rabbitmq", "scene-rabbitmq", $crate::sim::scenes::rabbitmq::RabbitScene;
+            Pipeline, "pipeline", "scene-pipeline", $crate::sim::scenes::pipeline::Pipeline;
         }
     };
 }
 
 macro_rules! define_scene_ids {
-    ($($variant:ident, $id:literal, $model:ty;)*) => {
+    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         /// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum SceneId {
@@ -87,6 +92,14 @@ macro_rules! define_scene_ids {
             pub fn params(self) -> &'static [&'static Param] {
                 match self {
                     $(SceneId::$variant => <$model as Scene>::params(),)*
+                }
+            }
+
+            /// Whether this bundle plays and draws the scene: every scene in
+            /// the default build, one in a scene's own bundle.
+            pub fn built_in(self) -> bool {
+                match self {
+                    $(SceneId::$variant => cfg!(feature = $feature),)*
                 }
             }
         }

@@ -364,6 +364,8 @@ pub fn app(props: &AppProps) -> Html {
     let on_export_mermaid = {
         let player = player.clone();
         Callback::from(move |()| {
+            // Only the producer's diagram exports as mermaid.
+            #[cfg(feature = "scene-producer")]
             if let ScenePlayer::Producer(p) = &*player.borrow() {
                 let text = mermaid_text(p.timeline.current().model(), lang);
                 super::export::save_text("producer-sequence.mmd", "text/plain", &text);

@@ -1,31 +1,45 @@
-// Build step (run by `make build` between trunk and the pre-render): one
-// release bundle per language. Trunk builds the app twice, with only
-// Russian (`--no-default-features --features lang-ru`, into DIST) and with
-// only English (into EN_DIST); a reader then downloads the words of one
-// language, not both (`Lang` in src/params/mod.rs says how the code drops
-// the other). This script copies the English bundle's script and wasm
-// beside the Russian ones and replaces trunk's loader in DIST/index.html
-// with one that starts the bundle of the link's language.
+// Build step (run by `make build` between trunk and the pre-render): puts
+// the release bundles into the pages, with a loader that starts the one
+// the link needs.
 //
-// The loader decides as the app does, so the bundle it starts is the
-// language the app then reads from the same address (src/params/path.rs
-// `page_query`, src/params/declare.rs `LANG`): the query's first `lang`
-// wins, and any value but "en" is Russian (the app's default); without
-// one, a path of ours under `en/` (the base, `en/`, then nothing or a
-// scene's or the lesson's page) is English. static-frame.test.mjs checks
-// the two agree on every kind of address.
+// Trunk builds the app twice, with only Russian (`--no-default-features
+// --features lang-ru`, into DIST) and with only English (into EN_DIST),
+// every scene in each; a reader then downloads the words of one language,
+// not both (`Lang` in src/params/mod.rs says how the code drops the
+// other). tests/e2e/scene-bundles.mjs builds, into SCENE_BUNDLES, one
+// bundle per scene and language, which carries that scene's code alone.
+// This script copies the English bundle and the scene bundles beside the
+// Russian one and replaces trunk's loader in DIST/index.html with one that
+// starts the bundle of the link's language and scene.
 //
-// The English bundle's files are the same whatever the public URL, since
-// trunk writes the URL only into the page: so the sub-path build takes
-// them from the root build's EN_DIST.
+// The loader decides as the app does, so the bundle it starts carries what
+// the app then reads from the same address:
+// - The language (src/params/path.rs `page_query`, src/params/declare.rs
+//   `LANG`): the query's first `lang` wins, and any value but "en" is
+//   Russian (the app's default); without one, a path of ours under `en/`
+//   (the base, `en/`, then nothing or a scene's or the lesson's page) is
+//   English.
+// - The scene (src/params/mod.rs `parse_query`): the page's path gives a
+//   `scene` or `lesson` that the query's own replaces; then a level opens
+//   its own scene, else the first `scene`, else a lesson step's scene,
+//   else the default. Which scene a level or a step opens comes from the
+//   app itself (the scene table). Any address the loader cannot read for
+//   certain (the level author kit, a level or a step it does not know)
+//   gets the bundle with every scene.
+// static-frame.test.mjs checks the loader and the app agree on every kind
+// of address.
 //
-// Usage: node tests/e2e/languages.mjs DIST EN_DIST
+// The English bundle's files, and the scene bundles, are the same whatever
+// the public URL, since trunk writes the URL only into the page: so the
+// sub-path build takes them from the root build's.
+//
+// Usage: node tests/e2e/languages.mjs DIST EN_DIST SCENE_BUNDLES
 import { readFile, writeFile, readdir, copyFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SCENES } from './harness.mjs';
 
-const [dist, enDist] = process.argv.slice(2).map((d) => resolve(d));
-if (!dist || !enDist) throw new Error('usage: node tests/e2e/languages.mjs DIST EN_DIST');
+const [dist, enDist, sceneDir] = process.argv.slice(2).map((d) => resolve(d));
+if (!dist || !enDist || !sceneDir) throw new Error('usage: node tests/e2e/languages.mjs DIST EN_DIST SCENE_BUNDLES');
 
 /** The bundle trunk wrote into a dist: its script's and wasm's file names. */
 async function bundleOf(dir) {
@@ -52,10 +66,22 @@ for (const [name, re] of [['module script', moduleScript], ['preload links', pre
   if (!re.test(page)) throw new Error(`${dist}/index.html: trunk's ${name} not found; has trunk's output changed?`);
 }
 
+const scenes = JSON.parse(await readFile(join(sceneDir, 'manifest.json'), 'utf8'));
 const bundles = {
-  ru: { js: base + ru.js, wasm: base + ru.wasm },
-  en: { js: base + en.js, wasm: base + en.wasm },
+  ru: { all: { js: base + ru.js, wasm: base + ru.wasm } },
+  en: { all: { js: base + en.js, wasm: base + en.wasm } },
 };
+for (const [lang, byScene] of Object.entries(scenes.bundles)) {
+  for (const [scene, files] of Object.entries(byScene)) {
+    for (const f of [files.js, files.wasm]) await copyFile(join(sceneDir, f), join(dist, f));
+    bundles[lang][scene] = { js: base + files.js, wasm: base + files.wasm };
+  }
+}
+for (const lang of ['ru', 'en']) {
+  const missing = SCENES.filter((scene) => !bundles[lang][scene]);
+  if (missing.length) throw new Error(`${sceneDir}: no ${lang} bundle for ${missing.join(', ')}`);
+}
+const { table } = scenes;
 const pages = [...SCENES, 'lesson'];
 const loader = `<script>(() => {
   // The link's language, as the app reads it (tests/e2e/languages.mjs).
@@ -66,8 +92,30 @@ const loader = `<script>(() => {
   const pages = ${JSON.stringify(pages)};
   const underEn = parts[0] === 'en' && (parts.length === 1 || (parts.length === 2 && pages.includes(parts[1])));
   const lang = query.has('lang') ? (query.get('lang') === 'en' ? 'en' : 'ru') : underEn ? 'en' : 'ru';
-  const bundle = ${JSON.stringify(bundles)}[lang];
+  // The link's scene, as the app reads it, or "all" where unsure.
+  const table = ${JSON.stringify(table)};
+  const queryPairs = [...query];
+  const has = (name) => queryPairs.some(([n]) => n === name);
+  let pathPairs = [];
+  const page = parts[0] === 'en' ? parts.slice(1) : parts;
+  if (page.length === 1 && (page[0] === 'lesson' || table.scenes.includes(page[0]))) {
+    pathPairs = [page[0] === 'lesson' ? ['lesson', table.first_step] : ['scene', page[0]]];
+  }
+  const pairs = [...pathPairs.filter(() => !has('scene') && !has('lesson')), ...queryPairs];
+  const first = (name) => pairs.find(([n]) => n === name)?.[1];
+  const scene = (() => {
+    if (first('level-kit') !== undefined) return 'all';
+    const level = first('level');
+    if (level !== undefined) return table.levels[level] ?? 'all';
+    const named = first('scene');
+    if (named !== undefined) return table.scenes.includes(named) ? named : table.default;
+    const step = first('lesson');
+    if (step !== undefined) return table.lessons[step] ?? 'all';
+    return table.default;
+  })();
+  const bundle = ${JSON.stringify(bundles)}[lang][scene];
   document.documentElement.dataset.bundle = lang;
+  document.documentElement.dataset.bundleScene = scene;
   // The script at once, as trunk's own preload link would fetch it; the
   // wasm fetched and compiled at once too, while the page still arrives.
   const link = document.createElement('link');
