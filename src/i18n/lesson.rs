@@ -2,7 +2,7 @@
 //! and question, in Russian and English.
 
 use super::catalogue;
-use crate::params::Lang;
+use crate::params::{Lang, SceneId};
 
 catalogue! {
     /// Fixed strings of the guided lesson.
@@ -24,12 +24,14 @@ pub struct LessonText {
     pub question: Option<(&'static str, [&'static str; 3], &'static str)>,
 }
 
-/// The words of the step at `position` (1-based, in lesson order).
+/// The words of the step at `position` (1-based, in lesson order). Each
+/// step's words are its scene's (step `S.P` is scene S's), so a scene's
+/// own bundle carries only its steps'.
 pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
     let ru = lang.is_ru();
     let id = crate::lesson::step(position).map_or("", |s| s.id);
     let (narration, question) = match id {
-        "1.1" => (
+        "1.1" if SceneId::Log.built_in() => (
             if ru {
                 "Партиция — это лог: записи только дописываются и получают следующий offset, консьюмер читает по порядку. Проиграйте или шагайте стрелками."
             } else {
@@ -37,7 +39,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
             },
             None,
         ),
-        "2.1" => (
+        "2.1" if SceneId::Replication.built_in() => (
             if ru {
                 "Реплики копируют лог лидера в его порядке. Уроните лидера: новый лидер из ISR хранит те же offset'ы, расхождений нет."
             } else {
@@ -45,7 +47,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
             },
             None,
         ),
-        "3.1" => (
+        "3.1" if SceneId::Routing.built_in() => (
             if ru {
                 "Порядок есть только внутри партиции, поэтому всё решает, куда ляжет запись. Java-продюсер берёт murmur2 от байтов ключа по модулю числа партиций: у одного ключа одна партиция. Поменяйте ключ или число партиций и посмотрите, кто из Go-клиентов с Java не согласен."
             } else {
@@ -53,7 +55,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
             },
             None,
         ),
-        "4.1" => (
+        "4.1" if SceneId::Producer.built_in() => (
             if ru {
                 "Пять запросов в полёте, без идемпотентности. Батч 1 (Created) пришёл повреждённым, и брокер ответил CORRUPT_MESSAGE; батч 2 (Paid) уже в пути и ляжет под offset 100."
             } else {
@@ -65,7 +67,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
                 ("The producer will retry batch 1. Where will it land?", ["before Paid, at offset 99", "after Paid, at offset 101", "nowhere, it is lost"], "The log only appends: the retry goes to the end, at 101. The order is 'paid' before it is 'created'.")
             }),
         ),
-        "4.2" => (
+        "4.2" if SceneId::Producer.built_in() => (
             if ru {
                 "То же самое, но enable.idempotence=true, и брокер этого продюсера знает: offset'ы 0–99 он записал сам, с номерами 0–99. У батча 1 номер 100, у батча 2 — 101."
             } else {
@@ -77,7 +79,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
                 ("What will the broker do with batch 2 while batch 1 is missing?", ["write it at offset 100", "refuse it: OUT_OF_ORDER_SEQUENCE_NUMBER", "drop it silently"], "The broker knows this producer and expects 100, 'last + 1'. 101 is out of sequence, so it is refused, and the producer resends both in sequence order. A producer the broker has never seen it would accept at any sequence: see the “A new producer” preset.")
             }),
         ),
-        "5.1" => (
+        "5.1" if SceneId::Repartition.built_in() => (
             if ru {
                 "Через мгновение топик вырастет с 3 до 4 партиций. Продюсер узнает об этом при ближайшем обновлении метаданных и начнёт считать партицию по новому числу."
             } else {
@@ -89,7 +91,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
                 ("Will at least one order be handled out of order?", ["yes", "no, order within a key is guaranteed", "only if consumers are added"], "The key moves: its early events wait in a busy old partition while a new one handles the later ones at once. Order breaks without a single error.")
             }),
         ),
-        "6.1" => (
+        "6.1" if SceneId::Group.built_in() => (
             if ru {
                 "consumer-2 упадёт через 100 мс, между автокоммитами."
             } else {
@@ -101,7 +103,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
                 ("What happens to the records it handled since its last commit?", ["they are lost", "the new owner handles them again", "nothing, they count"], "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers.")
             }),
         ),
-        "7.1" => (
+        "7.1" if SceneId::Workers.built_in() => (
             if ru {
                 "Go-консьюмер запускает go process(msg) на каждую запись."
             } else {
@@ -113,7 +115,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
                 ("Will each order's events keep their order?", ["yes, records come in offset order", "no, goroutines finish in any order", "only with GOMAXPROCS=1"], "Goroutines run in parallel and finish in any order. A worker pool keyed by hash(key) % W keeps per-key order.")
             }),
         ),
-        "8.1" => (
+        "8.1" if SceneId::Disk.built_in() => (
             if ru {
                 "Kafka быстра не вопреки логу, а благодаря ему: запись — это дописывание в конец файла, а чтение по порядку идёт подряд и попадает в кэш страниц. Сравните последовательное чтение со случайным на диске и на NVMe."
             } else {
@@ -121,7 +123,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
             },
             None,
         ),
-        "9.1" => (
+        "9.1" if SceneId::RabbitMq.built_in() => (
             if ru {
                 "В RabbitMQ конкурирующие консьюмеры ломают порядок; в Kafka конкуренция идёт за партиции."
             } else {
@@ -129,7 +131,7 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
             },
             None,
         ),
-        _ => (
+        "10.1" if SceneId::Pipeline.built_in() => (
             if ru {
                 "Итог главы: весь путь сервиса заказов сразу. Продюсер здесь без идемпотентности, пять запросов в полёте, и сеть иногда портит запросы. Проиграйте и посмотрите, что найдёт проверка. Это конец урока."
             } else {
@@ -141,6 +143,9 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
                 ("At which stage will the orders' order break?", ["the producer: a retry lands after the next batch", "the partitioner: the key splits the events", "the handler: goroutines finish in any order"], "The key and the handler are right here; a retry of a producer without idempotence breaks the order. The checker shows the two records, their path and the fix: enable.idempotence=true.")
             }),
         ),
+        // A step of a scene this bundle does not carry is never shown in
+        // it: the page's loader starts the step's own scene's bundle.
+        _ => ("", None),
     };
     LessonText {
         narration,

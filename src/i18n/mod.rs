@@ -126,6 +126,8 @@ catalogue! {
 
 /// A short text summary of a scene's state, for screen readers.
 pub enum Summary {
+    /// A scene this page's bundle does not carry: it opens on its own page.
+    Elsewhere(SceneId),
     Log {
         leo: u64,
         position: u64,
@@ -245,6 +247,13 @@ pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
             };
             summary_pipeline(lang, applied, total, findings) + &first
         }
+        Summary::Elsewhere(scene) => {
+            format!(
+                "{} {}",
+                t(lang, Msg::SceneElsewhere),
+                scene_title(lang, *scene)
+            )
+        }
         Summary::Refused => match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => "продюсер не создан: настройки отвергнуты".to_owned(),
@@ -303,45 +312,69 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
 pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
     match (lang, scene) {
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-log")]
         (Lang::Ru, SceneId::Log) => "Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждая запись встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа он видит в том порядке, в каком они записаны.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-log")]
         (Lang::En, SceneId::Log) => "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-routing")]
         (Lang::Ru, SceneId::Routing) => "Порядок есть только внутри партиции, поэтому всё решает, в какую партицию попадёт запись. Java-продюсер берёт murmur2 от байтов ключа и делит по модулю на число партиций: одинаковый ключ — одна партиция — один порядок. Запись без ключа раскладывается по партициям, и порядок событий одного заказа теряется.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-routing")]
         (Lang::En, SceneId::Routing) => "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-producer")]
         (Lang::Ru, SceneId::Producer) => "Порядок может сломаться ещё до диска брокера. Продюсер держит несколько запросов в полёте; если брокер отказал первому, а второй уже в пути, повтор первого запишется после второго. Посмотрите, как это происходит и как это лечат идемпотентность и один запрос в полёте.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-producer")]
         (Lang::En, SceneId::Producer) => "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the broker refuses the first while the second is on its way, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-repartition")]
         (Lang::Ru, SceneId::Repartition) => "Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-repartition")]
         (Lang::En, SceneId::Repartition) => "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-replication")]
         (Lang::Ru, SceneId::Replication) => "Партиция живёт на трёх брокерах. Фолловеры копируют лог лидера в его порядке, поэтому запись с offset'ом N одна и та же везде. Консьюмеры видят только записи ниже high watermark — то, что есть у всех реплик из ISR. Уроните лидера и сравните реплики.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-replication")]
         (Lang::En, SceneId::Replication) => "The partition lives on three brokers. Followers copy the leader's log in its order, so the record at offset N is the same everywhere. Consumers see only records below the high watermark, which every in-sync replica has. Crash the leader and compare the replicas.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-disk")]
         (Lang::Ru, SceneId::Disk) => "Лог только дописывается в конец файла-сегмента, поэтому диск пишет подряд, без поиска. Консьюмер читает вперёд, и ядро заранее подгружает следующие страницы в кеш. Сравните с записью тех же данных вразброс.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-disk")]
         (Lang::En, SceneId::Disk) => "A log is only ever appended to the end of its segment file, so the disk writes without seeking. A consumer reads forward, and the kernel loads the next pages into the cache ahead of it. Compare with writing the same records all over the place.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-rabbitmq")]
         (Lang::Ru, SceneId::RabbitMq) => "Один и тот же поток событий заказов, две модели конкуренции. Слева — очередь RabbitMQ с конкурирующими консьюмерами, справа — топик Kafka с тем же числом партиций и группой консьюмеров.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-rabbitmq")]
         (Lang::En, SceneId::RabbitMq) => "One stream of order events, two models of competition. On the left, a RabbitMQ queue with competing consumers; on the right, a Kafka topic with as many partitions and a consumer group.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-group")]
         (Lang::Ru, SceneId::Group) => "Группа делит партиции топика: у каждой партиции в каждом поколении один владелец, поэтому её записи обрабатываются по порядку. Добавьте участника, уберите или уроните его и посмотрите, что переезжает, сколько все стоят и что обрабатывается второй раз после падения.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-group")]
         (Lang::En, SceneId::Group) => "A group shares a topic's partitions: in each generation a partition has one owner, so its records are handled in order. Add a member, remove one or crash one, and see what moves, how long everyone waits, and what is handled twice after a crash.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-workers")]
         (Lang::Ru, SceneId::Workers) => "Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-workers")]
         (Lang::En, SceneId::Workers) => "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits.",
         #[cfg(feature = "lang-ru")]
+        #[cfg(feature = "scene-pipeline")]
         (Lang::Ru, SceneId::Pipeline) => "Итог главы: порядок теряется на любом шаге от отправки до записи в базу. Здесь весь путь сервиса заказов, а база не применит оплату раньше создания заказа. Проверка называет этап, где сломался порядок, показывает две записи и их путь и находит самое маленькое исправление.",
         #[cfg(feature = "lang-en")]
+        #[cfg(feature = "scene-pipeline")]
         (Lang::En, SceneId::Pipeline) => "The chapter summed up: order can be lost at any step from the send to the database write. Here is an order service's whole path, and a database that will not apply a payment before the order exists. The checker names the stage where order broke, shows the two records and their path, and finds the smallest fix.",
+        // Only the open scene's lede is shown, and a scene's own bundle
+        // carries only its own.
+        #[allow(unreachable_patterns)]
+        _ => "",
     }
 }
 

@@ -1,12 +1,13 @@
-// One release bundle per language (tests/e2e/languages.mjs): each holds
-// only its own language's words, each address starts the bundle of the
-// language the app then reads from it, and the language switch opens the
-// same state in the other language's page and bundle.
+// One release bundle per language (tests/e2e/languages.mjs), and one per
+// scene in each: each holds only its own language's words, each address
+// starts the bundle of the language the app then reads from it, and the
+// language switch opens the same state in the other language's page and
+// bundle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useBrowser, openPage, distDir, digest, simTime, seekTo, switchLanguage, shot } from './harness.mjs';
+import { useBrowser, openPage, distDir, digest, simTime, seekTo, switchLanguage, shot, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -18,8 +19,10 @@ function wasmFetches(page) {
 }
 
 test('each bundle carries its own language only', async () => {
+  // Per language, each scene's bundle and the one with every scene
+  // (tests/e2e/scene-bundles.mjs).
   const files = (await readdir(distDir)).filter((f) => f.endsWith('_bg.wasm'));
-  assert.equal(files.length, 2, files.join(', '));
+  assert.equal(files.length, 2 * (SCENES.length + 1), files.join(', '));
   // The share field's label (`Msg::ShareLink`) and the lesson's start
   // button (`LessonMsg::Start`), in each language.
   const ru = ['Ссылка на это состояние', 'Пройти главу по шагам'];
@@ -33,7 +36,7 @@ test('each bundle carries its own language only', async () => {
     else if (hasEn.every(Boolean) && !hasRu.some(Boolean)) langs.push('en');
     else assert.fail(`${f}: Russian ${hasRu}, English ${hasEn}`);
   }
-  assert.deepEqual(langs.sort(), ['en', 'ru']);
+  assert.deepEqual(langs.sort(), [...Array(SCENES.length + 1).fill('en'), ...Array(SCENES.length + 1).fill('ru')]);
 });
 
 test('every kind of address starts the bundle of the language the app reads from it', async () => {

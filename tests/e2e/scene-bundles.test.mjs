@@ -1,0 +1,145 @@
+// One release bundle per scene and language (tests/e2e/scene-bundles.mjs):
+// each address starts the bundle that carries the scene the app then opens
+// from it (tests/e2e/languages.mjs reads the address as the app does), a
+// scene's bundle leaves the other scenes' code out, and a bundle asked for
+// a scene it lacks says so and links to that scene's page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { useBrowser, distDir, SCENES, shot } from './harness.mjs';
+
+const env = useBrowser();
+
+/** The bundles the page's loader names, by language and then scene. */
+async function loaderBundles() {
+  const page = await readFile(join(distDir, 'index.html'), 'utf8');
+  return JSON.parse(page.match(/const bundle = (\{.*?\})\[lang\]\[scene\];/)[1]);
+}
+
+/** Opens `path` in a new context; the wasm files it fetched, by name. */
+async function open(path) {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const fetched = [];
+  page.on('request', (r) => r.url().endsWith('.wasm') && fetched.push(r.url().split('/').pop()));
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}${path}`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  return { page, context, fetched, errors };
+}
+
+test('every kind of address starts the bundle of the scene the app opens from it', async () => {
+  const bundles = await loaderBundles();
+  // [address, the scene the app opens, the bundle the loader starts]
+  for (const [path, scene, bundle] of [
+    ['', 'log', 'log'],
+    ['producer/', 'producer', 'producer'],
+    ['en/pipeline/', 'pipeline', 'pipeline'],
+    ['?scene=group', 'group', 'group'],
+    // The query's scene wins over the page's, and so does its lesson.
+    ['routing/?scene=workers', 'workers', 'workers'],
+    ['routing/?lesson=6.1', 'group', 'group'],
+    // The lesson's page opens its first step; a step, by its id or by the
+    // number links from before used, opens its own scene.
+    ['lesson/', 'log', 'log'],
+    ['?lesson=10.1', 'pipeline', 'pipeline'],
+    ['?lesson=3', 'producer', 'producer'],
+    ['en/lesson/?lesson=8.1', 'disk', 'disk'],
+    // A named scene wins over the step's.
+    ['?lesson=4.1&scene=rabbitmq', 'rabbitmq', 'rabbitmq'],
+    // A level opens its own scene, whatever the link names.
+    ['?level=1', 'replication', 'replication'],
+    ['routing/?level=7&scene=disk', 'group', 'group'],
+    ['?level=12&lang=en', 'pipeline', 'pipeline'],
+    // A scene that does not exist: the default, with a message.
+    ['?scene=kafka', 'log', 'log'],
+    ['workers/?scene=', 'log', 'log'],
+    // The first of two scenes is the one read.
+    ['?scene=disk&scene=routing', 'disk', 'disk'],
+    // What the loader does not read for certain gets every scene.
+    ['?level=99', 'log', 'all'],
+    ['?level=%2B4', 'producer', 'all'],
+    ['?lesson=01', 'log', 'all'],
+    ['?scene=workers&level-kit=make', 'workers', 'all'],
+  ]) {
+    const { page, context, fetched, errors } = await open(path);
+    const lang = await page.getAttribute('html', 'data-bundle');
+    assert.equal(await page.getAttribute('html', 'data-bundle-scene'), bundle, `${path}: the loader's choice`);
+    assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), scene, `${path}: the app's scene`);
+    assert.deepEqual(fetched, [bundles[lang][bundle].wasm.split('/').pop()], `${path}: the one wasm fetched`);
+    assert.equal(await page.$('[data-testid="scene-elsewhere"]'), null, `${path}: the bundle carries the scene`);
+    assert.deepEqual(errors, [], path);
+    await context.close();
+  }
+});
+
+test("a scene's bundle carries its own scene's code, not the others'", async () => {
+  const bundles = await loaderBundles();
+  // Words only one scene's view uses (src/scenes/*/text.rs), in Russian.
+  const marks = { log: 'всё отправлено', routing: 'Ключ → партиция', pipeline: 'Партиционер' };
+  for (const scene of [...SCENES, 'all']) {
+    const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
+    for (const [owner, words] of Object.entries(marks)) {
+      const carried = wasm.includes(Buffer.from(words, 'utf8'));
+      assert.equal(carried, scene === owner || scene === 'all', `${scene}: ${owner}'s "${words}"`);
+    }
+  }
+  // So each scene's bundle is much smaller than the one with every scene.
+  const size = async (scene) => (await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()))).length;
+  const all = await size('all');
+  for (const scene of SCENES) assert.ok((await size(scene)) < 0.6 * all, scene);
+});
+
+test('a bundle asked for a scene it lacks links to that scene\'s page', async () => {
+  // The routing page's bundle answered with the log's: the app then holds
+  // no routing code, as if the loader had read the address wrongly.
+  const bundles = await loaderBundles();
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 800 } });
+  for (const kind of ['js', 'wasm']) {
+    await context.route(`**/${bundles.ru.routing[kind].split('/').pop()}`, async (route) => {
+      const body = await readFile(join(distDir, bundles.ru.log[kind].split('/').pop()));
+      await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
+    });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}routing/?key=user-7`);
+  const note = await page.waitForSelector('[data-testid="scene-elsewhere"]');
+  assert.match(await note.textContent(), /Эта сцена открывается на своей странице: Ключ решает порядок/);
+  const href = await page.getAttribute('[data-testid="scene-elsewhere"] a', 'href');
+  assert.equal(new URL(href, page.url()).pathname, '/routing/');
+  await shot(page, 'scene-elsewhere-phone');
+  await context.unrouteAll();
+  await page.click('[data-testid="scene-elsewhere"] a');
+  await page.waitForSelector('[data-testid="scene"][data-scene="routing"][data-ready="true"]');
+  assert.equal(await page.$('[data-testid="scene-elsewhere"]'), null);
+  assert.equal(await page.inputValue('[data-testid="key-input"]'), 'user-7');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the stylesheet in the pages reads as static/style.css does', async () => {
+  // tests/e2e/languages.mjs takes its comments and layout out.
+  const page = await readFile(join(distDir, 'index.html'), 'utf8');
+  const inPage = [...page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join('');
+  const source = await readFile(new URL('../../static/style.css', import.meta.url), 'utf8');
+  assert.ok(inPage.length < 0.85 * source.length, `${inPage.length} of ${source.length} bytes`);
+  const context = await env.browser.newContext();
+  const tab = await context.newPage();
+  await tab.goto(`${env.base}log/`);
+  const [read, from] = await tab.evaluate(
+    ([a, b]) =>
+      [a, b].map((css) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        return [...sheet.cssRules].map((r) => r.cssText);
+      }),
+    [inPage, source],
+  );
+  assert.ok(from.length > 100, `${from.length} rules`);
+  assert.deepEqual(read, from);
+  await context.close();
+});
