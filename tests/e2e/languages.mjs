@@ -163,17 +163,18 @@ const loader = `<script>(() => {
 /**
  * The stylesheet trunk inlines, without its comments and layout: a
  * quarter of its gzip bytes, in every bundle's count and every page. Only
- * whitespace goes, and only where CSS ignores it: around braces,
- * semicolons and commas (the stylesheet has none of those inside its
- * strings), and each run of it becomes one space elsewhere, so descendant
- * combinators and values keep theirs. scene-bundles.test.mjs checks that
- * Chromium reads the same rules from it as from static/style.css.
+ * whitespace goes, and only where CSS ignores it: around braces and
+ * semicolons (the stylesheet has neither inside its strings), and each run
+ * of it becomes one space elsewhere, so descendant combinators and values
+ * keep theirs (a value with `var()` in it keeps its text as written).
+ * scene-bundles.test.mjs checks that Chromium reads the same rules from it
+ * as from static/style.css.
  */
 function minifyCss(css) {
   return css
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
-    .replace(/\s*([{};,])\s*/g, '$1')
+    .replace(/\s*([{};])\s*/g, '$1')
     .replace(/;}/g, '}')
     .trim();
 }
