@@ -77,11 +77,18 @@ test('every kind of address starts the bundle of the scene the app opens from it
 
 test("a scene's bundle carries its own scene's code, not the others'", async () => {
   const bundles = await loaderBundles();
-  // Words only one scene's view uses (src/scenes/*/text.rs), in Russian.
-  const marks = { log: 'всё отправлено', routing: 'Ключ → партиция', pipeline: 'Партиционер' };
+  // Words only one scene's view uses (src/scenes/*/text.rs), in Russian;
+  // and every scene's lede, read from its pre-rendered page.
+  const marks = [['log', 'всё отправлено'], ['routing', 'Ключ → партиция'], ['pipeline', 'Партиционер']];
+  for (const scene of SCENES) {
+    const page = await readFile(join(distDir, scene, 'index.html'), 'utf8');
+    const lede = page.match(/<p class="lede">([^<&]{40})/);
+    assert.ok(lede, `${scene}: its lede`);
+    marks.push([scene, lede[1]]);
+  }
   for (const scene of [...SCENES, 'all']) {
     const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
-    for (const [owner, words] of Object.entries(marks)) {
+    for (const [owner, words] of marks) {
       const carried = wasm.includes(Buffer.from(words, 'utf8'));
       assert.equal(carried, scene === owner || scene === 'all', `${scene}: ${owner}'s "${words}"`);
     }
