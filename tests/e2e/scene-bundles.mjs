@@ -13,9 +13,10 @@
 // reads to tell which scene an address opens. tests/e2e/languages.mjs puts
 // them into the pages.
 //
-// The cargo builds run one after another (they share the target
-// directory); the wasm-opt passes run beside them, two at a time (binaryen
-// from npm runs in Node, with a few hundred megabytes each).
+// Two builders take the bundles in turn, each with a target directory of
+// its own, so that two builds run at once: each one's link is a single
+// LTO code unit, one core's work, and the machine has two. The first
+// builder's directory is the project's, which trunk then reuses.
 //
 // Usage: node tests/e2e/scene-bundles.mjs OUT
 import { mkdir, rm, readFile, writeFile, rename } from 'node:fs/promises';
@@ -52,40 +53,37 @@ if (JSON.stringify(table.scenes) !== JSON.stringify(SCENES)) {
 }
 
 const manifest = Object.fromEntries(LANGS.map((lang) => [lang, {}]));
-const optimising = [];
-// At most two wasm-opt passes at once: each waits for the one two before.
-const slots = [Promise.resolve(), Promise.resolve()];
-let turn = 0;
-for (const lang of LANGS) {
-  for (const scene of SCENES) {
-    const started = Date.now();
-    await run('cargo', [
-      'build', '--release', '--quiet', '--target', 'wasm32-unknown-unknown',
-      '--no-default-features', '--features', `lang-${lang},scene-${scene}`,
-    ]);
-    const tmp = join(out, `tmp-${lang}-${scene}`);
-    await run('wasm-bindgen', [
-      '--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', CRATE,
-      join(root, 'target/wasm32-unknown-unknown/release', `${CRATE}.wasm`),
-    ]);
-    const slot = turn++ % slots.length;
-    slots[slot] = slots[slot].then(async () => {
-        // The same wasm-opt pass trunk runs for `data-wasm-opt="z"`.
-        await run('wasm-opt', [
-          '-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-          '--enable-mutable-globals', join(tmp, `${CRATE}_bg.wasm`), '-o', join(tmp, 'opt.wasm'),
-        ]);
-        const wasm = await readFile(join(tmp, 'opt.wasm'));
-        const js = await readFile(join(tmp, `${CRATE}.js`));
-        const name = `${CRATE}-${scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
-        await writeFile(join(out, `${name}_bg.wasm`), wasm);
-        await rename(join(tmp, `${CRATE}.js`), join(out, `${name}.js`));
-        await rm(tmp, { recursive: true });
-        manifest[lang][scene] = { js: `${name}.js`, wasm: `${name}_bg.wasm` };
-        console.error(`scene-bundles: ${lang} ${scene}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    });
-    optimising.push(slots[slot]);
-  }
+const jobs = LANGS.flatMap((lang) => SCENES.map((scene) => ({ lang, scene })));
+
+async function build({ lang, scene }, targetDir) {
+  const started = Date.now();
+  await run('cargo', [
+    'build', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
+    '--no-default-features', '--features', `lang-${lang},scene-${scene}`,
+  ]);
+  const tmp = join(out, `tmp-${lang}-${scene}`);
+  await run('wasm-bindgen', [
+    '--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', CRATE,
+    join(targetDir, 'wasm32-unknown-unknown/release', `${CRATE}.wasm`),
+  ]);
+  // The same wasm-opt pass trunk runs for `data-wasm-opt="z"`.
+  await run('wasm-opt', [
+    '-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+    '--enable-mutable-globals', join(tmp, `${CRATE}_bg.wasm`), '-o', join(tmp, 'opt.wasm'),
+  ]);
+  const wasm = await readFile(join(tmp, 'opt.wasm'));
+  const js = await readFile(join(tmp, `${CRATE}.js`));
+  const name = `${CRATE}-${scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
+  await writeFile(join(out, `${name}_bg.wasm`), wasm);
+  await rename(join(tmp, `${CRATE}.js`), join(out, `${name}.js`));
+  await rm(tmp, { recursive: true });
+  manifest[lang][scene] = { js: `${name}.js`, wasm: `${name}_bg.wasm` };
+  console.error(`scene-bundles: ${lang} ${scene}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
-await Promise.all(optimising);
+
+async function builder(targetDir) {
+  for (let job = jobs.shift(); job; job = jobs.shift()) await build(job, targetDir);
+}
+
+await Promise.all([join(root, 'target'), join(root, 'target', 'second-builder')].map(builder));
 await writeFile(join(out, 'manifest.json'), JSON.stringify({ bundles: manifest, table }, null, 2));
