@@ -1,4 +1,4 @@
-// Build step (run by `make build` after trunk): one release bundle per
+// Build step (run by `make build` before trunk): one release bundle per
 // scene and language. A scene's page then downloads that scene's code
 // alone, not all ten scenes' (`for_each_scene!` in src/scenes/mod.rs says
 // which code is behind each scene's Cargo feature); the bundles trunk
