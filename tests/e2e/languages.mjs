@@ -3,8 +3,8 @@
 // the link needs.
 //
 // Trunk builds the app twice, with only Russian (`--no-default-features
-// --features lang-ru`, into DIST) and with only English (into EN_DIST),
-// every scene in each; a reader then downloads the words of one language,
+// --features all-scenes,lang-ru`, into DIST) and with only English (into
+// EN_DIST), every scene in each; a reader then downloads the words of one language,
 // not both (`Lang` in src/params/mod.rs says how the code drops the
 // other). tests/e2e/scene-bundles.mjs builds, into SCENE_BUNDLES, one
 // bundle per scene and language, which carries that scene's code alone.
@@ -26,8 +26,8 @@
 //   app itself (the scene table). Any address the loader cannot read for
 //   certain (the level author kit, a level or a step it does not know)
 //   gets the bundle with every scene.
-// static-frame.test.mjs checks the loader and the app agree on every kind
-// of address.
+// languages.test.mjs and scene-bundles.test.mjs check the loader and the
+// app agree on every kind of address.
 //
 // The English bundle's files, and the scene bundles, are the same whatever
 // the public URL, since trunk writes the URL only into the page: so the
