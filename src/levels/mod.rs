@@ -9,6 +9,8 @@
 pub mod format;
 pub mod goals;
 #[cfg(test)]
+mod strip;
+#[cfg(test)]
 mod tests;
 
 use crate::params::declare::Param;
@@ -18,20 +20,40 @@ pub use goals::{check_seed, measure, refuses, variant, Goal, Metric, Op, SEEDS};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-/// The built-in levels, in the chapter's order. `?level=N` opens the N-th.
-pub const FILES: [&str; 12] = [
-    include_str!("01-replication-acks.level"),
-    include_str!("02-replication-unclean.level"),
-    include_str!("03-routing-key.level"),
-    include_str!("04-producer-catastrophe.level"),
-    include_str!("05-producer-lost-ack.level"),
-    include_str!("06-repartition-grow.level"),
-    include_str!("07-group-crash.level"),
-    include_str!("08-workers-pool.level"),
-    include_str!("09-rabbitmq-order.level"),
-    include_str!("10-pipeline-clients.level"),
-    include_str!("11-pipeline-crash.level"),
-    include_str!("12-pipeline-failover.level"),
+/// Both lists of the built-in levels, from one list of their file names.
+macro_rules! level_files {
+    ($($name:literal),* $(,)?) => {
+        /// The built-in levels, in the chapter's order. `?level=N` opens the
+        /// N-th. Each as build.rs writes it: without comments, with the
+        /// sections of the languages built in (src/levels/strip.rs).
+        pub const FILES: [&str; 12] = [$(include_str!(concat!(env!("OUT_DIR"), "/levels/", $name))),*];
+        /// The same files as written, with their comments and both
+        /// languages, which the host tests read too.
+        #[cfg(test)]
+        const SOURCES: [&str; 12] = [$(include_str!($name)),*];
+    };
+}
+level_files!(
+    "01-replication-acks.level",
+    "02-replication-unclean.level",
+    "03-routing-key.level",
+    "04-producer-catastrophe.level",
+    "05-producer-lost-ack.level",
+    "06-repartition-grow.level",
+    "07-group-crash.level",
+    "08-workers-pool.level",
+    "09-rabbitmq-order.level",
+    "10-pipeline-clients.level",
+    "11-pipeline-crash.level",
+    "12-pipeline-failover.level",
+);
+
+/// The sections a built-in level file has in this build (build.rs).
+const BUILT_LANGS: &[&str] = &[
+    #[cfg(feature = "lang-ru")]
+    "ru",
+    #[cfg(feature = "lang-en")]
+    "en",
 ];
 
 /// `?level=` values: `1` … the number of levels.
@@ -66,7 +88,16 @@ impl Level {
     /// scene's run, each goal's figure is measured there, and the solutions
     /// open without a message and change only unlocked settings.
     pub fn parse(text: &str) -> Result<Level, FormatError> {
-        let file = format::parse(text)?;
+        Self::from_file(format::parse(text)?)
+    }
+
+    /// [`Level::parse`] of a built-in file, which has the sections of the
+    /// languages built in only.
+    fn parse_builtin(text: &str) -> Result<Level, FormatError> {
+        Self::from_file(format::parse_for(text, BUILT_LANGS)?)
+    }
+
+    fn from_file(file: LevelFile) -> Result<Level, FormatError> {
         let lines = file.lines.clone();
         let query = file.start.trim_start_matches('?');
         if !form_urlencoded::parse(query.as_bytes()).any(|(n, _)| n == "scene") {
@@ -230,7 +261,7 @@ pub fn builtin(n: u32) -> Option<Rc<Level>> {
     let file = *FILES.get(i)?;
     BUILTIN.with(|levels| {
         levels[i]
-            .get_or_init(|| Level::parse(file).ok().map(Rc::new))
+            .get_or_init(|| Level::parse_builtin(file).ok().map(Rc::new))
             .clone()
     })
 }

@@ -593,3 +593,50 @@ fn every_unlockable_choice_declares_the_text_of_each_value() {
     assert!(choices >= 16, "{choices} choices");
     assert!(words >= 40, "{words} translated option texts");
 }
+
+#[test]
+fn a_built_in_file_is_its_source_without_comments_or_the_other_language() {
+    for (i, (source, built)) in SOURCES.iter().zip(FILES).enumerate() {
+        let n = i + 1;
+        assert_eq!(built, strip::strip(source, BUILT_LANGS), "level {n}");
+        let whole = format::parse(source).unwrap_or_else(|e| panic!("level {n}: {e:?}"));
+        let no_lines = |f: LevelFile| LevelFile {
+            lines: Lines::default(),
+            ..f
+        };
+        for keep in [&["ru"][..], &["en"][..], &["ru", "en"][..]] {
+            let text = strip::strip(source, keep);
+            assert!(
+                !text
+                    .lines()
+                    .any(|l| l.starts_with('#') || l.trim().is_empty()),
+                "level {n}"
+            );
+            let file = format::parse_for(&text, keep)
+                .unwrap_or_else(|e| panic!("level {n} {keep:?}: {e:?}"));
+            let expected = LevelFile {
+                ru: if keep.contains(&"ru") {
+                    whole.ru.clone()
+                } else {
+                    LevelText::default()
+                },
+                en: if keep.contains(&"en") {
+                    whole.en.clone()
+                } else {
+                    LevelText::default()
+                },
+                ..whole.clone()
+            };
+            assert_eq!(no_lines(file), no_lines(expected), "level {n} {keep:?}");
+        }
+        // A file of one language is no author's file: the kit asks for both.
+        for (keep, other) in [("ru", "en"), ("en", "ru")] {
+            let err = format::parse(&strip::strip(source, &[keep])).expect_err("one language");
+            assert_eq!(
+                err.kind,
+                FormatErrorKind::MissingSection(other.into()),
+                "level {n}"
+            );
+        }
+    }
+}

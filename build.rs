@@ -1,0 +1,34 @@
+//! Writes the built-in level files as the app includes them (src/levels/mod.rs
+//! `FILES`): each without its comments, and with only the sections of the
+//! languages this build has (the features `lang-ru`, `lang-en`).
+
+use std::env;
+use std::fs;
+use std::path::PathBuf;
+
+#[path = "src/levels/strip.rs"]
+mod strip;
+
+fn main() {
+    println!("cargo:rerun-if-changed=src/levels");
+    println!("cargo:rerun-if-changed=src/levels/strip.rs");
+    let keep: Vec<&str> = [
+        ("ru", "CARGO_FEATURE_LANG_RU"),
+        ("en", "CARGO_FEATURE_LANG_EN"),
+    ]
+    .into_iter()
+    .filter(|(_, feature)| env::var_os(feature).is_some())
+    .map(|(lang, _)| lang)
+    .collect();
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("levels");
+    fs::create_dir_all(&out).expect("OUT_DIR/levels");
+    for entry in fs::read_dir("src/levels").expect("src/levels") {
+        let path = entry.expect("src/levels entry").path();
+        if path.extension().is_some_and(|e| e == "level") {
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().expect("a file name");
+            fs::write(out.join(name), strip::strip(&text, &keep)).expect("OUT_DIR/levels file");
+        }
+    }
+}
