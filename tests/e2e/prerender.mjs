@@ -15,9 +15,13 @@
 // browser tests because it drives the app exactly as they do, with their
 // harness and their playwright-core.
 //
-// Each page holds four copies as inert templates (wide and narrow, whole
-// and embedded: the app's markup differs on each) and a small inline
-// script that puts the one that fits the window and the link on the page.
+// Each page holds four copies (wide and narrow, whole and embedded: the
+// app's markup differs on each) and a small inline script that puts the
+// one that fits the window and the link on the page. Each copy is the
+// text of a `<script type="text/html">`, which the browser neither runs
+// nor parses into elements: on a phone, building the elements of all four
+// was most of the time before the figure showed; the placing script
+// parses the one it puts.
 // A link that asks for another state than the pre-rendered one (any
 // parameter that the page's own link does not have with that value) gets
 // the copy as a neutral placeholder of the same size (static/style.css).
@@ -48,20 +52,22 @@ const placer = `(() => {
   // Not embedded is the page's own state, as the app leaves it out of links.
   if (!embed) link.delete('embed');
   const variant = (innerWidth < ${NARROW_BELOW_PX} ? 'narrow' : 'wide') + (embed ? '-embed' : '');
-  const template = document.querySelector('template[data-variant="' + variant + '"]');
-  const own = new URLSearchParams(template.dataset.query);
+  const stored = document.querySelector('script[data-variant="' + variant + '"]');
+  const own = new URLSearchParams(stored.dataset.query);
   const names = [...link.keys()];
   const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
-  const copy = template.content.firstElementChild.cloneNode(true);
+  const template = document.createElement('template');
+  template.innerHTML = stored.textContent;
+  const copy = template.content.firstElementChild;
   copy.dataset.prerender = same ? 'static' : 'placeholder';
   // The placeholder's loading note is in the page's language: a link in
   // the other one (the bundle the loader chose, tests/e2e/languages.mjs)
   // gets the bare box.
-  if (!same && document.documentElement.dataset.bundle !== template.dataset.lang) copy.dataset.otherLanguage = '';
+  if (!same && document.documentElement.dataset.bundle !== stored.dataset.lang) copy.dataset.otherLanguage = '';
   // The share link names this host, which the build could not know.
   const share = copy.querySelector('[data-testid="share-link"]');
-  if (share && same) share.value = location.origin + location.pathname + template.dataset.query;
-  if (same) document.documentElement.lang = template.dataset.lang;
+  if (share && same) share.value = location.origin + location.pathname + stored.dataset.query;
+  if (same) document.documentElement.lang = stored.dataset.lang;
   document.body.append(copy);
   // In a course's frame, the height the app will report (src/ui/embed.rs
   // report_height), now: the host sizes the frame before the wasm arrives.
@@ -113,6 +119,19 @@ async function capture(browser, url, variant) {
 
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/**
+ * A copy as the text of a script element: its markup as it is, since the
+ * text of a script has no escapes. The only text that would end it early
+ * or change how it is read is `</script` and `<!--` (the HTML standard's
+ * "script data" states); the app writes neither (the serialiser writes a
+ * text's `<` as `&lt;`), and the build stops if one ever appears.
+ */
+function storedCopy(c) {
+  const bad = c.html.match(/<\/script|<!--/i);
+  if (bad) throw new Error(`${c.variant} ${c.query}: the copy holds "${bad[0]}", which would end its script element`);
+  return `<script type="text/html" data-variant="${c.variant}" data-query="${escapeAttr(c.query)}" data-lang="${c.lang}">${c.html}</script>`;
+}
+
 const { server, base: url } = await serve(dist, base);
 const browser = await launch();
 const pages = [];
@@ -138,9 +157,7 @@ try {
 for (const p of pages) {
   const block = [
     START,
-    ...p.copies.map(
-      (c) => `<template data-variant="${c.variant}" data-query="${escapeAttr(c.query)}" data-lang="${c.lang}">${c.html}</template>`,
-    ),
+    ...p.copies.map(storedCopy),
     `<script>${placer}</script>`,
     END,
     '',
