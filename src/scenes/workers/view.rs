@@ -164,20 +164,33 @@ struct CellsProps {
 /// not yet polled: what the mouse and the tests find. They change only with
 /// the run or the width, so while the run plays Yew compares these props
 /// and skips them.
+///
+/// Written as one piece of markup that the browser parses at once (Yew's
+/// raw HTML), not as 240 elements that Yew builds one attribute at a time:
+/// on a slow phone those calls were most of the scene's first render. Every
+/// value in it is a number or a key the model names (`order-N`), so none
+/// needs escaping. The topic and partition are the group's, as in a lane.
 #[component(StripCells)]
 fn strip_cells(p: &CellsProps) -> Html {
+    use std::fmt::Write;
     let g = p.geometry;
     let w = g.cell_width();
-    html! {
-        for r in p.records.iter() { {{
-            let (x, y) = g.pos(r.offset);
-            html! {
-                <rect class="offset" data-testid="record" data-topic="orders" data-partition="0"
-                    data-offset={r.offset.to_string()} data-key={order_key(r.order)} data-step={r.step.to_string()}
-                    x={fixed(x, 1)} y={fixed(y, 1)} width={w.clone()} height="18" />
-            }
-        }} }
+    let mut cells = String::with_capacity(p.records.len() * 128);
+    cells.push_str(r#"<g data-topic="orders" data-partition="0">"#);
+    for r in p.records.iter() {
+        let (x, y) = g.pos(r.offset);
+        let _ = write!(
+            cells,
+            r#"<rect class="offset" data-testid="record" data-offset="{}" data-key="{}" data-step="{}" x="{}" y="{}" width="{w}" height="18"></rect>"#,
+            r.offset,
+            order_key(r.order),
+            r.step,
+            fixed(x, 1),
+            fixed(y, 1),
+        );
     }
+    cells.push_str("</g>");
+    Html::from_html_unchecked(cells.into())
 }
 
 /// The layers painted over the cells, one path each, and the lost offsets
