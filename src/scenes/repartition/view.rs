@@ -264,11 +264,13 @@ const CELL_H: f64 = 28.0;
 /// One record in a lane. Its topic and partition are the lane's
 /// (`data-topic`, `data-partition` on the enclosing `g.lane`): a record
 /// does not repeat them, since the new topic's drain lands dozens of
-/// records in one frame and every attribute is a call into the DOM.
-fn lane_record(r: &Record, state: &'static str, x: f64, y: f64) -> Html {
+/// records in one frame and every attribute is a call into the DOM. Its
+/// `class` is written whole, its state last: a set of classes built per
+/// record was a share of the scene's first render on a phone.
+fn lane_record(r: &Record, class: &'static str, x: f64, y: f64) -> Html {
     let order = r.entity.trim_start_matches("order-");
     html! {
-        <g key={r.offset} class={classes!("record", "small", state)}
+        <g key={r.offset} {class}
             data-testid="record" data-offset={r.offset.to_string()} data-key={r.key.clone().unwrap_or_default()}
             data-step={r.event.step().to_string()} transform={format!("translate({},{})", fixed(x, 1), fixed(y, 1))}>
             <rect class="cell" />
@@ -336,16 +338,16 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                                 let k = r.offset as usize;
                                 let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
                                 let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
-                                let state = if busy == Some(r.offset) {
-                                    "processing"
+                                let class = if busy == Some(r.offset) {
+                                    "record small processing"
                                 } else if first_read.is_some_and(|o| r.offset < o) {
-                                    "skipped"
+                                    "record small skipped"
                                 } else if r.offset < lane.consumer.processed_up_to() {
-                                    "processed"
+                                    "record small processed"
                                 } else {
-                                    "unread"
+                                    "record small unread"
                                 };
-                                lane_record(r, state, x, cy)
+                                lane_record(r, class, x, cy)
                             }).collect::<Html>() }
                         </g>
                     }
