@@ -35,7 +35,8 @@ const types = {
  * profile): brotli or gzip by the request's Accept-Encoding, an ETag with
  * a 304 for a matching If-None-Match, and `Cache-Control: max-age=600`
  * (GitHub Pages' header), so that a second visit is served from the
- * browser's cache. Each file's compressed forms are made once.
+ * browser's cache. Each file's compressed forms are made once, when it is
+ * first asked for (the bench makes them with an untimed load).
  */
 export async function serve(root = distDir, prefix = '/', { host = false } = {}) {
   const encoded = new Map();
