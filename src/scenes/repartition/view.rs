@@ -265,8 +265,8 @@ const CELL_H: f64 = 28.0;
 /// (`data-topic`, `data-partition` on the enclosing `g.lane`): a record
 /// does not repeat them, since the new topic's drain lands dozens of
 /// records in one frame and every attribute is a call into the DOM. Its
-/// `class` is written whole, its state last: a set of classes built per
-/// record was a share of the scene's first render on a phone.
+/// `class` is written whole, its state last, rather than built as a set of
+/// classes (`classes!`: a set and its strings allocated for each record).
 fn lane_record(r: &Record, class: &'static str, x: f64, y: f64) -> Html {
     let order = r.entity.trim_start_matches("order-");
     html! {
