@@ -34,7 +34,7 @@ const BUDGET = {
   // Medians of the cold loads of each page, under PHONE.
   staticFrameMs: 800,
   interactiveMs: 2000,
-  // The same page loaded again from the browser's cache.
+  // The same page opened again, from the browser's cache.
   warmInteractiveMs: 400,
   frameP95Ms: 4,
   longTasks: 0,
