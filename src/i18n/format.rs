@@ -191,9 +191,42 @@ pub fn millis(lang: Lang, ms: u64) -> String {
     format!("{}{NBSP}{unit}", number(lang, ms))
 }
 
+/// A span of simulated time that may fall between whole milliseconds:
+/// seconds from a second up, milliseconds below, with a tenth only where
+/// the value has one ("2,5 мс", "1 s", "12,5 с").
+pub fn duration(lang: Lang, ms: f64) -> String {
+    let (value, seconds) = if ms >= 1000.0 {
+        (ms / 1000.0, true)
+    } else {
+        (ms, false)
+    };
+    let decimals = u32::from((value * 10.0).round() % 10.0 != 0.0);
+    let unit = match (lang, seconds) {
+        #[cfg(feature = "lang-ru")]
+        (Lang::Ru, true) => "с",
+        #[cfg(feature = "lang-ru")]
+        (Lang::Ru, false) => "мс",
+        #[cfg(feature = "lang-en")]
+        (Lang::En, true) => "s",
+        #[cfg(feature = "lang-en")]
+        (Lang::En, false) => "ms",
+    };
+    format!("{}{NBSP}{unit}", decimal(lang, value, decimals))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_read_in_the_unit_that_fits() {
+        assert_eq!(duration(Lang::Ru, 25.0), "25\u{a0}мс");
+        assert_eq!(duration(Lang::Ru, 2.5), "2,5\u{a0}мс");
+        assert_eq!(duration(Lang::En, 1000.0), "1\u{a0}s");
+        assert_eq!(duration(Lang::En, 10_000.0), "10\u{a0}s");
+        assert_eq!(duration(Lang::Ru, 1258.9), "1,3\u{a0}с");
+        assert_eq!(duration(Lang::En, 99.999), "100\u{a0}ms");
+    }
 
     #[test]
     fn russian_plural_follows_the_last_two_digits() {

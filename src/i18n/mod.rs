@@ -19,8 +19,8 @@ mod numbered;
 
 pub use fixed::fixed;
 pub use format::{
-    count, count_gen, decimal, genitive_ru, millis, number, plural_en, plural_ru, seconds, Noun,
-    BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
+    count, count_gen, decimal, duration, genitive_ru, millis, number, plural_en, plural_ru,
+    seconds, Noun, BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
 };
 pub use lesson::{lesson_text, LessonMsg, LessonText};
 pub use levels::{level_format_error, level_goal, level_metric, LevelMsg};

@@ -190,6 +190,17 @@ numbered! {
         format!("{}×", decimal(lang, factor, decimals))
     }
 
+    /// What one wall second shows of Kafka's time, beside the speed;
+    /// `kafka` is a [`super::format::duration`].
+    pub fn pace(lang, kafka: &str => Text) {
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("1\u{a0}с на экране = {kafka} в Kafka"),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("1\u{a0}s here = {kafka} in Kafka"),
+        }
+    }
+
     pub fn key_too_long(lang, bytes: usize => Count, used: usize => Count) {
         match lang {
             #[cfg(feature = "lang-ru")]

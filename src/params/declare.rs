@@ -177,11 +177,11 @@ pub fn scene_params(scene: SceneId) -> impl Iterator<Item = &'static Param> {
 
 /// Every scene's parameters, shared ones once: the scene, the run's seed
 /// and moment, the lesson step and the view.
-pub static SHARED: [&Param; 9] = [
-    &SCENE, &LANG, &SEED, &T, &LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED,
+pub static SHARED: [&Param; 10] = [
+    &SCENE, &LANG, &SEED, &T, &EVENTS, &LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED,
 ];
 
-static HEAD: [&Param; 4] = [&SCENE, &LANG, &SEED, &T];
+static HEAD: [&Param; 5] = [&SCENE, &LANG, &SEED, &T, &EVENTS];
 static TAIL: [&Param; 5] = [&LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED];
 
 /// The lesson steps' ids, then the numbers links used before the lesson
@@ -274,6 +274,21 @@ pub static T: Param = Param {
     help: None,
     get: |p| p.t.map(|t| t.to_string()),
     set: |p, v| v.u64().map(|n| p.t = Some(n)).is_some(),
+};
+
+pub static EVENTS: Param = Param {
+    name: "events",
+    // Several events can share a millisecond, and a step shows them one
+    // at a time: `t` alone would open after all of them.
+    kind: Kind::Number(wide(0..=u32::MAX)),
+    run: false,
+    default: "",
+    doc: "with `t`, how many of the events due at that millisecond have happened, when a step stopped between them; without it, all",
+    label: None,
+    options: &[],
+    help: None,
+    get: |p| p.t_events.map(|n| n.to_string()),
+    set: |p, v| v.u32().map(|n| p.t_events = Some(n)).is_some(),
 };
 
 pub static LESSON: Param = Param {

@@ -38,6 +38,7 @@ pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
     to_query(&AppParams {
         scene,
         t: None,
+        t_events: None,
         lesson: None,
         level: None,
         // Parts are the scene's own: another scene opens whole, or on its

@@ -161,8 +161,12 @@ pub struct AppParams {
     pub lang: Lang,
     pub theme: Theme,
     pub seed: u64,
-    /// Simulated milliseconds to open at; `None` opens at the start.
+    /// Simulated milliseconds to open at; `None` opens at the scene's own
+    /// moment.
     pub t: Option<u64>,
+    /// With `t`: how many of the events due at `t` have happened, when a
+    /// step stopped between them; `None`, all.
+    pub t_events: Option<u32>,
     /// `embed=1`: no app chrome, for iframes in course pages.
     pub embed: bool,
     /// Scene "log": `segment.bytes`.
@@ -265,7 +269,26 @@ impl LevelKit {
 /// The producer scene when a link names no preset: the chapter's catastrophe.
 pub const DEFAULT_PRESET: ProducerPreset = ProducerPreset::Catastrophe;
 
+/// The moment on screen, as a link names it: the simulated millisecond,
+/// and how many of its events have happened when a step stopped between
+/// two of them (`None`: all).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moment {
+    pub t: u64,
+    pub events: Option<u32>,
+}
+
 impl AppParams {
+    /// These parameters at `moment`: the link to exactly what is on
+    /// screen, the same state whether it was stepped to or opened.
+    pub fn at(&self, moment: Moment) -> AppParams {
+        AppParams {
+            t: Some(moment.t),
+            t_events: moment.events,
+            ..self.clone()
+        }
+    }
+
     /// What the simulation depends on: the parameters with every view-only
     /// one reset. When this changes the run is rebuilt; otherwise only the
     /// view changes.
@@ -274,6 +297,7 @@ impl AppParams {
             lang: Lang::default(),
             theme: Theme::default(),
             t: None,
+            t_events: None,
             embed: false,
             key: String::new(),
             placement: PlacementChoice::default(),
@@ -386,6 +410,7 @@ impl Default for AppParams {
             theme: Theme::default(),
             seed: DEFAULT_SEED,
             t: None,
+            t_events: None,
             embed: false,
             segment_bytes: DEFAULT_SEGMENT_BYTES,
             key: DEFAULT_KEY.to_owned(),

@@ -31,12 +31,37 @@ pub trait Scene: Model + Sized {
     /// ends.
     fn opening_time(end: SimTime) -> SimTime;
 
+    /// The scene's pace: how many simulated milliseconds one wall second
+    /// shows at 1×. Chosen so that the thing that moves (a request, a
+    /// record, a member's heartbeat) takes about half a second to a second
+    /// to cross the figure: a 20 ms produce request is a blink at real
+    /// time. The speed control says it ("1 s here = 25 ms in Kafka").
+    const SIM_MS_PER_SECOND: u64;
+
+    /// The moments the scene exists for, in the finished run: playing holds
+    /// at each, with its caption, so the learner sees it happen. At most a
+    /// few; every violation of a long run would stop it every frame.
+    fn moments(&self) -> Vec<SimTime> {
+        Vec::new()
+    }
+
     /// The state in words, for screen readers.
     fn summary(&self, params: &AppParams) -> Summary;
 
     /// The link parameters this scene declares, besides the shared ones,
     /// in the order a link writes them.
     fn params() -> &'static [&'static Param];
+}
+
+/// The first broken pair a checker found, as a scene's moment.
+pub(crate) fn first_violation(checker: &crate::sim::checker::OrderChecker) -> Vec<SimTime> {
+    checker
+        .violations()
+        .iter()
+        .map(|v| v.at)
+        .min()
+        .into_iter()
+        .collect()
 }
 
 /// Calls `$then!` with every scene, in the chapter's order: its id variant,
@@ -122,5 +147,63 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), SceneId::ALL.len());
         assert_eq!(SceneId::from_id("Log"), None);
+    }
+
+    /// Plays `link` from its start at 1× in 60 frames a second, as the
+    /// app's player does; returns the wall milliseconds until `until`
+    /// holds of the world (or the run ends), and the player.
+    fn play_at_1x<S: Scene>(
+        link: &str,
+        until: impl Fn(&S) -> bool,
+    ) -> (f64, crate::ui::player::Player<S>) {
+        use crate::sim::history::{HORIZON, SNAPSHOT_EVERY};
+        use crate::sim::{Sim, Timeline};
+        use crate::ui::player::{Player, PlayerAction};
+        let (params, issues) = crate::params::parse_query(link);
+        assert!(issues.is_empty(), "{link}: {issues:?}");
+        let timeline = Timeline::new(
+            Sim::new(S::build(&params).unwrap(), params.seed),
+            HORIZON,
+            SNAPSHOT_EVERY,
+        );
+        let moments = timeline.outcome().model().moments();
+        let mut player = Player::new(timeline).with_pace(S::SIM_MS_PER_SECOND, moments);
+        player.apply(PlayerAction::Play);
+        let mut wall = 0.0;
+        while player.playing && !until(player.timeline.current().model()) {
+            player.apply(PlayerAction::Frame {
+                wall_ms: 1000.0 / 60.0,
+            });
+            wall += 1000.0 / 60.0;
+        }
+        (wall, player)
+    }
+
+    #[test]
+    fn the_catastrophe_takes_seconds_to_happen_and_holds_when_it_does() {
+        use crate::sim::scenes::producer::ProducerScene;
+        let (wall, player) =
+            play_at_1x::<ProducerScene>("scene=producer&preset=catastrophe", |s| s.reorders() > 0);
+        assert!(
+            wall >= 4000.0,
+            "the reordered write after {wall} ms of wall time"
+        );
+        assert!(wall < 15_000.0, "but not a wait: {wall} ms");
+        assert!(player.holding(), "it holds on the reordered write");
+    }
+
+    /// Every scene's default run, played at 1×, lasts long enough to follow
+    /// and not so long that nobody waits for it.
+    #[test]
+    fn every_scene_plays_at_a_pace_a_person_can_follow() {
+        macro_rules! each {
+            ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {$(
+                let link = concat!("scene=", $id);
+                let (wall, player) = play_at_1x::<$model>(link, |_| false);
+                assert!(player.timeline.at_end(), "{link}");
+                assert!((4_000.0..60_000.0).contains(&wall), "{link}: {wall} ms at 1x");
+            )*};
+        }
+        for_each_scene!(each);
     }
 }

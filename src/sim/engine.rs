@@ -68,6 +68,10 @@ pub struct Sim<M: Model> {
     rng: Rng,
     now: SimTime,
     events_done: u64,
+    /// How many of the applied events happened at `now`: a step can stop
+    /// between two events of the same millisecond, and a link to that
+    /// state must say how many of them it holds.
+    done_at_now: u32,
     digest: u64,
     last: Option<(SimTime, M::Event)>,
 }
@@ -92,6 +96,7 @@ impl<M: Model> Sim<M> {
             rng,
             now: SimTime::ZERO,
             events_done: 0,
+            done_at_now: 0,
             last: None,
         };
         sim.drop_noops();
@@ -120,6 +125,14 @@ impl<M: Model> Sim<M> {
         self.events_done
     }
 
+    /// If more events are due at `now` than have happened, how many have:
+    /// the world is between two events of the same millisecond, which a
+    /// time alone cannot name. `None` when every event due at `now` has
+    /// happened, as after [`Sim::run_until`].
+    pub fn partial_instant(&self) -> Option<u32> {
+        (self.next_event_time() == Some(self.now)).then_some(self.done_at_now)
+    }
+
     /// The most recent event and when it happened.
     pub fn last_event(&self) -> Option<&(SimTime, M::Event)> {
         self.last.as_ref()
@@ -142,6 +155,11 @@ impl<M: Model> Sim<M> {
     pub fn step(&mut self) -> bool {
         let Some((at, event)) = self.queue.pop() else {
             return false;
+        };
+        self.done_at_now = if at == self.now {
+            self.done_at_now.saturating_add(1)
+        } else {
+            1
         };
         self.now = at;
         self.model.handle(
@@ -167,7 +185,27 @@ impl<M: Model> Sim<M> {
         while self.next_event_time().is_some_and(|next| next <= t) {
             self.step();
         }
-        self.now = self.now.max(t);
+        self.move_clock_to(t);
+    }
+
+    /// Applies every event due before `t`, then the first `events` of those
+    /// due at `t`, and sets the clock to `t`: the state a step left between
+    /// two events of one millisecond ([`Sim::partial_instant`]).
+    pub fn run_into(&mut self, t: SimTime, events: u32) {
+        while self.next_event_time().is_some_and(|next| next < t) {
+            self.step();
+        }
+        self.move_clock_to(t);
+        while self.done_at_now < events && self.next_event_time() == Some(t) {
+            self.step();
+        }
+    }
+
+    fn move_clock_to(&mut self, t: SimTime) {
+        if t > self.now {
+            self.now = t;
+            self.done_at_now = 0;
+        }
     }
 }
 

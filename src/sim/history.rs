@@ -186,6 +186,20 @@ impl<M: Model> Timeline<M> {
         self.current.run_until(t);
     }
 
+    /// Shows the world a step left between two events of millisecond `t`:
+    /// every event before `t` has happened, and the first `events` of those
+    /// due at `t`. A `t` past the run shows its end.
+    pub fn seek_into(&mut self, t: SimTime, events: u32) {
+        if t > self.end {
+            self.seek(t);
+            return;
+        }
+        // Every event of a copy taken before `t` happened before `t`.
+        let newer = self.snapshots.partition_point(|s| s.now() < t);
+        self.current = self.snapshots[newer.saturating_sub(1)].clone();
+        self.current.run_into(t, events);
+    }
+
     /// Applies exactly one more event. Returns `false` at the end of the run.
     pub fn step_forward(&mut self) -> bool {
         self.current.events_done() < self.total_events && self.current.step()
@@ -285,6 +299,68 @@ mod tests {
         let mut sim = Sim::new(model, seed);
         while sim.events_done() < events && sim.step() {}
         sim
+    }
+
+    /// What a link names: the time, and how many events of that
+    /// millisecond when a step stopped between them.
+    fn link_of(sim: &Sim<Counter>) -> (SimTime, Option<u32>) {
+        (sim.now(), sim.partial_instant())
+    }
+
+    #[test]
+    fn every_stepped_state_is_named_exactly_by_its_link() {
+        let mut between = 0;
+        for seed in 0..30 {
+            let mut stepped = timeline(seed, 4);
+            let mut opened = timeline(seed, 4);
+            loop {
+                let (t, events) = link_of(stepped.current());
+                match events {
+                    Some(k) => {
+                        between += 1;
+                        opened.seek_into(t, k);
+                    }
+                    None => opened.seek(t),
+                }
+                assert_eq!(
+                    opened.current().digest(),
+                    stepped.current().digest(),
+                    "seed {seed} at {t:?} {events:?}"
+                );
+                assert_eq!(opened.now(), stepped.now());
+                assert_eq!(link_of(opened.current()), (t, events));
+                if !stepped.step_forward() {
+                    break;
+                }
+            }
+            // And stepping back lands on states the link names as well.
+            while stepped.step_back() {
+                let (t, events) = link_of(stepped.current());
+                opened.seek_into(t, events.unwrap_or(u32::MAX));
+                assert_eq!(opened.current().digest(), stepped.current().digest());
+            }
+        }
+        assert!(between > 100, "the runs share instants: {between}");
+    }
+
+    #[test]
+    fn a_millisecond_can_be_entered_event_by_event() {
+        let mut t = Timeline::new(Sim::new(Counter::default(), 1), SimTime(u64::MAX), 16);
+        t.reset();
+        assert_eq!(
+            t.current().partial_instant(),
+            None,
+            "the first event is due at 10 ms"
+        );
+        // No event of 10 ms yet: the clock reads 10, the world is the start.
+        t.seek_into(SimTime(10), 0);
+        assert_eq!(t.current().events_done(), 0);
+        assert_eq!(t.now(), SimTime(10));
+        t.seek_into(SimTime(10), 1);
+        assert_eq!(
+            t.current().digest(),
+            straight(Counter::default(), 1, 1).digest()
+        );
     }
 
     #[test]

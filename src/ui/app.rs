@@ -14,7 +14,7 @@ use super::share::ShareRow;
 use crate::i18n::{self, t, LessonMsg, LevelMsg, Msg};
 use crate::params::{
     language_link, lesson_link, level_link, page_path, parse_query, scene_link, to_query,
-    AppParams, LevelKit, ParamIssue, SceneId, Theme,
+    AppParams, LevelKit, Moment, ParamIssue, SceneId, Theme,
 };
 use crate::scenes::producer::mermaid_text;
 use gloo_events::{EventListener, EventListenerOptions};
@@ -230,36 +230,36 @@ pub fn app(props: &AppProps) -> Html {
 
     // Keep the address bar a shareable link to what is on screen. While
     // playing it would change sixty times a second, so it waits for a pause.
-    let now = player.borrow().now();
+    let moment = player.borrow().moment();
     {
         let params = (*params).clone();
-        use_effect_with((params, now, playing), move |(params, now, playing)| {
-            if !*playing {
-                let query = to_query(&AppParams {
-                    t: (now.as_millis() > 0).then_some(now.as_millis()),
-                    ..params.clone()
-                });
-                if let Some(window) = web_sys::window() {
-                    let current = window.location().search().unwrap_or_default();
-                    if current != query {
-                        // With the path: a bare `?query` resolves against
-                        // the page's <base href>, and would move a scene
-                        // page's address to the app's root.
-                        let path = window.location().pathname().unwrap_or_default();
-                        if let Ok(history) = window.history() {
-                            let _ = history.replace_state_with_url(
-                                &JsValue::NULL,
-                                "",
-                                Some(&format!("{path}{query}")),
-                            );
+        use_effect_with(
+            (params, moment, playing),
+            move |(params, moment, playing)| {
+                if !*playing {
+                    let query = to_query(&params.at(*moment));
+                    if let Some(window) = web_sys::window() {
+                        let current = window.location().search().unwrap_or_default();
+                        if current != query {
+                            // With the path: a bare `?query` resolves against
+                            // the page's <base href>, and would move a scene
+                            // page's address to the app's root.
+                            let path = window.location().pathname().unwrap_or_default();
+                            if let Ok(history) = window.history() {
+                                let _ = history.replace_state_with_url(
+                                    &JsValue::NULL,
+                                    "",
+                                    Some(&format!("{path}{query}")),
+                                );
+                            }
+                        }
+                        if let Some(root) = window.document().and_then(|d| d.document_element()) {
+                            let _ = root.set_attribute("lang", params.lang.code());
                         }
                     }
-                    if let Some(root) = window.document().and_then(|d| d.document_element()) {
-                        let _ = root.set_attribute("lang", params.lang.code());
-                    }
                 }
-            }
-        });
+            },
+        );
     }
 
     let lang = params.lang;
@@ -270,11 +270,7 @@ pub fn app(props: &AppProps) -> Html {
         let params = params.clone();
         let player = player.clone();
         Callback::from(move |_: MouseEvent| {
-            let now = player.borrow().now().as_millis();
-            let query = to_query(&AppParams {
-                t: (now > 0).then_some(now),
-                ..(*params).clone()
-            });
+            let query = to_query(&params.at(player.borrow().moment()));
             let Some(window) = web_sys::window() else {
                 return;
             };
@@ -310,10 +306,7 @@ pub fn app(props: &AppProps) -> Html {
                 None => next,
             };
             if next.sim_config() != params.sim_config() {
-                let at = AppParams {
-                    t: Some(player.borrow().now().as_millis()),
-                    ..next.clone()
-                };
+                let at = next.at(player.borrow().moment());
                 *player.borrow_mut() = ScenePlayer::build(&at, &mut Vec::new());
             }
             params.set(next);
@@ -351,14 +344,14 @@ pub fn app(props: &AppProps) -> Html {
     // it keeps the moment playback started, since rewriting a text field on
     // every frame costs more than the rest of a light frame. Copy takes the
     // moment on screen when clicked.
-    let shared_at = use_mut_ref(|| 0u64);
+    let shared_at = use_mut_ref(Moment::default);
     let summary_text = use_mut_ref(|| (None, String::new()));
     if !playing {
-        *shared_at.borrow_mut() = player.borrow().now().as_millis();
+        *shared_at.borrow_mut() = player.borrow().moment();
     }
-    let now_ms = {
+    let now_moment = {
         let player = player.clone();
-        Callback::from(move |()| player.borrow().now().as_millis())
+        Callback::from(move |()| player.borrow().moment())
     };
 
     let on_export_mermaid = {
@@ -395,7 +388,9 @@ pub fn app(props: &AppProps) -> Html {
         let dispatch = dispatch.clone();
         Callback::from(move |()| {
             *quiz_open.borrow_mut() = false;
-            dispatch.emit(PlayerAction::Seek(crate::sim::SimTime(u64::MAX)));
+            // The answer plays out at the scene's pace, holding at its
+            // moment, rather than jumping to the last frame.
+            dispatch.emit(PlayerAction::Play);
         })
     };
     let quiz = *quiz_open.borrow();
@@ -478,6 +473,7 @@ pub fn app(props: &AppProps) -> Html {
             <main ref={scene_root} class="scene" data-testid="scene" data-scene={params.scene.id()}
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
+                data-holding={p.holding().then_some("true")}
                 data-state-digest={format!("{:016x}", p.digest())}>
                 if bad_level {
                     <NoSuchLevel params={(*params).clone()} />
@@ -527,7 +523,7 @@ pub fn app(props: &AppProps) -> Html {
             { p.controls(lang, &dispatch, if params.embed { prefs } else { Html::default() }, quiz) }
             // Below the player, not in it: on a phone the sticky bar must
             // stay one or two rows high.
-            <ShareRow params={(*params).clone()} moment_ms={*shared_at.borrow()} now_ms={now_ms} />
+            <ShareRow params={(*params).clone()} moment={*shared_at.borrow()} now={now_moment} />
             if let Some(dialog) = help_dialog { {dialog} }
             if !params.embed {
                 <p class="keyboard-hint">{t(lang, Msg::KeyboardHint)}</p>

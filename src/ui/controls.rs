@@ -36,6 +36,8 @@ pub struct Transport {
     pub end: SimTime,
     pub playing: bool,
     pub speed_step: i32,
+    /// The scene's pace at 1× ([`crate::scenes::Scene::SIM_MS_PER_SECOND`]).
+    pub sim_ms_per_second: u64,
     /// A lesson question waits for its answer: nothing may move the run on.
     pub locked: bool,
 }
@@ -94,6 +96,9 @@ pub fn view_controls(
                     max={SPEED_STEPS.end().to_string()} step="1" value={player.speed_step.to_string()}
                     oninput={set_speed} aria-valuetext={i18n::speed(lang, speed_factor(player.speed_step))} />
                 <output>{i18n::speed(lang, speed_factor(player.speed_step))}</output>
+                <output class="pace" data-testid="pace">
+                    {i18n::pace(lang, &i18n::duration(lang, player.sim_ms_per_second as f64 * speed_factor(player.speed_step)))}
+                </output>
             </label>
             {extra}
         </div>

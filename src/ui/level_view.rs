@@ -433,6 +433,7 @@ fn kit_link(params: &AppParams, kit: LevelKit) -> String {
         level: None,
         level_kit: Some(kit),
         t: None,
+        t_events: None,
         ..params.clone()
     })
 }

@@ -11,7 +11,8 @@ pub const SPEED_STEPS: std::ops::RangeInclusive<i32> = -10..=10;
 /// run ahead: at most this much wall time counts per frame.
 pub const MAX_FRAME_MS: f64 = 100.0;
 
-/// 1 simulated millisecond per wall millisecond at 1×.
+/// How much faster than 1× the speed `step` plays: 0.1× to 10×. What 1×
+/// means is each scene's own pace ([`Player::with_pace`]).
 pub fn speed_factor(step: i32) -> f64 {
     10f64.powf(f64::from(step.clamp(*SPEED_STEPS.start(), *SPEED_STEPS.end())) / 10.0)
 }
@@ -19,6 +20,8 @@ pub fn speed_factor(step: i32) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlayerAction {
     TogglePlay,
+    /// Play, whatever the state: a lesson's reveal plays the answer.
+    Play,
     Pause,
     StepForward,
     StepBack,
@@ -39,13 +42,23 @@ impl PlayerAction {
     pub fn moves_on(&self) -> bool {
         matches!(
             self,
-            PlayerAction::TogglePlay | PlayerAction::StepForward | PlayerAction::Seek(_)
+            PlayerAction::TogglePlay
+                | PlayerAction::Play
+                | PlayerAction::StepForward
+                | PlayerAction::Seek(_)
         )
     }
 }
 
 /// With reduced motion, one event every this much wall time at 1×.
 pub const DISCRETE_STEP_MS: f64 = 600.0;
+
+/// How long playback holds at one of the scene's moments, in wall
+/// milliseconds at 1× or slower: long enough to read what just broke.
+pub const MOMENT_HOLD_MS: f64 = 1500.0;
+
+/// The pace of a scene that declares none: one simulated second a second.
+pub const REAL_TIME: u64 = 1000;
 
 #[derive(Clone, Debug)]
 pub struct Player<M: Model> {
@@ -57,6 +70,15 @@ pub struct Player<M: Model> {
     /// Simulated time owed from earlier frames, below one millisecond (or,
     /// when discrete, wall time owed towards the next event).
     carry_ms: f64,
+    /// Simulated milliseconds one wall second shows at 1×: the scene's
+    /// pace, so that a request's flight takes a moment a person can follow
+    /// whether it lasts 20 ms (a producer) or a second (a group).
+    pub sim_ms_per_second: u64,
+    /// The moments the scene exists for (a reordered write, a rebalance),
+    /// sorted: playing into one stops there for [`MOMENT_HOLD_MS`].
+    moments: Vec<SimTime>,
+    /// Wall time still to wait at the moment just reached.
+    hold_ms: f64,
 }
 
 impl<M: Model> Player<M> {
@@ -67,22 +89,58 @@ impl<M: Model> Player<M> {
             speed_step: 0,
             discrete: false,
             carry_ms: 0.0,
+            sim_ms_per_second: REAL_TIME,
+            moments: Vec::new(),
+            hold_ms: 0.0,
         }
+    }
+
+    /// Plays at `sim_ms_per_second` simulated milliseconds a wall second at
+    /// 1× (at least 1), holding at each of `moments`. Only how wall time
+    /// maps to simulated time changes: the run and its states do not.
+    pub fn with_pace(mut self, sim_ms_per_second: u64, mut moments: Vec<SimTime>) -> Self {
+        self.sim_ms_per_second = sim_ms_per_second.max(1);
+        moments.sort_unstable();
+        moments.dedup();
+        self.moments = moments;
+        self
+    }
+
+    /// Whether playback is holding at a moment.
+    pub fn holding(&self) -> bool {
+        self.playing && self.hold_ms > 0.0
+    }
+
+    fn start_playing(&mut self) {
+        // Like a video player: play at the end starts over.
+        if self.timeline.at_end() {
+            self.timeline.reset();
+        }
+        self.playing = true;
+        self.carry_ms = 0.0;
+        self.hold_ms = 0.0;
     }
 
     /// Applies an action; returns whether anything visible changed.
     pub fn apply(&mut self, action: PlayerAction) -> bool {
+        if !matches!(
+            action,
+            PlayerAction::Frame { .. } | PlayerAction::SetSpeed(_)
+        ) {
+            self.hold_ms = 0.0;
+        }
         match action {
             PlayerAction::TogglePlay => {
                 if self.playing {
                     self.playing = false;
                 } else {
-                    // Like a video player: play at the end starts over.
-                    if self.timeline.at_end() {
-                        self.timeline.reset();
-                    }
-                    self.playing = true;
-                    self.carry_ms = 0.0;
+                    self.start_playing();
+                }
+                true
+            }
+            PlayerAction::Play => {
+                if !self.playing {
+                    self.start_playing();
                 }
                 true
             }
@@ -110,7 +168,7 @@ impl<M: Model> Player<M> {
                 if !self.playing {
                     return false;
                 }
-                let wall = if wall_ms.is_finite() {
+                let mut wall = if wall_ms.is_finite() {
                     wall_ms.clamp(0.0, MAX_FRAME_MS)
                 } else {
                     0.0
@@ -125,10 +183,27 @@ impl<M: Model> Player<M> {
                     }
                     return true;
                 }
-                let sim_ms = wall * speed_factor(self.speed_step) + self.carry_ms;
+                if self.hold_ms > 0.0 {
+                    let held = wall.min(self.hold_ms);
+                    self.hold_ms -= held;
+                    wall -= held;
+                    if wall <= 0.0 {
+                        return false;
+                    }
+                }
+                let pace = self.sim_ms_per_second as f64 / 1000.0;
+                let sim_ms = wall * speed_factor(self.speed_step) * pace + self.carry_ms;
                 let whole = sim_ms.floor();
                 self.carry_ms = sim_ms - whole;
-                let target = self.timeline.now().plus_millis(whole as u64);
+                let now = self.timeline.now();
+                let mut target = now.plus_millis(whole as u64);
+                if let Some(&moment) = self.moments.iter().find(|&&m| m > now && m <= target) {
+                    // What is left of this frame's time is dropped, not
+                    // carried past the moment.
+                    target = moment;
+                    self.carry_ms = 0.0;
+                    self.hold_ms = MOMENT_HOLD_MS / speed_factor(self.speed_step).max(1.0);
+                }
                 // Step through the frame's events rather than seek: a seek
                 // forward restores a snapshot whenever one lies ahead, and
                 // copying a whole world costs far more than the few events
@@ -279,5 +354,78 @@ mod tests {
         p.apply(PlayerAction::StepBack);
         assert_eq!(p.timeline.current().digest(), after_one);
         assert_eq!(p.timeline.current().events_done(), 1);
+    }
+
+    #[test]
+    fn a_scene_pace_maps_wall_time_without_changing_the_run() {
+        let mut paced = player().with_pace(25, Vec::new());
+        paced.apply(PlayerAction::TogglePlay);
+        for _ in 0..40 {
+            paced.apply(PlayerAction::Frame { wall_ms: 25.0 });
+        }
+        // One wall second at 25 simulated ms a second.
+        assert_eq!(paced.timeline.now(), SimTime(25));
+        let mut plain = player();
+        plain.apply(PlayerAction::Seek(SimTime(25)));
+        assert_eq!(
+            paced.timeline.current().digest(),
+            plain.timeline.current().digest()
+        );
+    }
+
+    #[test]
+    fn playing_holds_at_each_moment_then_goes_on() {
+        let first = {
+            let mut sim = Sim::new(LogScene::new(LogSceneConfig::default()), 42);
+            sim.step();
+            sim.step();
+            sim.now()
+        };
+        let mut p = player().with_pace(1000, vec![first]);
+        p.apply(PlayerAction::TogglePlay);
+        let mut reached = 0.0;
+        while p.timeline.now() < first {
+            p.apply(PlayerAction::Frame { wall_ms: 50.0 });
+            reached += 50.0;
+        }
+        // It stops exactly at the moment, not past it.
+        assert_eq!(p.timeline.now(), first);
+        assert!(p.holding());
+        let mut held = 0.0;
+        while p.holding() {
+            assert!(!p.apply(PlayerAction::Frame { wall_ms: 50.0 }) || !p.holding());
+            held += 50.0;
+            if p.holding() {
+                assert_eq!(p.timeline.now(), first);
+            }
+        }
+        assert!(
+            (MOMENT_HOLD_MS..MOMENT_HOLD_MS + 50.0).contains(&held),
+            "{held}"
+        );
+        p.apply(PlayerAction::Frame { wall_ms: 50.0 });
+        assert!(p.timeline.now() > first);
+        assert!(reached >= first.as_millis() as f64);
+        // Seeking or stepping drops the hold.
+        let mut q = player().with_pace(1000, vec![first]);
+        q.apply(PlayerAction::TogglePlay);
+        while !q.holding() {
+            q.apply(PlayerAction::Frame { wall_ms: 50.0 });
+        }
+        q.apply(PlayerAction::Seek(SimTime(0)));
+        assert!(!q.holding());
+    }
+
+    #[test]
+    fn play_plays_whatever_the_state() {
+        let mut p = player();
+        p.apply(PlayerAction::Play);
+        assert!(p.playing);
+        p.apply(PlayerAction::Play);
+        assert!(p.playing);
+        p.apply(PlayerAction::Seek(SimTime(u64::MAX)));
+        p.apply(PlayerAction::Pause);
+        p.apply(PlayerAction::Play);
+        assert_eq!(p.timeline.now(), SimTime(0), "at the end it starts over");
     }
 }

@@ -5,7 +5,7 @@
 use super::controls::{view_controls, Transport};
 use super::player::{Player, PlayerAction};
 use crate::i18n::Summary;
-use crate::params::{AppParams, Lang, ParamIssue, SceneId};
+use crate::params::{AppParams, Lang, Moment, ParamIssue, SceneId};
 use crate::scenes::Scene;
 use crate::sim::producer::ConfigError;
 // The snapshot policy and the horizon live with the timeline, so the native
@@ -19,6 +19,8 @@ trait AnyPlayer {
     fn apply(&mut self, action: PlayerAction) -> bool;
     fn playing(&self) -> bool;
     fn timeline_now(&self) -> SimTime;
+    fn moment(&self) -> Moment;
+    fn holding(&self) -> bool;
     fn cut_short(&self) -> Option<(SimTime, u64)>;
     fn digest(&self) -> u64;
     fn summary(&self, params: &AppParams) -> Summary;
@@ -36,6 +38,17 @@ impl<S: Scene> AnyPlayer for Player<S> {
 
     fn timeline_now(&self) -> SimTime {
         self.timeline.now()
+    }
+
+    fn moment(&self) -> Moment {
+        Moment {
+            t: self.timeline.now().as_millis(),
+            events: self.timeline.current().partial_instant(),
+        }
+    }
+
+    fn holding(&self) -> bool {
+        Player::holding(self)
     }
 
     fn cut_short(&self) -> Option<(SimTime, u64)> {
@@ -58,6 +71,7 @@ impl<S: Scene> AnyPlayer for Player<S> {
             end: self.timeline.end(),
             playing: self.playing,
             speed_step: self.speed_step,
+            sim_ms_per_second: self.sim_ms_per_second,
             locked: false,
         }
     }
@@ -131,8 +145,12 @@ fn open<S: Scene>(model: S, params: &AppParams, issues: &mut Vec<ParamIssue>) ->
         }
         None => S::opening_time(end),
     };
-    timeline.seek(t);
-    Player::new(timeline)
+    match params.t_events.filter(|_| params.t.is_some()) {
+        Some(events) => timeline.seek_into(t, events),
+        None => timeline.seek(t),
+    }
+    let moments = timeline.outcome().model().moments();
+    Player::new(timeline).with_pace(S::SIM_MS_PER_SECOND, moments)
 }
 
 impl ScenePlayer {
@@ -146,6 +164,16 @@ impl ScenePlayer {
 
     pub fn now(&self) -> SimTime {
         self.player().map_or(SimTime::ZERO, |p| p.timeline_now())
+    }
+
+    /// The moment on screen, as its link names it.
+    pub fn moment(&self) -> Moment {
+        self.player().map_or(Moment::default(), |p| p.moment())
+    }
+
+    /// Whether playback holds at one of the scene's moments.
+    pub fn holding(&self) -> bool {
+        self.player().is_some_and(|p| p.holding())
     }
 
     /// Where the run stopped, and after how many events, if it outgrew the

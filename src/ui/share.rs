@@ -3,7 +3,7 @@
 
 use super::export::{export_png, export_svg};
 use crate::i18n::{t, Msg};
-use crate::params::{to_query, AppParams, Part};
+use crate::params::{to_query, AppParams, Moment, Part};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -11,17 +11,13 @@ pub struct ShareRowProps {
     pub params: AppParams,
     /// The moment the link field shows: the one on screen when paused, the
     /// one playback started from while playing.
-    pub moment_ms: u64,
+    pub moment: Moment,
     /// The moment on screen now, read when Copy is clicked.
-    pub now_ms: Callback<(), u64>,
+    pub now: Callback<(), Moment>,
 }
 
-fn link(base: &str, params: &AppParams, now_ms: u64) -> String {
-    let at = AppParams {
-        t: (now_ms > 0).then_some(now_ms),
-        ..params.clone()
-    };
-    format!("{base}{}", to_query(&at))
+fn link(base: &str, params: &AppParams, moment: Moment) -> String {
+    format!("{base}{}", to_query(&params.at(moment)))
 }
 
 #[component(ShareRow)]
@@ -44,22 +40,21 @@ pub fn share_row(props: &ShareRowProps) -> Html {
     // Built when the moment or the parameters change, not on every frame.
     let share = {
         let base = base.clone();
-        use_memo(
-            (props.moment_ms, props.params.clone()),
-            move |(t, params)| link(&base, params, *t),
-        )
+        use_memo((props.moment, props.params.clone()), move |(t, params)| {
+            link(&base, params, *t)
+        })
     };
     let copy = {
-        let (base, params, now_ms) = (base.clone(), props.params.clone(), props.now_ms.clone());
+        let (base, params, now) = (base.clone(), props.params.clone(), props.now.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(window) = web_sys::window() {
                 // The promise settles on its own; a refusal (no permission)
                 // leaves the link in the field to copy by hand.
-                let _ = window.navigator().clipboard().write_text(&link(
-                    &base,
-                    &params,
-                    now_ms.emit(()),
-                ));
+                let _ =
+                    window
+                        .navigator()
+                        .clipboard()
+                        .write_text(&link(&base, &params, now.emit(())));
             }
         })
     };
@@ -78,7 +73,7 @@ pub fn share_row(props: &ShareRowProps) -> Html {
             part: None,
             ..props.params.clone()
         };
-        link(&base, &page, props.moment_ms)
+        link(&base, &page, props.moment)
     });
     html! {
         <div class="share">

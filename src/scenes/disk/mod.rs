@@ -31,6 +31,9 @@ impl Scene for Disk {
         SimTime(end.as_millis() / 2)
     }
 
+    /// A read every 20–25 ms: at a quarter of real time each lasts a tenth of a second.
+    const SIM_MS_PER_SECOND: u64 = 250;
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::Disk {
             hits: self.hits,

@@ -30,6 +30,19 @@ impl Scene for Group {
         SimTime(4500).min(end)
     }
 
+    /// Heartbeats and polls every few tens of milliseconds, session.timeout.ms of 1 s: at half speed a rebalance's pause lasts two seconds.
+    const SIM_MS_PER_SECOND: u64 = 500;
+
+    /// Each rebalance after the first assignment.
+    fn moments(&self) -> Vec<SimTime> {
+        self.generations
+            .iter()
+            .skip(1)
+            .take(3)
+            .map(|g| g.at)
+            .collect()
+    }
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::Group {
             members: self.active_members(),

@@ -34,6 +34,9 @@ impl Scene for LogScene {
         OPENING.min(end)
     }
 
+    /// A record every few hundred milliseconds: real time already reads.
+    const SIM_MS_PER_SECOND: u64 = 1000;
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::Log {
             leo: self.log.log_end_offset(),

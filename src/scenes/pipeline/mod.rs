@@ -30,6 +30,20 @@ impl Scene for Pipeline {
         end
     }
 
+    /// Stages a few milliseconds apart over about half a second: at 50 ms a second the run takes about 11 s.
+    const SIM_MS_PER_SECOND: u64 = 50;
+
+    /// The first broken order the sink met.
+    fn moments(&self) -> Vec<SimTime> {
+        self.run
+            .findings
+            .iter()
+            .map(|f| f.at)
+            .min()
+            .into_iter()
+            .collect()
+    }
+
     fn summary(&self, params: &AppParams) -> Summary {
         let met: Vec<_> = self.findings_so_far().collect();
         let applied = self.applied_so_far();

@@ -34,6 +34,14 @@ impl Scene for ProducerScene {
         end
     }
 
+    /// A produce request flies 20 ms each way: at 25 ms a second a round trip takes about 1.6 s, and the catastrophe about 8 s.
+    const SIM_MS_PER_SECOND: u64 = 25;
+
+    /// The first broken pair.
+    fn moments(&self) -> Vec<SimTime> {
+        super::first_violation(&self.checker)
+    }
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::Producer {
             sent: self.stats.sent,

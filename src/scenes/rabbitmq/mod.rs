@@ -33,6 +33,14 @@ impl Scene for RabbitScene {
         end
     }
 
+    /// A delivery every 10 ms: at a tenth of real time one every tenth of a second.
+    const SIM_MS_PER_SECOND: u64 = 100;
+
+    /// The first broken pair.
+    fn moments(&self) -> Vec<SimTime> {
+        super::first_violation(&self.rabbit_checker)
+    }
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::RabbitMq {
             rabbit: self.rabbit_checker.reorders(),

@@ -29,6 +29,14 @@ impl Scene for Repartition {
         end
     }
 
+    /// An event every 8–10 ms over 2.6 s: at a quarter of real time the run takes about 10 s.
+    const SIM_MS_PER_SECOND: u64 = 250;
+
+    /// The first broken pair.
+    fn moments(&self) -> Vec<SimTime> {
+        super::first_violation(&self.checker)
+    }
+
     fn summary(&self, params: &AppParams) -> Summary {
         Summary::Repartition {
             from: params.from,

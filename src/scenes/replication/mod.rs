@@ -30,6 +30,9 @@ impl Scene for Replication {
         SimTime(4000).min(end)
     }
 
+    /// A record every 100 ms and a crash seconds in: real time already reads.
+    const SIM_MS_PER_SECOND: u64 = 1000;
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::Replication {
             leader: self.leader,

@@ -32,6 +32,9 @@ impl Scene for RoutingStream {
         end
     }
 
+    /// Records every 15 ms, batches held for linger.ms (50 ms): a quarter of real time makes a batch's wait a fifth of a second.
+    const SIM_MS_PER_SECOND: u64 = 250;
+
     fn summary(&self, params: &AppParams) -> Summary {
         let key = (!params.key_null).then_some(params.key.as_bytes());
         let partition = match route(key, params.partitions, params.placement()) {

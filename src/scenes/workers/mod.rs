@@ -30,6 +30,14 @@ impl Scene for Workers {
         SimTime(end.as_millis() / 2)
     }
 
+    /// A record takes 10 ms to process: at 10 ms a second each takes a second to see.
+    const SIM_MS_PER_SECOND: u64 = 10;
+
+    /// The first broken pair.
+    fn moments(&self) -> Vec<SimTime> {
+        super::first_violation(&self.checker)
+    }
+
     fn summary(&self, _params: &AppParams) -> Summary {
         Summary::Workers {
             handled: self.finished_count,
