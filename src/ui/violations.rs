@@ -1,7 +1,7 @@
 //! The order checker's findings, as every scene lists them: in words and
 //! with an icon, never by colour alone.
 
-use crate::i18n::{self, t, Msg, Place};
+use crate::i18n::{self, fixed, t, Msg, Place};
 use crate::params::Lang;
 use crate::sim::checker::Violation;
 use yew::prelude::*;
@@ -76,5 +76,95 @@ fn listing(
                 </ul>
             }
         </div>
+    }
+}
+
+/// A cell of a figure, by its top-left corner and size, in the figure's
+/// own units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// The inversion's path: from the top of the record handled first to the
+/// top of the one handled after it, bowed above both so that it clears the
+/// records between them on one row.
+pub fn inversion_path(first: Cell, late: Cell) -> String {
+    let (x1, y1) = (first.x + first.w / 2.0, first.y);
+    let (x2, y2) = (late.x + late.w / 2.0, late.y);
+    let lift = 10.0 + (x2 - x1).abs().min(120.0) / 6.0;
+    let (cx, cy) = ((x1 + x2) / 2.0, y1.min(y2) - lift);
+    format!(
+        "M{} {}Q{} {} {} {}",
+        fixed(x1, 1),
+        fixed(y1, 1),
+        fixed(cx, 1),
+        fixed(cy, 1),
+        fixed(x2, 1),
+        fixed(y2, 1)
+    )
+}
+
+/// One broken pair drawn on the figure where it happened: both records
+/// ringed, an arrow from the later event, handled first, to the earlier
+/// one handled after it, and a ⚠ on the late one. `words` say it (the
+/// finding's line, as the list below says it), so colour is never the only
+/// sign. The figure's SVG must hold [`inversion_arrow_def`].
+pub fn violation_mark(key: &str, first: Cell, late: Cell, words: String) -> Html {
+    let ring = |c: Cell| {
+        html! {
+            <rect class="ring" x={fixed(c.x - 2.0, 1)} y={fixed(c.y - 2.0, 1)}
+                width={fixed(c.w + 4.0, 1)} height={fixed(c.h + 4.0, 1)} rx="4" />
+        }
+    };
+    html! {
+        <g class="violation-mark" data-testid="violation-mark" data-key={key.to_owned()}>
+            <title>{words}</title>
+            {ring(first)}
+            {ring(late)}
+            <path class="inversion" d={inversion_path(first, late)} marker-end="url(#inversion-arrow)" />
+            <text class="badge" x={fixed(late.x + late.w - 2.0, 1)} y={fixed(late.y + 4.0, 1)}>{"⚠"}</text>
+        </g>
+    }
+}
+
+/// The arrowhead the inversions end with, once per figure.
+pub fn inversion_arrow_def() -> Html {
+    html! {
+        <defs>
+            <marker id="inversion-arrow" viewBox="0 0 10 10" refX="9" refY="5"
+                markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <path class="inversion-head" d="M0 0L10 5L0 10z" />
+            </marker>
+        </defs>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inversion_runs_from_the_first_record_to_the_late_one_above_both() {
+        let first = Cell {
+            x: 100.0,
+            y: 40.0,
+            w: 40.0,
+            h: 28.0,
+        };
+        let late = Cell {
+            x: 20.0,
+            y: 80.0,
+            w: 40.0,
+            h: 28.0,
+        };
+        let d = inversion_path(first, late);
+        assert!(d.starts_with("M120.0 40.0Q"), "{d}");
+        assert!(d.ends_with(" 40.0 80.0"), "{d}");
+        let control_y: f64 = d.split(['Q', ' ']).nth(3).unwrap().parse().unwrap();
+        assert!(control_y < 40.0, "{d}");
     }
 }

@@ -18,7 +18,7 @@ use crate::ui::fold::Fold;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::tip;
-use crate::ui::violations::view_violations;
+use crate::ui::violations::{inversion_arrow_def, view_violations, violation_mark, Cell};
 use yew::prelude::*;
 
 /// Keys in the "over many keys" line.
@@ -301,12 +301,38 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
         y += h + 4.0;
     }
     let height = y + if empty > 0 { 20.0 } else { 0.0 };
+    // Where a record sits, as the lanes below draw it.
+    let cell_of = |topic: &str, partition: u32, offset: u64| {
+        let &(_, top, _, head) = lanes.iter().find(|&&(i, ..)| {
+            scene.lanes[i].log.topic == topic && scene.lanes[i].log.partition == partition
+        })?;
+        let k = offset as usize;
+        Some(Cell {
+            x: 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0),
+            y: top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0),
+            w: CELL_W,
+            h: CELL_H,
+        })
+    };
+    let marks: Html = scene
+        .broken_pairs()
+        .into_iter()
+        .filter_map(|(v, [first, late])| {
+            Some(violation_mark(
+                &v.key,
+                cell_of(first.topic, first.partition, first.offset)?,
+                cell_of(late.topic, late.partition, late.offset)?,
+                i18n::violation_at(lang, v, i18n::Place::Partition),
+            ))
+        })
+        .collect();
     html! {
         <section class="card" aria-labelledby="lanes-title">
             <h2 id="lanes-title">{t(lang, RepartitionMsg::LanesTitle)}</h2>
             <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
+                { inversion_arrow_def() }
                 // Keyed lanes in a node of their own: a lane that fills in
                 // the middle must not shift the records of those after it.
                 { lanes.iter().map(|&(i, top, h, head)| {
@@ -357,6 +383,9 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                         {i18n::more_empty_partitions(lang, empty)}
                     </text>
                 }
+                // Over the records, after them: each broken order where it
+                // happened.
+                <g class="violation-marks">{marks}</g>
             </svg>
         </section>
     }

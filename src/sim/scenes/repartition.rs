@@ -17,7 +17,7 @@
 //! - New topic: producers buffer, consumers drain the old topic to its end,
 //!   then producers switch to a new topic with the new count, any count.
 
-use crate::sim::checker::{Observer, OrderChecker, Position};
+use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position, Violation};
 use crate::sim::consumer::{Consumer, OffsetReset};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::log::{LogConfig, PartitionLog};
@@ -362,6 +362,35 @@ impl Repartition {
 
     pub fn reorders(&self) -> usize {
         self.checker.reorders()
+    }
+
+    /// Each broken order so far as the two records the figure marks: the
+    /// later event, which the group handled first, then the earlier one,
+    /// handled after it. The checker's positions carry no topic, so both
+    /// are found among the records the group handled, where the new-topic
+    /// migration's partitions are told from the old ones.
+    pub fn broken_pairs(&self) -> Vec<(&Violation, [&Handled; 2])> {
+        let handled = |order: u32, step: u32| {
+            self.handled
+                .iter()
+                .find(|h| h.order == order && h.event.step() == step)
+        };
+        self.handled
+            .iter()
+            .filter(|h| h.out_of_order)
+            .filter_map(|late| {
+                self.checker.violations().iter().find_map(|v| match v.kind {
+                    FindingKind::Reorder { seen_step, .. }
+                        if v.key == order_key(late.order)
+                            && v.step == late.event.step()
+                            && v.at == late.at =>
+                    {
+                        Some((v, [handled(late.order, seen_step)?, late]))
+                    }
+                    _ => None,
+                })
+            })
+            .collect()
     }
 }
 

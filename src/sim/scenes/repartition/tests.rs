@@ -277,3 +277,24 @@ fn the_least_share_moved_is_what_the_new_partitions_must_take() {
             m.jump > m.kafka
         }));
 }
+
+#[test]
+fn every_broken_order_is_a_pair_of_handled_records_in_the_wrong_order() {
+    let mut seen = 0;
+    for seed in 0..40 {
+        for strategy in Strategy::ALL {
+            let s = run_to_end(config(3, 4, strategy), seed);
+            let pairs = s.broken_pairs();
+            assert_eq!(pairs.len(), s.reorders(), "seed {seed} {strategy:?}");
+            for (v, [first, late]) in pairs {
+                assert_eq!(v.key, order_key(late.order));
+                seen += 1;
+                assert_eq!(first.order, late.order);
+                assert!(first.event.step() > late.event.step());
+                assert!(first.at <= late.at, "the later event was handled first");
+                assert!(late.out_of_order && !first.out_of_order);
+            }
+        }
+    }
+    assert!(seen > 20, "the naive change breaks orders: {seen}");
+}

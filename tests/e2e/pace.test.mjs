@@ -1,0 +1,94 @@
+// Time a person can follow, and links that name exactly what is on screen:
+// each scene's pace at 1×, the hold at its moment, and a stepped state
+// reopened from its own link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, simTime, digest, shot, thenChanged } from './harness.mjs';
+
+const env = useBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/** Milliseconds of wall time from pressing Play until `selector` is on the page. */
+async function playUntil(page, selector) {
+  await page.evaluate(() => {
+    window.__playedAt = performance.now();
+    document.querySelector('[data-testid="play"]').click();
+  });
+  await page.waitForSelector(selector, { timeout: 30_000 });
+  return page.evaluate(() => performance.now() - window.__playedAt);
+}
+
+test('the catastrophe takes seconds at 1×, and playing holds on the reordered write', async () => {
+  for (const [lang, viewport, pace] of [['ru', PHONE, '1\u00a0с на экране = 25\u00a0мс в Kafka'], ['en', LAPTOP, '1\u00a0s here = 25\u00a0ms in Kafka']]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=${lang}`, viewport);
+    assert.equal(await page.textContent('[data-testid="pace"]'), pace);
+    await thenChanged(page, () => page.click('[data-testid="reset"]'));
+    assert.equal(await page.$('[data-testid="record"].violating'), null, 'nothing is broken at the start');
+    const wall = await playUntil(page, '[data-testid="record"].violating');
+    assert.ok(wall >= 4000, `${lang}: the reordered write after ${Math.round(wall)} ms`);
+    // It stays on screen: the clock holds where the write happened.
+    await page.waitForSelector('[data-testid="scene"][data-holding="true"]');
+    const at = await simTime(page);
+    await shot(page, `pace-catastrophe-${lang}`);
+    await page.waitForFunction((at) => Number(document.querySelector('[data-testid="scene"]').dataset.simTime) > at, at, { timeout: 10_000 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the speed control says what a second on screen shows of Kafka', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&lang=ru`);
+  assert.equal(await page.textContent('[data-testid="pace"]'), '1\u00a0с на экране = 10\u00a0мс в Kafka');
+  await page.$eval('[data-testid="speed"]', (el) => {
+    el.value = '10';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="pace"]').textContent === '1\u00a0с на экране = 100\u00a0мс в Kafka');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The state on screen and the link that names it, once the address bar has caught up. */
+async function stateAndLink(page) {
+  const t = await simTime(page);
+  await page.waitForFunction((t) => new URLSearchParams(location.search).get('t') === String(t), t);
+  const link = await page.$eval('[data-testid="share-link"]', (e) => e.value);
+  assert.equal(new URL(link).search, new URL(page.url()).search, 'the share field is the address bar');
+  return { t, digest: await digest(page), link };
+}
+
+async function opensTheSame(state, viewport) {
+  const { page, context, errors } = await openPage(env.browser, state.link, viewport);
+  assert.equal(await simTime(page), state.t, state.link);
+  assert.equal(await digest(page), state.digest, state.link);
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+test('a stepped state and its link show the same state, also between two events of one millisecond', async () => {
+  // Seed 11's log steps into 5804 ms, where two events fall together; the
+  // workers' goroutine per message dispatches a dozen records at 0 ms.
+  for (const [link, steps, viewport] of [
+    ['?scene=log&lang=en&seed=11', 3, LAPTOP],
+    ['?scene=workers&mode=per-message&lang=ru&t=0', 4, PHONE],
+  ]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, viewport);
+    let between = 0;
+    for (let i = 0; i < steps; i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+      const state = await stateAndLink(page);
+      if (new URL(state.link).searchParams.has('events')) between++;
+      await opensTheSame(state, viewport);
+    }
+    assert.ok(between > 0, `${link}: a step stopped inside a millisecond`);
+    await thenChanged(page, () => page.click('[data-testid="step-back"]'));
+    await opensTheSame(await stateAndLink(page), viewport);
+    // The very start, before the events due at 0 ms, is a state of its own.
+    await thenChanged(page, () => page.click('[data-testid="reset"]'));
+    await opensTheSame(await stateAndLink(page), viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
