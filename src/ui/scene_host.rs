@@ -72,7 +72,13 @@ pub fn view_scene(
             view_workers_scene(p.timeline.current(), params, narrow, on_params)
         }
         #[cfg(feature = "scene-group")]
-        ScenePlayer::Group(p) => view_group_scene(p.timeline.current(), params, on_params),
+        ScenePlayer::Group(p) => view_group_scene(
+            p.timeline.current(),
+            p.timeline.outcome().model(),
+            params,
+            narrow,
+            on_params,
+        ),
         #[cfg(feature = "scene-replication")]
         ScenePlayer::Replication(p) => {
             view_replication_scene(p.timeline.current(), params, on_params)

@@ -131,6 +131,20 @@ pub fn violation_mark(key: &str, first: Cell, late: Cell, words: String) -> Html
     }
 }
 
+/// Past this many marks on one figure the arrows thin out and the signs go
+/// (style.css `.violation-marks.dense`): a goroutine per message breaks
+/// order a hundred times, and full-weight arrows would hide the records.
+pub const DENSE_MARKS: usize = 16;
+
+/// The class of the group that holds a figure's `count` marks.
+pub fn marks_class(count: usize) -> &'static str {
+    if count > DENSE_MARKS {
+        "violation-marks dense"
+    } else {
+        "violation-marks"
+    }
+}
+
 /// The arrowhead the inversions end with, once per figure.
 pub fn inversion_arrow_def() -> Html {
     html! {

@@ -2,6 +2,7 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+pub(crate) mod figure;
 pub mod narration;
 pub mod params;
 pub mod text;

@@ -40,5 +40,10 @@ catalogue! {
         IdleNote => ("Участников больше, чем партиций: лишние простаивают. Так и задумано: у партиции в группе только один владелец.", "More members than partitions: the extra ones sit idle. That is by design: a partition has one owner in a group."),
         TwiceTitle => ("Что произошло дважды", "What happened twice"),
         NothingTwice => ("Ничего: каждая запись обработана один раз.", "Nothing: every record was handled once."),
+        FigureTitle => ("Кто какую партицию читает", "Who reads which partition"),
+        PartitionsHead => ("Партиции", "Partitions"),
+        RebalancePause => ("⏸ ребалансировка: все стоят", "⏸ rebalancing: everyone waits"),
+        FigureLegend => ("Полоса — лог партиции, зелёное — закоммиченное (◆), ⚠ — запись, обработанная дважды. Сплошная линия — владелец читает, пунктир — партиция стоит.",
+            "A bar is a partition's log, green is committed (◆), ⚠ marks a record handled twice. A solid line: its owner reads it; dashed: the partition waits."),
     }
 }

@@ -2,9 +2,10 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
+use super::figure::{self, Link};
 use super::narration::group_narration;
 use super::params as declared;
-use crate::i18n::{self, t, GroupMsg};
+use crate::i18n::{self, fixed, t, GroupMsg};
 use crate::params::{AppParams, Lang, Part};
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{
@@ -229,14 +230,102 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
     }
 }
 
+/// The group as a picture: partitions as log bars, members as boxes, and a
+/// line from each partition to its owner. The lines are keyed by partition
+/// and their shape is a CSS `d`, so a rebalance moves them (style.css); an
+/// eager rebalance dashes every line and says that everyone waits.
+fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
+    let c = figure::columns(narrow);
+    let parts = g.config.partitions as usize;
+    let shown = figure::shown_members(g);
+    let (w, h) = (figure::width(narrow), figure::height(parts, shown.len()));
+    let eager_pause = g.rebalancing && !g.config.assignor.cooperative();
+    let f = |v: f64| fixed(v, 1);
+    let rows = (0..parts).map(|p| {
+        let y = figure::partition_y(p);
+        let leo = figure::offset_x(c, g.log_end_offset[p], scale);
+        let committed = figure::offset_x(c, g.committed[p], scale);
+        html! {
+            <g key={p} class={classes!("partition-row", g.paused[p].then_some("paused"))} data-testid="partition-row" data-partition={p.to_string()}>
+                <text class="row-label" x="4" y={f(y + 20.0)}>{format!("P{p}")}</text>
+                <rect class="bar-bg" x={f(c.bar_x)} y={f(y + 6.0)} width={f(c.bar_w)} height="18" rx="3" />
+                <rect class="bar-log" x={f(c.bar_x)} y={f(y + 6.0)} width={f(leo - c.bar_x)} height="18" rx="3" />
+                <rect class="bar-committed" x={f(c.bar_x)} y={f(y + 6.0)} width={f(committed - c.bar_x)} height="18" rx="3" />
+                <text class="committed-mark" x={f(committed)} y={f(y + 20.0)}>{"◆"}</text>
+                { g.repeated.iter().filter(|&&(rp, _)| rp as usize == p).map(|&(_, o)| {
+                    let x = figure::offset_x(c, o, scale);
+                    html! {
+                        <g class="twice-mark" data-testid="twice-mark" data-partition={p.to_string()} data-offset={o.to_string()}>
+                            <line x1={f(x)} x2={f(x)} y1={f(y + 4.0)} y2={f(y + 26.0)} />
+                            <text x={f(x)} y={f(y + 4.0)}>{"⚠"}</text>
+                        </g>
+                    }
+                }).collect::<Html>() }
+            </g>
+        }
+    });
+    let members = shown.iter().enumerate().map(|(slot, &i)| {
+        let m = &g.members[i];
+        let y = figure::member_y(slot, shown.len(), parts);
+        let glyph = match m.state {
+            MemberState::Active => "●",
+            MemberState::Crashed => "✕",
+            MemberState::Left | MemberState::Gone => "↩",
+        };
+        html! {
+            <g key={m.id.clone()} class={classes!("member-box", m.state.id())} data-testid="member-box" data-member={m.id.clone()} data-state={m.state.id()}>
+                <rect x={f(c.member_x)} y={f(y)} width={f(c.member_w)} height={f(figure::MEMBER_H)} rx="6" />
+                <text x={f(c.member_x + 8.0)} y={f(y + 20.0)}>{format!("{glyph} {}", m.id)}</text>
+            </g>
+        }
+    });
+    let links = (0..parts).filter_map(|p| {
+        let (owner, link) = figure::link_of(g, p)?;
+        let slot = shown.iter().position(|&i| i == owner)?;
+        let d = figure::link_path(c, p, slot, shown.len(), parts);
+        Some(html! {
+            <path key={p} class={classes!("owner-link", (link == Link::Waiting).then_some("waiting"))}
+                data-testid="owner-link" data-partition={p.to_string()} data-member={g.members[owner].id.clone()}
+                style={format!("d: path('{d}')")} />
+        })
+    });
+    html! {
+        <section class="card" aria-labelledby="group-figure-title">
+            <h2 id="group-figure-title">{t(lang, GroupMsg::FigureTitle)}</h2>
+            <svg class={classes!("group-figure", eager_pause.then_some("rebalancing"))} data-testid="group-figure"
+                viewBox={format!("0 0 {} {}", fixed(w, 0), fixed(h, 0))} role="img" aria-label={t(lang, GroupMsg::FigureTitle)}>
+                <text class="column-head" x="4" y="16">{t(lang, GroupMsg::PartitionsHead)}</text>
+                <text class="column-head" x={f(c.member_x)} y="16">
+                    { if eager_pause { t(lang, GroupMsg::RebalancePause) } else { t(lang, GroupMsg::MembersTitle) } }
+                </text>
+                <g class="owner-links">{ links.collect::<Html>() }</g>
+                <g>{ rows.collect::<Html>() }</g>
+                <g>{ members.collect::<Html>() }</g>
+            </svg>
+            <p class="small dim">{t(lang, GroupMsg::FigureLegend)}</p>
+        </section>
+    }
+}
+
 pub fn view_group_scene(
     sim: &Sim<Group>,
+    outcome: &Group,
     params: &AppParams,
+    narrow: bool,
     on_params: Callback<AppParams>,
 ) -> Html {
     let lang = params.lang;
     let g = sim.model();
     let now = sim.now();
+    // The bars' scale is the run's longest log, so they do not rescale
+    // while it plays.
+    let scale = outcome
+        .log_end_offset
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(1);
     html! {
         <div class="group-scene">
             if params.shows(Part::Settings) {
@@ -246,6 +335,7 @@ pub fn view_group_scene(
                 <p class="narration" aria-live="polite" data-testid="narration">
                     { group_narration(lang, &g.narration(sim.last_event())) }
                 </p>
+                { view_figure(g, scale, lang, narrow) }
             }
             <div class="panels">
                 if params.shows(Part::Figure) {

@@ -2,9 +2,9 @@
 
 use super::narration::{rabbitmq_narration, rabbitmq_verdict};
 use super::params as declared;
-use crate::i18n::{t, Place, RabbitMsg};
+use crate::i18n::{self, t, Place, RabbitMsg};
 use crate::params::{AppParams, Lang, Part};
-use crate::sim::checker::OrderChecker;
+use crate::sim::checker::{FindingKind, OrderChecker, Position};
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
@@ -27,6 +27,21 @@ fn view_side(
     compact: bool,
 ) -> Html {
     let violations = checker.reorders();
+    // Each broken order on the consumers' rows: a finding's position is a
+    // consumer and a message. The late message carries the mark, with the
+    // finding in words; the one it came after is ringed too.
+    let late_at = |i: usize, m: u32| {
+        checker.violations().iter().find(|v| {
+            matches!(v.kind, FindingKind::Reorder { .. })
+                && v.position == Position::new(i as u32, u64::from(m))
+        })
+    };
+    let came_before = |i: usize, m: u32| {
+        checker.violations().iter().any(|v| {
+            matches!(v.kind, FindingKind::Reorder { seen_at, .. }
+                if seen_at == Position::new(i as u32, u64::from(m)))
+        })
+    };
     html! {
         <section class="card side" data-side={side}>
             <h2>{title}</h2>
@@ -43,7 +58,17 @@ fn view_side(
                             // chips would each be rewritten on every append.
                             for (k, &m) in w.handled.iter().enumerate() { {{
                                 let (order, event) = scene.messages[m as usize];
-                                html! { <span key={k} class={classes!("chip-s", format!("o{}", order % 6))} title={order_key(order)}>{format!("#{order}{}", &event.value()[..1])}</span> }
+                                let label = format!("#{order}{}", &event.value()[..1]);
+                                let class = classes!("chip-s", format!("o{}", order % 6));
+                                match late_at(i, m) {
+                                    Some(v) => html! {
+                                        <span key={k} class={classes!(class, "broken")} data-testid="violation-mark" data-key={v.key.clone()}
+                                            title={i18n::violation_at(lang, v, Place::ConsumerMessage)}>{format!("⚠ {label}")}</span>
+                                    },
+                                    None => html! {
+                                        <span key={k} class={classes!(class, came_before(i, m).then_some("broken"))} title={order_key(order)}>{label}</span>
+                                    },
+                                }
                             }} }
                         </span>
                     </li>

@@ -18,7 +18,9 @@ use crate::ui::fold::Fold;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::tip;
-use crate::ui::violations::{inversion_arrow_def, view_violations, violation_mark, Cell};
+use crate::ui::violations::{
+    inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
+};
 use yew::prelude::*;
 
 /// Keys in the "over many keys" line.
@@ -314,7 +316,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
             h: CELL_H,
         })
     };
-    let marks: Html = scene
+    let marks: Vec<Html> = scene
         .broken_pairs()
         .into_iter()
         .filter_map(|(v, [first, late])| {
@@ -385,7 +387,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                 }
                 // Over the records, after them: each broken order where it
                 // happened.
-                <g class="violation-marks">{marks}</g>
+                <g class={marks_class(marks.len())}>{for marks}</g>
             </svg>
         </section>
     }

@@ -7,6 +7,7 @@ use super::params as declared;
 use crate::i18n::fixed;
 use crate::i18n::{self, t, Msg, Place, WorkersMsg};
 use crate::params::{AppParams, Lang, Part};
+use crate::sim::checker::FindingKind;
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
     CHANNEL_CAPACITY, RECORDS,
@@ -18,6 +19,7 @@ use crate::ui::memo::memo;
 use crate::ui::stats::stat;
 use crate::ui::tip;
 use crate::ui::violations::view_violations_at;
+use crate::ui::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -267,6 +269,31 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
                 x={fixed(x, 1)} y={fixed(y + 28.0, 1)}>{glyph}</text>
         }
     };
+    // Each broken order where it happened: the pool is one partition, so
+    // a finding's positions are offsets on this strip.
+    let cell = |o: u64| {
+        let (x, y) = g.pos(o);
+        Cell {
+            x,
+            y,
+            w: (g.cell - 1.0).max(1.0),
+            h: 18.0,
+        }
+    };
+    let marks: Vec<Html> = s
+        .checker
+        .violations()
+        .iter()
+        .filter_map(|v| match v.kind {
+            FindingKind::Reorder { seen_at, .. } => Some(violation_mark(
+                &v.key,
+                cell(seen_at.offset),
+                cell(v.position.offset),
+                i18n::violation_at(lang, v, i18n::Place::Partition),
+            )),
+            FindingKind::Duplicate { .. } => None,
+        })
+        .collect();
     let lost_offsets = layers
         .lost_offsets
         .iter()
@@ -279,6 +306,7 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
             <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
                 { tip::tip_title() }
+                { inversion_arrow_def() }
                 <StripCells records={Rc::<[WRecord]>::from(s.records.as_slice())} geometry={g} />
                 <path class="strip-state processed" d={layers.processed} />
                 <path class="strip-state processing" d={layers.processing} />
@@ -286,6 +314,7 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
                 <path class="strip-state lost" data-testid="lost-offsets" data-offsets={lost_offsets} d={layers.lost} />
                 { marker(s.low_watermark(), "committed", "◆", "low-watermark") }
                 { marker(s.naive_committed(), "naive", "▲", "naive-commit") }
+                <g class={marks_class(marks.len())}>{for marks}</g>
             </svg>
             <ul class="legend inline-legend">
                 <li><span class="swatch processed"></span>{format!(" {}", t(lang, WorkersMsg::Finished))}</li>

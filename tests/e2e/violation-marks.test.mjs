@@ -1,0 +1,67 @@
+// Every broken order drawn where it happened: the scenes that count
+// reorders mark each one on their figure, with its key, and the marks say
+// in words what the colour says.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, seekTo, stats, shot } from './harness.mjs';
+
+const env = useBrowser();
+
+const VIEWPORTS = [['phone', { width: 390, height: 844 }], ['laptop', { width: 1280, height: 800 }]];
+
+const marks = (page, within = '') =>
+  page.$$eval(`${within} [data-testid="violation-mark"]`, (els) =>
+    els.map((e) => ({ key: e.dataset.key, words: (e.querySelector('title')?.textContent ?? e.getAttribute('title') ?? '').trim() })));
+
+/** The keys the findings list names, in its order (the first 30 are listed). */
+const listedKeys = (page, within = '') =>
+  page.$$eval(`${within} [data-testid="violation"]`, (els) => els.map((e) => e.dataset.key));
+
+async function checkMarks(page, count, within, label) {
+  const found = await marks(page, within);
+  assert.equal(found.length, count, `${label}: one mark per broken order`);
+  assert.ok(count > 0, `${label}: the link breaks an order`);
+  for (const m of found) {
+    assert.match(m.key, /^order-\d+$/, label);
+    assert.ok(m.words.includes(m.key) && m.words.startsWith('⚠'), `${label}: the mark says it in words: ${m.words}`);
+  }
+  const keys = new Set(found.map((m) => m.key));
+  for (const key of await listedKeys(page, within)) assert.ok(keys.has(key), `${label}: ${key} is listed and marked`);
+}
+
+for (const lang of ['ru', 'en']) {
+  for (const [size, viewport] of VIEWPORTS) {
+    test(`repartition, workers and RabbitMQ mark every broken order on the figure (${lang}, ${size})`, async () => {
+      {
+        const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=repartition&lang=${lang}`, viewport);
+        const { violations } = await stats(page);
+        await checkMarks(page, violations, '[data-testid="lanes"]', `repartition ${lang} ${size}`);
+        // Both records of a pair are inside the figure, ringed.
+        assert.equal(await page.$$eval('[data-testid="lanes"] .violation-mark .ring', (r) => r.length), 2 * violations);
+        await shot(page, `marks-repartition-${lang}-${size}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+      {
+        const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&lang=${lang}`, viewport);
+        await seekTo(page);
+        const { violations } = await stats(page);
+        await checkMarks(page, violations, '[data-testid="offset-strip"]', `workers ${lang} ${size}`);
+        await shot(page, `marks-workers-${lang}-${size}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+      {
+        const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`, viewport);
+        const side = '[data-side="rabbitmq"]';
+        const count = Number(await page.getAttribute(`[data-testid="violations-count"]${side}`, 'data-count'));
+        await checkMarks(page, count, `section${side}`, `rabbitmq ${lang} ${size}`);
+        // The Kafka side keeps each order on one consumer: nothing to mark.
+        assert.equal((await marks(page, 'section[data-side="kafka"]')).length, 0);
+        await shot(page, `marks-rabbitmq-${lang}-${size}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    });
+  }
+}
