@@ -119,6 +119,8 @@ catalogue! {
         OrderViolations => ("Нарушений порядка", "Order violations"),
         NoViolations => ("✓ Порядок по каждому ключу сохранён", "✓ Every key is still in order"),
         SceneLoading => ("Сцена загружается…", "The scene is loading…"),
+        LedeMore => ("подробнее", "more"),
+        LedeLess => ("свернуть", "less"),
         SceneLoadFailed => ("Сцена не загрузилась. Проверьте соединение и обновите страницу.", "The scene did not load. Check the connection and reload the page."),
         SceneElsewhere => ("Эта сцена открывается на своей странице:", "This scene opens on its own page:"),
     }
@@ -306,6 +308,20 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
         (Lang::Ru, SceneId::Pipeline) => "Где сломался мой заказ: весь путь целиком",
         #[cfg(feature = "lang-en")]
         (Lang::En, SceneId::Pipeline) => "Where did my order break? The whole path",
+    }
+}
+
+/// A lede's opening, shown above the figure, and the rest, which folds:
+/// the figure must start on the first screen of a phone. The opening is
+/// its first sentence, or two where the first is too short to say much.
+pub fn split_lede(lede: &str) -> (&str, &str) {
+    let end = lede
+        .match_indices(". ")
+        .map(|(i, _)| i)
+        .find(|&i| lede[..i].chars().count() >= 40);
+    match end {
+        Some(i) => (&lede[..=i], lede[i + 2..].trim_start()),
+        None => (lede, ""),
     }
 }
 
@@ -703,6 +719,27 @@ mod tests {
     fn has_cyrillic(s: &str) -> bool {
         s.chars()
             .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+    }
+
+    #[test]
+    fn every_lede_opens_with_one_sentence_and_folds_the_rest() {
+        for scene in SceneId::ALL {
+            for lang in [Lang::Ru, Lang::En] {
+                let lede = scene_lede(lang, scene);
+                let (first, rest) = split_lede(lede);
+                // One or two lines above the figure, whole words, and
+                // something left to fold; the scene-bundle test reads the
+                // first 40 characters of the pre-rendered lede.
+                let chars = first.chars().count();
+                assert!(
+                    (40..=180).contains(&chars),
+                    "{scene:?} {lang:?}: {chars}: {first}"
+                );
+                assert!(first.ends_with('.'), "{first}");
+                assert!(!rest.is_empty(), "{scene:?} {lang:?}");
+                assert_eq!(format!("{first} {rest}"), lede);
+            }
+        }
     }
 
     #[test]

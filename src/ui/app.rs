@@ -85,6 +85,7 @@ pub fn app(props: &AppProps) -> Html {
     let scene_root = use_node_ref();
     let narrow = use_state(is_narrow);
     let menu_open = use_state(|| false);
+    let lede_open = use_state(|| false);
 
     let dispatch = {
         let player = player.clone();
@@ -394,6 +395,11 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let quiz = *quiz_open.borrow();
+    let lede = i18n::split_lede(i18n::scene_lede(lang, params.scene));
+    let toggle_lede = {
+        let lede_open = lede_open.clone();
+        Callback::from(move |_: MouseEvent| lede_open.set(!*lede_open))
+    };
     let toggle_menu = {
         let menu_open = menu_open.clone();
         Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
@@ -493,7 +499,16 @@ pub fn app(props: &AppProps) -> Html {
                 <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() { "off" } else { "polite" }}>
                     {summary}
                 </p>
-                <p class="lede">{i18n::scene_lede(lang, params.scene)}</p>
+                // The lede's opening, and the rest a tap away: the figure
+                // comes on the first screen.
+                <p class="lede">
+                    {lede.0}
+                    if !lede.1.is_empty() {
+                        {" "}<span class="lede-rest" hidden={!*lede_open}>{lede.1}{" "}</span>
+                        <button type="button" class="lede-toggle" data-testid="lede-more" aria-expanded={lede_open.to_string()}
+                            onclick={toggle_lede}>{t(lang, if *lede_open { Msg::LedeLess } else { Msg::LedeMore })}</button>
+                    }
+                </p>
                 for (end, events) in p.cut_short() {
                     <p class="param-issues" role="status" data-testid="run-cut-short">{i18n::run_cut_short(lang, end, events)}</p>
                 }

@@ -16,23 +16,12 @@ fn rate(lang: Lang, v: f64) -> String {
     i18n::records_per_second(lang, v.round() as u64)
 }
 
-/// The disk's settings and its cost model: they depend on the link's
-/// parameters only.
-fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+/// The cost model, sequential against scattered reads: the scene's figure,
+/// drawn from the link's parameters only.
+fn view_disk_cost(params: &AppParams, _on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let cost = params.cost;
     let bytes = u64::from(params.record_bytes);
-    let on_device = edit(params, on_params, |p, e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        if let Some(dev) = Device::from_id(&select.value()) {
-            p.device = dev;
-            p.cost = dev.defaults();
-        }
-    });
-    let on_seek = edit_number(params, on_params, &declared::SEEK_US);
-    let on_mbs = edit_number(params, on_params, &declared::MB_S);
-    let on_bytes = edit_number(params, on_params, &declared::RECORD_BYTES);
-    let on_streams = edit_number(params, on_params, &declared::STREAMS);
     let seq = cost.sequential_records_per_s(bytes);
     let random = cost.random_records_per_s(bytes);
     let streams_total = cost.interleaved_streams_bytes_per_s(params.streams);
@@ -45,6 +34,47 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
         )
     };
     let slower = (seq / random.max(f64::MIN_POSITIVE)).round() as u64;
+    html! {
+        <>
+            if params.shows(Part::Figure) {
+                <section class="card cost" data-testid="figure">
+                    <div class="cost-row" data-testid="cost-sequential" data-value={fixed(seq, 0)}>
+                        <span>{t(lang, DiskMsg::Sequential)}</span>
+                        <span class="bar-track"><span class="bar good" style={bar(seq)}></span></span>
+                        <strong>{rate(lang, seq)}</strong>
+                    </div>
+                    <div class="cost-row" data-testid="cost-random" data-value={fixed(random, 0)}>
+                        <span>{t(lang, DiskMsg::Random)}</span>
+                        <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
+                        <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
+                    </div>
+                    <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
+                        {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
+                    </p>
+                    <p class="small" data-testid="cost-streams" data-value={fixed(streams_total / 1e6, 0)}>
+                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
+                    </p>
+                </section>
+            }
+        </>
+    }
+}
+
+/// The disk's settings: they depend on the link's parameters only.
+fn view_disk_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
+    let lang = params.lang;
+    let cost = params.cost;
+    let on_device = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(dev) = Device::from_id(&select.value()) {
+            p.device = dev;
+            p.cost = dev.defaults();
+        }
+    });
+    let on_seek = edit_number(params, on_params, &declared::SEEK_US);
+    let on_mbs = edit_number(params, on_params, &declared::MB_S);
+    let on_bytes = edit_number(params, on_params, &declared::RECORD_BYTES);
+    let on_streams = edit_number(params, on_params, &declared::STREAMS);
     html! {
         <>
             if params.shows(Part::Settings) {
@@ -71,26 +101,6 @@ fn view_disk_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html
                     </section>
                 </Fold>
             }
-            if params.shows(Part::Figure) {
-                <section class="card cost">
-                    <div class="cost-row" data-testid="cost-sequential" data-value={fixed(seq, 0)}>
-                        <span>{t(lang, DiskMsg::Sequential)}</span>
-                        <span class="bar-track"><span class="bar good" style={bar(seq)}></span></span>
-                        <strong>{rate(lang, seq)}</strong>
-                    </div>
-                    <div class="cost-row" data-testid="cost-random" data-value={fixed(random, 0)}>
-                        <span>{t(lang, DiskMsg::Random)}</span>
-                        <span class="bar-track"><span class="bar bad-bar" style={bar(random)}></span></span>
-                        <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
-                    </div>
-                    <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
-                        {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
-                    </p>
-                    <p class="small" data-testid="cost-streams" data-value={fixed(streams_total / 1e6, 0)}>
-                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
-                    </p>
-                </section>
-            }
         </>
     }
 }
@@ -104,7 +114,7 @@ pub fn view_disk_scene(
     let d = sim.model();
     html! {
         <div class="rest-scene">
-            { memo(view_disk_params, params, &on_params) }
+            { memo(view_disk_cost, params, &on_params) }
             if params.shows(Part::Figure) {
                 <section class="card" aria-labelledby="cache-title">
                     <h2 id="cache-title">{t(lang, DiskMsg::PageCache)}</h2>
@@ -138,6 +148,7 @@ pub fn view_disk_scene(
                     </dl>
                 </section>
             }
+            { memo(view_disk_settings, params, &on_params) }
         </div>
     }
 }

@@ -290,7 +290,7 @@ fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
         })
     });
     html! {
-        <section class="card" aria-labelledby="group-figure-title">
+        <section class="card" aria-labelledby="group-figure-title" data-testid="figure">
             <h2 id="group-figure-title">{t(lang, GroupMsg::FigureTitle)}</h2>
             <svg class={classes!("group-figure", eager_pause.then_some("rebalancing"))} data-testid="group-figure"
                 viewBox={format!("0 0 {} {}", fixed(w, 0), fixed(h, 0))} role="img" aria-label={t(lang, GroupMsg::FigureTitle)}>
@@ -328,14 +328,11 @@ pub fn view_group_scene(
         .max(1);
     html! {
         <div class="group-scene">
-            if params.shows(Part::Settings) {
-                <Fold lang={lang}>{ memo(view_settings, params, &on_params) }</Fold>
-            }
             if params.shows(Part::Figure) {
+                { view_figure(g, scale, lang, narrow) }
                 <p class="narration" aria-live="polite" data-testid="narration">
                     { group_narration(lang, &g.narration(sim.last_event())) }
                 </p>
-                { view_figure(g, scale, lang, narrow) }
             }
             <div class="panels">
                 if params.shows(Part::Figure) {
@@ -369,6 +366,9 @@ pub fn view_group_scene(
                     }
                 </div>
             </div>
+            if params.shows(Part::Settings) {
+                <Fold lang={lang}>{ memo(view_settings, params, &on_params) }</Fold>
+            }
             if params.shows(Part::Timeline) {
                 { view_owners(g, lang) }
             }

@@ -240,7 +240,7 @@ pub fn view_log_scene(
     html! {
         <>
             if params.shows(Part::Figure) {
-                <figure class="figure">
+                <figure class="figure" data-testid="figure">
                     <svg class="log-figure" data-testid="log-figure" viewBox={format!("0 0 {} {}", px(layout.width), px(layout.height))}
                         role="img" aria-label={t(lang, LogMsg::PartitionTitle)} onmouseover={tip::on_hover(tip::data_tip)}>
                         { tip::tip_title() }

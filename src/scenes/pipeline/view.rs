@@ -282,7 +282,7 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
         format!("{}{extra}", stage_name(lang, stage))
     };
     html! {
-        <section class="card pipeline-lanes" aria-label={t(lang, PipelineMsg::FigureTitle)}>
+        <section class="card pipeline-lanes" aria-label={t(lang, PipelineMsg::FigureTitle)} data-testid="figure">
             // In a compact frame the page's own title heads the figure.
             if !embedded {
                 <h2>{t(lang, PipelineMsg::FigureTitle)}</h2>
@@ -847,10 +847,11 @@ pub fn view_pipeline_scene(
     html! {
         <div class="pipeline-scene">
             if params.shows(Part::Figure) {
-                { memo(view_presets, params, &on_params) }
                 { view_figure(s, lang, narrow, params.embed, end) }
                 <p class="narration" aria-live="polite" data-testid="narration">{ pipeline_caption(lang, s) }</p>
                 { view_findings(s, lang) }
+                // The stories to pick, after the one on screen.
+                { memo(view_presets, params, &on_params) }
             }
             if params.shows(Part::Numbers) {
                 <Analysis run={s.run.clone()} finding={first} params={params.clone()} />

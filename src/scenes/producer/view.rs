@@ -541,13 +541,17 @@ pub fn view_producer_scene(
     let about = params.preset.map(|p| preset_about(lang, p));
     // Kafka refused the settings: the run is that refusal.
     let refused = run.is_err();
-    let body = match run {
-        Err(e) => html! {
-            <div class="card">
-                <p class="config-error" role="alert" data-testid="config-error">{config_error(lang, e)}</p>
-                <p>{t(lang, ProducerMsg::NotStarted)}</p>
-            </div>
-        },
+    // The figure, then everything else the run shows.
+    let (figure, body) = match run {
+        Err(e) => (
+            html! {
+                <div class="card">
+                    <p class="config-error" role="alert" data-testid="config-error">{config_error(lang, e)}</p>
+                    <p>{t(lang, ProducerMsg::NotStarted)}</p>
+                </div>
+            },
+            Html::default(),
+        ),
         Ok((sim, end, playing)) => {
             let scene = sim.model();
             let now = sim.now();
@@ -585,67 +589,75 @@ pub fn view_producer_scene(
                 }
                 None => t(lang, ProducerMsg::Caption0).to_owned(),
             };
-            html! {
-                <>
-                    if params.shows(Part::Figure) {
-                        <figure class="figure">
-                            { view_pipeline(scene, now, lang, narrow) }
-                            { view_log_strip(scene, lang) }
-                            <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
-                        </figure>
-                    }
-                    if params.shows(Part::Numbers) {
-                        <div class="panels">
-                            <dl class="stats">
-                                { stat("sent", t(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
-                                { stat("retries", t(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
-                                { stat("reorders", t(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
-                                { stat("duplicates", t(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
-                                { stat("written", t(lang, ProducerMsg::StatWritten), u64::from(scene.written())) }
-                                { stat("failed", t(lang, ProducerMsg::StatFailed), u64::from(scene.stats.failed_records)) }
-                                { stat("lost", t(lang, ProducerMsg::StatLost), u64::from(scene.lost())) }
+            let figure = html! {
+                if params.shows(Part::Figure) {
+                    <figure class="figure" data-testid="figure">
+                        { view_pipeline(scene, now, lang, narrow) }
+                        { view_log_strip(scene, lang) }
+                        <figcaption class="narration" aria-live="polite" data-testid="narration">{narration}</figcaption>
+                    </figure>
+                }
+            };
+            (
+                figure,
+                html! {
+                    <>
+                        if params.shows(Part::Numbers) {
+                            <div class="panels">
+                                <dl class="stats">
+                                    { stat("sent", t(lang, ProducerMsg::StatSent), u64::from(scene.stats.sent)) }
+                                    { stat("retries", t(lang, ProducerMsg::StatRetries), u64::from(scene.stats.retries)) }
+                                    { stat("reorders", t(lang, ProducerMsg::StatReorders), scene.reorders() as u64) }
+                                    { stat("duplicates", t(lang, ProducerMsg::StatDuplicates), scene.duplicates() as u64) }
+                                    { stat("written", t(lang, ProducerMsg::StatWritten), u64::from(scene.written())) }
+                                    { stat("failed", t(lang, ProducerMsg::StatFailed), u64::from(scene.stats.failed_records)) }
+                                    { stat("lost", t(lang, ProducerMsg::StatLost), u64::from(scene.lost())) }
+                                    if scene.config.producer.enable_idempotence {
+                                        { stat("epoch", t(lang, ProducerMsg::StatEpoch), u64::from(scene.epoch())) }
+                                    }
+                                    { stat("throughput", t(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
+                                </dl>
                                 if scene.config.producer.enable_idempotence {
-                                    { stat("epoch", t(lang, ProducerMsg::StatEpoch), u64::from(scene.epoch())) }
+                                    <p class="small dim" data-testid="broker-state">{ broker_state(scene, lang) }</p>
                                 }
-                                { stat("throughput", t(lang, ProducerMsg::StatThroughput), scene.throughput(now)) }
-                            </dl>
-                            if scene.config.producer.enable_idempotence {
-                                <p class="small dim" data-testid="broker-state">{ broker_state(scene, lang) }</p>
+                                // A missing event is final only once the run is over.
+                                { view_findings(scene.checker.violations(), &if finished { scene.gap_keys() } else { Vec::new() }, lang, Place::Partition) }
+                                { view_interventions(scene, now, playing, params, &on_params) }
+                            </div>
+                        }
+                        if params.shows(Part::Diagram) {
+                            { view_diagram(scene, now, end, lang, narrow, &on_export) }
+                        }
+                        if params.shows(Part::Compare) {
+                            if stream {
+                                <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
                             }
-                            // A missing event is final only once the run is over.
-                            { view_findings(scene.checker.violations(), &if finished { scene.gap_keys() } else { Vec::new() }, lang, Place::Partition) }
-                            { view_interventions(scene, now, playing, params, &on_params) }
-                        </div>
-                    }
-                    if params.shows(Part::Diagram) {
-                        { view_diagram(scene, now, end, lang, narrow, &on_export) }
-                    }
-                    if params.shows(Part::Compare) {
-                        if stream {
-                            <IdempotenceCompare params={params.clone()} on_params={on_params.clone()} />
+                            if priced {
+                                <PricePanel params={params.clone()} />
+                            }
+                            if !stream && !priced && params.shown_part() == Part::Compare {
+                                <p class="card note" data-testid="nothing-to-compare">{t(lang, ProducerMsg::NothingToCompare)}</p>
+                            }
                         }
-                        if priced {
-                            <PricePanel params={params.clone()} />
-                        }
-                        if !stream && !priced && params.shown_part() == Part::Compare {
-                            <p class="card note" data-testid="nothing-to-compare">{t(lang, ProducerMsg::NothingToCompare)}</p>
-                        }
-                    }
-                </>
-            }
+                    </>
+                },
+            )
         }
     };
     html! {
         <div class="producer">
+            // The wire and the log first; then which story this is, and
+            // the others to pick.
+            {figure}
             if params.shows(Part::Figure) {
-                { memo(|p, _| view_presets(p), params, &on_params) }
                 if let Some(about) = about {
                     <p class="about outcome" data-testid="preset-about">{about}</p>
                 }
+                { memo(|p, _| view_presets(p), params, &on_params) }
             }
-            // The story comes first; the settings open by themselves only
-            // when Kafka refused them, and are then shown in any part, as
-            // the way to a configuration that runs.
+            // The settings open by themselves only when Kafka refused
+            // them, and are then shown in any part, as the way to a
+            // configuration that runs.
             if params.shows(Part::Settings) || refused {
                 { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
             }

@@ -131,10 +131,11 @@ pub fn view_rabbitmq_scene(
     let compact = params.shown_part() != Part::All;
     html! {
         <div class="rest-scene">
-            if params.shows(Part::Settings) {
-                <Fold lang={lang}>{ memo(view_rabbitmq_params, params, &on_params) }</Fold>
-            }
             if params.shows(Part::Figure) {
+                <div class="sides" data-testid="figure">
+                    { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s, compact) }
+                    { view_side(lang, t(lang, RabbitMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s, compact) }
+                </div>
                 <p class="narration" aria-live="polite" data-testid="narration">
                     { rabbitmq_narration(lang, &s.narration(sim.last_event())) }
                     // The last step's sentence, then what the run showed.
@@ -142,10 +143,9 @@ pub fn view_rabbitmq_scene(
                         {" "}{ rabbitmq_verdict(lang, s.rabbit_checker.reorders(), s.kafka_checker.reorders()) }
                     }
                 </p>
-                <div class="sides">
-                    { view_side(lang, t(lang, RabbitMsg::RabbitSide), "rabbitmq", &s.rabbit, &s.rabbit_checker, s, compact) }
-                    { view_side(lang, t(lang, RabbitMsg::KafkaSide), "kafka", &s.kafka, &s.kafka_checker, s, compact) }
-                </div>
+            }
+            if params.shows(Part::Settings) {
+                <Fold lang={lang}>{ memo(view_rabbitmq_params, params, &on_params) }</Fold>
             }
         </div>
     }

@@ -329,7 +329,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
         })
         .collect();
     html! {
-        <section class="card" aria-labelledby="lanes-title">
+        <section class="card" aria-labelledby="lanes-title" data-testid="figure">
             <h2 id="lanes-title">{t(lang, RepartitionMsg::LanesTitle)}</h2>
             <svg class="stream-figure lanes-figure" data-testid="lanes" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, RepartitionMsg::LanesTitle)} onmouseover={tip::on_hover(tip::order_record)}>
@@ -512,25 +512,28 @@ pub fn view_repartition_scene(
     let in_place = params.strategy != Strategy::NewTopic;
     html! {
         <div class="repartition">
-            if params.shows(Part::Settings) {
-                <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
-            }
             // Kafka's refusal is the scene's outcome, whichever part is shown.
             if let Some(refusal) = refusal {
                 <p class="card refused" role="status" data-testid="partitions-refused" data-error="INVALID_PARTITIONS">
                     <span aria-hidden="true">{"⚠ "}</span>{refusal_text(lang, refusal)}
                 </p>
-            } else if in_place && params.shows(Part::Figure) {
-                { view_window(params, now) }
             }
-            if params.shows(Part::Keys) {
-                <KeyGrid from={params.from} {to} lang={lang} />
-            }
+            // The lanes first: where each order's events went, and where
+            // their order broke; then how the change was seen, and why.
             if params.shows(Part::Figure) {
                 { view_lanes(scene, lang, narrow) }
                 <p class="narration" aria-live="polite" data-testid="narration">
                     { repartition_caption(lang, scene.caption(sim.last_event().map(|(_, e)| e))) }
                 </p>
+                if refusal.is_none() && in_place {
+                    { view_window(params, now) }
+                }
+            }
+            if params.shows(Part::Keys) {
+                <KeyGrid from={params.from} {to} lang={lang} />
+            }
+            if params.shows(Part::Settings) {
+                <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
             }
             if params.shows(Part::Numbers) {
                 <div class="panels">

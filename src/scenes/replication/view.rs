@@ -58,6 +58,25 @@ pub fn view_replication_scene(
     let hw = r.high_watermark;
     html! {
         <div class="rest-scene">
+            if params.shows(Part::Figure) {
+                <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()} data-frozen={r.under_min_isr().to_string()}>
+                    {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
+                </p>
+                if r.under_min_isr() {
+                    <p class="note" data-testid="hw-frozen">
+                        {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
+                    </p>
+                }
+                <figure class="figure replicas-figure" data-testid="figure">
+                    <div class="replicas">
+                        for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
+                    </div>
+                    <figcaption class="narration" aria-live="polite" data-testid="narration">
+                        { replication_caption(lang, r.caption(sim.last_event().map(|(_, e)| e))) }
+                    </figcaption>
+                </figure>
+            }
+            // After the figure: the replicas, with their own buttons, come first.
             if params.shows(Part::Settings) {
                 <Fold lang={lang}>
                     <section class="card">
@@ -80,31 +99,8 @@ pub fn view_replication_scene(
                             </label>
                         </div>
                         <p class="note">{t(lang, ReplicationMsg::ReplicationNote)}</p>
-                        if let Some(l) = r.leader {
-                            <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(l, ActionKind::Crash)}>
-                                {format!("⚡ {} ({})", t(lang, ReplicationMsg::CrashLeader), i18n::broker_name(lang, l))}
-                            </button>
-                        }
                     </section>
                 </Fold>
-            }
-            if params.shows(Part::Figure) {
-                <p class="hw" data-testid="high-watermark" data-offset={hw.to_string()} data-frozen={r.under_min_isr().to_string()}>
-                    {format!("HW = {hw} — {}", t(lang, ReplicationMsg::HighWatermark))}
-                </p>
-                if r.under_min_isr() {
-                    <p class="note" data-testid="hw-frozen">
-                        {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
-                    </p>
-                }
-                <figure class="figure replicas-figure">
-                    <div class="replicas">
-                        for rep in r.replicas.iter() { { replica_card(r, rep, lang, &act) } }
-                    </div>
-                    <figcaption class="narration" aria-live="polite" data-testid="narration">
-                        { replication_caption(lang, r.caption(sim.last_event().map(|(_, e)| e))) }
-                    </figcaption>
-                </figure>
             }
             if params.shows(Part::Numbers) {
                 <div class="panels">
@@ -180,6 +176,15 @@ fn replica_card(r: &Replication, rep: &Replica, lang: Lang, act: &Act<'_>) -> Ht
                     </li>
                 }
             </ol>
+            // The leader's own card crashes it: the action sits on the
+            // thing it acts on.
+            if rep.alive && is_leader {
+                <div class="replica-actions">
+                    <button type="button" class="primary-action" data-testid="crash-leader" onclick={act(rep.broker, ActionKind::Crash)}>
+                        {format!("⚡ {}", t(lang, ReplicationMsg::CrashLeader))}
+                    </button>
+                </div>
+            }
             if rep.alive && !is_leader {
                 <div class="replica-actions">
                     if rep.slow {

@@ -177,7 +177,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let abs = abs_partition(hash, n);
 
     html! {
-        <section class="card key-panel" aria-labelledby="key-section">
+        <section class="card key-panel" aria-labelledby="key-section" data-testid="figure">
             <h2 id="key-section">{t(lang, RoutingMsg::KeySection)}</h2>
             <div class="inputs">
                 <label class="field">

@@ -301,7 +301,7 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
         .collect::<Vec<_>>()
         .join(",");
     html! {
-        <section class="card" aria-labelledby="strip-title">
+        <section class="card" aria-labelledby="strip-title" data-testid="figure">
             <h2 id="strip-title">{t(lang, WorkersMsg::StripTitle)}</h2>
             <svg class="stream-figure" data-testid="offset-strip" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, WorkersMsg::StripTitle)} onmouseover={tip::on_hover(describe_cell)}>
@@ -459,9 +459,6 @@ pub fn view_workers_scene(
     let repeated = s.repeated_if_crashed().len();
     html! {
         <div class="workers-scene">
-            if params.shows(Part::Settings) {
-                <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
-            }
             if params.shows(Part::Figure) {
                 { view_strip(s, lang, narrow) }
                 <p class="narration" aria-live="polite" data-testid="narration">
@@ -488,6 +485,9 @@ pub fn view_workers_scene(
                     </div>
                 }
             </div>
+            if params.shows(Part::Settings) {
+                <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
+            }
             if params.shows(Part::Chart) {
                 <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
             }
