@@ -476,7 +476,8 @@ pub fn app(props: &AppProps) -> Html {
                     <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
                 </div>
             }
-            <main ref={scene_root} class="scene" data-testid="scene" data-scene={params.scene.id()}
+            <main ref={scene_root} class={classes!("scene", (params.lesson.is_some() || level.is_some()).then_some("with-card"))}
+                data-testid="scene" data-scene={params.scene.id()}
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-holding={p.holding().then_some("true")}

@@ -196,6 +196,18 @@ pub fn level_bar(props: &LevelProps) -> Html {
             }
         });
     }
+    // Until the level is solved the scene keeps its own answer (the
+    // pipeline's smallest fix) out of sight (style.css): the mark is set
+    // on the frozen scene after each render, as its forms' `disabled` is.
+    use_effect(move || {
+        if let Some(frozen) = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+            d.query_selector("[data-testid=\"level-frozen\"]")
+                .ok()
+                .flatten()
+        }) {
+            let _ = frozen.set_attribute("data-solved", if complete { "true" } else { "false" });
+        }
+    });
     let reveal = {
         let hints = hints.clone();
         let total = text.hints.len();

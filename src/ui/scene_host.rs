@@ -75,6 +75,7 @@ pub fn view_scene(
         ScenePlayer::Group(p) => view_group_scene(
             p.timeline.current(),
             p.timeline.outcome().model(),
+            p.timeline.end(),
             params,
             narrow,
             on_params,

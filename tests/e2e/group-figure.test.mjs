@@ -64,3 +64,27 @@ for (const [lang, viewport] of [['ru', { width: 390, height: 844 }], ['en', { wi
     await context.close();
   });
 }
+
+test('part=timeline draws who owned each partition over time', async () => {
+  for (const [lang, viewport] of [['ru', { width: 390, height: 844 }], ['en', { width: 1280, height: 800 }]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=${lang}&part=timeline&embed=1`, viewport);
+    await seekTo(page);
+    const now = Number(await page.getAttribute('[data-testid="scene"]', 'data-sim-time'));
+    const stints = await page.$$eval('[data-testid="owner-timeline"] [data-testid="stint"]', (els) =>
+      els.map((e) => ({ p: e.dataset.partition, member: e.dataset.member, from: Number(e.dataset.from), to: Number(e.dataset.to) })));
+    const partitions = [...new Set(stints.map((s) => s.p))];
+    assert.equal(partitions.length, 6);
+    for (const p of partitions) {
+      const mine = stints.filter((s) => s.p === p);
+      assert.equal(mine[0].from, 0);
+      assert.equal(mine.at(-1).to, now);
+      for (let i = 1; i < mine.length; i++) assert.equal(mine[i].from, mine[i - 1].to, `partition ${p} has no gap`);
+    }
+    // consumer-2 owned partitions until its crash's rebalance, and none after.
+    assert.ok(stints.some((s) => s.member === 'consumer-2'));
+    assert.ok(stints.filter((s) => s.to === now).every((s) => s.member !== 'consumer-2'));
+    await shot(page, `group-timeline-${lang}-${viewport.width}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

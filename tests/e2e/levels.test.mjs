@@ -108,6 +108,22 @@ test('a host page plays level 1 through its controls and hears it solved', async
   await context.close();
 });
 
+test('a level keeps the scene\'s own answer, the smallest fix, out of sight until it is solved', async () => {
+  for (const lang of ['en', 'ru']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=10&lang=${lang}`);
+    await checked(page);
+    assert.equal(await page.$('[data-testid="level-complete"]'), null);
+    assert.equal(await page.isVisible('[data-testid="fix"]'), false, `${lang}: the fix gives the answer away`);
+    assert.equal(await page.isVisible('[data-testid="fix-hidden"]'), true, `${lang}: the note says when it shows`);
+    await page.selectOption('[data-testid="level-control"][data-param="warehouse-client"]', 'java');
+    await page.waitForSelector('[data-testid="level-complete"]');
+    await page.waitForSelector('[data-testid="level-frozen"][data-solved="true"]');
+    assert.equal(await page.isVisible('[data-testid="fix-hidden"]'), false, `${lang}: solved, the note goes`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('a level labels its settings in the learner language, as the scene form does', async () => {
   // A producer level's setting, whose form shows Kafka's name and a help
   // text, and a pipeline level's, whose form has a label of its own.

@@ -4,6 +4,7 @@
 //! draws them.
 
 use crate::sim::scenes::group::{Group, MemberState};
+use crate::sim::SimTime;
 
 /// The figure's width in its own units, wide and narrow.
 pub fn width(narrow: bool) -> f64 {
@@ -122,6 +123,38 @@ pub fn link_of(g: &Group, p: usize) -> Option<(usize, Link)> {
     ))
 }
 
+/// One stretch of a partition's ownership on the owners' timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stint {
+    pub partition: usize,
+    pub from: SimTime,
+    pub to: SimTime,
+    /// `None`: revoked and nobody's until the next generation.
+    pub owner: Option<String>,
+}
+
+/// Who owned each partition from when to when, generation by generation,
+/// up to `now`.
+pub fn stints(g: &Group, now: SimTime) -> Vec<Stint> {
+    let mut out = Vec::new();
+    for (i, gen) in g.generations.iter().enumerate() {
+        let to = g
+            .generations
+            .get(i + 1)
+            .map_or(now, |next| next.at)
+            .max(gen.at);
+        for (partition, owner) in gen.owners.iter().enumerate() {
+            out.push(Stint {
+                partition,
+                from: gen.at,
+                to,
+                owner: owner.clone(),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,5 +223,27 @@ mod tests {
         assert!(shown_members(&after)
             .iter()
             .any(|&i| after.members[i].id == "consumer-2"));
+    }
+
+    #[test]
+    fn the_owners_timeline_covers_every_partition_without_gaps() {
+        let g = group_at("scene=group", 6000);
+        let stints = stints(&g, SimTime(6000));
+        for p in 0..g.config.partitions as usize {
+            let mine: Vec<&Stint> = stints.iter().filter(|s| s.partition == p).collect();
+            assert_eq!(mine.first().unwrap().from, SimTime::ZERO);
+            assert_eq!(mine.last().unwrap().to, SimTime(6000));
+            for pair in mine.windows(2) {
+                assert_eq!(pair[0].to, pair[1].from, "partition {p}");
+            }
+        }
+        // The crash moved consumer-2's partitions to someone else.
+        assert!(stints
+            .iter()
+            .any(|s| s.owner.as_deref() == Some("consumer-2")));
+        assert!(stints
+            .iter()
+            .filter(|s| s.to == SimTime(6000))
+            .all(|s| s.owner.as_deref() != Some("consumer-2")));
     }
 }

@@ -11,7 +11,7 @@ use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
-use crate::sim::Sim;
+use crate::sim::{Sim, SimTime};
 use crate::ui::fold::Fold;
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
@@ -169,7 +169,52 @@ fn paused_why(owner_down: bool, revoked: bool) -> (GroupMsg, &'static str) {
     }
 }
 
-fn view_owners(g: &Group, lang: Lang) -> Html {
+/// The owners over time: a row per partition, a bar per generation's
+/// stint, named and coloured by its owner, up to the moment on screen.
+fn view_owner_timeline(g: &Group, now: SimTime, end: SimTime, lang: Lang, narrow: bool) -> Html {
+    let w = figure::width(narrow);
+    let (label_w, row_h, top) = (36.0, 24.0, 8.0);
+    let parts = g.config.partitions as usize;
+    let h = top + parts as f64 * row_h + 22.0;
+    let x = |t: SimTime| {
+        label_w + (w - label_w - 8.0) * (t.as_millis() as f64 / end.as_millis().max(1) as f64)
+    };
+    let member_index = |id: &str| g.members.iter().position(|m| m.id == id).unwrap_or(0);
+    let f = |v: f64| fixed(v, 1);
+    html! {
+        <svg class="owner-timeline" data-testid="owner-timeline" viewBox={format!("0 0 {} {}", fixed(w, 0), fixed(h, 0))}
+            role="img" aria-label={t(lang, GroupMsg::OwnersTitle)}>
+            for p in 0..parts {
+                <text class="row-label" x="4" y={f(top + p as f64 * row_h + 16.0)}>{format!("P{p}")}</text>
+            }
+            for s in figure::stints(g, now) { {{
+                let (x1, x2) = (x(s.from), x(s.to));
+                let y = top + s.partition as f64 * row_h + 2.0;
+                let class = match &s.owner {
+                    Some(o) => format!("stint o{}", member_index(o) % 6),
+                    None => "stint nobody".to_owned(),
+                };
+                let name = s.owner.clone().unwrap_or_else(|| "—".to_owned());
+                html! {
+                    <g class={class} data-testid="stint" data-partition={s.partition.to_string()} data-member={s.owner.clone().unwrap_or_default()}
+                        data-from={s.from.as_millis().to_string()} data-to={s.to.as_millis().to_string()}>
+                        <title>{format!("P{} · {name} · {}–{}", s.partition, i18n::seconds(lang, s.from), i18n::seconds(lang, s.to))}</title>
+                        <rect x={f(x1)} y={f(y)} width={f((x2 - x1).max(1.0))} height={f(row_h - 4.0)} rx="3" />
+                        // The owner's name where it fits.
+                        if x2 - x1 > 84.0 {
+                            <text x={f(x1 + 5.0)} y={f(y + 14.0)}>{name}</text>
+                        }
+                    </g>
+                }
+            }} }
+            <line class="now" x1={f(x(now))} x2={f(x(now))} y1={f(top)} y2={f(top + parts as f64 * row_h)} />
+            <text class="axis" x={f(label_w)} y={f(h - 6.0)}>{i18n::seconds(lang, SimTime::ZERO)}</text>
+            <text class="axis end" x={f(w - 8.0)} y={f(h - 6.0)}>{i18n::seconds(lang, end)}</text>
+        </svg>
+    }
+}
+
+fn view_owners(g: &Group, now: SimTime, end: SimTime, lang: Lang, narrow: bool) -> Html {
     let current = g.generations.last();
     let previous = g
         .generations
@@ -179,6 +224,7 @@ fn view_owners(g: &Group, lang: Lang) -> Html {
     html! {
         <section class="card" aria-labelledby="owners-title">
             <h2 id="owners-title">{t(lang, GroupMsg::OwnersTitle)}</h2>
+            { view_owner_timeline(g, now, end, lang, narrow) }
             <div class="table-scroll" role="group" tabindex="0" aria-labelledby="owners-title">
                 <table class="clients owners">
                     <thead><tr>
@@ -310,6 +356,7 @@ fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
 pub fn view_group_scene(
     sim: &Sim<Group>,
     outcome: &Group,
+    end: SimTime,
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
@@ -370,7 +417,7 @@ pub fn view_group_scene(
                 <Fold lang={lang}>{ memo(view_settings, params, &on_params) }</Fold>
             }
             if params.shows(Part::Timeline) {
-                { view_owners(g, lang) }
+                { view_owners(g, now, end, lang, narrow) }
             }
             if params.shows(Part::Go) {
                 { memo(crate::ui::golens::view_golens, params, &on_params) }

@@ -8,7 +8,7 @@ use super::narration::{
 };
 use super::params as declared;
 use super::text::PipelineMsg;
-use crate::i18n::{self, event_name, fixed, millis, t, Msg};
+use crate::i18n::{self, event_name, fixed, millis, t, LevelMsg, Msg};
 use crate::params::declare::{Kind, Param, Value};
 use crate::params::{to_query, AppParams, Lang, Part};
 use crate::sim::scenes::pipeline::{
@@ -489,6 +489,8 @@ fn analysis(p: &AnalysisProps) -> Html {
                     </table>
                 </div>
             </section>
+            // In a level, until it is solved, this note stands for the fix.
+            <p class="card level-answer-note" data-testid="fix-hidden" hidden=true>{t(lang, LevelMsg::AnswerAfterSolved)}</p>
             <section class="card" aria-labelledby="fix-title" data-testid="fix" data-change={fix.map_or("", |x| x.change.id())}>
                 <h2 id="fix-title">{t(lang, PipelineMsg::FixTitle)}</h2>
                 if let Some(fix) = *fix {

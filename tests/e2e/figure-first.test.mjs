@@ -1,0 +1,77 @@
+// The figure first, at every size: on every scene page, lesson step and
+// level, the scene's main drawing starts in the top half of the first
+// screen, under its title and the lede's opening, and the sticky player
+// does not cover it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, SCENES } from './harness.mjs';
+
+const env = useBrowser();
+
+const SIZES = [['phone', { width: 390, height: 844 }], ['laptop', { width: 1280, height: 800 }]];
+const STEPS = ['1.1', '2.1', '3.1', '4.1', '4.2', '5.1', '6.1', '7.1', '8.1', '9.1', '10.1'];
+const LEVELS = Array.from({ length: 12 }, (_, i) => String(i + 1));
+
+async function figureFirst(link, viewport) {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, viewport);
+  const at = await page.evaluate(() => {
+    const figure = document.querySelector('[data-testid="figure"]');
+    const controls = document.querySelector('.controls').getBoundingClientRect();
+    const box = figure?.getBoundingClientRect();
+    // Nothing but the title, the lede and the lesson's or level's card
+    // before it: the settings come after.
+    const settings = document.querySelector('[data-testid="scene-settings"], [data-testid="settings"]');
+    const settingsFirst = settings && figure ? Boolean(settings.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING) : false;
+    return box && { top: box.top, height: box.height, controls: controls.top, settingsFirst };
+  });
+  assert.ok(at, `${link}: a figure`);
+  const { height } = viewport;
+  assert.ok(at.top < height / 2, `${link} at ${viewport.width}: the figure starts at ${Math.round(at.top)} px of ${height}`);
+  assert.ok(at.top + 40 < at.controls, `${link} at ${viewport.width}: the player (at ${Math.round(at.controls)} px) covers the figure`);
+  assert.ok(!at.settingsFirst, `${link}: the settings come before the figure`);
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+for (const [size, viewport] of SIZES) {
+  test(`every scene opens on its figure (${size})`, async () => {
+    for (const scene of SCENES) {
+      for (const lang of ['ru', 'en']) await figureFirst(`?scene=${scene}&lang=${lang}`, viewport);
+      // As a course page embeds it.
+      await figureFirst(`?scene=${scene}&lang=ru&embed=1`, viewport);
+    }
+  });
+
+  test(`every lesson step and level opens on its figure (${size})`, async () => {
+    const lang = size === 'phone' ? 'ru' : 'en';
+    for (const step of STEPS) await figureFirst(`?lesson=${step}&lang=${lang}`, viewport);
+    for (const level of LEVELS) await figureFirst(`?level=${level}&lang=${lang}`, viewport);
+  });
+}
+
+test('no text in a figure under 12 px at 390 px wide', async () => {
+  const tooSmall = [];
+  for (const scene of SCENES) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, SIZES[0][1]);
+      const small = await page.$eval('[data-testid="figure"]', (figure) => {
+        const found = [];
+        for (const el of figure.querySelectorAll('*')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+          if (!own || el.closest('[hidden], title')) continue;
+          const box = el.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) continue;
+          const svg = el.closest('svg');
+          const scale = svg ? svg.getScreenCTM().a : 1;
+          const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+          if (px < 11.95) found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${el.textContent.trim().slice(0, 24)}" ${px.toFixed(1)} px`);
+        }
+        return found;
+      });
+      if (small.length > 0) tooSmall.push(`${scene} ${lang}: ${small.length} texts, e.g. ${small.slice(0, 3).join('; ')}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  assert.deepEqual(tooSmall, []);
+});
