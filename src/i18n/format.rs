@@ -200,7 +200,9 @@ pub fn duration(lang: Lang, ms: f64) -> String {
     } else {
         (ms, false)
     };
-    let decimals = u32::from((value * 10.0).round() % 10.0 != 0.0);
+    // Whether a tenth shows, read from the exact formatter rather than
+    // float rounding and `%`, which bring libm's code into every bundle.
+    let decimals = u32::from(!fixed(value, 1).ends_with(".0"));
     let unit = match (lang, seconds) {
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, true) => "с",

@@ -16,7 +16,7 @@ catalogue! {
         Controls => ("Что можно менять", "What you may change"),
         Locked => ("Закреплено уровнем", "Fixed by this level"),
         LockedWhy => ("Уровень закрепляет эту настройку: задача — решить её другими.", "The level fixes this setting: the task is to solve it with the others."),
-        AnswerAfterSolved => ("Самое маленькое исправление сцена покажет, когда уровень будет пройден.", "The scene shows its smallest fix once the level is solved."),
+        AnswerAfterSolved => ("Самое маленькое исправление откроется, когда вы пройдёте уровень.", "The scene shows its smallest fix once the level is solved."),
         SceneLocked => ("Настройки сцены ниже только показывают состояние: в уровне меняйте их в панели выше.", "The scene's own settings below only show the state: in a level, change them in the panel above."),
         Map => ("Карта уровней", "Level map"),
         Done => ("пройден", "solved"),

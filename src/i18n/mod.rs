@@ -315,8 +315,12 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
 /// the figure must start on the first screen of a phone. The opening is
 /// its first sentence, or two where the first is too short to say much.
 pub fn split_lede(lede: &str) -> (&str, &str) {
+    // Byte by byte: ". " is ASCII, so every match is a char boundary.
     let end = lede
-        .match_indices(". ")
+        .as_bytes()
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w == b". ")
         .map(|(i, _)| i)
         .find(|&i| lede[..i].chars().count() >= 40);
     match end {

@@ -287,7 +287,8 @@ pub static EVENTS: Param = Param {
     label: None,
     options: &[],
     help: None,
-    get: |p| p.t_events.map(|n| n.to_string()),
+    // Only with the moment it counts in: a link that drops `t` drops it.
+    get: |p| p.t.and(p.t_events).map(|n| n.to_string()),
     set: |p, v| v.u32().map(|n| p.t_events = Some(n)).is_some(),
 };
 

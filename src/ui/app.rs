@@ -307,7 +307,12 @@ pub fn app(props: &AppProps) -> Html {
                 None => next,
             };
             if next.sim_config() != params.sim_config() {
-                let at = next.at(player.borrow().moment());
+                // The millisecond, not the count of its events: those
+                // belong to the old run.
+                let at = next.at(Moment {
+                    events: None,
+                    ..player.borrow().moment()
+                });
                 *player.borrow_mut() = ScenePlayer::build(&at, &mut Vec::new());
             }
             params.set(next);
@@ -391,7 +396,7 @@ pub fn app(props: &AppProps) -> Html {
             *quiz_open.borrow_mut() = false;
             // The answer plays out at the scene's pace, holding at its
             // moment, rather than jumping to the last frame.
-            dispatch.emit(PlayerAction::Play);
+            dispatch.emit(PlayerAction::Reveal);
         })
     };
     let quiz = *quiz_open.borrow();
@@ -422,7 +427,7 @@ pub fn app(props: &AppProps) -> Html {
     // than being written again on every frame.
     let summary = {
         let mut held = summary_text.borrow_mut();
-        if !playing || held.0 != Some(lang) {
+        if !playing || p.holding() || held.0 != Some(lang) {
             *held = (
                 Some(lang),
                 i18n::summary(lang, p.now(), &p.summary(&params)),
@@ -481,7 +486,25 @@ pub fn app(props: &AppProps) -> Html {
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-holding={p.holding().then_some("true")}
+                data-events={p.moment().events.map(|n| n.to_string())}
                 data-state-digest={format!("{:016x}", p.digest())}>
+                <h1>{i18n::scene_title(lang, params.scene)}</h1>
+                // Read out when the learner pauses or steps, not sixty times a second.
+                <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() && !p.holding() { "off" } else { "polite" }}>
+                    {summary}
+                </p>
+                // The lede's opening, and the rest a tap away: the figure
+                // comes on the first screen.
+                <p class="lede">
+                    {lede.0}
+                    if !lede.1.is_empty() {
+                        {" "}<span class="lede-rest" hidden={!*lede_open}>{lede.1}{" "}</span>
+                        <button type="button" class="lede-toggle" data-testid="lede-more" aria-expanded={lede_open.to_string()}
+                            onclick={toggle_lede}>{t(lang, if *lede_open { Msg::LedeLess } else { Msg::LedeMore })}</button>
+                    }
+                </p>
+                // A lesson step's or a level's card: after the title in the
+                // page's order; style.css shows the figure before it.
                 if bad_level {
                     <NoSuchLevel params={(*params).clone()} />
                 }
@@ -495,21 +518,6 @@ pub fn app(props: &AppProps) -> Html {
                     <LessonBar key={n} step={n} lang={lang} params={(*params).clone()}
                         on_reveal={on_reveal.clone()} />
                 }
-                <h1>{i18n::scene_title(lang, params.scene)}</h1>
-                // Read out when the learner pauses or steps, not sixty times a second.
-                <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() { "off" } else { "polite" }}>
-                    {summary}
-                </p>
-                // The lede's opening, and the rest a tap away: the figure
-                // comes on the first screen.
-                <p class="lede">
-                    {lede.0}
-                    if !lede.1.is_empty() {
-                        {" "}<span class="lede-rest" hidden={!*lede_open}>{lede.1}{" "}</span>
-                        <button type="button" class="lede-toggle" data-testid="lede-more" aria-expanded={lede_open.to_string()}
-                            onclick={toggle_lede}>{t(lang, if *lede_open { Msg::LedeLess } else { Msg::LedeMore })}</button>
-                    }
-                </p>
                 for (end, events) in p.cut_short() {
                     <p class="param-issues" role="status" data-testid="run-cut-short">{i18n::run_cut_short(lang, end, events)}</p>
                 }

@@ -20,8 +20,12 @@ pub fn speed_factor(step: i32) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlayerAction {
     TogglePlay,
-    /// Play, whatever the state: a lesson's reveal plays the answer.
+    /// Play, whatever the state.
     Play,
+    /// A lesson's answer: played from here at the scene's pace. Reduced
+    /// motion plays event by event, which would take minutes, so there it
+    /// shows the scene's next moment (or the end) at once.
+    Reveal,
     Pause,
     StepForward,
     StepBack,
@@ -44,6 +48,7 @@ impl PlayerAction {
             self,
             PlayerAction::TogglePlay
                 | PlayerAction::Play
+                | PlayerAction::Reveal
                 | PlayerAction::StepForward
                 | PlayerAction::Seek(_)
         )
@@ -144,6 +149,14 @@ impl<M: Model> Player<M> {
                 }
                 true
             }
+            PlayerAction::Reveal if self.discrete => {
+                let now = self.timeline.now();
+                let next = self.moments.iter().copied().find(|&m| m > now);
+                self.playing = false;
+                self.timeline.seek(next.unwrap_or(SimTime(u64::MAX)));
+                true
+            }
+            PlayerAction::Reveal => self.apply(PlayerAction::Play),
             PlayerAction::Pause => std::mem::replace(&mut self.playing, false),
             PlayerAction::StepForward => {
                 self.playing = false;
@@ -381,7 +394,9 @@ mod tests {
             sim.step();
             sim.now()
         };
-        let mut p = player().with_pace(1000, vec![first]);
+        // A tenth of real time: the moment comes after ten times its
+        // simulated milliseconds of wall time.
+        let mut p = player().with_pace(100, vec![first]);
         p.apply(PlayerAction::TogglePlay);
         let mut reached = 0.0;
         while p.timeline.now() < first {
@@ -405,7 +420,10 @@ mod tests {
         );
         p.apply(PlayerAction::Frame { wall_ms: 50.0 });
         assert!(p.timeline.now() > first);
-        assert!(reached >= first.as_millis() as f64);
+        assert!(
+            reached >= 10.0 * first.as_millis() as f64 - 50.0,
+            "{reached}"
+        );
         // Seeking or stepping drops the hold.
         let mut q = player().with_pace(1000, vec![first]);
         q.apply(PlayerAction::TogglePlay);
@@ -427,5 +445,23 @@ mod tests {
         p.apply(PlayerAction::Pause);
         p.apply(PlayerAction::Play);
         assert_eq!(p.timeline.now(), SimTime(0), "at the end it starts over");
+    }
+
+    #[test]
+    fn a_reveal_plays_at_the_pace_or_with_reduced_motion_shows_the_moment() {
+        let moment = SimTime(1000);
+        let mut p = player().with_pace(250, vec![moment]);
+        p.apply(PlayerAction::Reveal);
+        assert!(p.playing);
+        p.apply(PlayerAction::Frame { wall_ms: 100.0 });
+        // A tenth of a second at 250 ms a second.
+        assert_eq!(p.timeline.now(), SimTime(25));
+        let mut reduced = player().with_pace(250, vec![moment]);
+        reduced.apply(PlayerAction::SetDiscrete(true));
+        reduced.apply(PlayerAction::Reveal);
+        assert!(!reduced.playing);
+        assert_eq!(reduced.timeline.now(), moment);
+        reduced.apply(PlayerAction::Reveal);
+        assert!(reduced.timeline.at_end(), "past the last moment: the end");
     }
 }

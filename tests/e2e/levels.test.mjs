@@ -113,6 +113,7 @@ test('a level keeps the scene\'s own answer, the smallest fix, out of sight unti
     const { page, context, errors } = await openPage(env.browser, `${env.base}?level=10&lang=${lang}`);
     await checked(page);
     assert.equal(await page.$('[data-testid="level-complete"]'), null);
+    assert.ok(await page.$('[data-testid="fix"]'), `${lang}: the scene has found its smallest fix`);
     assert.equal(await page.isVisible('[data-testid="fix"]'), false, `${lang}: the fix gives the answer away`);
     assert.equal(await page.isVisible('[data-testid="fix-hidden"]'), true, `${lang}: the note says when it shows`);
     await page.selectOption('[data-testid="level-control"][data-param="warehouse-client"]', 'java');

@@ -17,7 +17,8 @@ const marks = (page, within = '') =>
 const listedKeys = (page, within = '') =>
   page.$$eval(`${within} [data-testid="violation"]`, (els) => els.map((e) => e.dataset.key));
 
-async function checkMarks(page, count, within, label) {
+/** `within` holds the marks; `listedIn` the scene's list of findings. */
+async function checkMarks(page, count, within, label, listedIn = '') {
   const found = await marks(page, within);
   assert.equal(found.length, count, `${label}: one mark per broken order`);
   assert.ok(count > 0, `${label}: the link breaks an order`);
@@ -26,7 +27,9 @@ async function checkMarks(page, count, within, label) {
     assert.ok(m.words.includes(m.key) && m.words.startsWith('⚠'), `${label}: the mark says it in words: ${m.words}`);
   }
   const keys = new Set(found.map((m) => m.key));
-  for (const key of await listedKeys(page, within)) assert.ok(keys.has(key), `${label}: ${key} is listed and marked`);
+  const listed = await listedKeys(page, listedIn);
+  assert.ok(listed.length > 0, `${label}: the findings are listed too`);
+  for (const key of listed) assert.ok(keys.has(key), `${label}: ${key} is listed and marked`);
 }
 
 for (const lang of ['ru', 'en']) {
@@ -55,7 +58,7 @@ for (const lang of ['ru', 'en']) {
         const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`, viewport);
         const side = '[data-side="rabbitmq"]';
         const count = Number(await page.getAttribute(`[data-testid="violations-count"]${side}`, 'data-count'));
-        await checkMarks(page, count, `section${side}`, `rabbitmq ${lang} ${size}`);
+        await checkMarks(page, count, `section${side}`, `rabbitmq ${lang} ${size}`, `section${side}`);
         // The Kafka side keeps each order on one consumer: nothing to mark.
         assert.equal((await marks(page, 'section[data-side="kafka"]')).length, 0);
         await shot(page, `marks-rabbitmq-${lang}-${size}`);

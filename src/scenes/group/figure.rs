@@ -21,7 +21,8 @@ pub const ROW_H: f64 = 34.0;
 pub const MEMBER_H: f64 = 30.0;
 /// The bars start under the column heads.
 pub const TOP: f64 = 28.0;
-/// Members drawn at most: the newest active ones, then the latest gone.
+/// Members drawn besides the owners, at most: an idle crowd of added
+/// members must not push the partitions off the figure.
 pub const SHOWN_MEMBERS: usize = 12;
 
 /// The columns, from the left: partition label, log bar, lines, members.
@@ -61,16 +62,25 @@ pub enum Link {
     Waiting,
 }
 
-/// The members drawn, in order: active ones in join order, then the
-/// latest that left or crashed.
+/// The members drawn, in join order: every member that owns a partition,
+/// crashed or not, so that every line has its end; then, up to
+/// [`SHOWN_MEMBERS`], the active ones that own nothing, and the two that
+/// left or crashed last.
 pub fn shown_members(g: &Group) -> Vec<usize> {
-    let active = (0..g.members.len()).filter(|&i| g.members[i].state == MemberState::Active);
+    let owns = |i: usize| g.owner.iter().any(|&o| o == Some(i as u32));
+    let active = |i: usize| g.members[i].state == MemberState::Active;
+    let mut shown: Vec<usize> = (0..g.members.len()).filter(|&i| owns(i)).collect();
+    for i in (0..g.members.len()).filter(|&i| !owns(i) && active(i)) {
+        if shown.len() >= SHOWN_MEMBERS {
+            break;
+        }
+        shown.push(i);
+    }
     let gone: Vec<usize> = (0..g.members.len())
-        .filter(|&i| g.members[i].state != MemberState::Active)
+        .filter(|&i| !owns(i) && !active(i))
         .collect();
-    let mut shown: Vec<usize> = active.take(SHOWN_MEMBERS).collect();
-    let room = SHOWN_MEMBERS.saturating_sub(shown.len()).max(2);
-    shown.extend(&gone[gone.len().saturating_sub(room)..]);
+    shown.extend(&gone[gone.len().saturating_sub(2)..]);
+    shown.sort_unstable();
     shown
 }
 
@@ -79,17 +89,21 @@ pub fn partition_y(p: usize) -> f64 {
     TOP + p as f64 * ROW_H
 }
 
+/// The height the rows take: the partitions', or the members' if more.
+fn rows_height(partitions: usize, members: usize) -> f64 {
+    (partitions as f64 * ROW_H).max(members as f64 * (MEMBER_H + 6.0))
+}
+
 /// The top of the `slot`-th member box, the boxes spread over the
 /// partitions' height so that the lines stay short.
 pub fn member_y(slot: usize, members: usize, partitions: usize) -> f64 {
-    let rows = (partitions as f64 * ROW_H).max(members as f64 * (MEMBER_H + 6.0));
-    let step = rows / members.max(1) as f64;
+    let step = rows_height(partitions, members) / members.max(1) as f64;
     TOP + slot as f64 * step + (step - MEMBER_H) / 2.0
 }
 
 /// The figure's height for this many partitions and members.
 pub fn height(partitions: usize, members: usize) -> f64 {
-    TOP + (partitions as f64 * ROW_H).max(members as f64 * (MEMBER_H + 6.0)) + 8.0
+    TOP + rows_height(partitions, members) + 8.0
 }
 
 /// Where offset `o` of a log `scale` records long sits on a bar.
@@ -133,10 +147,19 @@ pub struct Stint {
     pub owner: Option<String>,
 }
 
-/// Who owned each partition from when to when, generation by generation,
-/// up to `now`.
+/// Stints drawn per partition at most: the latest. A learner can add and
+/// crash members as often as they like, and the page must stay bounded
+/// (tests/e2e/dom-bounded.test.mjs).
+pub const SHOWN_STINTS: usize = 8;
+
+/// Records handled twice marked per partition at most: the latest.
+pub const SHOWN_TWICE: usize = 8;
+
+/// Who owned each partition from when to when, up to `now`: one stint per
+/// owner in a row (a generation that leaves a partition where it was does
+/// not cut its bar), the latest [`SHOWN_STINTS`] of each partition.
 pub fn stints(g: &Group, now: SimTime) -> Vec<Stint> {
-    let mut out = Vec::new();
+    let mut rows: Vec<Vec<Stint>> = vec![Vec::new(); g.owner.len()];
     for (i, gen) in g.generations.iter().enumerate() {
         let to = g
             .generations
@@ -144,15 +167,26 @@ pub fn stints(g: &Group, now: SimTime) -> Vec<Stint> {
             .map_or(now, |next| next.at)
             .max(gen.at);
         for (partition, owner) in gen.owners.iter().enumerate() {
-            out.push(Stint {
-                partition,
-                from: gen.at,
-                to,
-                owner: owner.clone(),
-            });
+            let Some(row) = rows.get_mut(partition) else {
+                continue;
+            };
+            match row.last_mut() {
+                Some(last) if last.owner == *owner => last.to = to,
+                _ => row.push(Stint {
+                    partition,
+                    from: gen.at,
+                    to,
+                    owner: owner.clone(),
+                }),
+            }
         }
     }
-    out
+    rows.into_iter()
+        .flat_map(|row| {
+            let skip = row.len().saturating_sub(SHOWN_STINTS);
+            row.into_iter().skip(skip)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -237,6 +271,10 @@ mod tests {
                 assert_eq!(pair[0].to, pair[1].from, "partition {p}");
             }
         }
+        // One stint per owner in a row: no two neighbours share an owner.
+        assert!(stints
+            .windows(2)
+            .all(|w| w[0].partition != w[1].partition || w[0].owner != w[1].owner));
         // The crash moved consumer-2's partitions to someone else.
         assert!(stints
             .iter()
@@ -245,5 +283,46 @@ mod tests {
             .iter()
             .filter(|s| s.to == SimTime(6000))
             .all(|s| s.owner.as_deref() != Some("consumer-2")));
+    }
+
+    #[test]
+    fn a_long_story_draws_a_bounded_timeline() {
+        let actions: Vec<String> = (0..40)
+            .map(|i| {
+                if i % 2 == 1 {
+                    format!("crash:consumer-{i}@{}", 300 + i * 100)
+                } else {
+                    format!("add@{}", 300 + i * 100)
+                }
+            })
+            .collect();
+        let link = format!(
+            "scene=group&partitions=32&members=16&actions={}",
+            actions.join(",")
+        );
+        let g = group_at(&link, 600_000);
+        let now = SimTime(600_000).min(g.generations.last().unwrap().at.plus_millis(10_000));
+        let stints = stints(&g, now);
+        assert!(g.generations.len() > 10, "{}", g.generations.len());
+        assert!(stints.len() <= 32 * SHOWN_STINTS, "{}", stints.len());
+        for p in 0..32 {
+            let last = stints.iter().rfind(|s| s.partition == p).unwrap();
+            assert_eq!(last.to, now);
+        }
+    }
+
+    #[test]
+    fn every_owner_is_drawn_however_many_members() {
+        let g = group_at(
+            "scene=group&partitions=32&members=16&actions=add@100,add@200",
+            3000,
+        );
+        let shown = shown_members(&g);
+        for p in 0..g.owner.len() {
+            if let Some((owner, _)) = link_of(&g, p) {
+                assert!(shown.contains(&owner), "partition {p}'s owner is drawn");
+            }
+        }
+        assert!(shown.windows(2).all(|w| w[0] < w[1]), "join order");
     }
 }

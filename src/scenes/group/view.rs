@@ -195,16 +195,25 @@ fn view_owner_timeline(g: &Group, now: SimTime, end: SimTime, lang: Lang, narrow
                     None => "stint nobody".to_owned(),
                 };
                 let name = s.owner.clone().unwrap_or_else(|| "—".to_owned());
+                let short = match &s.owner {
+                    Some(o) => format!("#{}", o.rsplit('-').next().unwrap_or(o)),
+                    None => name.clone(),
+                };
+                // Two elements at most a stint, its facts on the bar: a
+                // long story draws up to 32 partitions' stints.
                 html! {
-                    <g class={class} data-testid="stint" data-partition={s.partition.to_string()} data-member={s.owner.clone().unwrap_or_default()}
-                        data-from={s.from.as_millis().to_string()} data-to={s.to.as_millis().to_string()}>
-                        <title>{format!("P{} · {name} · {}–{}", s.partition, i18n::seconds(lang, s.from), i18n::seconds(lang, s.to))}</title>
-                        <rect x={f(x1)} y={f(y)} width={f((x2 - x1).max(1.0))} height={f(row_h - 4.0)} rx="3" />
-                        // The owner's name where it fits.
+                    <>
+                        <rect {class} data-testid="stint" data-partition={s.partition.to_string()} data-member={s.owner.clone().unwrap_or_default()}
+                            data-from={s.from.as_millis().to_string()} data-to={s.to.as_millis().to_string()}
+                            x={f(x1)} y={f(y)} width={f((x2 - x1).max(1.0))} height={f(row_h - 4.0)} rx="3" />
+                        // Colours repeat every six members: the bar says whose
+                        // it is in words, whole where it fits, else its number.
                         if x2 - x1 > 84.0 {
                             <text x={f(x1 + 5.0)} y={f(y + 14.0)}>{name}</text>
+                        } else if x2 - x1 > 24.0 {
+                            <text x={f(x1 + 4.0)} y={f(y + 14.0)}>{short}</text>
                         }
-                    </g>
+                    </>
                 }
             }} }
             <line class="now" x1={f(x(now))} x2={f(x(now))} y1={f(top)} y2={f(top + parts as f64 * row_h)} />
@@ -298,7 +307,7 @@ fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
                 <rect class="bar-log" x={f(c.bar_x)} y={f(y + 6.0)} width={f(leo - c.bar_x)} height="18" rx="3" />
                 <rect class="bar-committed" x={f(c.bar_x)} y={f(y + 6.0)} width={f(committed - c.bar_x)} height="18" rx="3" />
                 <text class="committed-mark" x={f(committed)} y={f(y + 20.0)}>{"◆"}</text>
-                { g.repeated.iter().filter(|&&(rp, _)| rp as usize == p).map(|&(_, o)| {
+                { g.repeated.iter().filter(|&&(rp, _)| rp as usize == p).rev().take(figure::SHOWN_TWICE).map(|&(_, o)| {
                     let x = figure::offset_x(c, o, scale);
                     html! {
                         <g class="twice-mark" data-testid="twice-mark" data-partition={p.to_string()} data-offset={o.to_string()}>
@@ -332,7 +341,7 @@ fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
         Some(html! {
             <path key={p} class={classes!("owner-link", (link == Link::Waiting).then_some("waiting"))}
                 data-testid="owner-link" data-partition={p.to_string()} data-member={g.members[owner].id.clone()}
-                style={format!("d: path('{d}')")} />
+                d={d.clone()} style={format!("d: path('{d}')")} />
         })
     });
     html! {
