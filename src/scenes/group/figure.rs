@@ -67,7 +67,7 @@ pub enum Link {
 /// [`SHOWN_MEMBERS`], the active ones that own nothing, and the two that
 /// left or crashed last.
 pub fn shown_members(g: &Group) -> Vec<usize> {
-    let owns = |i: usize| g.owner.iter().any(|&o| o == Some(i as u32));
+    let owns = |i: usize| g.owner.contains(&Some(i as u32));
     let active = |i: usize| g.members[i].state == MemberState::Active;
     let mut shown: Vec<usize> = (0..g.members.len()).filter(|&i| owns(i)).collect();
     for i in (0..g.members.len()).filter(|&i| !owns(i) && active(i)) {
