@@ -195,7 +195,7 @@ numbered! {
     pub fn pace(lang, kafka: &str => Text) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("1\u{a0}с на экране = {kafka} в Kafka"),
+            Lang::Ru => format!("1\u{a0}с здесь = {kafka} в Kafka"),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("1\u{a0}s here = {kafka} in Kafka"),
         }

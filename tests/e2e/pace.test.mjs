@@ -21,7 +21,7 @@ async function playUntil(page, selector) {
 }
 
 test('the catastrophe takes seconds at 1×, and playing holds on the reordered write', async () => {
-  for (const [lang, viewport, pace] of [['ru', PHONE, '1\u00a0с на экране = 25\u00a0мс в Kafka'], ['en', LAPTOP, '1\u00a0s here = 25\u00a0ms in Kafka']]) {
+  for (const [lang, viewport, pace] of [['ru', PHONE, '1\u00a0с здесь = 25\u00a0мс в Kafka'], ['en', LAPTOP, '1\u00a0s here = 25\u00a0ms in Kafka']]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=${lang}`, viewport);
     assert.equal(await page.textContent('[data-testid="pace"]'), pace);
     await thenChanged(page, () => page.click('[data-testid="reset"]'));
@@ -58,12 +58,12 @@ test('the catastrophe takes seconds at 1×, and playing holds on the reordered w
 
 test('the speed control says what a second on screen shows of Kafka', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&lang=ru`);
-  assert.equal(await page.textContent('[data-testid="pace"]'), '1\u00a0с на экране = 10\u00a0мс в Kafka');
+  assert.equal(await page.textContent('[data-testid="pace"]'), '1\u00a0с здесь = 10\u00a0мс в Kafka');
   await page.$eval('[data-testid="speed"]', (el) => {
     el.value = '10';
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid="pace"]').textContent === '1\u00a0с на экране = 100\u00a0мс в Kafka');
+  await page.waitForFunction(() => document.querySelector('[data-testid="pace"]').textContent === '1\u00a0с здесь = 100\u00a0мс в Kafka');
   assert.deepEqual(errors, []);
   await context.close();
 });

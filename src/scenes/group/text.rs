@@ -42,7 +42,7 @@ catalogue! {
         NothingTwice => ("Ничего: каждая запись обработана один раз.", "Nothing: every record was handled once."),
         FigureTitle => ("Кто какую партицию читает", "Who reads which partition"),
         PartitionsHead => ("Партиции", "Partitions"),
-        RebalancePause => ("⏸ ребалансировка: все стоят", "⏸ rebalancing: everyone waits"),
+        RebalancePause => ("‖ ребалансировка: все стоят", "‖ rebalancing: everyone waits"),
         FigureLegend => ("Полоса — лог партиции, зелёное — закоммиченное (◆), ⚠ — запись, обработанная дважды. Сплошная линия — владелец читает, пунктир — партиция стоит.",
             "A bar is a partition's log, green is committed (◆), ⚠ marks a record handled twice. A solid line: its owner reads it; dashed: the partition waits."),
     }
