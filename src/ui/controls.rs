@@ -92,7 +92,7 @@ pub fn view_controls(
             <output class="time" data-testid="time">{time_text}</output>
             <label class="speed">
                 <span>{t(lang, Msg::Speed)}</span>
-                <input type="range" data-testid="speed" min={SPEED_STEPS.start().to_string()}
+                <input type="range" data-testid="speed" aria-label={t(lang, Msg::Speed)} min={SPEED_STEPS.start().to_string()}
                     max={SPEED_STEPS.end().to_string()} step="1" value={player.speed_step.to_string()}
                     oninput={set_speed} aria-valuetext={i18n::speed(lang, speed_factor(player.speed_step))} />
                 <output>{i18n::speed(lang, speed_factor(player.speed_step))}</output>

@@ -269,7 +269,7 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
   );
 });
 
-// The scenes whose settings form comes before their figure.
+// The scenes whose settings sit in a fold, after their figure.
 const FOLDED = ['replication', 'repartition', 'group', 'workers', 'disk', 'rabbitmq'];
 
 test('on a phone a scene\'s settings start folded, so its figure is on the first screen; wide, they start open', async () => {
@@ -279,14 +279,15 @@ test('on a phone a scene\'s settings start folded, so its figure is on the first
       const fold = '[data-testid="scene-settings"]';
       assert.equal(await page.$eval(fold, (d) => d.open), false, `${scene}: folded`);
       assert.match(await page.textContent(`${fold} > summary`), lang === 'ru' ? /Настройки сцены/ : /Scene settings/);
-      // What follows the fold starts on the first screen, above the player.
-      const next = await page.$eval(fold, (d) => {
-        let e = d.nextElementSibling;
-        while (e && e.getBoundingClientRect().height === 0) e = e.nextElementSibling;
-        return e.getBoundingClientRect().top;
+      // The figure comes before the fold and starts on the first screen,
+      // above the player.
+      const { figure, after } = await page.$eval(fold, (d) => {
+        const f = document.querySelector('[data-testid="figure"]');
+        return { figure: f.getBoundingClientRect().top, after: Boolean(f.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING) };
       });
+      assert.ok(after, `${scene}/${lang}: the settings come after the figure`);
       const controls = await page.$eval('.controls', (e) => e.getBoundingClientRect().top);
-      assert.ok(next < Math.min(controls, PHONE.height), `${scene}/${lang}: the figure starts at ${next} px, the player at ${controls} px`);
+      assert.ok(figure < Math.min(controls, PHONE.height), `${scene}/${lang}: the figure starts at ${figure} px, the player at ${controls} px`);
       // Opened, the form is there, and a change leaves it open.
       await page.click(`${fold} > summary`);
       assert.equal(await page.$eval(fold, (d) => d.open), true);
