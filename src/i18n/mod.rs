@@ -315,14 +315,21 @@ pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
 /// the figure must start on the first screen of a phone. The opening is
 /// its first sentence, or two where the first is too short to say much.
 pub fn split_lede(lede: &str) -> (&str, &str) {
-    // Byte by byte: ". " is ASCII, so every match is a char boundary.
+    // Byte by byte: ". " is ASCII, so every match is a char boundary, and
+    // a char is a byte that does not continue one.
+    let chars_before = |i: usize| {
+        lede.as_bytes()[..i]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count()
+    };
     let end = lede
         .as_bytes()
         .windows(2)
         .enumerate()
         .filter(|(_, w)| w == b". ")
         .map(|(i, _)| i)
-        .find(|&i| lede[..i].chars().count() >= 40);
+        .find(|&i| chars_before(i) >= 40);
     match end {
         Some(i) => (&lede[..=i], lede[i + 2..].trim_start()),
         None => (lede, ""),
