@@ -72,6 +72,12 @@ impl Consumer {
         self.processed_up_to
     }
 
+    /// Whether a poll now would find nothing to process: every fetched
+    /// record is processed and the position is at the log's end.
+    pub fn caught_up(&self, log: &PartitionLog) -> bool {
+        self.fetched.is_empty() && self.position >= log.log_end_offset()
+    }
+
     /// Fetches up to `max_poll_records` records from the position onward.
     /// A fetch can only return a contiguous run of offsets, which is why one
     /// consumer can never see offset 2 before offset 1.

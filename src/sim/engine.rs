@@ -30,6 +30,14 @@ pub trait Model: Clone + Hash {
         false
     }
 
+    /// Whether `event`, due next, happens but changes nothing a learner
+    /// can see: a consumer's poll that finds nothing new. Unlike a no-op it
+    /// stays in the trace, since it schedules what comes after it, but
+    /// "step forward" passes over it to the next event that shows.
+    fn is_quiet(&self, _event: &Self::Event) -> bool {
+        false
+    }
+
     /// Roughly how many bytes the world holds, for the timeline's memory
     /// budget. Models whose size stays small whatever the link asks for
     /// may keep the default; a model whose history can grow with the
@@ -74,6 +82,9 @@ pub struct Sim<M: Model> {
     done_at_now: u32,
     digest: u64,
     last: Option<(SimTime, M::Event)>,
+    /// Whether the most recent event was quiet ([`Model::is_quiet`]) when
+    /// it happened.
+    last_quiet: bool,
 }
 
 impl<M: Model> Sim<M> {
@@ -98,6 +109,7 @@ impl<M: Model> Sim<M> {
             events_done: 0,
             done_at_now: 0,
             last: None,
+            last_quiet: false,
         };
         sim.drop_noops();
         sim
@@ -138,6 +150,17 @@ impl<M: Model> Sim<M> {
         self.last.as_ref()
     }
 
+    /// Whether the next event is quiet: it would change nothing on screen.
+    pub fn next_is_quiet(&self) -> bool {
+        self.queue.peek().is_some_and(|e| self.model.is_quiet(e))
+    }
+
+    /// Whether the most recent event was quiet when it happened. `false`
+    /// before the first event.
+    pub fn last_was_quiet(&self) -> bool {
+        self.last_quiet
+    }
+
     /// When the next event is due, or `None` once the run has ended.
     pub fn next_event_time(&self) -> Option<SimTime> {
         self.queue.peek_time()
@@ -162,6 +185,7 @@ impl<M: Model> Sim<M> {
             1
         };
         self.now = at;
+        self.last_quiet = self.model.is_quiet(&event);
         self.model.handle(
             &event,
             &mut Ctx {
@@ -205,6 +229,26 @@ impl<M: Model> Sim<M> {
         if t > self.now {
             self.now = t;
             self.done_at_now = 0;
+        }
+    }
+}
+
+/// Runs `sim` to its end and checks that every event it calls quiet left
+/// the world exactly as it found it, so passing over it hides nothing.
+/// Returns how many quiet events there were.
+#[cfg(test)]
+pub(crate) fn assert_quiet_events_change_nothing<M: Model + PartialEq + core::fmt::Debug>(
+    mut sim: Sim<M>,
+) -> usize {
+    let mut quiet = 0;
+    loop {
+        let before = sim.next_is_quiet().then(|| sim.model().clone());
+        if !sim.step() {
+            return quiet;
+        }
+        if let Some(before) = before {
+            assert_eq!(&before, sim.model(), "{:?}", sim.last_event());
+            quiet += 1;
         }
     }
 }

@@ -218,6 +218,31 @@ impl<M: Model> Timeline<M> {
         true
     }
 
+    /// Moves on to the next event a learner can see, passing over the
+    /// quiet ones before it ([`Model::is_quiet`]). Returns `false` if
+    /// nothing happened.
+    pub fn step_to_shown(&mut self) -> bool {
+        let mut moved = false;
+        while self.current.next_is_quiet() && self.step_forward() {
+            moved = true;
+        }
+        self.step_forward() || moved
+    }
+
+    /// Goes back to the world right after the previous event a learner
+    /// could see, or to the start: the inverse of [`Timeline::step_to_shown`].
+    pub fn step_back_to_shown(&mut self) -> bool {
+        if !self.step_back() {
+            return false;
+        }
+        // Quiet stretches are a few idle polls long, so one replay for each
+        // is cheap.
+        while self.current.last_was_quiet() && self.current.events_done() > 0 {
+            self.current = self.replayed_to(self.current.events_done() - 1);
+        }
+        true
+    }
+
     pub fn reset(&mut self) {
         self.current = self.snapshots[0].clone();
     }
@@ -248,6 +273,9 @@ mod tests {
         log: Vec<(u64, u32)>,
         /// What each tick claims to add to the world, for the budgets.
         bytes_per_tick: usize,
+        /// Ticks whose number this divides are quiet, as idle polls are.
+        /// 0: none is.
+        quiet_every: u32,
     }
 
     impl Counter {
@@ -256,6 +284,7 @@ mod tests {
                 ticks,
                 log: Vec::new(),
                 bytes_per_tick: 0,
+                quiet_every: 0,
             }
         }
 
@@ -291,6 +320,9 @@ mod tests {
         }
         fn footprint(&self) -> usize {
             self.log.len() * self.bytes_per_tick
+        }
+        fn is_quiet(&self, event: &Tick) -> bool {
+            self.quiet_every != 0 && event.0 % self.quiet_every != 0
         }
     }
 
@@ -489,6 +521,47 @@ mod tests {
             assert_eq!(t.current().model(), expected);
         }
         assert!(!t.step_back());
+    }
+
+    #[test]
+    fn a_shown_step_passes_over_quiet_events_and_steps_back_exactly() {
+        for (seed, every, quiet_every) in [(11, 5, 3), (4, 64, 4), (9, 2, 7)] {
+            let model = Counter {
+                quiet_every,
+                ..Counter::default()
+            };
+            let mut t = Timeline::new(Sim::new(model.clone(), seed), SimTime(u64::MAX), every);
+            // Ticks are numbered from 0, so the state after tick `n` has
+            // `n + 1` events done. The quiet ticks after the last shown one
+            // still end the run in one step.
+            let mut expected: Vec<u64> = core::iter::once(0)
+                .chain(
+                    (0..100)
+                        .filter(|n| n % quiet_every == 0)
+                        .map(|n| u64::from(n) + 1),
+                )
+                .collect();
+            if expected.last() != Some(&100) {
+                expected.push(100);
+            }
+            let mut shown = vec![t.current().events_done()];
+            while t.step_to_shown() {
+                let done = t.current().events_done();
+                assert_same(t.current(), &straight(model.clone(), seed, done), "forward");
+                shown.push(done);
+            }
+            assert!(t.at_end());
+            assert_eq!(shown, expected, "seed {seed}");
+            for &expected in shown.iter().rev().skip(1) {
+                assert!(t.step_back_to_shown());
+                assert_same(
+                    t.current(),
+                    &straight(model.clone(), seed, expected),
+                    "back",
+                );
+            }
+            assert!(!t.step_back_to_shown());
+        }
     }
 
     #[test]

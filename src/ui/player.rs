@@ -167,12 +167,12 @@ impl<M: Model> Player<M> {
             PlayerAction::Pause => std::mem::replace(&mut self.playing, false),
             PlayerAction::StepForward => {
                 self.playing = false;
-                self.timeline.step_forward();
+                self.timeline.step_to_shown();
                 true
             }
             PlayerAction::StepBack => {
                 self.playing = false;
-                self.timeline.step_back();
+                self.timeline.step_back_to_shown();
                 true
             }
             PlayerAction::Seek(t) => {

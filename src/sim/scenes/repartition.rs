@@ -476,6 +476,13 @@ impl Model for Repartition {
         matches!(*event, RepartitionEvent::Wake { lane } if self.lanes[lane as usize].busy.is_some())
     }
 
+    /// An idle poll: its lane has nothing new, so the next one is merely
+    /// scheduled.
+    fn is_quiet(&self, event: &RepartitionEvent) -> bool {
+        matches!(*event, RepartitionEvent::Wake { lane }
+            if self.lanes[lane as usize].consumer.caught_up(&self.lanes[lane as usize].log))
+    }
+
     fn start(&mut self, ctx: &mut Ctx<'_, RepartitionEvent>) {
         self.producer_rng = ctx.rng().child(PRODUCER_STREAM);
         self.consumer_rng = ctx.rng().child(CONSUMER_STREAM);

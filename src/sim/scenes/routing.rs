@@ -237,6 +237,13 @@ impl Model for RoutingStream {
         }
     }
 
+    /// An idle poll: its partition has nothing new, so the next one is
+    /// merely scheduled.
+    fn is_quiet(&self, event: &RoutingEvent) -> bool {
+        matches!(*event, RoutingEvent::Wake { partition }
+            if self.consumers[partition as usize].caught_up(&self.logs[partition as usize]))
+    }
+
     fn start(&mut self, ctx: &mut Ctx<'_, RoutingEvent>) {
         self.latency_rng = ctx.rng().child(LATENCY_STREAM);
         self.consumer_rng = ctx.rng().child(CONSUMER_STREAM);
@@ -424,6 +431,21 @@ mod tests {
             batch_size: DEFAULT_BATCH_SIZE,
             linger_ms: DEFAULT_LINGER_MS,
         }
+    }
+
+    #[test]
+    fn an_idle_poll_is_quiet_and_changes_nothing() {
+        let mut quiet = 0;
+        for seed in 0..20 {
+            for keys in [
+                StreamKeys::OrderId,
+                StreamKeys::Null(KeylessStrategy::Sticky),
+            ] {
+                let sim = crate::sim::Sim::new(RoutingStream::new(config(3, keys)), seed);
+                quiet += crate::sim::engine::assert_quiet_events_change_nothing(sim);
+            }
+        }
+        assert!(quiet > 0, "the consumers start idle");
     }
 
     #[test]

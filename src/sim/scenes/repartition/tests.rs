@@ -12,6 +12,18 @@ fn config(from: u32, to: u32, strategy: Strategy) -> RepartitionConfig {
 }
 
 #[test]
+fn an_idle_poll_is_quiet_and_changes_nothing() {
+    let mut quiet = 0;
+    for seed in 0..10 {
+        for strategy in [Strategy::Naive, Strategy::TwoPhase, Strategy::NewTopic] {
+            let sim = crate::sim::Sim::new(Repartition::new(config(3, 4, strategy)), seed);
+            quiet += crate::sim::engine::assert_quiet_events_change_nothing(sim);
+        }
+    }
+    assert!(quiet > 0, "the lanes start idle");
+}
+
+#[test]
 fn the_moved_fraction_matches_a_direct_count() {
     let hashes: Vec<u32> = (1..=10_000).map(key_hash).collect();
     for (from, to) in [(3, 4), (1, 2), (4, 8), (10, 7), (5, 5), (1, 64)] {
