@@ -1,16 +1,18 @@
 //! The challenge levels' words: the bar's fixed strings, each goal's
 //! figure, and what is wrong with a level file.
 
-use super::{catalogue, param_issue, scene_title};
-use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Op};
+use super::{catalogue, param_issue, scene_title, t};
+use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Miss, Op};
 use crate::params::Lang;
+use crate::sim::scenes::producer::FailReason;
 
 catalogue! {
     /// Fixed strings of the level bar, the level map and the author kit.
     LevelMsg {
         Goals => ("Цели", "Goals"),
         GoalsNote => ("Каждая цель проверяется на 20 сидах из постоянного списка: у каждого сида свой прогон.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
-        FailedSeeds => ("Не выполнено на сидах:", "Fails on seeds:"),
+        FailedSeeds => ("Почему, по сидам:", "Why, seed by seed:"),
+        MissRefused => ("клиент не создан с такими настройками", "the client is not created with these settings"),
         NextHint => ("Показать подсказку", "Show a hint"),
         NoMoreHints => ("Подсказок больше нет.", "No more hints."),
         Controls => ("Что можно менять", "What you may change"),
@@ -108,6 +110,52 @@ pub fn level_goal(lang: Lang, goal: &Goal) -> String {
         metric_name(lang, goal.metric),
         super::number(lang, goal.value)
     )
+}
+
+/// Why a goal failed: one line for each different outcome, after the
+/// seeds it came on, in the order the seeds were checked. "42, 1: records
+/// lost: 12 (the producer gave up: delivery.timeout.ms expired)".
+pub fn level_misses(lang: Lang, metric: Metric, misses: &[Miss]) -> Vec<String> {
+    let mut outcomes: Vec<(Option<u64>, Option<FailReason>, Vec<String>)> = Vec::new();
+    for m in misses {
+        let seed = m.seed.to_string();
+        match outcomes
+            .iter_mut()
+            .find(|(v, g, _)| (*v, *g) == (m.measured, m.gave_up))
+        {
+            Some((_, _, seeds)) => seeds.push(seed),
+            None => outcomes.push((m.measured, m.gave_up, vec![seed])),
+        }
+    }
+    let ru = lang.is_ru();
+    outcomes
+        .into_iter()
+        .map(|(measured, gave_up, seeds)| {
+            let what = match measured {
+                Some(v) => format!("{} — {}", metric_name(lang, metric), super::number(lang, v)),
+                None => t(lang, LevelMsg::MissRefused).to_owned(),
+            };
+            let why = gave_up.map(|g| {
+                let reason = match (g, ru) {
+                    (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
+                    (FailReason::DeliveryTimeout, false) => {
+                        "delivery.timeout.ms expired".to_owned()
+                    }
+                    (FailReason::RetriesExhausted, true) => {
+                        "кончились повторы (retries)".to_owned()
+                    }
+                    (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
+                    (FailReason::Fatal(code), _) => code.name().to_owned(),
+                };
+                if ru {
+                    format!(" (продюсер сдался: {reason})")
+                } else {
+                    format!(" (the producer gave up: {reason})")
+                }
+            });
+            format!("{}: {what}{}", seeds.join(", "), why.unwrap_or_default())
+        })
+        .collect()
 }
 
 /// What is wrong with a level file, with its line.

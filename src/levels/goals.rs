@@ -170,19 +170,33 @@ fn run<S: Scene>(params: &AppParams) -> Option<Sim<S>> {
     Some(sim)
 }
 
-/// The figures of one run, `None` where its scene does not measure one.
+/// The figures of one run, `None` where its scene does not measure one,
+/// and why the producer gave up the records it lost, if it said.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Measured([Option<u64>; 5]);
+pub struct Measured {
+    figures: [Option<u64>; 5],
+    gave_up: Option<producer::FailReason>,
+}
 
 impl Measured {
     pub fn get(&self, metric: Metric) -> Option<u64> {
-        self.0[metric as usize]
+        self.figures[metric as usize]
     }
 
     fn set(&mut self, metric: Metric, value: usize) -> &mut Self {
-        self.0[metric as usize] = Some(value as u64);
+        self.figures[metric as usize] = Some(value as u64);
         self
     }
+}
+
+/// How a goal failed on one seed, for the learner to read: what the run
+/// measured (`None`: the client refused the settings, and nothing ran),
+/// and for lost records why the producer gave them up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Miss {
+    pub seed: u64,
+    pub measured: Option<u64>,
+    pub gave_up: Option<producer::FailReason>,
 }
 
 /// Runs `params` to the end and reads its figures. `None`: the scene
@@ -213,6 +227,7 @@ pub fn measure(params: &AppParams) -> Option<Measured> {
                 .set(Duplicates, s.duplicates())
                 .set(Lost, s.lost() as usize)
                 .set(Throughput, s.throughput(sim.now()) as usize);
+            m.gave_up = s.gave_up();
         }
         #[cfg(feature = "scene-repartition")]
         SceneId::Repartition => {
@@ -274,13 +289,27 @@ crate::for_each_scene!(define_refuses);
 
 /// Whether each goal holds on the variant of `params` for `seed`.
 pub fn check_seed(goals: &[Goal], params: &AppParams, seed: u64) -> Vec<bool> {
+    misses(goals, params, seed)
+        .iter()
+        .map(Option::is_none)
+        .collect()
+}
+
+/// For each goal, how it failed on the variant of `params` for `seed`, or
+/// `None` where it holds.
+pub fn misses(goals: &[Goal], params: &AppParams, seed: u64) -> Vec<Option<Miss>> {
     let measured = measure(&variant(params, seed));
     goals
         .iter()
         .map(|g| {
-            measured
-                .and_then(|m| m.get(g.metric))
-                .is_some_and(|v| g.holds(v))
+            let value = measured.and_then(|m| m.get(g.metric));
+            (!value.is_some_and(|v| g.holds(v))).then(|| Miss {
+                seed,
+                measured: value,
+                gave_up: measured
+                    .and_then(|m| m.gave_up)
+                    .filter(|_| g.metric == Metric::Lost),
+            })
         })
         .collect()
 }

@@ -16,7 +16,7 @@ mod tests;
 use crate::params::declare::Param;
 use crate::params::{apply_pairs, parse_query, AppParams, Lang, ParamIssue, SceneId};
 pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
-pub use goals::{check_seed, measure, refuses, variant, Goal, Metric, Op, SEEDS};
+pub use goals::{check_seed, measure, misses, refuses, variant, Goal, Metric, Miss, Op, SEEDS};
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -216,6 +216,12 @@ impl Level {
     /// Whether each goal holds on seed `seed`'s variant of `params`.
     pub fn check(&self, params: &AppParams, seed: u64) -> Vec<bool> {
         check_seed(&self.file.goals, params, seed)
+    }
+
+    /// How each goal failed on seed `seed`'s variant of `params`, `None`
+    /// where it holds.
+    pub fn misses(&self, params: &AppParams, seed: u64) -> Vec<Option<Miss>> {
+        misses(&self.file.goals, params, seed)
     }
 
     /// Every goal's failing seeds, over all of [`SEEDS`].

@@ -640,3 +640,53 @@ fn a_built_in_file_is_its_source_without_comments_or_the_other_language() {
         }
     }
 }
+
+/// A failed goal says why on each seed: level 4's tempting one-in-flight
+/// fix loses records because the batches queued behind one request wait
+/// past `delivery.timeout.ms`, and its retries=0 loses the damaged batch.
+#[test]
+fn a_failed_goal_says_why_on_each_seed() {
+    use crate::sim::scenes::producer::FailReason;
+    let level = &all()[3];
+    let lost = level
+        .file
+        .goals
+        .iter()
+        .position(|g| g.metric == Metric::Lost)
+        .unwrap();
+    for (wrong, reason, words) in [
+        (
+            "max-in-flight=1",
+            FailReason::DeliveryTimeout,
+            "истёк delivery.timeout.ms",
+        ),
+        (
+            "retries=0",
+            FailReason::RetriesExhausted,
+            "кончились повторы",
+        ),
+    ] {
+        let p = level.solve(wrong);
+        let misses: Vec<Miss> = SEEDS
+            .iter()
+            .map(|&seed| {
+                level.misses(&p, seed)[lost]
+                    .unwrap_or_else(|| panic!("{wrong}, seed {seed}: nothing lost"))
+            })
+            .collect();
+        for (miss, seed) in misses.iter().zip(SEEDS) {
+            assert_eq!(miss.seed, seed);
+            assert!(miss.measured.is_some_and(|n| n > 0), "{miss:?}");
+            assert_eq!(miss.gave_up, Some(reason), "{wrong}, seed {seed}");
+        }
+        // Seeds with the same outcome share a line, and every seed is on one.
+        let lines = crate::i18n::level_misses(Lang::Ru, Metric::Lost, &misses);
+        assert!(lines.iter().all(|l| l.contains(words)), "{lines:?}");
+        let named: usize = lines
+            .iter()
+            .map(|l| l.split(':').next().unwrap().split(", ").count())
+            .sum();
+        assert_eq!(named, SEEDS.len(), "{lines:?}");
+        assert!(lines[0].starts_with("42"), "{lines:?}");
+    }
+}

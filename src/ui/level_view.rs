@@ -4,7 +4,7 @@
 //! author's kit.
 
 use crate::i18n::{self, t, LevelMsg};
-use crate::levels::{self, changed, unlockable, Level, Metric, Op, SEEDS};
+use crate::levels::{self, changed, unlockable, Level, Metric, Miss, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
 use crate::params::{
     apply_pairs, encode_component, level_link, to_query, AppParams, Lang, LevelKit, SceneId,
@@ -109,8 +109,8 @@ struct Check {
     params: AppParams,
     /// Seeds checked so far (a prefix of [`SEEDS`]).
     done: usize,
-    /// Per goal: the seeds it failed on.
-    failed: Vec<Vec<u64>>,
+    /// Per goal: how it failed, seed by seed.
+    failed: Vec<Vec<Miss>>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -156,10 +156,8 @@ pub fn level_bar(props: &LevelProps) -> Html {
                     let mut c = c;
                     while c.done < SEEDS.len() {
                         let seed = SEEDS[c.done];
-                        for (i, ok) in level.check(&c.params, seed).into_iter().enumerate() {
-                            if !ok {
-                                c.failed[i].push(seed);
-                            }
+                        for (i, miss) in level.misses(&c.params, seed).into_iter().enumerate() {
+                            c.failed[i].extend(miss);
                         }
                         c.done += 1;
                         if js_sys::Date::now() - started > CHECK_FRAME_MS {
@@ -262,10 +260,14 @@ pub fn level_bar(props: &LevelProps) -> Html {
                             <strong>{i18n::level_goal(lang, goal)}</strong>
                             {format!(" — {status}")}
                             if !failed.is_empty() {
-                                <span class="dim small" data-testid="failed-seeds">
-                                    {format!(" {} {}", t(lang, LevelMsg::FailedSeeds),
-                                        failed.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))}
-                                </span>
+                                <div class="dim small" data-testid="failed-seeds">
+                                    {t(lang, LevelMsg::FailedSeeds)}
+                                    <ul class="plain">
+                                        for line in i18n::level_misses(lang, goal.metric, &failed) {
+                                            <li data-testid="miss">{line}</li>
+                                        }
+                                    </ul>
+                                </div>
                             }
                         </li>
                     }

@@ -353,6 +353,20 @@ impl ProducerScene {
     /// Records whose batch is settled (failed, or sent with `acks=0`) that
     /// the log does not hold: lost, whether or not anybody said so.
     pub fn lost(&self) -> u32 {
+        self.lost_records().count() as u32
+    }
+
+    /// Why the producer gave up the first lost record: `None` if none is
+    /// lost, or if it went with `acks=0` and nobody said anything.
+    pub fn gave_up(&self) -> Option<FailReason> {
+        self.lost_records().find_map(|(b, _)| match b.state {
+            BatchState::Failed(reason) => Some(reason),
+            _ => None,
+        })
+    }
+
+    /// The lost records, each with its batch.
+    fn lost_records(&self) -> impl Iterator<Item = (&Batch, u32)> + '_ {
         let log = Observer::Log {
             topic: TOPIC.to_owned(),
             partition: PARTITION,
@@ -365,14 +379,13 @@ impl ProducerScene {
                     BatchState::Failed(_) | BatchState::SentUnacknowledged
                 )
             })
-            .flat_map(|b| b.records.iter())
-            .filter(|&&i| {
+            .flat_map(|b| b.records.iter().map(move |&i| (b, i)))
+            .filter(move |&(_, i)| {
                 let (order, event) = self.config.record(i);
                 !self
                     .checker
                     .has_seen(&log, &format!("order-{order}"), event.step())
             })
-            .count() as u32
     }
 
     /// Keys whose log holds a later event while an earlier one is missing:
