@@ -208,6 +208,30 @@ pub fn app(props: &AppProps) -> Html {
             }
         });
     }
+    // A finding pointed at or focused lights its marks on the figure; the
+    // key last lit is kept so that moving within one finding costs nothing.
+    let lit_key = use_mut_ref(|| None::<String>);
+    let light = {
+        let scene_root = scene_root.clone();
+        move |key: Option<String>| {
+            if *lit_key.borrow() == key {
+                return;
+            }
+            if let Some(root) = scene_root.cast::<Element>() {
+                super::highlight::light(&root, key.as_deref());
+            }
+            *lit_key.borrow_mut() = key;
+        }
+    };
+    let on_point = {
+        let light = light.clone();
+        Callback::from(move |e: MouseEvent| light(super::highlight::finding_key(e.target())))
+    };
+    let on_focus = {
+        let light = light.clone();
+        Callback::from(move |e: FocusEvent| light(super::highlight::finding_key(e.target())))
+    };
+    let on_leave = Callback::from(move |_: Event| light(None));
     // Every render may change the height; the host page sizes the iframe.
     use_effect(super::embed::report_height);
     // In a level the scene's own forms are switched off, each with the
@@ -483,6 +507,9 @@ pub fn app(props: &AppProps) -> Html {
             }
             <main ref={scene_root} class={classes!("scene", (params.lesson.is_some() || level.is_some()).then_some("with-card"))}
                 data-testid="scene" data-scene={params.scene.id()}
+                onmouseover={on_point} onfocusin={on_focus}
+                onmouseleave={on_leave.reform(|e: MouseEvent| e.into())}
+                onfocusout={on_leave.reform(|e: FocusEvent| e.into())}
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-holding={p.holding().then_some("true")}

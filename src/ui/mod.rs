@@ -11,6 +11,7 @@ pub(crate) mod fold;
 pub(crate) mod form;
 pub(crate) mod golens;
 mod help;
+mod highlight;
 mod keys;
 pub mod layout;
 mod lesson_view;

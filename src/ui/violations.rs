@@ -64,7 +64,7 @@ fn listing(
                     // unkeyed, spliced list from its end, so each new one
                     // would rewrite every line above it.
                     { violations.iter().take(listed).enumerate().map(|(i, v)| html! {
-                        <li key={i} data-testid="violation" data-key={v.key.clone()}
+                        <li key={i} data-testid="violation" data-key={v.key.clone()} tabindex="0"
                             data-partition={v.position.partition.to_string()}
                             data-offset={v.position.offset.to_string()}>
                             {i18n::violation_at(lang, v, place)}

@@ -25,6 +25,12 @@ const SHOWN_MEMBERS: usize = 16;
 const SHOWN_GONE: usize = 4;
 const SHOWN_GENERATIONS: usize = 8;
 
+/// What ties a record handled twice, in the list, to its mark on the
+/// partition it came from.
+fn twice_key(partition: u32, offset: u64) -> String {
+    format!("P{partition}@{offset}")
+}
+
 fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let on_partitions = edit_number(params, on_params, &declared::GROUP_PARTITIONS);
@@ -310,7 +316,7 @@ fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
                 { g.repeated.iter().filter(|&&(rp, _)| rp as usize == p).rev().take(figure::SHOWN_TWICE).map(|&(_, o)| {
                     let x = figure::offset_x(c, o, scale);
                     html! {
-                        <g class="twice-mark" data-testid="twice-mark" data-partition={p.to_string()} data-offset={o.to_string()}>
+                        <g class="twice-mark" data-testid="twice-mark" data-partition={p.to_string()} data-offset={o.to_string()} data-key={twice_key(p as u32, o)}>
                             <line x1={f(x)} x2={f(x)} y1={f(y + 4.0)} y2={f(y + 26.0)} />
                             <text x={f(x)} y={f(y + 4.0)}>{"⚠"}</text>
                         </g>
@@ -413,7 +419,7 @@ pub fn view_group_scene(
                                 <ul class="plain">
                                     for &(p, o) in g.repeated.iter().take(20) { {{
                                         let (order, event) = record_of(p, o);
-                                        html! { <li data-testid="violation" class="bad">{i18n::twice(lang, order, event.value(), p, o)}</li> }
+                                        html! { <li data-testid="violation" class="bad" data-key={twice_key(p, o)} tabindex="0">{i18n::twice(lang, order, event.value(), p, o)}</li> }
                                     }} }
                                     if g.repeated.len() > 20 { <li>{format!("+{}", g.repeated.len() - 20)}</li> }
                                 </ul>

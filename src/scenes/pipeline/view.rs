@@ -20,6 +20,7 @@ use crate::sim::{Sim, SimTime};
 use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
+use crate::ui::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -243,7 +244,34 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
             _ => {}
         }
     }
-    let finding = s.findings_so_far().next();
+    // Every broken pair so far, marked where the sink met its two records:
+    // the last point of each record's path.
+    let found: Vec<&Finding> = s.findings_so_far().collect();
+    let marks: Html = found
+        .iter()
+        .map(|f| {
+            let at_sink = |w: WitnessRow| {
+                let (x, y) = witness_points(run, lanes, w)
+                    .last()
+                    .copied()
+                    .unwrap_or_default();
+                Cell {
+                    x: x - 3.0,
+                    y: y - 3.0,
+                    w: 6.0,
+                    h: 6.0,
+                }
+            };
+            let (a, b) = steps_of(run, f);
+            violation_mark(
+                &f.key,
+                at_sink(f.witness[0]),
+                at_sink(f.witness[1]),
+                finding_line(lang, f, a, b),
+            )
+        })
+        .collect();
+    let finding = found.first().copied();
     let witness: Vec<(u32, String)> = finding
         .map(|f| {
             f.witness
@@ -308,6 +336,8 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
                 for (i, (record, d)) in witness.iter().enumerate() {
                     <polyline class={classes!("witness-path", (i == 0).then_some("first"))} data-testid="witness-path" data-record={record.to_string()} points={d.clone()} />
                 }
+                {inversion_arrow_def()}
+                <g class={marks_class(found.len())}>{marks}</g>
             </svg>
             <ul class="legend inline-legend">
                 <li><span class="swatch pl-plain"></span>{" checkout (Created, Paid)"}</li>
@@ -342,7 +372,7 @@ fn view_findings(s: &Pipeline, lang: Lang) -> Html {
                         let (a, b) = steps_of(&s.run, f);
                         html! {
                             <li key={i} class="bad" data-testid="violation" data-stage={f.stage().id()} data-cause={f.cause.id()}
-                                data-kind={f.kind.id()} data-key={f.key.clone()}>
+                                data-kind={f.kind.id()} data-key={f.key.clone()} tabindex="0">
                                 {finding_line(lang, f, a, b)}
                             </li>
                         }
