@@ -4,7 +4,7 @@
 // does not cover it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, SCENES } from './harness.mjs';
+import { useBrowser, openPage, seekTo, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -74,4 +74,39 @@ test('no text in a figure under 12 px at 390 px wide', async () => {
     }
   }
   assert.deepEqual(tooSmall, []);
+});
+
+test('nothing in a figure spills out of its box at 390 px wide', async () => {
+  const spilled = [];
+  for (const scene of SCENES) {
+    for (const lang of ['ru', 'en']) {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, SIZES[0][1]);
+      await seekTo(page);
+      const out = await page.$eval('[data-testid="figure"]', (figure) => {
+        const found = [];
+        const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1;
+        for (const el of figure.querySelectorAll('*')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+          if (!own || el.closest('[hidden], title')) continue;
+          const box = el.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) continue;
+          // A text stays in its drawing, and anything else in its own box
+          // (a chip's words in the chip) and in the figure.
+          let frame = el.closest('svg') ?? el.parentElement;
+          // A box laid out as `display: contents` has no box of its own.
+          while (frame !== figure && frame.getBoundingClientRect().width === 0) frame = frame.parentElement;
+          const boxes = [frame.getBoundingClientRect(), figure.getBoundingClientRect()];
+          const scroller = el.parentElement.closest('.table-scroll, [data-scroll]');
+          if (!scroller && !boxes.every((b) => inside(box, b))) {
+            found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${el.textContent.trim().slice(0, 30)}" ${box.left.toFixed(0)}–${box.right.toFixed(0)} px`);
+          }
+        }
+        return found;
+      });
+      if (out.length > 0) spilled.push(`${scene} ${lang}: ${out.length}, e.g. ${out.slice(0, 3).join('; ')}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  assert.deepEqual(spilled, []);
 });

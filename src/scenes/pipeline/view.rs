@@ -298,6 +298,10 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
     let lane_label = |stage: Stage| {
         let extra = match stage {
             Stage::Topic => format!(" · {}", i18n::pipeline_partitions(lang, lanes.partitions)),
+            // A phone's lane has room for the first and the last name only.
+            Stage::Group if narrow && lanes.members > 2 => {
+                format!(" · {}…{}", member_name(0), member_name(lanes.members - 1))
+            }
             Stage::Group => format!(
                 " · {}",
                 (0..lanes.members)

@@ -259,8 +259,10 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
     let layers = state_layers(s, g);
     let marker = |o: u64, class: &'static str, glyph: &'static str, testid: &'static str| {
         let (x, y) = g.pos(o.min(u64::from(RECORDS) - 1));
+        // Past the last record the marker stands at the strip's end, its
+        // glyph (about 13 px wide on a phone) kept inside the drawing.
         let x = if o >= u64::from(RECORDS) {
-            x + g.cell
+            (x + g.cell).min(width - 7.0)
         } else {
             x
         };
