@@ -427,3 +427,20 @@ test('settings the client refuses say so, and the map leads to the author kit fo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a failed goal says why on each seed: level 4 one request in flight loses records to delivery.timeout.ms', async () => {
+  for (const [lang, viewport, words] of [['ru', { width: 390, height: 844 }, 'истёк delivery.timeout.ms'], ['en', { width: 1280, height: 800 }, 'delivery.timeout.ms expired']]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=4&max-in-flight=1&lang=${lang}`, viewport);
+    await checked(page);
+    const lines = await page.$$eval('[data-testid="miss"]', (els) => els.map((e) => e.textContent));
+    const timedOut = lines.filter((l) => l.includes(words));
+    assert.ok(timedOut.length > 0, `${lang}: ${JSON.stringify(lines)}`);
+    // Every seed is named once on the lost records' lines.
+    const seeds = timedOut.flatMap((l) => l.split(':')[0].split(', '));
+    assert.equal(seeds.length, 20, JSON.stringify(timedOut));
+    assert.equal(new Set(seeds).size, 20);
+    await shot(page, `level-4-why-${lang}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -68,3 +68,61 @@ for (const lang of ['ru', 'en']) {
     });
   }
 }
+
+for (const [lang, [size, viewport]] of [['ru', VIEWPORTS[0]], ['en', VIEWPORTS[1]]]) {
+  test(`the pipeline marks every broken pair where the sink met it (${lang}, ${size})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&idempotence=0&seed=43&lang=${lang}`, viewport);
+    await seekTo(page);
+    const count = Number(await page.getAttribute('[data-testid="violations"]', 'data-count'));
+    await checkMarks(page, count, '[data-testid="pipeline-figure"]', `pipeline ${lang} ${size}`);
+    assert.equal(await page.$$eval('[data-testid="pipeline-figure"] .violation-mark .ring', (r) => r.length), 2 * count);
+    await shot(page, `marks-pipeline-${lang}-${size}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+/** The keys of the marks lit now. */
+const lit = (page) =>
+  page.$$eval('[data-testid="scene"] [data-lit]', (els) => [...new Set(els.map((e) => e.dataset.key))]);
+
+for (const [lang, [size, viewport]] of [['en', VIEWPORTS[0]], ['ru', VIEWPORTS[1]]]) {
+  test(`a finding pointed at or focused lights its marks on the figure (${lang}, ${size})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=repartition&lang=${lang}`, viewport);
+    const findings = await page.$$('[data-testid="violations"] [data-testid="violation"]');
+    assert.ok(findings.length >= 2, 'the link breaks two orders');
+    const keys = await listedKeys(page);
+    assert.deepEqual(await lit(page), [], 'nothing is lit before');
+    const ring = `[data-testid="lanes"] .violation-mark[data-key="${keys[0]}"] .ring`;
+    const before = await page.$eval(ring, (r) => getComputedStyle(r).stroke);
+    await findings[0].hover();
+    await page.waitForFunction((k) => document.querySelector(`.violation-mark[data-key="${k}"][data-lit]`), keys[0]);
+    assert.deepEqual(await lit(page), [keys[0]], 'only its own marks are lit');
+    assert.notEqual(await page.$eval(ring, (r) => getComputedStyle(r).stroke), before, 'the lit ring looks different');
+    await shot(page, `marks-lit-${lang}-${size}`);
+    // The keyboard reaches the findings too.
+    const other = keys.findIndex((k) => k !== keys[0]);
+    assert.ok(other > 0, 'two different orders are listed');
+    await findings[other].focus();
+    await page.waitForFunction((k) => document.querySelector(`.violation-mark[data-key="${k}"][data-lit]`), keys[other]);
+    assert.deepEqual(await lit(page), [keys[other]]);
+    await page.hover('h1');
+    await page.evaluate(() => document.activeElement.blur());
+    await page.waitForFunction(() => !document.querySelector('[data-testid="scene"] [data-lit]'));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a record the group handled twice lights its mark on the partition it came from', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=ru&t=2000`, VIEWPORTS[1][1]);
+  await seekTo(page);
+  const first = await page.$('[data-testid="twice"] [data-testid="violation"]');
+  const key = await first.getAttribute('data-key');
+  assert.match(key, /^P\d+@\d+$/);
+  await first.hover();
+  await page.waitForFunction((k) => document.querySelector(`[data-testid="twice-mark"][data-key="${k}"][data-lit]`), key);
+  assert.deepEqual(await lit(page), [key]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
