@@ -11,7 +11,10 @@ pub const NARROW_WIDTH: f64 = 360.0;
 /// Below this many CSS pixels the figure switches to its narrow layout.
 pub const NARROW_BELOW_PX: f64 = 720.0;
 
-pub const CELL_W: f64 = 64.0;
+/// A record's cell: wide enough on a phone for "Delivered" at the phone's
+/// larger type (style.css), and ten to a line on a wide screen.
+const NARROW_CELL_W: f64 = 72.0;
+const WIDE_CELL_W: f64 = 64.0;
 pub const CELL_H: f64 = 54.0;
 const CELL_GAP: f64 = 6.0;
 /// Room under each line of cells for the position and committed markers.
@@ -19,7 +22,7 @@ const MARKER_LANES_H: f64 = 36.0;
 const LINE_H: f64 = CELL_H + MARKER_LANES_H;
 const MARGIN: f64 = 12.0;
 const WIDE_LABEL_W: f64 = 230.0;
-const NARROW_LABEL_H: f64 = 44.0;
+const NARROW_LABEL_H: f64 = 60.0;
 const CARD_PAD: f64 = 8.0;
 const CARD_GAP: f64 = 10.0;
 pub const ACTOR_H: f64 = 58.0;
@@ -55,6 +58,8 @@ pub struct SegmentCard {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogLayout {
     pub width: f64,
+    /// A record's cell's width.
+    pub cell_w: f64,
     pub height: f64,
     pub narrow: bool,
     pub producer: Rect,
@@ -85,7 +90,7 @@ impl LogLayout {
     /// where the record will land.
     pub fn in_flight_at(&self, leo: u64, trip: f64) -> Point {
         let from = self.producer.x + self.producer.w - CHIP_W;
-        let to = self.slot(leo).x + CELL_W / 2.0 - CHIP_W / 2.0;
+        let to = self.slot(leo).x + self.cell_w / 2.0 - CHIP_W / 2.0;
         Point {
             x: clamp_x(from + (to - from) * trip, CHIP_W, self.width),
             y: self.lane.y,
@@ -97,13 +102,14 @@ impl LogLayout {
 /// record count)`, in order, with the active segment last.
 pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
     let width = if narrow { NARROW_WIDTH } else { WIDE_WIDTH };
+    let cell_w = if narrow { NARROW_CELL_W } else { WIDE_CELL_W };
     let cells_x = if narrow {
         MARGIN + CARD_PAD
     } else {
         MARGIN + WIDE_LABEL_W
     };
     let per_line =
-        (((width - MARGIN - CARD_PAD - cells_x + CELL_GAP) / (CELL_W + CELL_GAP)).floor() as usize)
+        (((width - MARGIN - CARD_PAD - cells_x + CELL_GAP) / (cell_w + CELL_GAP)).floor() as usize)
             .max(1);
     let producer = Rect {
         x: MARGIN,
@@ -138,7 +144,7 @@ pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
         let cells_y = y + CARD_PAD + if narrow { NARROW_LABEL_H } else { 0.0 };
         for c in 0..cells {
             slots.push(Point {
-                x: cells_x + (c % per_line) as f64 * (CELL_W + CELL_GAP),
+                x: cells_x + (c % per_line) as f64 * (cell_w + CELL_GAP),
                 y: cells_y + (c / per_line) as f64 * LINE_H,
             });
         }
@@ -175,6 +181,7 @@ pub fn layout_log(segment_sizes: &[(u64, usize)], narrow: bool) -> LogLayout {
     };
     LogLayout {
         width,
+        cell_w,
         height: consumer.y + consumer.h + MARGIN,
         narrow,
         producer,
@@ -233,8 +240,8 @@ pub fn lerp(a: Point, b: Point, t: f64) -> Point {
 mod tests {
     use super::*;
 
-    fn overlaps(a: Point, b: Point) -> bool {
-        (a.x - b.x).abs() < CELL_W && (a.y - b.y).abs() < CELL_H
+    fn overlaps(l: &LogLayout, a: Point, b: Point) -> bool {
+        (a.x - b.x).abs() < l.cell_w && (a.y - b.y).abs() < CELL_H
     }
 
     #[test]
@@ -250,10 +257,13 @@ mod tests {
                 let total: usize = sizes.iter().map(|s| s.1).sum();
                 let slots: Vec<Point> = (0..=total as u64).map(|o| l.slot(o)).collect();
                 for (i, a) in slots.iter().enumerate() {
-                    assert!(a.x >= 0.0 && a.x + CELL_W <= l.width, "{sizes:?} {narrow}");
+                    assert!(
+                        a.x >= 0.0 && a.x + l.cell_w <= l.width,
+                        "{sizes:?} {narrow}"
+                    );
                     assert!(a.y + CELL_H < l.consumer.y);
                     for b in &slots[i + 1..] {
-                        assert!(!overlaps(*a, *b), "{sizes:?} narrow={narrow}");
+                        assert!(!overlaps(&l, *a, *b), "{sizes:?} narrow={narrow}");
                     }
                 }
                 assert!(l.height > l.consumer.y);
@@ -326,7 +336,7 @@ mod tests {
                     Rect {
                         x: p.x,
                         y: p.y,
-                        w: CELL_W,
+                        w: l.cell_w,
                         h: CELL_H,
                     }
                 }));
@@ -355,7 +365,7 @@ mod tests {
                 let end = l.in_flight_at(leo, 1.0);
                 let slot = l.slot(leo);
                 assert!(
-                    end.x <= slot.x + CELL_W && end.x + CHIP_W >= slot.x,
+                    end.x <= slot.x + l.cell_w && end.x + CHIP_W >= slot.x,
                     "{sizes:?} {narrow}"
                 );
                 assert_eq!(

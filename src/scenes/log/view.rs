@@ -10,8 +10,8 @@ use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITIO
 use crate::sim::{Sim, SimTime};
 use crate::ui::form::{edit_number, max_of, min_of};
 use crate::ui::layout::{
-    layout_log, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H, CELL_W, CHIP_H,
-    CHIP_W, OUTBOX_PILL_W,
+    layout_log, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H, CHIP_H, CHIP_W,
+    OUTBOX_PILL_W,
 };
 use crate::ui::tip;
 use crate::ui::violations::view_violations;
@@ -54,7 +54,7 @@ fn record_state(scene: &LogScene, offset: u64) -> RecordState {
     }
 }
 
-fn view_record(record: &Record, at: Point, state: RecordState, lang: Lang) -> Html {
+fn view_record(record: &Record, at: Point, cell_w: f64, state: RecordState, lang: Lang) -> Html {
     let (state_class, state_text) = match state {
         RecordState::Processed => ("processed", t(lang, LogMsg::Processed)),
         RecordState::Processing => ("processing", t(lang, LogMsg::Processing)),
@@ -75,8 +75,8 @@ fn view_record(record: &Record, at: Point, state: RecordState, lang: Lang) -> Ht
             data-offset={record.offset.to_string()} data-key={key.clone()}
             data-step={record.event.step().to_string()}
             data-tip={tip} transform={format!("translate({},{})", px(at.x), px(at.y))}>
-            <rect class="cell" width={px(CELL_W)} height={px(CELL_H)} rx="6" />
-            <rect class="key-bar" width={px(CELL_W)} height="5" rx="2" />
+            <rect class="cell" width={px(cell_w)} height={px(CELL_H)} rx="6" />
+            <rect class="key-bar" width={px(cell_w)} height="5" rx="2" />
             <text class="cell-offset" x="6" y="19">{format!("{mark}{}", record.offset)}</text>
             <text class="cell-key" x="6" y="33">{key}</text>
             <text class="cell-value" x="6" y="47">{value}</text>
@@ -111,10 +111,23 @@ fn view_segment_label(
     }
     let x = px(card.label.x);
     let y = card.label.y;
-    let (second, third) = if layout.narrow {
-        (format!("{fill} · .index: {entries}"), None)
+    // A phone's card has no room beside the cells: the index's entries
+    // take a line of their own under the fill, after the file's extension.
+    let index = if layout.narrow {
+        html! {
+            <text class="file-meta" x={x.clone()} y={px(y + 32.0)}>
+                <title>{t(lang, LogMsg::IndexFile)}</title>{format!(".index: {entries}")}
+            </text>
+        }
     } else {
-        (fill, Some((segment.index_file_name(), entries)))
+        html! {
+            <>
+                <text class="file-name index" x={x.clone()} y={px(y + 36.0)}>{segment.index_file_name()}</text>
+                <text class="file-meta" x={x.clone()} y={px(y + 52.0)}>
+                    <title>{t(lang, LogMsg::IndexFile)}</title>{entries}
+                </text>
+            </>
+        }
     };
     html! {
         <g class="segment-label" data-testid="segment" data-base-offset={segment.base_offset.to_string()}
@@ -122,15 +135,8 @@ fn view_segment_label(
             <rect class={classes!("segment", active.then_some("active"))}
                 x={px(card.card.x)} y={px(card.card.y)} width={px(card.card.w)} height={px(card.card.h)} rx="8" />
             <text class="file-name" x={x.clone()} y={px(y)}>{segment.log_file_name()}</text>
-            <text class="file-meta" x={x.clone()} y={px(y + 16.0)}>{second}</text>
-            {for third.map(|(name, entries)| html! {
-                <>
-                    <text class="file-name index" x={x.clone()} y={px(y + 36.0)}>{name}</text>
-                    <text class="file-meta" x={x.clone()} y={px(y + 52.0)}>
-                        <title>{t(lang, LogMsg::IndexFile)}</title>{entries}
-                    </text>
-                </>
-            })}
+            <text class="file-meta" x={x.clone()} y={px(y + 16.0)}>{fill}</text>
+            {index}
         </g>
     }
 }
@@ -256,10 +262,10 @@ pub fn view_log_scene(
                         { outbox.unwrap_or_default() }
                         <text class="figure-title" x={px(layout.title.x)} y={px(layout.title.y)}>{t(lang, LogMsg::PartitionTitle)}</text>
                         { log.segments().iter().enumerate().map(|(i, s)| view_segment_label(s, &layout, i, i == last_segment, segment_bytes, lang)).collect::<Html>() }
-                        { log.records().map(|r| view_record(r, layout.slot(r.offset), record_state(scene, r.offset), lang)).collect::<Html>() }
+                        { log.records().map(|r| view_record(r, layout.slot(r.offset), layout.cell_w, record_state(scene, r.offset), lang)).collect::<Html>() }
                         <g class="leo-slot" data-testid="log-end-offset" data-offset={leo.to_string()}
                             transform={format!("translate({},{})", px(leo_slot.x), px(leo_slot.y))}>
-                            <rect width={px(CELL_W)} height={px(CELL_H)} rx="6" />
+                            <rect width={px(layout.cell_w)} height={px(CELL_H)} rx="6" />
                             <text x="6" y="19">{leo.to_string()}</text>
                             <text class="dim" x="6" y="37">{"LEO"}</text>
                         </g>

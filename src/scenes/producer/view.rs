@@ -317,16 +317,27 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     let shown = &log[skipped..];
     let row = 24.0;
     let top = 34.0;
+    // A queued batch takes two lines, its records and then its state, in a
+    // chip as wide as its band: "пауза перед повтором" after the records
+    // ran out of a one-line chip.
+    let queue_row = 40.0;
+    let (chip_w, named) = if narrow {
+        (width - 2.0 * prod_x, 2)
+    } else {
+        (wire_x0 - prod_x - 8.0, 1)
+    };
     // Requests travel in lanes so that several in flight stay readable.
     let lanes = if narrow { 3 } else { 6 };
     let (wire_y0, log_y0) = if narrow {
-        let wire_y0 = top + 20.0 + queue.len().max(1) as f64 * row;
+        let wire_y0 = top + 20.0 + queue.len().max(1) as f64 * queue_row;
         (wire_y0, wire_y0 + 40.0 + lanes as f64 * 26.0)
     } else {
         (top, top)
     };
     let log_rows = shown.len() + 1 + usize::from(skipped > 0 || scene.config.log_start_offset > 0);
-    let height = (log_y0 + log_rows as f64 * row + 16.0).max(top + 6.0 * row);
+    let height = (log_y0 + log_rows as f64 * row + 16.0)
+        .max(top + 6.0 * row)
+        .max(top + queue.len() as f64 * queue_row + 8.0);
     let reorder_offsets: Vec<u64> = scene
         .checker
         .violations()
@@ -346,12 +357,13 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
             // sibling after it.
             { queue.iter().enumerate().map(|(i, &id)| {
                 let b = scene.batch(id);
-                let y = top + i as f64 * row;
+                let y = top + i as f64 * queue_row;
                 html! {
                     <g class={classes!("queued-batch", matches!(b.state, BatchState::Backoff { .. } | BatchState::Queued).then_some("retry"))}
                         data-testid="queued-batch" data-batch={id.to_string()} transform={format!("translate({},{})", px(prod_x), px(y))}>
-                        <rect width="240" height="20" rx="4" />
-                        <text x="6" y="14">{format!("#{id} · {} · {}", records_label(scene, id, 2), state_text(lang, b.state))}</text>
+                        <rect width={px(chip_w)} height="36" rx="4" />
+                        <text x="6" y="15">{format!("#{id} · {}", records_label(scene, id, named))}</text>
+                        <text class="batch-state" x="6" y="30">{state_text(lang, b.state)}</text>
                     </g>
                 }
             }).collect::<Html>() }
