@@ -192,6 +192,35 @@ mod tests {
         assert!(player.holding(), "it holds on the reordered write");
     }
 
+    /// A batch on its way to its partition is seen moving: at 1× every
+    /// one stays in flight for a fifth of a second or more of wall time
+    /// (the stream draws it from `sent_at` to `deliver_at`).
+    #[test]
+    fn a_batch_in_flight_is_seen_moving_at_1x() {
+        use crate::sim::scenes::routing::RoutingStream;
+        use std::cell::RefCell;
+        use std::collections::BTreeMap;
+        let frames = RefCell::new(BTreeMap::<u32, u32>::new());
+        let (_, player) = play_at_1x::<RoutingStream>("scene=routing", |s| {
+            for f in &s.in_flight {
+                *frames.borrow_mut().entry(f.batch.id).or_default() += 1;
+            }
+            false
+        });
+        assert!(player.timeline.at_end());
+        let frames = frames.into_inner();
+        // Batches are numbered from 0 as they are opened.
+        let sent = frames.keys().max().map_or(0, |&id| id + 1);
+        assert!(frames.len() >= 5, "{frames:?}");
+        assert_eq!(
+            frames.len() as u32,
+            sent,
+            "every batch is seen in flight: {frames:?}"
+        );
+        let shortest = frames.values().min().copied().unwrap_or(0);
+        assert!(f64::from(shortest) * 1000.0 / 60.0 >= 200.0, "{frames:?}");
+    }
+
     /// Every scene's default run, played at 1×, lasts long enough to follow
     /// and not so long that nobody waits for it.
     #[test]

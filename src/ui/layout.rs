@@ -27,8 +27,9 @@ const CARD_PAD: f64 = 8.0;
 const CARD_GAP: f64 = 10.0;
 pub const ACTOR_H: f64 = 58.0;
 const TITLE_H: f64 = 30.0;
-/// A produce request's pill: wide enough for "order-43 · Delivered".
-pub const CHIP_W: f64 = 132.0;
+/// A produce request's pill: wide enough for "order-43 · Delivered" at a
+/// phone's larger type (style.css).
+pub const CHIP_W: f64 = 150.0;
 pub const CHIP_H: f64 = 22.0;
 /// Space between the producer and the produce lane.
 const LANE_GAP: f64 = 6.0;

@@ -91,9 +91,11 @@ const spills = (page) =>
       // `display: contents` has no box of its own.
       let frame = el.closest('svg') ?? el.parentElement;
       while (frame !== figure && frame.getBoundingClientRect().width === 0) frame = frame.parentElement;
-      // A chip drawn in SVG is a group of its texts and a rect (or rects
-      // laid one on another: a record's cell and its key's bar).
-      const rects = el.closest('svg') && el.parentElement.tagName === 'g' ? [...el.parentElement.querySelectorAll(':scope > rect')] : [];
+      // A chip drawn in SVG is a group moved into place, of its texts and
+      // a rect (or rects laid one on another: a record's cell and its
+      // key's bar).
+      const group = el.parentElement;
+      const rects = el.closest('svg') && group.tagName === 'g' && group.hasAttribute('transform') ? [...group.querySelectorAll(':scope > rect')] : [];
       const same = (a, b) => a.getAttribute('x') === b.getAttribute('x') && a.getAttribute('width') === b.getAttribute('width');
       const chip = rects.length > 0 && rects.every((r) => same(r, rects[0])) ? rects[0] : null;
       const boxes = [frame, figure, ...(chip ? [chip] : [])].map((b) => b.getBoundingClientRect());

@@ -32,8 +32,11 @@ impl Scene for RoutingStream {
         end
     }
 
-    /// Records every 15 ms, batches held for linger.ms (50 ms): a quarter of real time makes a batch's wait a fifth of a second.
-    const SIM_MS_PER_SECOND: u64 = 250;
+    /// Records every 15 ms, batches held for linger.ms (50 ms) and 20 to
+    /// 60 ms on their way: a tenth of real time makes a record's arrival a
+    /// sixth of a second apart, a batch's wait half a second, and its flight
+    /// a fifth of a second or more.
+    const SIM_MS_PER_SECOND: u64 = 100;
 
     fn summary(&self, params: &AppParams) -> Summary {
         let key = (!params.key_null).then_some(params.key.as_bytes());

@@ -7,11 +7,14 @@ use super::params as declared;
 use crate::i18n::{self, fixed, t, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang};
 use crate::sim::keyless::KeylessStrategy;
+use crate::sim::record::OrderEvent;
 use crate::sim::scenes::routing::{
-    order_key, processing_ms, run_to_end, RoutingStream, RoutingStreamConfig, StreamKeys, TOPIC,
+    order_key, processing_ms, run_to_end, stream_record, RoutingStream, RoutingStreamConfig,
+    StreamKeys, TOPIC,
 };
-use crate::sim::Sim;
+use crate::sim::{Sim, SimTime};
 use crate::ui::form::{edit, edit_number, max_of, min_of};
+use crate::ui::layout::progress;
 use crate::ui::tip;
 use crate::ui::violations::view_violations;
 use yew::prelude::*;
@@ -32,6 +35,45 @@ const CELL_W: f64 = 60.0;
 const CELL_H: f64 = 34.0;
 const CELL_GAP: f64 = 4.0;
 const LANE_PAD: f64 = 8.0;
+
+/// A record on its way to its partition, in a batch the broker has not
+/// appended yet.
+struct Flying {
+    order: u32,
+    event: OrderEvent,
+    /// The offset it will get: batches reach the broker in the order they
+    /// were sent (one connection), each after the ones before it.
+    offset: u64,
+    /// How far along its trip it is, from `sent_at` (0) to `deliver_at` (1).
+    trip: f64,
+}
+
+fn flying_records(s: &RoutingStream, partition: u32, now: SimTime) -> Vec<Flying> {
+    let mut offset = s.logs[partition as usize].log_end_offset();
+    let mut out = Vec::new();
+    for f in s
+        .in_flight
+        .iter()
+        .filter(|f| f.batch.partition == partition)
+    {
+        let trip = progress(
+            now.as_millis(),
+            f.sent_at.as_millis(),
+            f.deliver_at.as_millis(),
+        );
+        for &index in &f.batch.records {
+            let (order, event) = stream_record(index);
+            out.push(Flying {
+                order,
+                event,
+                offset,
+                trip,
+            });
+            offset += 1;
+        }
+    }
+    out
+}
 
 pub(super) fn view_stream(
     sim: &Sim<RoutingStream>,
@@ -78,6 +120,15 @@ pub(super) fn view_stream(
         lanes.push((p, top, h, header_h));
         y += h + 6.0;
     }
+    // Where offset `offset` of a lane sits: its cell's top-left corner.
+    let slot = |offset: u64, top: f64, header_h: f64| {
+        let i = offset as usize;
+        (
+            cells_x + (i % per_line) as f64 * (CELL_W + CELL_GAP),
+            top + LANE_PAD + header_h + (i / per_line) as f64 * (CELL_H + CELL_GAP),
+        )
+    };
+    let now = sim.now();
     let empty = s.config.partitions as usize - shown.len();
     let height = y + if empty > 0 { 24.0 } else { 0.0 };
     let consumers = &s.consumers;
@@ -133,6 +184,7 @@ pub(super) fn view_stream(
                     let flying = s.in_flight.iter().filter(|f| f.batch.partition == p).map(|f| f.batch.records.len()).sum::<usize>();
                     let label_x = 10.0;
                     let busy = s.busy[p as usize].map(|(o, _)| o);
+                    let on_the_way = flying_records(s, p, now);
                     html! {
                         <g key={p.to_string()} class="lane" data-testid="partition-lane" data-partition={p.to_string()}>
                             <rect class="lane-bg" x="4" y={fixed(top, 1)} width={fixed(width - 8.0, 1)} height={fixed(h, 1)} rx="6" />
@@ -157,9 +209,7 @@ pub(super) fn view_stream(
                             // new record would re-create the header and every
                             // record before it.
                             { log.records().map(|r| {
-                                let i = r.offset as usize;
-                                let x = cells_x + (i % per_line) as f64 * (CELL_W + CELL_GAP);
-                                let cy = top + LANE_PAD + header_h + (i / per_line) as f64 * (CELL_H + CELL_GAP);
+                                let (x, cy) = slot(r.offset, top, header_h);
                                 let order = r.entity.trim_start_matches("order-").to_owned();
                                 let state = if r.offset < consumer.processed_up_to() && busy != Some(r.offset) {
                                     "processed"
@@ -181,7 +231,23 @@ pub(super) fn view_stream(
                                         <text x="4" y="29">{r.event.value()}</text>
                                     </g>
                                 }
-                            }).collect::<Html>() }
+                            }).chain(on_the_way.iter().map(|f| {
+                                let (x1, y1) = slot(f.offset, top, header_h);
+                                let (x0, y0) = (if narrow { x1 } else { LANE_LABEL_W }, if narrow { top + 4.0 } else { top + LANE_PAD });
+                                let (x, cy) = (x0 + (x1 - x0) * f.trip, y0 + (y1 - y0) * f.trip);
+                                html! {
+                                    <g key={format!("{p}-{}", f.offset)} class={classes!("record", "small", "flying", format!("order-{}", f.order))}
+                                        data-testid="flying-record" data-partition={p.to_string()} data-offset={f.offset.to_string()}
+                                        data-entity={order_key(f.order)} data-step={f.event.step().to_string()}
+                                        data-trip={fixed(f.trip, 2)}
+                                        transform={format!("translate({},{})", fixed(x, 1), fixed(cy, 1))}>
+                                        <rect class="cell" />
+                                        <rect class="key-bar" />
+                                        <text x="4" y="16">{format!("#{}", f.order)}</text>
+                                        <text x="4" y="29">{f.event.value()}</text>
+                                    </g>
+                                }
+                            })).collect::<Html>() }
                         </g>
                     }
                 }).collect::<Html>() }

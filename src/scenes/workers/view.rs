@@ -260,9 +260,10 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
     let marker = |o: u64, class: &'static str, glyph: &'static str, testid: &'static str| {
         let (x, y) = g.pos(o.min(u64::from(RECORDS) - 1));
         // Past the last record the marker stands at the strip's end, its
-        // glyph (about 13 px wide on a phone) kept inside the drawing.
+        // glyph (about 13 px wide on a phone, drawn from x) kept inside the
+        // drawing.
         let x = if o >= u64::from(RECORDS) {
-            (x + g.cell).min(width - 7.0)
+            (x + g.cell).min(width - 14.0)
         } else {
             x
         };
