@@ -383,8 +383,10 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     Trip::Back(f, Response::Error(code)) => (lerp(to, from, f), "error", format!("← ✕ {}", short_code(code)), "wire-answer"),
                     Trip::LostBack => (lerp(to, from, 0.5), "lost", i18n::answer_lost(lang, r.batch), "wire-lost"),
                 };
+                // Keyed by request: a chip keeps its node for its whole trip,
+                // out and back, and never takes over another's.
                 Some(html! {
-                    <g class={classes!("chip", class)} data-testid={testid} data-batch={r.batch.to_string()}
+                    <g key={r.id.to_string()} class={classes!("chip", class)} data-testid={testid} data-batch={r.batch.to_string()}
                         transform={format!("translate({},{})", px(at.x), px(at.y))}>
                         <rect width="96" height="20" rx="10" />
                         <text x="48" y="14" text-anchor="middle">{text}</text>

@@ -33,10 +33,10 @@ impl Scene for RoutingStream {
     }
 
     /// Records every 15 ms, batches held for linger.ms (50 ms) and 20 to
-    /// 60 ms on their way: a tenth of real time makes a record's arrival a
-    /// sixth of a second apart, a batch's wait half a second, and its flight
-    /// a fifth of a second or more.
-    const SIM_MS_PER_SECOND: u64 = 100;
+    /// 60 ms on their way: at a twentieth of real time records come a
+    /// third of a second apart, a batch waits a second, and its flight
+    /// takes 0.4 to 1.2 s.
+    const SIM_MS_PER_SECOND: u64 = 50;
 
     fn summary(&self, params: &AppParams) -> Summary {
         let key = (!params.key_null).then_some(params.key.as_bytes());
