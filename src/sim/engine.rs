@@ -83,7 +83,8 @@ pub struct Sim<M: Model> {
     digest: u64,
     last: Option<(SimTime, M::Event)>,
     /// Whether the most recent event was quiet ([`Model::is_quiet`]) when
-    /// it happened.
+    /// it happened: afterwards the state it met is gone, and a step back
+    /// must know which events it may pass over.
     last_quiet: bool,
 }
 

@@ -63,6 +63,10 @@ pub struct Timeline<M: Model> {
     outcome: Box<Sim<M>>,
     end: SimTime,
     total_events: u64,
+    /// How many events have happened right after the run's last event a
+    /// learner can see: the quiet ones after it change nothing on screen,
+    /// so the step to it runs on to the end.
+    last_shown: u64,
     cut_short: bool,
 }
 
@@ -88,6 +92,7 @@ impl<M: Model> Timeline<M> {
         let mut held = sim.model().footprint();
         let mut run = sim.clone();
         let mut cut_short = false;
+        let mut last_shown = 0;
         while let Some(next) = run.next_event_time().filter(|&t| t <= horizon) {
             // Only between instants, so the run's end is a time the scrub
             // bar can show exactly: every event at `end` happened.
@@ -98,6 +103,9 @@ impl<M: Model> Timeline<M> {
                 break;
             }
             run.step();
+            if !run.last_was_quiet() {
+                last_shown = run.events_done();
+            }
             if run.events_done() % every == 0 {
                 held += run.model().footprint();
                 snapshots.push(run.clone());
@@ -121,6 +129,7 @@ impl<M: Model> Timeline<M> {
             every,
             end: run.now(),
             total_events: run.events_done(),
+            last_shown,
             cut_short,
             current: sim,
             outcome: Box::new(run),
@@ -219,28 +228,58 @@ impl<M: Model> Timeline<M> {
     }
 
     /// Moves on to the next event a learner can see, passing over the
-    /// quiet ones before it ([`Model::is_quiet`]). Returns `false` if
-    /// nothing happened.
+    /// quiet ones before it ([`Model::is_quiet`]); from the run's last such
+    /// event, on to the end. Returns `false` if nothing happened.
     pub fn step_to_shown(&mut self) -> bool {
         let mut moved = false;
         while self.current.next_is_quiet() && self.step_forward() {
             moved = true;
         }
-        self.step_forward() || moved
+        moved |= self.step_forward();
+        if self.current.events_done() >= self.last_shown {
+            while self.step_forward() {}
+        }
+        moved
     }
 
     /// Goes back to the world right after the previous event a learner
     /// could see, or to the start: the inverse of [`Timeline::step_to_shown`].
+    /// The quiet events after a shown one belong to it, so they are undone
+    /// with it.
     pub fn step_back_to_shown(&mut self) -> bool {
-        if !self.step_back() {
-            return false;
+        let done = self.current.events_done();
+        if done == 0 {
+            return self.step_back();
         }
-        // Quiet stretches are a few idle polls long, so one replay for each
-        // is cheap.
-        while self.current.last_was_quiet() && self.current.events_done() > 0 {
-            self.current = self.replayed_to(self.current.events_done() - 1);
-        }
+        let tip = self.last_shown_at_or_before(done);
+        let before = self.last_shown_at_or_before(tip.saturating_sub(1));
+        self.current = self.replayed_to(before);
         true
+    }
+
+    /// The event count right after the last event a learner could see, of
+    /// the first `events`: 0 if none of them shows.
+    fn last_shown_at_or_before(&self, events: u64) -> u64 {
+        let mut newer = self
+            .snapshots
+            .partition_point(|s| s.events_done() <= events);
+        loop {
+            // snapshots[0] has applied no event, so `newer` is at least 1,
+            // and the loop ends there at the latest.
+            let mut sim = self.snapshots[newer.saturating_sub(1)].clone();
+            let mut shown =
+                (sim.events_done() == 0 || !sim.last_was_quiet()).then_some(sim.events_done());
+            while sim.events_done() < events && sim.step() {
+                if !sim.last_was_quiet() {
+                    shown = Some(sim.events_done());
+                }
+            }
+            match shown {
+                Some(count) => return count,
+                // Quiet since that copy: look from the one before it.
+                None => newer -= 1,
+            }
+        }
     }
 
     pub fn reset(&mut self) {
@@ -533,7 +572,7 @@ mod tests {
             let mut t = Timeline::new(Sim::new(model.clone(), seed), SimTime(u64::MAX), every);
             // Ticks are numbered from 0, so the state after tick `n` has
             // `n + 1` events done. The quiet ticks after the last shown one
-            // still end the run in one step.
+            // belong to it: its step ends the run.
             let mut expected: Vec<u64> = core::iter::once(0)
                 .chain(
                     (0..100)
@@ -541,9 +580,7 @@ mod tests {
                         .map(|n| u64::from(n) + 1),
                 )
                 .collect();
-            if expected.last() != Some(&100) {
-                expected.push(100);
-            }
+            *expected.last_mut().unwrap() = 100;
             let mut shown = vec![t.current().events_done()];
             while t.step_to_shown() {
                 let done = t.current().events_done();
@@ -561,6 +598,27 @@ mod tests {
                 );
             }
             assert!(!t.step_back_to_shown());
+            // From between a shown tick and the next (as a pause or a seek
+            // leaves it), ← undoes the quiet ticks and the shown one before
+            // them, and → comes back to the next shown one.
+            for at in [3u64, 42, 99] {
+                t.reset();
+                while t.current().events_done() < at && t.step_forward() {}
+                let last_shown_tick = (0..at)
+                    .rev()
+                    .find(|n| n % u64::from(quiet_every) == 0)
+                    .unwrap();
+                let previous = (0..last_shown_tick)
+                    .rev()
+                    .find(|n| n % u64::from(quiet_every) == 0);
+                assert!(t.step_back_to_shown());
+                let expected = previous.map_or(0, |n| n + 1);
+                assert_same(
+                    t.current(),
+                    &straight(model.clone(), seed, expected),
+                    "back from between",
+                );
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 // the clock, and ← walks back through exactly the same states.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, SCENES, thenChanged, digest, shot } from './harness.mjs';
+import { useBrowser, openPage, SCENES, thenChanged, digest, seekTo, shot } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -50,3 +50,28 @@ SCENES.forEach((scene, i) => {
     await context.close();
   });
 });
+
+// Where idle polls happen (routing, repartition), a pause or a seek often
+// stops right after one: ← still undoes the last change on screen, and
+// at the end, ← then → comes back to the end as it looked.
+for (const [scene, lang, viewport] of [['routing', 'ru', PHONE], ['repartition', 'en', LAPTOP]]) {
+  test(`${scene}: ← from a seeked or ended state undoes a change on screen, and → comes back (${lang}, ${viewport.width} px)`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, viewport);
+    const max = Number(await page.getAttribute('[data-testid="timeline"]', 'max'));
+    for (const t of [Math.round(max / 3), Math.round(max / 2)]) {
+      await seekTo(page, t);
+      const here = await seen(page);
+      await thenChanged(page, () => page.click('[data-testid="step-back"]'));
+      assert.notEqual(await seen(page), here, `${scene}: ← from t=${t} changed nothing a learner sees`);
+    }
+    await seekTo(page);
+    const [end, endDigest] = [await seen(page), await digest(page)];
+    await thenChanged(page, () => page.click('[data-testid="step-back"]'));
+    assert.notEqual(await seen(page), end, `${scene}: ← from the end changed nothing a learner sees`);
+    await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+    assert.equal(await digest(page), endDigest, `${scene}: → came back to the end`);
+    assert.equal(await seen(page), end);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
