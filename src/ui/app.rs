@@ -213,6 +213,7 @@ pub fn app(props: &AppProps) -> Html {
     let lit_key = use_mut_ref(|| None::<String>);
     let light = {
         let scene_root = scene_root.clone();
+        let lit_key = lit_key.clone();
         move |key: Option<String>| {
             if *lit_key.borrow() == key {
                 return;
@@ -231,7 +232,29 @@ pub fn app(props: &AppProps) -> Html {
         let light = light.clone();
         Callback::from(move |e: FocusEvent| light(super::highlight::finding_key(e.target())))
     };
-    let on_leave = Callback::from(move |_: Event| light(None));
+    // The pointer leaving the scene leaves lit what has the focus.
+    let on_leave = {
+        let light = light.clone();
+        Callback::from(move |_: Event| {
+            let focused = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element());
+            light(super::highlight::finding_key(focused.map(Into::into)))
+        })
+    };
+    // Marks drawn since (the run plays on, a list is rebuilt) are lit too:
+    // a render does not carry `data-lit`.
+    {
+        let scene_root = scene_root.clone();
+        let lit_key = lit_key.clone();
+        use_effect(move || {
+            if let (Some(key), Some(root)) =
+                (lit_key.borrow().as_deref(), scene_root.cast::<Element>())
+            {
+                super::highlight::light(&root, Some(key));
+            }
+        });
+    }
     // Every render may change the height; the host page sizes the iframe.
     use_effect(super::embed::report_height);
     // In a level the scene's own forms are switched off, each with the

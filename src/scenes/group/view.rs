@@ -316,7 +316,7 @@ fn view_figure(g: &Group, scale: u64, lang: Lang, narrow: bool) -> Html {
                 { g.repeated.iter().filter(|&&(rp, _)| rp as usize == p).rev().take(figure::SHOWN_TWICE).map(|&(_, o)| {
                     let x = figure::offset_x(c, o, scale);
                     html! {
-                        <g class="twice-mark" data-testid="twice-mark" data-partition={p.to_string()} data-offset={o.to_string()} data-key={twice_key(p as u32, o)}>
+                        <g key={twice_key(p as u32, o)} class="twice-mark" data-testid="twice-mark" data-partition={p.to_string()} data-offset={o.to_string()} data-key={twice_key(p as u32, o)}>
                             <line x1={f(x)} x2={f(x)} y1={f(y + 4.0)} y2={f(y + 26.0)} />
                             <text x={f(x)} y={f(y + 4.0)}>{"⚠"}</text>
                         </g>
