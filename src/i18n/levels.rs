@@ -11,8 +11,8 @@ catalogue! {
     LevelMsg {
         Goals => ("Цели", "Goals"),
         GoalsNote => ("Каждая цель проверяется на 20 сидах из постоянного списка: у каждого сида свой прогон.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
-        FailedSeeds => ("Почему, по сидам:", "Why, seed by seed:"),
-        MissRefused => ("клиент не создан с такими настройками", "the client is not created with these settings"),
+        FailedSeeds => ("Почему не выполнено, по сидам:", "Why it fails, seed by seed:"),
+        MissRefused => ("с такими настройками клиент не создаётся", "the client refuses these settings"),
         NextHint => ("Показать подсказку", "Show a hint"),
         NoMoreHints => ("Подсказок больше нет.", "No more hints."),
         Controls => ("Что можно менять", "What you may change"),
@@ -112,45 +112,70 @@ pub fn level_goal(lang: Lang, goal: &Goal) -> String {
     )
 }
 
+/// Why the producer gave a batch up, as its failure says it.
+pub fn fail_reason(lang: Lang, reason: FailReason) -> String {
+    match (reason, lang.is_ru()) {
+        (FailReason::RetriesExhausted, true) => "исчерпаны повторы (retries)".to_owned(),
+        (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
+        (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
+        (FailReason::DeliveryTimeout, false) => "delivery.timeout.ms expired".to_owned(),
+        (FailReason::Fatal(code), _) => code.name().to_owned(),
+    }
+}
+
 /// Why a goal failed: one line for each different outcome, after the
-/// seeds it came on, in the order the seeds were checked. "42, 1: records
-/// lost: 12 (the producer gave up: delivery.timeout.ms expired)".
+/// seeds it came on, in the order the seeds were checked, with the range of
+/// figures the runs measured. "42, 1, 2: records lost — 40 to 45 (the
+/// producer gave up: delivery.timeout.ms expired)".
 pub fn level_misses(lang: Lang, metric: Metric, misses: &[Miss]) -> Vec<String> {
-    let mut outcomes: Vec<(Option<u64>, Option<FailReason>, Vec<String>)> = Vec::new();
+    // Per outcome: whether the client ran, why records were given up, the
+    // seeds, and the least and most measured.
+    type Outcome = (bool, Option<FailReason>, Vec<String>, u64, u64);
+    let mut outcomes: Vec<Outcome> = Vec::new();
     for m in misses {
+        let value = m.measured.unwrap_or_default();
         let seed = m.seed.to_string();
         match outcomes
             .iter_mut()
-            .find(|(v, g, _)| (*v, *g) == (m.measured, m.gave_up))
+            .find(|o| (o.0, o.1) == (m.measured.is_some(), m.gave_up))
         {
-            Some((_, _, seeds)) => seeds.push(seed),
-            None => outcomes.push((m.measured, m.gave_up, vec![seed])),
+            Some(o) => {
+                o.2.push(seed);
+                o.3 = o.3.min(value);
+                o.4 = o.4.max(value);
+            }
+            None => outcomes.push((m.measured.is_some(), m.gave_up, vec![seed], value, value)),
         }
     }
     let ru = lang.is_ru();
     outcomes
         .into_iter()
-        .map(|(measured, gave_up, seeds)| {
-            let what = match measured {
-                Some(v) => format!("{} — {}", metric_name(lang, metric), super::number(lang, v)),
-                None => t(lang, LevelMsg::MissRefused).to_owned(),
+        .map(|(ran, gave_up, seeds, least, most)| {
+            let figure = if least == most {
+                super::number(lang, least)
+            } else if ru {
+                format!(
+                    "от {} до {}",
+                    super::number(lang, least),
+                    super::number(lang, most)
+                )
+            } else {
+                format!(
+                    "{} to {}",
+                    super::number(lang, least),
+                    super::number(lang, most)
+                )
+            };
+            let what = if ran {
+                format!("{} — {figure}", metric_name(lang, metric))
+            } else {
+                t(lang, LevelMsg::MissRefused).to_owned()
             };
             let why = gave_up.map(|g| {
-                let reason = match (g, ru) {
-                    (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
-                    (FailReason::DeliveryTimeout, false) => {
-                        "delivery.timeout.ms expired".to_owned()
-                    }
-                    (FailReason::RetriesExhausted, true) => {
-                        "кончились повторы (retries)".to_owned()
-                    }
-                    (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
-                    (FailReason::Fatal(code), _) => code.name().to_owned(),
-                };
                 if ru {
-                    format!(" (продюсер сдался: {reason})")
+                    format!(" (продюсер прекратил попытки: {})", fail_reason(lang, g))
                 } else {
-                    format!(" (the producer gave up: {reason})")
+                    format!(" (the producer gave up: {})", fail_reason(lang, g))
                 }
             });
             format!("{}: {what}{}", seeds.join(", "), why.unwrap_or_default())

@@ -23,7 +23,9 @@ pub use format::{
     seconds, Noun, BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
 };
 pub use lesson::{lesson_text, LessonMsg, LessonText};
-pub use levels::{level_format_error, level_goal, level_metric, level_misses, LevelMsg};
+pub use levels::{
+    fail_reason, level_format_error, level_goal, level_metric, level_misses, LevelMsg,
+};
 pub use numbered::*;
 
 // Each scene's catalogue lives in its folder; they are named here too, so

@@ -663,7 +663,7 @@ fn a_failed_goal_says_why_on_each_seed() {
         (
             "retries=0",
             FailReason::RetriesExhausted,
-            "кончились повторы",
+            "исчерпаны повторы",
         ),
     ] {
         let p = level.solve(wrong);

@@ -6,7 +6,7 @@ use super::text::ProducerMsg;
 use crate::i18n::{delay_by, fault_line, outage_line, t};
 use crate::params::Lang;
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::producer::{ErrorCode, FailReason, Fault, FaultKind, Outage, SeqKind};
+use crate::sim::scenes::producer::{ErrorCode, Fault, FaultKind, Outage, SeqKind};
 
 pub fn config_error(lang: Lang, e: ConfigError) -> String {
     match (lang, e) {
@@ -161,13 +161,7 @@ pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
             }
         }
         SeqKind::Failed { batch, reason } => {
-            let why = match (reason, ru) {
-                (FailReason::RetriesExhausted, true) => "кончились повторы".to_owned(),
-                (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
-                (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
-                (FailReason::DeliveryTimeout, false) => "delivery.timeout.ms expired".to_owned(),
-                (FailReason::Fatal(code), _) => code.name().to_owned(),
-            };
+            let why = crate::i18n::fail_reason(lang, reason);
             if ru {
                 format!("батч {batch} не доставлен: {why}")
             } else {
