@@ -91,12 +91,28 @@ pub struct Cell {
 
 /// The inversion's path: from the top of the record handled first to the
 /// top of the one handled after it, bowed above both so that it clears the
-/// records between them on one row.
+/// records between them on one row. Records one above the other (a log
+/// drawn as rows) are joined by their left edges instead, bowed to the
+/// left, so that the path does not cross the upper one.
 pub fn inversion_path(first: Cell, late: Cell) -> String {
-    let (x1, y1) = (first.x + first.w / 2.0, first.y);
-    let (x2, y2) = (late.x + late.w / 2.0, late.y);
-    let lift = 10.0 + (x2 - x1).abs().min(120.0) / 6.0;
-    let (cx, cy) = ((x1 + x2) / 2.0, y1.min(y2) - lift);
+    let one_column = (first.x - late.x).abs() < first.w.min(late.w) / 2.0;
+    let (x1, y1, x2, y2, cx, cy) = if one_column {
+        let (y1, y2) = (first.y + first.h / 2.0, late.y + late.h / 2.0);
+        let bow = 10.0 + (y2 - y1).abs().min(120.0) / 6.0;
+        (
+            first.x,
+            y1,
+            late.x,
+            y2,
+            first.x.min(late.x) - bow,
+            (y1 + y2) / 2.0,
+        )
+    } else {
+        let (x1, y1) = (first.x + first.w / 2.0, first.y);
+        let (x2, y2) = (late.x + late.w / 2.0, late.y);
+        let lift = 10.0 + (x2 - x1).abs().min(120.0) / 6.0;
+        (x1, y1, x2, y2, (x1 + x2) / 2.0, y1.min(y2) - lift)
+    };
     format!(
         "M{} {}Q{} {} {} {}",
         fixed(x1, 1),
@@ -160,6 +176,21 @@ pub fn inversion_arrow_def() -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_one_above_the_other_are_joined_by_their_left_edges() {
+        let row = |y| Cell {
+            x: 660.0,
+            y,
+            w: 292.0,
+            h: 20.0,
+        };
+        let d = inversion_path(row(58.0), row(82.0));
+        assert!(d.starts_with("M660.0 68.0Q"), "{d}");
+        assert!(d.ends_with(" 660.0 92.0"), "{d}");
+        let control_x: f64 = d.split(['Q', ' ']).nth(2).unwrap().parse().unwrap();
+        assert!(control_x < 660.0, "{d}");
+    }
 
     #[test]
     fn the_inversion_runs_from_the_first_record_to_the_late_one_above_both() {

@@ -126,3 +126,28 @@ test('a record the group handled twice lights its mark on the partition it came 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const [lang, [size, viewport]] of [['en', VIEWPORTS[0]], ['ru', VIEWPORTS[1]]]) {
+  test(`the producer and routing mark their broken pairs on the records (${lang}, ${size})`, async () => {
+    {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=${lang}`, viewport);
+      await seekTo(page);
+      const listed = (await listedKeys(page)).length;
+      await checkMarks(page, listed, '[data-testid="pipeline"]', `producer ${lang} ${size}`);
+      // The pair: the later event written first, and the earlier one after it.
+      assert.equal(await page.$$eval('[data-testid="pipeline"] .violation-mark .ring', (r) => r.length), 2 * listed);
+      await shot(page, `marks-producer-${lang}-${size}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+    {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=${lang}`, viewport);
+      await seekTo(page);
+      const listed = (await listedKeys(page, '.stream')).length;
+      await checkMarks(page, listed, '[data-testid="stream-figure"]', `routing ${lang} ${size}`, '.stream');
+      await shot(page, `marks-routing-${lang}-${size}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}

@@ -23,7 +23,9 @@ use crate::ui::form::{checked, edit, input_value, parse_in};
 use crate::ui::layout::{lerp, progress, Point};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
-use crate::ui::violations::view_findings;
+use crate::ui::violations::{
+    inversion_arrow_def, marks_class, view_findings, violation_mark, Cell,
+};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -346,6 +348,38 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
         .map(|v| v.position.offset)
         .collect();
     let awaiting = &scene.awaiting;
+    let first_shown = shown.first().map_or(0, |r| r.offset);
+    let row_y = |i: usize| {
+        log_y0 + (i + usize::from(skipped > 0 || scene.config.log_start_offset > 0)) as f64 * row
+    };
+    // Each broken pair and each duplicate, on the rows that show them: the
+    // record written first and the one after it.
+    let row_cell = |offset: u64| {
+        let i = usize::try_from(offset.checked_sub(first_shown)?).ok()?;
+        (i < shown.len()).then(|| Cell {
+            x: log_x,
+            y: row_y(i),
+            w: width - log_x - 8.0,
+            h: 20.0,
+        })
+    };
+    let marks: Vec<Html> = scene
+        .checker
+        .violations()
+        .iter()
+        .filter_map(|v| {
+            let first = match v.kind {
+                FindingKind::Reorder { seen_at, .. } => seen_at,
+                FindingKind::Duplicate { first_at } => first_at,
+            };
+            Some(violation_mark(
+                &v.key,
+                row_cell(first.offset)?,
+                row_cell(v.position.offset)?,
+                i18n::violation_at(lang, v, Place::Partition),
+            ))
+        })
+        .collect();
     let lane_y = |i: usize| wire_y0 + 10.0 + (i % lanes) as f64 * 26.0;
     html! {
         <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {} {}", fixed(width, 0), px(height))} role="img"
@@ -407,7 +441,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
             // the whole window is new on every frame, and updating a row's
             // text costs far less than building it again.
             { shown.iter().enumerate().map(|(i, r)| {
-                let y = log_y0 + (i + usize::from(skipped > 0 || scene.config.log_start_offset > 0)) as f64 * row;
+                let y = row_y(i);
                 let duplicate = scene.duplicate_offsets.contains(&r.offset);
                 let reorder = reorder_offsets.contains(&r.offset);
                 let mark = if reorder || duplicate { "⚠ " } else { "" };
@@ -423,6 +457,8 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     </g>
                 }
             }).collect::<Html>() }
+            {inversion_arrow_def()}
+            <g class={marks_class(marks.len())}>{marks}</g>
         </svg>
     }
 }

@@ -6,6 +6,7 @@ use super::narration::routing_caption;
 use super::params as declared;
 use crate::i18n::{self, fixed, t, Msg, RoutingMsg};
 use crate::params::{AppParams, Lang};
+use crate::sim::checker::{FindingKind, Position};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::record::OrderEvent;
 use crate::sim::scenes::routing::{
@@ -16,7 +17,9 @@ use crate::sim::{Sim, SimTime};
 use crate::ui::form::{edit, edit_number, max_of, min_of};
 use crate::ui::layout::progress;
 use crate::ui::tip;
-use crate::ui::violations::view_violations;
+use crate::ui::violations::{
+    inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
+};
 use yew::prelude::*;
 
 fn strategy_label(lang: Lang, s: KeylessStrategy) -> &'static str {
@@ -38,7 +41,7 @@ const LANE_PAD: f64 = 8.0;
 
 /// A record on its way to its partition, in a batch the broker has not
 /// appended yet.
-struct Flying {
+struct InFlightRecord {
     order: u32,
     event: OrderEvent,
     /// The offset it will get: batches reach the broker in the order they
@@ -48,7 +51,7 @@ struct Flying {
     trip: f64,
 }
 
-fn flying_records(s: &RoutingStream, partition: u32, now: SimTime) -> Vec<Flying> {
+fn in_flight_records(s: &RoutingStream, partition: u32, now: SimTime) -> Vec<InFlightRecord> {
     let mut offset = s.logs[partition as usize].log_end_offset();
     let mut out = Vec::new();
     for f in s
@@ -63,7 +66,7 @@ fn flying_records(s: &RoutingStream, partition: u32, now: SimTime) -> Vec<Flying
         );
         for &index in &f.batch.records {
             let (order, event) = stream_record(index);
-            out.push(Flying {
+            out.push(InFlightRecord {
                 order,
                 event,
                 offset,
@@ -142,6 +145,30 @@ pub(super) fn view_stream(
     let on_batch = edit_number(params, on_params, &declared::ROUTING_BATCH_SIZE);
     let on_linger = edit_number(params, on_params, &declared::ROUTING_LINGER_MS);
     let violations = s.checker.violations();
+    // Each broken pair where the group handled it: the record handled
+    // first and the earlier event handled after it, in their lanes.
+    let cell = |at: Position| {
+        let &(_, top, _, header_h) = lanes.iter().find(|l| l.0 == at.partition)?;
+        let (x, y) = slot(at.offset, top, header_h);
+        Some(Cell {
+            x,
+            y,
+            w: CELL_W,
+            h: CELL_H,
+        })
+    };
+    let marks: Vec<Html> = violations
+        .iter()
+        .filter_map(|v| match v.kind {
+            FindingKind::Reorder { seen_at, .. } => Some(violation_mark(
+                &v.key,
+                cell(seen_at)?,
+                cell(v.position)?,
+                i18n::violation_at(lang, v, i18n::Place::Partition),
+            )),
+            FindingKind::Duplicate { .. } => None,
+        })
+        .collect();
     let sent = s.in_flight.len();
 
     html! {
@@ -181,10 +208,11 @@ pub(super) fn view_stream(
                     let (lo, hi) = processing_ms(p);
                     let speed = i18n::consumer_speed(lang, &consumer.client_id, (lo + hi) / 2);
                     let open = s.accumulator.open_batch(p);
-                    let flying = s.in_flight.iter().filter(|f| f.batch.partition == p).map(|f| f.batch.records.len()).sum::<usize>();
+
                     let label_x = 10.0;
                     let busy = s.busy[p as usize].map(|(o, _)| o);
-                    let on_the_way = flying_records(s, p, now);
+                    let on_the_way = in_flight_records(s, p, now);
+                    let flying = on_the_way.len();
                     html! {
                         <g key={p.to_string()} class="lane" data-testid="partition-lane" data-partition={p.to_string()}>
                             <rect class="lane-bg" x="4" y={fixed(top, 1)} width={fixed(width - 8.0, 1)} height={fixed(h, 1)} rx="6" />
@@ -251,6 +279,8 @@ pub(super) fn view_stream(
                         </g>
                     }
                 }).collect::<Html>() }
+                {inversion_arrow_def()}
+                <g class={marks_class(marks.len())}>{marks}</g>
                 if empty > 0 {
                     <text class="lane-meta" x="10" y={fixed(height - 8.0, 1)}>
                         {i18n::more_empty_partitions(lang, empty)}
