@@ -59,7 +59,7 @@ pub struct SegmentCard {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogLayout {
     pub width: f64,
-    /// A record's cell's width.
+    /// A record's cell's width: wider on a phone, whose type is larger.
     pub cell_w: f64,
     pub height: f64,
     pub narrow: bool,

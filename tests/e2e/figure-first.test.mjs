@@ -113,9 +113,10 @@ for (const [size, viewport] of SIZES) {
     for (const link of links) {
       for (const lang of ['ru', 'en']) {
         const { page, context, errors } = await openPage(env.browser, `${env.base}?${link}&lang=${lang}`, viewport);
-        // As the link opens, and at the end of the run.
-        for (const when of ['open', 'end']) {
-          if (when === 'end') await seekTo(page);
+        // As the link opens, halfway through the run, and at its end.
+        const max = Number(await page.getAttribute('[data-testid="timeline"]', 'max'));
+        for (const [when, t] of [['open'], ['halfway', Math.round(max / 2)], ['end']]) {
+          if (when !== 'open') await seekTo(page, t);
           const out = await spills(page);
           if (out.length > 0) spilled.push(`${link} ${lang} ${when}: ${out.length}, e.g. ${out.slice(0, 3).join('; ')}`);
         }

@@ -244,8 +244,9 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
             _ => {}
         }
     }
-    // Every broken pair so far, marked where the sink met its two records:
-    // the last point of each record's path.
+    // Every broken pair so far, marked at the last point of each record's
+    // path: where the sink met it, or the stage where it stopped (a lost
+    // record never reaches the sink).
     let found: Vec<&Finding> = s.findings_so_far().collect();
     let marks: Html = found
         .iter()
