@@ -600,7 +600,7 @@ mod tests {
             assert!(!t.step_back_to_shown());
             // From between a shown tick and the next (as a pause or a seek
             // leaves it), ← undoes the quiet ticks and the shown one before
-            // them, and → comes back to the next shown one.
+            // them.
             for at in [3u64, 42, 99] {
                 t.reset();
                 while t.current().events_done() < at && t.step_forward() {}
