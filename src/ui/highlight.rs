@@ -9,9 +9,10 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Element, EventTarget};
 
-/// The marks a finding's key can light: broken pairs, and records a group
-/// handled twice.
-const MARKS: &str = "[data-testid=\"violation-mark\"],[data-testid=\"twice-mark\"]";
+/// The marks a finding's key can light: broken pairs (and, where a pair is
+/// two chips with no arrow between them, the earlier one), and records a
+/// group handled twice.
+const MARKS: &str = "[data-testid=\"violation-mark\"],[data-testid=\"violation-partner\"],[data-testid=\"twice-mark\"]";
 
 /// The key of the finding `target` is in, if it is in one.
 pub fn finding_key(target: Option<EventTarget>) -> Option<String> {

@@ -61,6 +61,14 @@ for (const lang of ['ru', 'en']) {
         await checkMarks(page, count, `section${side}`, `rabbitmq ${lang} ${size}`, `section${side}`);
         // The Kafka side keeps each order on one consumer: nothing to mark.
         assert.equal((await marks(page, 'section[data-side="kafka"]')).length, 0);
+        // Each late message's partner, the one it came after, is ringed with
+        // the same key, and pointing at their finding lights both.
+        const partners = await page.$$eval(`section${side} [data-testid="violation-partner"]`, (els) => els.map((e) => e.dataset.key));
+        for (const m of await marks(page, `section${side}`)) assert.ok(partners.includes(m.key), `rabbitmq: ${m.key} has its partner ringed`);
+        const first = (await listedKeys(page, `section${side}`))[0];
+        await page.hover(`section${side} [data-testid="violation"]`);
+        await page.waitForFunction((k) => document.querySelector(`[data-testid="violation-partner"][data-key="${k}"][data-lit]`)
+          && document.querySelector(`[data-testid="violation-mark"][data-key="${k}"][data-lit]`), first);
         await shot(page, `marks-rabbitmq-${lang}-${size}`);
         assert.deepEqual(errors, []);
         await context.close();

@@ -37,7 +37,7 @@ fn view_side(
         })
     };
     let came_before = |i: usize, m: u32| {
-        checker.violations().iter().any(|v| {
+        checker.violations().iter().find(|v| {
             matches!(v.kind, FindingKind::Reorder { seen_at, .. }
                 if seen_at == Position::new(i as u32, u64::from(m)))
         })
@@ -65,8 +65,16 @@ fn view_side(
                                         <span key={k} class={classes!(class, "broken")} data-testid="violation-mark" data-key={v.key.clone()}
                                             title={i18n::violation_at(lang, v, Place::ConsumerMessage)}>{format!("⚠ {label}")}</span>
                                     },
-                                    None => html! {
-                                        <span key={k} class={classes!(class, came_before(i, m).then_some("broken"))} title={order_key(order)}>{label}</span>
+                                    // The message the late one came after: pointing at
+                                    // their finding lights both.
+                                    None => match came_before(i, m) {
+                                        Some(v) => html! {
+                                            <span key={k} class={classes!(class, "broken")} data-testid="violation-partner" data-key={v.key.clone()}
+                                                title={order_key(order)}>{label}</span>
+                                        },
+                                        None => html! {
+                                            <span key={k} {class} title={order_key(order)}>{label}</span>
+                                        },
                                     },
                                 }
                             }} }
