@@ -260,6 +260,48 @@ mod tests {
         }
     }
 
+    /// A record a consumer takes is drawn going from its partition to the
+    /// consumer (`fetch_trip`). In routing, every handled record is seen on
+    /// that way for a third of a second or more at 1×. Repartition's new
+    /// partitions are fast on purpose (that is how they overtake), so there
+    /// each handled record is seen at its consumer in at least one frame.
+    #[test]
+    fn records_are_seen_going_to_their_consumer_at_1x() {
+        use crate::sim::consumer::Processing;
+        use crate::sim::scenes::{repartition::Repartition, routing::RoutingStream};
+        use crate::ui::layout::fetch_trip;
+        let on_the_way = |b: &Processing, now: SimTime| {
+            fetch_trip(now.as_millis(), b.since.as_millis(), b.until.as_millis()) < 1.0
+        };
+        let routing = frames_on_the_way::<RoutingStream>("scene=routing", |s, now| {
+            (0..)
+                .zip(&s.busy)
+                .filter_map(|(p, b)| {
+                    b.filter(|b| on_the_way(b, now))
+                        .map(|b| p * 1000 + b.offset as u32)
+                })
+                .collect()
+        });
+        let (_, end) = play_at_1x::<RoutingStream>("scene=routing", |_, _| false);
+        let handled = end.timeline.current().model().handled.len();
+        assert!(handled >= 10, "{handled}");
+        assert_eq!(routing.len(), handled, "{routing:?}");
+        let shortest = routing.values().min().copied().unwrap_or(0);
+        assert!(f64::from(shortest) * 1000.0 / 60.0 >= 300.0, "{routing:?}");
+
+        let link = "scene=repartition";
+        let seen = frames_on_the_way::<Repartition>(link, |s, _| {
+            (0..)
+                .zip(&s.lanes)
+                .filter_map(|(i, l)| l.busy.map(|b| i * 1000 + b.offset as u32))
+                .collect()
+        });
+        let (_, end) = play_at_1x::<Repartition>(link, |_, _| false);
+        let handled = end.timeline.current().model().handled.len();
+        assert!(handled >= 10, "{handled}");
+        assert_eq!(seen.len(), handled, "{seen:?}");
+    }
+
     /// Every scene's default run, played at 1×, lasts long enough to follow
     /// and not so long that nobody waits for it.
     #[test]

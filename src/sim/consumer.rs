@@ -1,6 +1,7 @@
 //! A consumer of one partition: its position, what it holds, what it committed.
 
 use super::log::PartitionLog;
+use super::time::SimTime;
 use std::collections::VecDeque;
 use std::ops::Range;
 
@@ -27,6 +28,17 @@ impl OffsetReset {
     pub fn from_id(id: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|r| r.id() == id)
     }
+}
+
+/// The record a consumer is handling: from the poll that handed it over
+/// until its processing ends. `until` is known when it starts, because the
+/// model draws the processing time then; the view uses both ends to move the
+/// record from its partition to its consumer while it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Processing {
+    pub offset: u64,
+    pub since: SimTime,
+    pub until: SimTime,
 }
 
 /// A single-threaded consumer reading one partition in offset order.
@@ -133,7 +145,6 @@ mod tests {
     use super::*;
     use crate::sim::log::LogConfig;
     use crate::sim::record::OrderEvent;
-    use crate::sim::time::SimTime;
 
     fn log_with(n: u64) -> PartitionLog {
         let mut l = PartitionLog::new(

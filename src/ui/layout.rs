@@ -203,6 +203,14 @@ pub fn progress(now: u64, sent_at: u64, deliver_at: u64) -> f64 {
     (now.saturating_sub(sent_at) as f64 / (deliver_at - sent_at) as f64).clamp(0.0, 1.0)
 }
 
+/// How far a record being processed has come from its partition to its
+/// consumer, in 0..=1. It travels over the first half of its processing
+/// time and is handled at the consumer for the rest, so a learner sees
+/// both the move and where it stays while the consumer works on it.
+pub fn fetch_trip(now: u64, since: u64, until: u64) -> f64 {
+    (progress(now, since, until) * 2.0).min(1.0)
+}
+
 /// Keeps a `w`-wide chip inside a figure `width` wide.
 pub fn clamp_x(x: f64, w: f64, width: f64) -> f64 {
     let (lo, hi) = (MARGIN / 2.0, (width - w - MARGIN / 2.0).max(MARGIN / 2.0));
@@ -385,5 +393,13 @@ mod tests {
         assert_eq!(progress(5, 7, 7), 1.0);
         let mid = lerp(Point { x: 0.0, y: 0.0 }, Point { x: 10.0, y: 20.0 }, 0.5);
         assert_eq!(mid, Point { x: 5.0, y: 10.0 });
+    }
+
+    #[test]
+    fn a_fetched_record_arrives_halfway_through_its_processing() {
+        assert_eq!(fetch_trip(100, 100, 200), 0.0);
+        assert_eq!(fetch_trip(125, 100, 200), 0.5);
+        assert_eq!(fetch_trip(150, 100, 200), 1.0);
+        assert_eq!(fetch_trip(190, 100, 200), 1.0);
     }
 }

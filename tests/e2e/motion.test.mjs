@@ -2,7 +2,8 @@
 // points between where it left and where it lands, moving each frame, for
 // long enough to be seen. The log's produce request, the producer's
 // requests out and their answers back (the error that sends a batch round
-// again), and routing's batches to their partitions.
+// again), routing's batches to their partitions, and the record a consumer
+// takes, from its partition to that consumer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, thenChanged, shot } from './harness.mjs';
@@ -75,6 +76,36 @@ for (const [lang, viewport] of [['ru', PHONE], ['en', LAPTOP]]) {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const scene of ['routing', 'repartition']) {
+    test(`${scene}: a record a consumer takes goes from its partition to the consumer (${lang}, ${viewport.width} px)`, async () => {
+      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, viewport);
+      const selector = '[data-testid="fetched-record"]';
+      const { seen } = await follow(page, selector);
+      assertTravelled(seen, `${scene} fetch`);
+      // It starts on (or, a frame in, just past) its cell in the log, which
+      // keeps the record, and ends in its consumer's slot.
+      const first = seen[0];
+      const last = seen[seen.length - 1];
+      const { cell, slot } = await page.evaluate(({ first, last }) => {
+        const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+        const at = (el) => {
+          const m = /translate\(([-\d.]+),\s*([-\d.]+)\)/.exec(el.getAttribute('transform') ?? '');
+          return m ? [Number(m[1]), Number(m[2])] : [Infinity, Infinity];
+        };
+        const cell = [...document.querySelectorAll('[data-testid="record"]')]
+          .some((el) => dist(at(el), first) <= 0.2 * dist(at(el), last));
+        const slot = [...document.querySelectorAll('[data-testid="consumer"] rect.consumer-box')].some((r) =>
+          Math.abs(Number(r.getAttribute('x')) + 4 - last[0]) < 0.5 && Math.abs(Number(r.getAttribute('y')) + 2 - last[1]) < 0.5);
+        return { cell, slot };
+      }, { first, last });
+      assert.ok(cell, `it leaves from a record's cell: ${JSON.stringify(first)}`);
+      assert.ok(slot, `it arrives in a consumer's slot: ${JSON.stringify(last)}`);
+      await shot(page, `motion-fetch-${scene}-${lang}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 
   test(`the log's request travels to the log end (${lang}, ${viewport.width} px)`, async () => {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=${lang}`, viewport);

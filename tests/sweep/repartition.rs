@@ -1,6 +1,7 @@
 //! The repartition scene's sweep: each strategy, and which orders it may break.
 
 use super::*;
+use kafka_ordering_lab::sim::consumer::Processing;
 use kafka_ordering_lab::sim::record::OrderEvent;
 use kafka_ordering_lab::sim::scenes::repartition::{
     key_hash, Repartition, Strategy, CHANGE_AT, NEW_TOPIC, OLD_TOPIC, ORDERS as REPARTITION_ORDERS,
@@ -22,7 +23,7 @@ fn sweep_repartition(strategy: Strategy, seeds: Range<u64>) -> Tally {
             for (i, lane) in s.lanes.iter().enumerate() {
                 let c = &lane.consumer;
                 assert!(c.position() <= lane.log.log_end_offset(), "{link}");
-                if let Some((offset, _)) = lane.busy {
+                if let Some(Processing { offset, .. }) = lane.busy {
                     assert!(offset < c.position(), "{link}");
                 }
                 if full {

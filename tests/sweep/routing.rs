@@ -1,6 +1,7 @@
 //! The routing scene's sweep: keyed and keyless streams over many seeds.
 
 use super::*;
+use kafka_ordering_lab::sim::consumer::Processing;
 use kafka_ordering_lab::sim::keyless::KeylessStrategy;
 use kafka_ordering_lab::sim::log::PartitionLog;
 use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
@@ -23,7 +24,7 @@ fn sweep_routing(preset: &str, link: &str, seeds: Range<u64>) -> Tally {
             for (p, log) in s.logs.iter().enumerate() {
                 let c = &s.consumers[p];
                 assert!(c.position() <= log.log_end_offset(), "{link}");
-                if let Some((offset, _)) = s.busy[p] {
+                if let Some(Processing { offset, .. }) = s.busy[p] {
                     assert!(offset < c.position(), "{link}");
                 }
                 if full {

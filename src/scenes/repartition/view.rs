@@ -14,8 +14,10 @@ use crate::sim::scenes::repartition::{
     Strategy, CHANGE_AT, GROUP_SEES_AT, NEW_TOPIC, ORDERS, PRODUCER_SEES_AT,
 };
 use crate::sim::Sim;
+use crate::sim::SimTime;
 use crate::ui::fold::Fold;
 use crate::ui::form::{edit, edit_number, max_of, min_of};
+use crate::ui::layout::fetch_trip;
 use crate::ui::memo::memo;
 use crate::ui::tip;
 use crate::ui::violations::{
@@ -282,10 +284,15 @@ fn lane_record(r: &Record, class: &'static str, x: f64, y: f64) -> Html {
     }
 }
 
-fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
+/// The column a lane keeps on its right for its consumer, where the record
+/// it is processing sits.
+const CONSUMER_W: f64 = CELL_W + 14.0;
+
+fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool, now: SimTime) -> Html {
     let width = if narrow { 360.0 } else { 960.0 };
     let label_w = if narrow { 0.0 } else { 170.0 };
-    let per_line = (((width - label_w - 16.0) / (CELL_W + 3.0)).floor() as usize).max(1);
+    let per_line =
+        (((width - label_w - 16.0 - CONSUMER_W) / (CELL_W + 3.0)).floor() as usize).max(1);
     let mut y = 8.0;
     let mut lanes = Vec::new();
     // With many partitions most lanes of 24 orders stay empty: those are
@@ -348,7 +355,32 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                         Some(_) => i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2),
                         None => t(lang, RepartitionMsg::NobodyReads).to_owned(),
                     };
-                    let busy = lane.busy.map(|(o, _)| o);
+                    let busy = lane.busy.map(|b| b.offset);
+                    let (slot_x, slot_y) = (width - 8.0 - CONSUMER_W + 8.0, top + 6.0 + head);
+                    let at = |o: u64| {
+                        let k = o as usize;
+                        (8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0),
+                            top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0))
+                    };
+                    // The record the consumer is processing: a copy leaves its
+                    // cell (the log keeps the record) for the consumer, and
+                    // stays there until it is done.
+                    let fetched = lane.busy.and_then(|b| {
+                        let r = lane.log.record(b.offset)?;
+                        let trip = fetch_trip(now.as_millis(), b.since.as_millis(), b.until.as_millis());
+                        let (x0, y0) = at(b.offset);
+                        let order = r.entity.trim_start_matches("order-");
+                        Some(html! {
+                            <g key={format!("taken-{}", b.offset)} class="record small fetched" data-testid="fetched-record" data-offset={b.offset.to_string()}
+                                data-entity={r.entity.clone()} data-step={r.event.step().to_string()}
+                                data-consumer={lane.consumer.client_id.clone()} data-trip={fixed(trip, 2)}
+                                transform={format!("translate({},{})", fixed(x0 + (slot_x - x0) * trip, 1), fixed(y0 + (slot_y - y0) * trip, 1))}>
+                                <rect class="cell" />
+                                <text x="3" y="12">{format!("#{order}")}</text>
+                                <text x="3" y="24">{&r.event.value()[..1]}</text>
+                            </g>
+                        })
+                    });
                     let first_read = lane.read_from.map(|(_, o)| o);
                     html! {
                         <g key={i.to_string()} class={classes!("lane", (lane.log.topic == NEW_TOPIC).then_some("new-topic"))}
@@ -362,10 +394,16 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                             // records after the lane's title, and Yew pairs an
                             // unkeyed list from its end, so each new record would
                             // re-create every record and title before it.
+                            // A partition the group does not read yet has no
+                            // consumer to draw.
+                            if lane.read_from.is_some() {
+                                <g class="consumer-slot" data-testid="consumer" data-consumer={lane.consumer.client_id.clone()}>
+                                    <title>{lane.consumer.client_id.clone()}</title>
+                                    <rect class="consumer-box" x={fixed(slot_x - 4.0, 1)} y={fixed(slot_y - 2.0, 1)} width={fixed(CELL_W + 8.0, 1)} height={fixed(CELL_H + 4.0, 1)} rx="5" />
+                                </g>
+                            }
                             { lane.log.records().map(|r| {
-                                let k = r.offset as usize;
-                                let x = 8.0 + label_w + (k % per_line) as f64 * (CELL_W + 3.0);
-                                let cy = top + 6.0 + head + (k / per_line) as f64 * (CELL_H + 3.0);
+                                let (x, cy) = at(r.offset);
                                 let class = if busy == Some(r.offset) {
                                     "record small processing"
                                 } else if first_read.is_some_and(|o| r.offset < o) {
@@ -376,7 +414,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool) -> Html {
                                     "record small unread"
                                 };
                                 lane_record(r, class, x, cy)
-                            }).collect::<Html>() }
+                            }).chain(fetched).collect::<Html>() }
                         </g>
                     }
                 }).collect::<Html>() }
@@ -445,16 +483,19 @@ fn strategy_compare(props: &CompareProps) -> Html {
         // Its verdicts answer the lesson's question about the naive change.
         <section class="card outcome">
             <div class="table-scroll" role="group" tabindex="0" aria-labelledby="strategy-comparison-title">
-                <table class="clients compare" data-testid="strategy-comparison">
+                // Stacked on a phone, so each cell names its column
+                // (`data-label`), and the roles keep it a table for a
+                // screen reader.
+                <table class="clients compare" data-testid="strategy-comparison" role="table">
                     <caption id="strategy-comparison-title">{t(lang, RepartitionMsg::CompareTitle)}</caption>
-                    <thead><tr>
-                        <th scope="col">{t(lang, RepartitionMsg::How)}</th>
-                        <th scope="col">{t(lang, RepartitionMsg::Violations)}</th>
-                        <th scope="col">{t(lang, RepartitionMsg::Skipped)}</th>
-                        <th scope="col">{t(lang, RepartitionMsg::Pause)}</th>
-                        <th scope="col">{t(lang, RepartitionMsg::ExtraState)}</th>
+                    <thead role="rowgroup"><tr role="row">
+                        <th scope="col" role="columnheader">{t(lang, RepartitionMsg::How)}</th>
+                        <th scope="col" role="columnheader">{t(lang, RepartitionMsg::Violations)}</th>
+                        <th scope="col" role="columnheader">{t(lang, RepartitionMsg::Skipped)}</th>
+                        <th scope="col" role="columnheader">{t(lang, RepartitionMsg::Pause)}</th>
+                        <th scope="col" role="columnheader">{t(lang, RepartitionMsg::ExtraState)}</th>
                     </tr></thead>
-                    <tbody>
+                    <tbody role="rowgroup">
                         for o in rows.iter() { {{
                             let extra = match o.strategy {
                                 _ if o.refused => t(lang, RepartitionMsg::RefusedShort).to_owned(),
@@ -465,12 +506,12 @@ fn strategy_compare(props: &CompareProps) -> Html {
                             let reorders = o.reorders;
                             html! {
                                 <tr data-testid="comparison-row" data-strategy={o.strategy.id()} data-violations={reorders.to_string()}
-                                    data-skipped={o.skipped.to_string()} data-refused={o.refused.to_string()}>
-                                    <th scope="row">{strategy_label(lang, o.strategy)}</th>
-                                    <td class={classes!("num", (reorders > 0).then_some("bad"))}>{if reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}</td>
-                                    <td class={classes!("num", (o.skipped > 0).then_some("bad"))}>{if o.skipped > 0 { format!("⚠ {}", o.skipped) } else { "—".to_owned() }}</td>
-                                    <td class="num">{if o.pause_ms > 0 { i18n::seconds(lang, crate::sim::SimTime(o.pause_ms)) } else { "—".to_owned() }}</td>
-                                    <td>{extra}</td>
+                                    data-skipped={o.skipped.to_string()} data-refused={o.refused.to_string()} role="row">
+                                    <th scope="row" role="rowheader">{strategy_label(lang, o.strategy)}</th>
+                                    <td class={classes!("num", (reorders > 0).then_some("bad"))} role="cell" data-label={t(lang, RepartitionMsg::Violations)}>{if reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}</td>
+                                    <td class={classes!("num", (o.skipped > 0).then_some("bad"))} role="cell" data-label={t(lang, RepartitionMsg::Skipped)}>{if o.skipped > 0 { format!("⚠ {}", o.skipped) } else { "—".to_owned() }}</td>
+                                    <td class="num" role="cell" data-label={t(lang, RepartitionMsg::Pause)}>{if o.pause_ms > 0 { i18n::seconds(lang, crate::sim::SimTime(o.pause_ms)) } else { "—".to_owned() }}</td>
+                                    <td role="cell" data-label={t(lang, RepartitionMsg::ExtraState)}>{extra}</td>
                                 </tr>
                             }
                         }} }
@@ -521,7 +562,7 @@ pub fn view_repartition_scene(
             // The lanes first: where each order's events went, and where
             // their order broke; then how the change was seen, and why.
             if params.shows(Part::Figure) {
-                { view_lanes(scene, lang, narrow) }
+                { view_lanes(scene, lang, narrow, now) }
                 <p class="narration" aria-live="polite" data-testid="narration">
                     { repartition_caption(lang, scene.caption(sim.last_event().map(|(_, e)| e))) }
                 </p>

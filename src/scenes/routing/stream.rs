@@ -15,7 +15,7 @@ use crate::sim::scenes::routing::{
 };
 use crate::sim::{Sim, SimTime};
 use crate::ui::form::{edit, edit_number, max_of, min_of};
-use crate::ui::layout::progress;
+use crate::ui::layout::{fetch_trip, progress};
 use crate::ui::tip;
 use crate::ui::violations::{
     inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
@@ -33,11 +33,16 @@ fn strategy_label(lang: Lang, s: KeylessStrategy) -> &'static str {
 const LANE_LABEL_W: f64 = 210.0;
 const ACC_W: f64 = 130.0;
 // A record's size; style.css draws its rects at this size
-// (`.routing-figure .record`).
+// (`.routing-figure .record`). A phone's text is set larger, so its records
+// are wider: "Delivered" at 13 px.
 const CELL_W: f64 = 60.0;
+const NARROW_CELL_W: f64 = 78.0;
 const CELL_H: f64 = 34.0;
 const CELL_GAP: f64 = 4.0;
 const LANE_PAD: f64 = 8.0;
+/// The margin around a lane's consumer, on its right, where the record it
+/// is processing sits.
+const CONSUMER_PAD: f64 = 16.0;
 
 /// A record on its way to its partition, in a batch the broker has not
 /// appended yet.
@@ -89,8 +94,11 @@ pub(super) fn view_stream(
     let s = sim.model();
     let width = if narrow { 360.0 } else { 960.0 };
     let cells_x = if narrow { 8.0 } else { LANE_LABEL_W + ACC_W };
-    let per_line =
-        (((width - cells_x - 8.0 + CELL_GAP) / (CELL_W + CELL_GAP)).floor() as usize).max(1);
+    let cell_w = if narrow { NARROW_CELL_W } else { CELL_W };
+    let consumer_w = cell_w + CONSUMER_PAD;
+    let per_line = (((width - cells_x - 8.0 - consumer_w + CELL_GAP) / (cell_w + CELL_GAP)).floor()
+        as usize)
+        .max(1);
     // At most a handful of partitions hold this stream's 20 records: draw
     // those (and any with a batch on the way), and count the empty rest.
     // They are the partitions that hold records when the run ends, drawn
@@ -127,10 +135,12 @@ pub(super) fn view_stream(
     let slot = |offset: u64, top: f64, header_h: f64| {
         let i = offset as usize;
         (
-            cells_x + (i % per_line) as f64 * (CELL_W + CELL_GAP),
+            cells_x + (i % per_line) as f64 * (cell_w + CELL_GAP),
             top + LANE_PAD + header_h + (i / per_line) as f64 * (CELL_H + CELL_GAP),
         )
     };
+    // Where lane `top`'s consumer holds the record it processes.
+    let consumer_slot = |top: f64, header_h: f64| (width - consumer_w, top + LANE_PAD + header_h);
     let now = sim.now();
     let empty = s.config.partitions as usize - shown.len();
     let height = y + if empty > 0 { 24.0 } else { 0.0 };
@@ -153,7 +163,7 @@ pub(super) fn view_stream(
         Some(Cell {
             x,
             y,
-            w: CELL_W,
+            w: cell_w,
             h: CELL_H,
         })
     };
@@ -172,32 +182,10 @@ pub(super) fn view_stream(
     let sent = s.in_flight.len();
 
     html! {
-        <section class="card stream" aria-labelledby="stream-title">
+        <section class="card stream" aria-labelledby="stream-title" data-testid="figure">
             <h2 id="stream-title">{t(lang, RoutingMsg::StreamTitle)}</h2>
             <p>{ if params.key_null { t(lang, RoutingMsg::StreamNull) } else { t(lang, RoutingMsg::StreamKeyed) } }</p>
-            <div class="stream-params">
-                <label class="field">
-                    <span>{t(lang, RoutingMsg::Strategy)}</span>
-                    <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.key_null}>
-                        for &k in KeylessStrategy::ALL.iter() {
-                            <option value={k.id()} selected={params.keyless == k}>{strategy_label(lang, k)}</option>
-                        }
-                    </select>
-                </label>
-                <label class="field">
-                    <span><code>{"batch.size"}</code>{format!(" = {}", params.batch_size)}</span>
-                    <input type="range" data-testid="batch-size" min={min_of(&declared::ROUTING_BATCH_SIZE)} max={max_of(&declared::ROUTING_BATCH_SIZE)}
-                        step="2" value={params.batch_size.to_string()} oninput={on_batch} />
-                    <span class="help">{t(lang, RoutingMsg::BatchSizeHelp)}</span>
-                </label>
-                <label class="field">
-                    <span><code>{"linger.ms"}</code>{format!(" = {}", params.linger_ms)}</span>
-                    <input type="range" data-testid="linger-ms" min={min_of(&declared::ROUTING_LINGER_MS)}
-                        max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
-                    <span class="help">{t(lang, RoutingMsg::LingerHelp)}</span>
-                </label>
-            </div>
-            <svg class="stream-figure routing-figure" data-testid="stream-figure" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
+            <svg class={classes!("stream-figure", "routing-figure", narrow.then_some("narrow"))} data-testid="stream-figure" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
                 // One keyed node per lane: with many partitions the lanes on
@@ -210,7 +198,9 @@ pub(super) fn view_stream(
                     let open = s.accumulator.open_batch(p);
 
                     let label_x = 10.0;
-                    let busy = s.busy[p as usize].map(|(o, _)| o);
+                    let processing = s.busy[p as usize];
+                    let busy = processing.map(|b| b.offset);
+                    let (slot_x, slot_y) = consumer_slot(top, header_h);
                     let on_the_way = in_flight_records(s, p, now);
                     let flying = on_the_way.len();
                     html! {
@@ -232,6 +222,15 @@ pub(super) fn view_stream(
                                     {format!("{}: {} · {}: {flying}", t(lang, RoutingMsg::OpenBatch), open.map_or(0, |b| b.records.len()), t(lang, RoutingMsg::InFlight))}
                                 </text>
                             }
+                            <g class="consumer-slot" data-testid="consumer" data-consumer={consumer.client_id.clone()}>
+                                <title>{consumer.client_id.clone()}</title>
+                                <rect class="consumer-box" x={fixed(slot_x - 4.0, 1)} y={fixed(slot_y - 2.0, 1)} width={fixed(cell_w + 8.0, 1)} height={fixed(CELL_H + 4.0, 1)} rx="6" />
+                                // A phone names it in the lane's header, just
+                                // above; the record it takes covers the name.
+                                if !narrow && processing.is_none() {
+                                    <text class="slot-label" x={fixed(slot_x + cell_w / 2.0, 1)} y={fixed(slot_y + CELL_H / 2.0 + 4.0, 1)}>{consumer.client_id.clone()}</text>
+                                }
+                            </g>
                             // A keyed list of its own, not spliced after the lane's
                             // header: Yew pairs an unkeyed list from its end, so a
                             // new record would re-create the header and every
@@ -275,6 +274,27 @@ pub(super) fn view_stream(
                                         <text x="4" y="29">{f.event.value()}</text>
                                     </g>
                                 }
+                            })).chain(processing.and_then(|b| {
+                                // The record the consumer is processing: a copy
+                                // leaves its cell (the log keeps the record) for
+                                // the consumer, and stays there until it is done.
+                                let r = log.record(b.offset)?;
+                                let trip = fetch_trip(now.as_millis(), b.since.as_millis(), b.until.as_millis());
+                                let (x0, y0) = slot(b.offset, top, header_h);
+                                let (x, cy) = (x0 + (slot_x - x0) * trip, y0 + (slot_y - y0) * trip);
+                                let order = r.entity.trim_start_matches("order-").to_owned();
+                                Some(html! {
+                                    <g key={format!("{p}-taken-{}", b.offset)} class={classes!("record", "small", "fetched", format!("order-{}", order))}
+                                        data-testid="fetched-record" data-partition={p.to_string()} data-offset={b.offset.to_string()}
+                                        data-entity={r.entity.clone()} data-step={r.event.step().to_string()}
+                                        data-consumer={consumer.client_id.clone()} data-trip={fixed(trip, 2)}
+                                        transform={format!("translate({},{})", fixed(x, 1), fixed(cy, 1))}>
+                                        <rect class="cell" />
+                                        <rect class="key-bar" />
+                                        <text x="4" y="16">{format!("#{order}")}</text>
+                                        <text x="4" y="29">{r.event.value()}</text>
+                                    </g>
+                                })
                             })).collect::<Html>() }
                         </g>
                     }
@@ -290,6 +310,29 @@ pub(super) fn view_stream(
             <p class="narration" aria-live="polite" data-testid="narration">
                 { routing_caption(lang, s.caption(sim.last_event().map(|(_, e)| e))) }
             </p>
+            // The settings after the drawing they change.
+            <div class="stream-params">
+                <label class="field">
+                    <span>{t(lang, RoutingMsg::Strategy)}</span>
+                    <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.key_null}>
+                        for &k in KeylessStrategy::ALL.iter() {
+                            <option value={k.id()} selected={params.keyless == k}>{strategy_label(lang, k)}</option>
+                        }
+                    </select>
+                </label>
+                <label class="field">
+                    <span><code>{"batch.size"}</code>{format!(" = {}", params.batch_size)}</span>
+                    <input type="range" data-testid="batch-size" min={min_of(&declared::ROUTING_BATCH_SIZE)} max={max_of(&declared::ROUTING_BATCH_SIZE)}
+                        step="2" value={params.batch_size.to_string()} oninput={on_batch} />
+                    <span class="help">{t(lang, RoutingMsg::BatchSizeHelp)}</span>
+                </label>
+                <label class="field">
+                    <span><code>{"linger.ms"}</code>{format!(" = {}", params.linger_ms)}</span>
+                    <input type="range" data-testid="linger-ms" min={min_of(&declared::ROUTING_LINGER_MS)}
+                        max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
+                    <span class="help">{t(lang, RoutingMsg::LingerHelp)}</span>
+                </label>
+            </div>
             <p class="dim small">{t(lang, RoutingMsg::AdaptiveNote)}</p>
             <KeylessComparison params={params.clone()} />
             <dl class="stats inline">
@@ -365,15 +408,17 @@ pub(super) fn keyless_comparison(props: &ComparisonProps) -> Html {
     let current = p.routing_stream_config().keys;
     html! {
         <div class="table-scroll" role="group" tabindex="0" aria-labelledby="keyless-comparison-title">
-            <table class="clients compare" data-testid="keyless-comparison">
+            // Stacked on a phone, so each cell names its column (`data-label`),
+            // and the roles keep it a table for a screen reader.
+            <table class="clients compare" data-testid="keyless-comparison" role="table">
                 <caption id="keyless-comparison-title">{t(lang, RoutingMsg::CompareTitle)}</caption>
-                <thead><tr>
-                    <th scope="col">{t(lang, RoutingMsg::CompareHow)}</th>
-                    <th scope="col">{t(lang, RoutingMsg::ComparePerPartition)}</th>
-                    <th scope="col">{t(lang, RoutingMsg::Switches)}</th>
-                    <th scope="col">{t(lang, Msg::OrderViolations)}</th>
+                <thead role="rowgroup"><tr role="row">
+                    <th scope="col" role="columnheader">{t(lang, RoutingMsg::CompareHow)}</th>
+                    <th scope="col" role="columnheader">{t(lang, RoutingMsg::ComparePerPartition)}</th>
+                    <th scope="col" role="columnheader">{t(lang, RoutingMsg::Switches)}</th>
+                    <th scope="col" role="columnheader">{t(lang, Msg::OrderViolations)}</th>
                 </tr></thead>
-                <tbody>
+                <tbody role="rowgroup">
                     for (keys, per_partition, switches, reorders) in rows.iter() { {{
                         let (id, name) = match keys {
                             StreamKeys::OrderId => ("order-id", t(lang, RoutingMsg::KeyedByOrder)),
@@ -383,11 +428,11 @@ pub(super) fn keyless_comparison(props: &ComparisonProps) -> Html {
                         let more = if per_partition.len() > 16 { " …" } else { "" };
                         html! {
                             <tr data-testid="comparison-row" data-routing={id} data-violations={reorders.to_string()}
-                                class={classes!((*keys == current).then_some("current"))}>
-                                <th scope="row">{name}</th>
-                                <td><code>{format!("{}{more}", shown.join(" · "))}</code></td>
-                                <td class="num">{switches}</td>
-                                <td class={classes!("num", (*reorders > 0).then_some("bad"))}>
+                                class={classes!((*keys == current).then_some("current"))} role="row">
+                                <th scope="row" role="rowheader">{name}</th>
+                                <td role="cell" data-label={t(lang, RoutingMsg::ComparePerPartition)}><code>{format!("{}{more}", shown.join(" · "))}</code></td>
+                                <td class="num" role="cell" data-label={t(lang, RoutingMsg::Switches)}>{switches}</td>
+                                <td class={classes!("num", (*reorders > 0).then_some("bad"))} role="cell" data-label={t(lang, Msg::OrderViolations)}>
                                     {if *reorders > 0 { format!("⚠ {reorders}") } else { "✓ 0".to_owned() }}
                                 </td>
                             </tr>

@@ -177,7 +177,10 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let abs = abs_partition(hash, n);
 
     html! {
-        <section class="card key-panel" aria-labelledby="key-section" data-testid="figure">
+        // The scene's figure is the stream, where records travel and orders
+        // break; a page that shows the key alone has this panel instead.
+        <section class="card key-panel" aria-labelledby="key-section"
+            data-testid={(!params.shows(Part::Stream)).then_some("figure")}>
             <h2 id="key-section">{t(lang, RoutingMsg::KeySection)}</h2>
             <div class="inputs">
                 <label class="field">
@@ -431,6 +434,10 @@ pub fn view_routing_scene(
     let shows = |p: Part| params.shows(p);
     html! {
         <div class="routing">
+            // The stream first: it is what plays, and where an order breaks.
+            if shows(Part::Stream) {
+                { view_stream(sim, outcome, params, narrow, &on_params) }
+            }
             if shows(Part::Trace) {
                 { memo(view_key_panel, params, &on_params) }
             }
@@ -442,9 +449,6 @@ pub fn view_routing_scene(
             }
             if shows(Part::Histogram) {
                 { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
-            }
-            if shows(Part::Stream) {
-                { view_stream(sim, outcome, params, narrow, &on_params) }
             }
             if shows(Part::Go) {
                 { memo(crate::ui::golens::view_golens, params, &on_params) }

@@ -18,7 +18,7 @@
 //!   then producers switch to a new topic with the new count, any count.
 
 use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position, Violation};
-use crate::sim::consumer::{Consumer, OffsetReset};
+use crate::sim::consumer::{Consumer, OffsetReset, Processing};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::log::{LogConfig, PartitionLog};
 use crate::sim::record::OrderEvent;
@@ -188,7 +188,8 @@ pub enum RepartitionEvent {
 pub struct Lane {
     pub log: PartitionLog,
     pub consumer: Consumer,
-    pub busy: Option<(u64, SimTime)>,
+    /// The record its consumer is processing.
+    pub busy: Option<Processing>,
     pub created_at: SimTime,
     pub speed_ms: (u64, u64),
     /// When the group started reading it, and from which offset.
@@ -541,9 +542,13 @@ impl Model for Repartition {
                 let l = &mut self.lanes[lane as usize];
                 let fetched = l.consumer.poll(&l.log, 1);
                 if let (false, Some(offset)) = (fetched.is_empty(), l.consumer.process_next()) {
-                    l.busy = Some((offset, now));
                     let (lo, hi) = l.speed_ms;
                     let ms = self.consumer_rng.between(lo, hi);
+                    l.busy = Some(Processing {
+                        offset,
+                        since: now,
+                        until: now.plus_millis(ms),
+                    });
                     ctx.schedule_in(ms, RepartitionEvent::Processed { lane });
                 } else if !(self.everything_produced() && self.settled && self.drained(lane)) {
                     ctx.schedule_in(IDLE_POLL_MS, RepartitionEvent::Wake { lane });
@@ -552,7 +557,7 @@ impl Model for Repartition {
             RepartitionEvent::Processed { lane } => {
                 let topic = self.lane_topic(lane);
                 let l = &mut self.lanes[lane as usize];
-                let Some((offset, _)) = l.busy.take() else {
+                let Some(Processing { offset, .. }) = l.busy.take() else {
                     return;
                 };
                 l.consumer.commit();

@@ -8,7 +8,7 @@
 //! handled "Created".
 
 use crate::sim::checker::{Observer, OrderChecker, Position};
-use crate::sim::consumer::Consumer;
+use crate::sim::consumer::{Consumer, Processing};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::keyless::{Accumulator, KeylessStrategy, OpenBatch};
 use crate::sim::log::{LogConfig, PartitionLog};
@@ -129,8 +129,8 @@ pub struct RoutingStream {
     pub accumulator: Accumulator,
     pub logs: Vec<PartitionLog>,
     pub consumers: Vec<Consumer>,
-    /// Per partition: the offset being processed and since when.
-    pub busy: Vec<Option<(u64, SimTime)>>,
+    /// Per partition: the record its consumer is processing.
+    pub busy: Vec<Option<Processing>>,
     pub in_flight: Vec<InFlightBatch>,
     /// Per stream record: the partition it was placed in, once produced.
     pub placed: Vec<Option<u32>>,
@@ -360,9 +360,13 @@ impl Model for RoutingStream {
                 if let (false, Some(offset)) =
                     (fetched.is_empty(), self.consumers[p].process_next())
                 {
-                    self.busy[p] = Some((offset, now));
                     let (lo, hi) = processing_ms(partition);
                     let ms = self.consumer_rng.between(lo, hi);
+                    self.busy[p] = Some(Processing {
+                        offset,
+                        since: now,
+                        until: now.plus_millis(ms),
+                    });
                     ctx.schedule_in(ms, RoutingEvent::Processed { partition });
                 } else if !self.drained(partition) {
                     ctx.schedule_in(IDLE_POLL_MS, RoutingEvent::Wake { partition });
@@ -370,7 +374,7 @@ impl Model for RoutingStream {
             }
             RoutingEvent::Processed { partition } => {
                 let p = partition as usize;
-                let Some((offset, _)) = self.busy[p].take() else {
+                let Some(Processing { offset, .. }) = self.busy[p].take() else {
                     return;
                 };
                 self.consumers[p].commit();

@@ -7,7 +7,7 @@ use super::{
     GROUP_SEES_AT, IDLE_POLL_MS, PRODUCER_SEES_AT,
 };
 use crate::sim::checker::FindingKind;
-use crate::sim::consumer::OffsetReset;
+use crate::sim::consumer::{OffsetReset, Processing};
 use crate::sim::record::OrderEvent;
 use crate::sim::time::SimTime;
 
@@ -173,7 +173,7 @@ impl Repartition {
                 let l = &self.lanes[lane as usize];
                 let (topic, partition) = (self.lane_topic(lane), l.log.partition);
                 match l.busy {
-                    Some((offset, _)) => {
+                    Some(Processing { offset, .. }) => {
                         let (order, event) = self.record_at(lane, offset);
                         RepartitionCaption::Taken {
                             consumer: lane + 1,

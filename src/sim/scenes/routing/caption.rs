@@ -7,6 +7,7 @@ use super::{
     IDLE_POLL_MS, STREAM_LEN, STREAM_ORDERS,
 };
 use crate::sim::checker::{FindingKind, Observer};
+use crate::sim::consumer::Processing;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{murmur2, to_positive};
 use crate::sim::record::OrderEvent;
@@ -141,7 +142,7 @@ impl RoutingStream {
                 _ => intro,
             },
             RoutingEvent::Wake { partition } => match self.busy[partition as usize] {
-                Some((offset, _)) => {
+                Some(Processing { offset, .. }) => {
                     let (order, event) = self.record_at(partition, offset);
                     let (lo, hi) = processing_ms(partition);
                     RoutingCaption::Taken {
