@@ -95,8 +95,11 @@ for (const [lang, viewport] of [['ru', PHONE], ['en', LAPTOP]]) {
         };
         const cell = [...document.querySelectorAll('[data-testid="record"]')]
           .some((el) => dist(at(el), first) <= 0.2 * dist(at(el), last));
-        const slot = [...document.querySelectorAll('[data-testid="consumer"] rect.consumer-box')].some((r) =>
-          Math.abs(Number(r.getAttribute('x')) + 4 - last[0]) < 0.5 && Math.abs(Number(r.getAttribute('y')) + 2 - last[1]) < 0.5);
+        // Its corner just inside the box, a few units from its edges.
+        const slot = [...document.querySelectorAll('[data-testid="consumer"] rect.consumer-box')].some((r) => {
+          const [x, y] = [Number(r.getAttribute('x')), Number(r.getAttribute('y'))];
+          return last[0] > x && last[0] - x <= 8 && last[1] > y && last[1] - y <= 8;
+        });
         return { cell, slot };
       }, { first, last });
       assert.ok(cell, `it leaves from a record's cell: ${JSON.stringify(first)}`);

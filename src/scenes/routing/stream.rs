@@ -224,7 +224,7 @@ pub(super) fn view_stream(
                             }
                             <g class="consumer-slot" data-testid="consumer" data-consumer={consumer.client_id.clone()}>
                                 <title>{consumer.client_id.clone()}</title>
-                                <rect class="consumer-box" x={fixed(slot_x - 4.0, 1)} y={fixed(slot_y - 2.0, 1)} width={fixed(cell_w + 8.0, 1)} height={fixed(CELL_H + 4.0, 1)} rx="6" />
+                                <rect class="consumer-box" x={fixed(slot_x - 8.0, 1)} y={fixed(slot_y - 2.0, 1)} width={fixed(cell_w + 16.0, 1)} height={fixed(CELL_H + 4.0, 1)} rx="6" />
                                 // A phone names it in the lane's header, just
                                 // above; the record it takes covers the name.
                                 if !narrow && processing.is_none() {
