@@ -2,16 +2,22 @@
 //! keeps and loses order.
 //!
 //! `sim` is the pure simulation core; `params` and `i18n` are pure too; `ui`
-//! is the thin Yew view over them.
+//! is the thin Yew view over them, built with the `ui` feature (the default).
 
 // A bundle of one language (`params::Lang`) leaves the other's words out,
 // and with them the helpers and values only those words use; a scene's own
 // bundle (`for_each_scene!` in src/scenes/mod.rs) leaves the other scenes'
-// code unused in the same way. The build of both languages and every
-// scene, which the host tests and lints compile, still reports what
-// nothing uses.
+// code unused in the same way, and the models' build without the view
+// (`ui`) the helpers and words only the view uses. The default build, with
+// the view, both languages and every scene, which the lints compile, still
+// reports what nothing uses.
 #![cfg_attr(
-    not(all(feature = "lang-ru", feature = "lang-en", feature = "all-scenes")),
+    not(all(
+        feature = "ui",
+        feature = "lang-ru",
+        feature = "lang-en",
+        feature = "all-scenes"
+    )),
     allow(unused)
 )]
 

@@ -4,6 +4,7 @@
 //! after ten seconds.
 
 use crate::i18n::fixed;
+#[cfg(feature = "ui")]
 use yew::prelude::*;
 
 /// Buckets per strip.
@@ -83,6 +84,7 @@ pub fn bars(d: &Density) -> (String, String) {
     (plain, marked)
 }
 
+#[cfg(feature = "ui")]
 #[derive(Properties, PartialEq)]
 pub struct StripProps {
     pub testid: &'static str,
@@ -98,6 +100,7 @@ pub struct StripProps {
 /// fit, changes two attributes rather than building 48 elements. The counts
 /// are on the strip (`data-counts`, one per bucket, in order). A component,
 /// so that an unchanged strip is skipped.
+#[cfg(feature = "ui")]
 #[component(DensityStrip)]
 pub fn density_strip(p: &StripProps) -> Html {
     let d = &p.density;

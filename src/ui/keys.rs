@@ -3,6 +3,7 @@
 //! on the host; only `focus_of` reads the page.
 
 use super::player::PlayerAction;
+#[cfg(feature = "ui")]
 use web_sys::Element;
 
 /// What has focus, as far as the shortcuts are concerned.
@@ -37,6 +38,7 @@ const SCROLLERS: &str = ".table-scroll";
 
 /// What kind of element `target` (a key event's target) is. `closest`
 /// also catches a child of a control or of an editable region.
+#[cfg(feature = "ui")]
 pub fn focus_of(target: Option<&Element>) -> Focus {
     let within = |el: &Element, selector: &str| matches!(el.closest(selector), Ok(Some(_)));
     match target {

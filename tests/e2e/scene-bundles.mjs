@@ -59,7 +59,7 @@ async function build({ lang, scene }, targetDir) {
   const started = Date.now();
   await run('cargo', [
     'build', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
-    '--no-default-features', '--features', `lang-${lang},scene-${scene}`,
+    '--no-default-features', '--features', `ui,lang-${lang},scene-${scene}`,
   ]);
   const tmp = join(out, `tmp-${lang}-${scene}`);
   await run('wasm-bindgen', [

@@ -6,6 +6,7 @@ pub(crate) mod figure;
 pub mod narration;
 pub mod params;
 pub mod text;
+#[cfg(feature = "ui")]
 pub(crate) mod view;
 
 use super::Scene;

@@ -4,6 +4,7 @@
 
 pub mod params;
 pub mod text;
+#[cfg(feature = "ui")]
 pub(crate) mod view;
 
 use super::Scene;

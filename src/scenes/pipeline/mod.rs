@@ -5,6 +5,7 @@
 pub mod narration;
 pub mod params;
 pub mod text;
+#[cfg(feature = "ui")]
 pub(crate) mod view;
 
 use super::Scene;

@@ -2,13 +2,17 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+#[cfg(feature = "ui")]
 mod diagram;
 pub mod narration;
+#[cfg(feature = "ui")]
 mod panels;
 pub mod params;
 pub mod text;
+#[cfg(feature = "ui")]
 pub(crate) mod view;
 
+#[cfg(feature = "ui")]
 pub use diagram::mermaid_text;
 
 use super::Scene;

@@ -4,8 +4,10 @@
 
 pub mod narration;
 pub mod params;
+#[cfg(feature = "ui")]
 mod stream;
 pub mod text;
+#[cfg(feature = "ui")]
 pub(crate) mod view;
 
 use super::Scene;
