@@ -1,5 +1,6 @@
 # Two commands: `make serve` runs the app, `make test` runs every test.
 # Each first installs whatever tool is missing, and skips what is present.
+# `make check` is the fast tier to run before each commit.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -11,26 +12,37 @@ WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: serve test bench build tools browser lint host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
+.PHONY: serve check test bench build tools browser lint host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
 
 serve: tools
 	trunk serve --offline
 
 test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
 
+# The fast tier: formatting, one clippy pass over every target, and the
+# host tests of everything but the view, which is behind the `ui` feature,
+# so Yew is not compiled for them. No browser and no wasm build; `make
+# test` runs all of it and more.
+MODELS_ONLY := --no-default-features --features lang-ru,lang-en,all-scenes
+check:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo test $(MODELS_ONLY)
+
 # The release build: one bundle per scene and language, which a scene's
 # page loads (tests/e2e/scene-bundles.mjs), then trunk's, one per language
-# with every scene (English first, so the last cargo build, which the
-# sub-path build below reuses, is the Russian one); tests/e2e/languages.mjs
-# puts them all into the pages, with a loader that starts the one the link
-# needs. Then each scene's page with its figure pre-rendered
-# (tests/e2e/prerender.mjs drives the built app in headless Chromium).
-ONE_LANGUAGE = --no-default-features --features all-scenes,
+# with every scene; tests/e2e/languages.mjs puts them all into the pages,
+# with a loader that starts the one the link needs. Trunk's Russian output
+# stays in target/dist-ru for the sub-path build below. Then each scene's
+# page with its figure pre-rendered (tests/e2e/prerender.mjs drives the
+# built app in headless Chromium).
+ONE_LANGUAGE = --no-default-features --features ui,all-scenes,
 SCENE_BUNDLES := target/scene-bundles
 build: tools browser tests/e2e/node_modules
 	node tests/e2e/scene-bundles.mjs $(SCENE_BUNDLES)
 	trunk build --release --offline $(ONE_LANGUAGE)lang-en --dist target/dist-en
-	trunk build --release --offline $(ONE_LANGUAGE)lang-ru
+	trunk build --release --offline $(ONE_LANGUAGE)lang-ru --dist target/dist-ru
+	rm -rf dist && cp -r target/dist-ru dist
 	node tests/e2e/languages.mjs dist target/dist-en $(SCENE_BUNDLES)
 	node tests/e2e/prerender.mjs dist
 
@@ -42,7 +54,7 @@ lint: tools
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-ru -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-en -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --no-default-features --features lang-ru,scene-log -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --no-default-features --features ui,lang-ru,scene-log -- -D warnings
 
 host-tests:
 	cargo test
@@ -64,10 +76,12 @@ wasm-tests: tools browser
 bench: build browser tests/e2e/node_modules
 	node tests/e2e/bench.mjs
 
-# The same app built for a sub-path, as a course site would host it.
+# The same app for a sub-path, as a course site would host it: the files
+# of the build above with the sub-path written into the pages, not a
+# second build (tests/e2e/languages.mjs says why that is the same).
 e2e: build browser tests/e2e/node_modules
-	trunk build --release --offline --public-url /kafka-lab/ $(ONE_LANGUAGE)lang-ru --dist dist-subpath
-	node tests/e2e/languages.mjs dist-subpath target/dist-en $(SCENE_BUNDLES)
+	rm -rf dist-subpath && cp -r target/dist-ru dist-subpath
+	node tests/e2e/languages.mjs dist-subpath target/dist-en $(SCENE_BUNDLES) /kafka-lab/
 	node tests/e2e/prerender.mjs dist-subpath
 	cd tests/e2e && npm test
 

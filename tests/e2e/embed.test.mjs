@@ -60,7 +60,7 @@ test('browser back and forward move between scenes', async () => {
 });
 
 test('a build for a sub-path works when served under it', async () => {
-  // `make e2e` builds dist-subpath with `trunk build --public-url /kafka-lab/`.
+  // `make e2e` makes dist-subpath from the root build, with /kafka-lab/ as its `<base href>`.
   const { server, base } = await serve(join(distDir, '..', 'dist-subpath'), '/kafka-lab/');
   try {
     const { page, context, errors } = await openPage(env.browser, `${base}?scene=producer&lang=en`);

@@ -3,7 +3,7 @@
 // the link needs.
 //
 // Trunk builds the app twice, with only Russian (`--no-default-features
-// --features all-scenes,lang-ru`, into DIST) and with only English (into
+// --features ui,all-scenes,lang-ru`, into DIST) and with only English (into
 // EN_DIST), every scene in each; a reader then downloads the words of one language,
 // not both (`Lang` in src/params/mod.rs says how the code drops the
 // other). tests/e2e/scene-bundles.mjs builds, into SCENE_BUNDLES, one
@@ -29,17 +29,23 @@
 // languages.test.mjs and scene-bundles.test.mjs check the loader and the
 // app agree on every kind of address.
 //
-// The English bundle's files, and the scene bundles, are the same whatever
-// the public URL, since trunk writes the URL only into the page: so the
-// sub-path build takes them from the root build's.
+// Trunk writes the public URL only into the page's `<base href>` and the
+// loader and preload links this script replaces; every other file is the
+// same whatever the URL. So a build for a sub-path is the root build's
+// files with PUBLIC_URL written into that `<base href>`, not a build of its
+// own: DIST is then a copy of trunk's Russian output.
 //
-// Usage: node tests/e2e/languages.mjs DIST EN_DIST SCENE_BUNDLES
+// Usage: node tests/e2e/languages.mjs DIST EN_DIST SCENE_BUNDLES [PUBLIC_URL]
 import { readFile, writeFile, readdir, copyFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SCENES } from './harness.mjs';
 
-const [dist, enDist, sceneDir] = process.argv.slice(2).map((d) => resolve(d));
-if (!dist || !enDist || !sceneDir) throw new Error('usage: node tests/e2e/languages.mjs DIST EN_DIST SCENE_BUNDLES');
+const [dist, enDist, sceneDir] = process.argv.slice(2, 5).map((d) => resolve(d));
+const publicUrl = process.argv[5];
+if (!dist || !enDist || !sceneDir) throw new Error('usage: node tests/e2e/languages.mjs DIST EN_DIST SCENE_BUNDLES [PUBLIC_URL]');
+if (publicUrl !== undefined && !/^\/([^"<>\s]+\/)?$/.test(publicUrl)) {
+  throw new Error(`PUBLIC_URL must be a path that starts and ends with "/", such as /kafka-lab/, not ${publicUrl}`);
+}
 
 /** The bundle trunk wrote into a dist: its script's and wasm's file names. */
 async function bundleOf(dir) {
@@ -55,9 +61,10 @@ const ru = await bundleOf(dist);
 const en = await bundleOf(enDist);
 for (const f of [en.js, en.wasm]) await copyFile(join(enDist, f), join(dist, f));
 
-const page = await readFile(join(dist, 'index.html'), 'utf8');
-const base = page.match(/<base href="([^"]*)"/)?.[1];
-if (base === undefined) throw new Error(`${dist}/index.html: no <base href>`);
+const built = await readFile(join(dist, 'index.html'), 'utf8');
+if (!/<base href="[^"]*"/.test(built)) throw new Error(`${dist}/index.html: no <base href>`);
+const page = publicUrl === undefined ? built : built.replace(/<base href="[^"]*"/, `<base href="${publicUrl}"`);
+const base = page.match(/<base href="([^"]*)"/)[1];
 // Trunk's loader: a module script that imports the Russian bundle, and the
 // two preload links at the end of the head.
 const moduleScript = /<script type="module">\s*import init, \* as bindings from '[^']*';[\s\S]*?<\/script>/;
