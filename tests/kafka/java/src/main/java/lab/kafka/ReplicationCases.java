@@ -106,6 +106,14 @@ public final class ReplicationCases {
                 "min.insync.replicas", Integer.toString(minIsr),
                 "unclean.leader.election.enable", "false"));
             cluster.admin().createTopics(List.of(topic)).all().get();
+            // Broker 1 answers as the partition's leader only once it has
+            // applied the controller's change to its own replicas
+            // (ReplicaManager.applyDelta). A producer that learned the leader
+            // from another broker's metadata can reach it before that, and
+            // with retries=0 it would take NOT_LEADER_OR_FOLLOWER for the
+            // outcome. ListOffsets needs the same leader partition, so its
+            // first answer is the condition to wait on.
+            Wait.until("broker 1 leads " + TP, DEADLINE, () -> highWatermarkIfAnswered(cluster, LEADER) == 0);
 
             // N records on all three replicas: with every replica in the
             // ISR, the HW is the smallest log end in it
