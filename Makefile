@@ -21,8 +21,9 @@ test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
 
 # The fast tier: formatting, one clippy pass over every target, and the
 # host tests of everything but the view, which is behind the `ui` feature,
-# so Yew is not compiled for them. No browser and no wasm build; `make
-# test` runs all of it and more.
+# so Yew is not compiled for them. No browser and no wasm build. `make
+# test` runs the same (in lint and host-tests), the view's own host tests
+# and everything else.
 MODELS_ONLY := --no-default-features --features lang-ru,lang-en,all-scenes
 check:
 	cargo fmt --check
@@ -56,8 +57,11 @@ lint: tools
 	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-en -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --features ui,lang-ru,scene-log -- -D warnings
 
+# Both builds: with the view, and the models alone (as `make check` runs
+# them), so nothing the models need can come to depend on the view.
 host-tests:
 	cargo test
+	cargo test $(MODELS_ONLY)
 
 # The seed sweep at scale: every preset of every scene, 5000 seeds each
 # (`cargo test` runs about 15,000 seeds in all). In a release build the

@@ -17,7 +17,8 @@ const LAPTOP = { width: 1280, height: 800 };
  * Presses Play from the start and follows the first element `selector`
  * matches, from the moment it is added, frame by frame, until it leaves the
  * page or stops matching. Returns its positions (the translate of its
- * transform), the wall time it was on screen, and what the same node became.
+ * transform), the wall time it was on screen, what the same node became, and
+ * where it was drawn first: its offset, and the lane it is in.
  */
 async function follow(page, selector) {
   await thenChanged(page, () => page.click('[data-testid="reset"]'));
@@ -27,10 +28,12 @@ async function follow(page, selector) {
       const track = (node) => {
         const start = performance.now();
         const seen = [];
+        const lane = node.closest('[data-testid="lane"], [data-testid="partition-lane"]');
+        const from = { offset: node.dataset.offset, partition: lane?.dataset.partition, topic: lane?.dataset.topic };
         const look = () => {
           const m = /translate\(([-\d.]+),\s*([-\d.]+)\)/.exec(node.getAttribute('transform') ?? '');
           if (!node.isConnected || !node.matches(selector)) {
-            done({ seen, ms: performance.now() - start, became: node.isConnected ? node.dataset.testid : null });
+            done({ seen, ms: performance.now() - start, became: node.isConnected ? node.dataset.testid : null, from });
             return;
           }
           if (m) seen.push([Number(m[1]), Number(m[2])]);
@@ -81,27 +84,29 @@ for (const [lang, viewport] of [['ru', PHONE], ['en', LAPTOP]]) {
     test(`${scene}: a record a consumer takes goes from its partition to the consumer (${lang}, ${viewport.width} px)`, async () => {
       const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, viewport);
       const selector = '[data-testid="fetched-record"]';
-      const { seen } = await follow(page, selector);
+      const { seen, from } = await follow(page, selector);
       assertTravelled(seen, `${scene} fetch`);
-      // It starts on (or, a frame in, just past) its cell in the log, which
-      // keeps the record, and ends in its consumer's slot.
+      // It starts on (or, a frame in, just past) its own record's cell in
+      // the log, which keeps the record, and ends in its lane's consumer.
       const first = seen[0];
       const last = seen[seen.length - 1];
-      const { cell, slot } = await page.evaluate(({ first, last }) => {
+      const { cell, slot } = await page.evaluate(({ first, last, from }) => {
         const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
         const at = (el) => {
           const m = /translate\(([-\d.]+),\s*([-\d.]+)\)/.exec(el.getAttribute('transform') ?? '');
           return m ? [Number(m[1]), Number(m[2])] : [Infinity, Infinity];
         };
-        const cell = [...document.querySelectorAll('[data-testid="record"]')]
-          .some((el) => dist(at(el), first) <= 0.2 * dist(at(el), last));
+        const lane = [...document.querySelectorAll('[data-testid="lane"], [data-testid="partition-lane"]')]
+          .find((l) => l.dataset.partition === from.partition && l.dataset.topic === from.topic);
+        const own = lane.querySelector(`[data-testid="record"][data-offset="${from.offset}"]`);
+        const cell = own !== null && dist(at(own), first) <= 0.2 * dist(at(own), last);
         // Its corner just inside the box, a few units from its edges.
-        const slot = [...document.querySelectorAll('[data-testid="consumer"] rect.consumer-box')].some((r) => {
+        const slot = [...lane.querySelectorAll('[data-testid="consumer"] rect.consumer-box')].some((r) => {
           const [x, y] = [Number(r.getAttribute('x')), Number(r.getAttribute('y'))];
           return last[0] > x && last[0] - x <= 8 && last[1] > y && last[1] - y <= 8;
         });
         return { cell, slot };
-      }, { first, last });
+      }, { first, last, from });
       assert.ok(cell, `it leaves from a record's cell: ${JSON.stringify(first)}`);
       assert.ok(slot, `it arrives in a consumer's slot: ${JSON.stringify(last)}`);
       await shot(page, `motion-fetch-${scene}-${lang}`);

@@ -108,12 +108,20 @@ async function capture(browser, url, variant) {
         copy.setAttribute('value', field.value);
       }
     });
+    // A link the app wrote whole (a frame's link to the whole scene) names
+    // this build's server; the host serves the page from its own origin.
+    for (const a of app.querySelectorAll('a[href]')) {
+      const href = a.getAttribute('href');
+      if (href.startsWith(`${location.origin}/`)) a.setAttribute('href', href.slice(location.origin.length));
+    }
     // The copy is not the live app: nothing may take it for a ready one.
     app.querySelector('[data-testid="scene"]').removeAttribute('data-ready');
     return { html: app.outerHTML, query: location.search, lang: document.documentElement.lang };
   });
   await context.close();
   if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+  const origin = new URL(url).origin;
+  if (got.html.includes(origin)) throw new Error(`${url}: the copy names the build's server ${origin}, which no reader can reach`);
   return got;
 }
 

@@ -99,6 +99,11 @@ test('embed=1 on a scene page shows the embedded copy: no top bar', async () => 
   assert.equal(await page.$('.topbar'), null);
   assert.ok(await page.$('.app.embedded[data-prerender="static"]'));
   await shot(page, 'static-frame-en-routing-embed-phone');
+  // Its link to the whole scene works before the wasm arrives: it names
+  // this host, not the server the build pre-rendered on.
+  const whole = await page.getAttribute('[data-testid="whole-scene"]', 'href');
+  assert.match(whole, /^\/[^/]/, `a path on this host: ${whole}`);
+  assert.match(whole, /[?&]scene=routing(&|$)/);
   await context.close();
 });
 
