@@ -56,6 +56,20 @@ struct InFlightRecord {
     trip: f64,
 }
 
+/// What a record shows wherever it is drawn (in its partition, on its way
+/// there, or at its consumer): its cell, its key's colour, its order and
+/// its event. Sized by style.css (`.routing-figure .record`).
+fn record_face(order: &dyn std::fmt::Display, event: OrderEvent) -> Html {
+    html! {
+        <>
+            <rect class="cell" />
+            <rect class="key-bar" />
+            <text x="4" y="16">{format!("#{order}")}</text>
+            <text x="4" y="29">{event.value()}</text>
+        </>
+    }
+}
+
 fn in_flight_records(s: &RoutingStream, partition: u32, now: SimTime) -> Vec<InFlightRecord> {
     let mut offset = s.logs[partition as usize].log_end_offset();
     let mut out = Vec::new();
@@ -252,10 +266,7 @@ pub(super) fn view_stream(
                                         data-key-null={r.key.is_none().then_some("true")} data-entity={r.entity.clone()}
                                         data-step={r.event.step().to_string()}
                                         transform={format!("translate({},{})", fixed(x, 1), fixed(cy, 1))}>
-                                        <rect class="cell" />
-                                        <rect class="key-bar" />
-                                        <text x="4" y="16">{format!("#{order}")}</text>
-                                        <text x="4" y="29">{r.event.value()}</text>
+                                        { record_face(&order, r.event) }
                                     </g>
                                 }
                             }).chain(on_the_way.iter().map(|f| {
@@ -268,10 +279,7 @@ pub(super) fn view_stream(
                                         data-entity={order_key(f.order)} data-step={f.event.step().to_string()}
                                         data-trip={fixed(f.trip, 2)}
                                         transform={format!("translate({},{})", fixed(x, 1), fixed(cy, 1))}>
-                                        <rect class="cell" />
-                                        <rect class="key-bar" />
-                                        <text x="4" y="16">{format!("#{}", f.order)}</text>
-                                        <text x="4" y="29">{f.event.value()}</text>
+                                        { record_face(&f.order, f.event) }
                                     </g>
                                 }
                             })).chain(processing.and_then(|b| {
@@ -289,10 +297,7 @@ pub(super) fn view_stream(
                                         data-entity={r.entity.clone()} data-step={r.event.step().to_string()}
                                         data-consumer={consumer.client_id.clone()} data-trip={fixed(trip, 2)}
                                         transform={format!("translate({},{})", fixed(x, 1), fixed(cy, 1))}>
-                                        <rect class="cell" />
-                                        <rect class="key-bar" />
-                                        <text x="4" y="16">{format!("#{order}")}</text>
-                                        <text x="4" y="29">{r.event.value()}</text>
+                                        { record_face(&order, r.event) }
                                     </g>
                                 })
                             })).collect::<Html>() }
