@@ -7,17 +7,37 @@ SHELL := /bin/bash
 
 TRUNK_VERSION := 0.21.14
 BINARYEN_VERSION := 132
-# wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
-WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+# wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly, as
+# Cargo itself reads the lock file.
+WASM_BINDGEN_VERSION = $(lastword $(subst @, ,$(shell cargo pkgid -p wasm-bindgen)))
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: serve check test bench build tools browser lint host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
+.PHONY: serve check test bench build tools trunk browser lint host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
 
-serve: tools
+serve: tools trunk
 	trunk serve --offline
 
-test: tools browser lint host-tests wasm-tests build e2e golens-vet conformance
+# Everything CI runs. The real-Kafka suite mostly waits on its brokers (a
+# third of one core on average), so it runs beside the rest rather than
+# after it: at normal priority, while the lints, the host and wasm tests,
+# the build, the Go lens vet and the browser tests that run two at a time
+# go at nice 10, so the suite's timers (session timeouts, librdkafka's
+# sticky partitioner) keep the CPU they need. Its output is held in
+# target/conformance.log and shown when it ends. The browser tests that
+# time what they see at 1× run last and alone. The suite is stopped with
+# the run if anything before fails.
+test: tools browser kafka-tools build/node_modules tests/e2e/node_modules
+	mkdir -p target
+	setsid $(MAKE) --no-print-directory conformance > target/conformance.log 2>&1 & suite=$$!; \
+	trap 'kill -- -$$suite 2>/dev/null || true' EXIT; \
+	nice -n 10 $(MAKE) --no-print-directory lint host-tests wasm-tests build golens-vet; \
+	node build/rebase.mjs dist dist-subpath /kafka-lab/; \
+	(cd tests/e2e && nice -n 10 node run.mjs parallel); \
+	status=0; wait $$suite || status=$$?; trap - EXIT; \
+	cat target/conformance.log; \
+	(cd tests/e2e && node run.mjs serial); \
+	exit $$status
 
 # The fast tier: formatting, one clippy pass over every target, and the
 # host tests of everything but the view, which is behind the `ui` feature,
@@ -30,26 +50,21 @@ check:
 	cargo clippy --all-targets -- -D warnings
 	cargo test $(MODELS_ONLY)
 
-# The release build: one bundle per scene and language, which a scene's
-# page loads (tests/e2e/scene-bundles.mjs), then trunk's, one per language
-# with every scene; tests/e2e/languages.mjs puts them all into the pages,
-# with a loader that starts the one the link needs. Trunk's Russian output
-# stays in target/dist-ru for the sub-path build below. Then each scene's
-# page with its figure pre-rendered (tests/e2e/prerender.mjs drives the
-# built app in headless Chromium).
-ONE_LANGUAGE = --no-default-features --features ui,all-scenes,
-SCENE_BUNDLES := target/scene-bundles
-build: tools browser tests/e2e/node_modules
-	node tests/e2e/scene-bundles.mjs $(SCENE_BUNDLES)
-	trunk build --release --offline $(ONE_LANGUAGE)lang-en --dist target/dist-en
-	trunk build --release --offline $(ONE_LANGUAGE)lang-ru --dist target/dist-ru
-	rm -rf dist && cp -r target/dist-ru dist
-	node tests/e2e/languages.mjs dist target/dist-en $(SCENE_BUNDLES)
-	node tests/e2e/prerender.mjs dist
+# The release build, whole, by one entry point (build/dist.mjs): one bundle
+# per scene and language and one per language with every scene, the page
+# with the loader that starts the one a link needs, and each scene's page
+# with its figure pre-rendered in headless Chromium. Trunk is only the
+# development server. It runs again only when what it reads has changed,
+# so `make bench` or `make e2e` after `make test` reuse the same dist/.
+BUILD_INPUTS := $(shell find src static build index.html Cargo.toml Cargo.lock -type f -not -path 'build/node_modules/*')
+build: dist/index.html
+dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
+	node build/dist.mjs dist
 
 # Also each one-language bundle's code, which leaves out the other
 # language's arms (`Lang` in src/params/mod.rs), and one scene's bundle,
 # whose code stands in for the scenes it leaves out.
+ONE_LANGUAGE = --no-default-features --features ui,all-scenes,
 lint: tools
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
@@ -81,12 +96,10 @@ bench: build browser tests/e2e/node_modules
 	node tests/e2e/bench.mjs
 
 # The same app for a sub-path, as a course site would host it: the files
-# of the build above with the sub-path written into the pages, not a
-# second build (tests/e2e/languages.mjs says why that is the same).
+# of the build above with the sub-path written into the pages' <base href>
+# (build/rebase.mjs says why that is all it takes).
 e2e: build browser tests/e2e/node_modules
-	rm -rf dist-subpath && cp -r target/dist-ru dist-subpath
-	node tests/e2e/languages.mjs dist-subpath target/dist-en $(SCENE_BUNDLES) /kafka-lab/
-	node tests/e2e/prerender.mjs dist-subpath
+	node build/rebase.mjs dist dist-subpath /kafka-lab/
 	cd tests/e2e && npm test
 
 # The real-Kafka conformance suite (tests/kafka/): the plan comes from the
@@ -135,17 +148,27 @@ tests/e2e/node_modules: tests/e2e/package-lock.json
 	cd tests/e2e && npm ci --no-audit --no-fund
 	touch $@
 
+build/node_modules: build/package-lock.json
+	cd build && npm ci --no-audit --no-fund
+	touch $@
+
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
 	  || rustup target add wasm32-unknown-unknown
-	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" \
-	  || cargo install --locked trunk --version $(TRUNK_VERSION)
 	@# No --locked: the CLI's own lockfile pins a webpki-roots release the registry lacks.
 	@wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
 	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
 	@wasm-opt --version 2>/dev/null | grep -q "version $(BINARYEN_VERSION)" \
 	  || $(SUDO) npm install -g binaryen@$(BINARYEN_VERSION)
 
+# Only the development server needs trunk; the release build does not.
+trunk:
+	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" \
+	  || cargo install --locked trunk --version $(TRUNK_VERSION)
+
+# Debian's Chromium: its driver for the wasm-bindgen tests, and its headless
+# shell for the build's pre-render and the browser tests (build/lib.mjs).
 browser:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
-	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; }
+	  && command -v chromium-headless-shell >/dev/null \
+	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver chromium-headless-shell; }

@@ -1,16 +1,16 @@
-//! The browser tests and the bench read their list of scenes from
-//! tests/e2e/harness.mjs; it must name every scene the app has, in the
-//! menu's order, or a new scene would go untested in the browser.
+//! The build, the browser tests and the bench read their list of scenes
+//! from build/lib.mjs; it must name every scene the app has, in the menu's
+//! order, or a new scene would go untested in the browser.
 
 use kafka_ordering_lab::params::SceneId;
 
 #[test]
 fn the_browser_tests_list_every_scene_in_the_menus_order() {
-    let harness = include_str!("e2e/harness.mjs");
-    let line = harness
+    let lib = include_str!("../build/lib.mjs");
+    let line = lib
         .lines()
         .find(|l| l.starts_with("export const SCENES = ["))
-        .expect("harness.mjs exports SCENES");
+        .expect("build/lib.mjs exports SCENES");
     let listed: Vec<&str> = line
         .trim_start_matches("export const SCENES = [")
         .trim_end_matches("];")
@@ -21,13 +21,13 @@ fn the_browser_tests_list_every_scene_in_the_menus_order() {
     assert_eq!(listed, app);
 }
 
-/// The build's pre-render (tests/e2e/prerender.mjs) picks the narrow copy
+/// The build's pre-render (build/prerender.mjs) picks the narrow copy
 /// of a page below the app's own phone threshold, and pre-renders the
 /// lesson's first step at the app's lesson page: the two sides must agree,
 /// or a phone would get the wide copy and see it jump.
 #[test]
 fn the_prerender_agrees_with_the_app_on_the_phone_width_and_the_lesson_page() {
-    let script = include_str!("e2e/prerender.mjs");
+    let script = include_str!("../build/prerender.mjs");
     let narrow = format!(
         "const NARROW_BELOW_PX = {};",
         kafka_ordering_lab::ui::layout::NARROW_BELOW_PX

@@ -238,7 +238,7 @@ pub static LANG: Param = Param {
             #[cfg(feature = "lang-en")]
             Some("en") => Lang::En,
             // The page's loader starts the bundle of the link's language
-            // (tests/e2e/languages.mjs), so a bundle meets the other one
+            // (build/pages.mjs), so a bundle meets the other one
             // only if that rule and this one part: it shows its own.
             #[cfg(not(all(feature = "lang-ru", feature = "lang-en")))]
             Some("ru" | "en") => Lang::default(),

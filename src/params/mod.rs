@@ -53,7 +53,7 @@ pub use crate::scenes::SceneId;
 /// The app's two languages. A release bundle carries one of them (the
 /// `lang-ru` and `lang-en` features; the default build has both): half the
 /// catalogue is text the reader never sees, and each page loads the
-/// bundle of its own language (the loader in tests/e2e/languages.mjs). So
+/// bundle of its own language (the loader in build/pages.mjs). So
 /// every `match` on a `Lang` gives each language's arm its feature, and a
 /// bundle's code holds only its own language's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -1,6 +1,6 @@
 //! Scene pages: each scene has an address of its own (`log/`, `en/log/`,
 //! and `lesson/` for the lesson's first step), so that a static host serves
-//! the HTML pre-rendered for it (tests/e2e/prerender.mjs) and the figure
+//! the HTML pre-rendered for it (build/prerender.mjs) and the figure
 //! shows before the wasm arrives. The path stands for query parameters;
 //! the link's own query wins where both say something.
 

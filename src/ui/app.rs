@@ -196,7 +196,7 @@ pub fn app(props: &AppProps) -> Html {
             if let Some(root) = scene_root.cast::<Element>() {
                 let _ = root.set_attribute("data-ready", "true");
             }
-            // The scene page's pre-rendered copy (tests/e2e/prerender.mjs)
+            // The scene page's pre-rendered copy (build/prerender.mjs)
             // held the place until now. This runs in the task that drew
             // the live app, before the browser paints again, so the swap
             // is one frame: the same markup, the same size, no jump.
@@ -590,7 +590,7 @@ pub fn app(props: &AppProps) -> Html {
                 <p class="loading-note" hidden=true>{t(lang, Msg::SceneLoading)}</p>
                 // Shown in a scene page's copy, the figure or the
                 // placeholder, when the loader could not fetch or start the
-                // bundle (tests/e2e/languages.mjs): the copy would otherwise
+                // bundle (build/pages.mjs): the copy would otherwise
                 // look like a scene that does not answer, or load forever.
                 <p class="load-failed-note" role="alert" hidden=true>{t(lang, Msg::SceneLoadFailed)}</p>
             </main>

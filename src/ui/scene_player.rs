@@ -88,7 +88,7 @@ macro_rules! define_scene_player {
             /// The producer was not created: Kafka would throw this `ConfigException`.
             Refused(ConfigError),
             /// A scene this bundle does not carry: the page's loader picks
-            /// the bundle of the link's scene (tests/e2e/languages.mjs), so
+            /// the bundle of the link's scene (build/pages.mjs), so
             /// only an address the loader and the app read apart lands here,
             /// and the view links to the scene's own page.
             Missing(SceneId),

@@ -1,118 +1,24 @@
-// Shared set-up for the browser tests: a static server for the release
-// build on 127.0.0.1, and Debian's Chromium driven by playwright-core.
-import { createServer } from 'node:http';
-import { createHash } from 'node:crypto';
-import { readFile, mkdir } from 'node:fs/promises';
-import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
-import { execFileSync } from 'node:child_process';
-import { extname, join, normalize, resolve } from 'node:path';
+// Shared set-up for the browser tests: the release build (dist/, made by
+// build/dist.mjs) served on 127.0.0.1, and Debian's Chromium driven by
+// playwright-core, both from the build's own library (build/lib.mjs).
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
-import { chromium } from 'playwright-core';
+import { serve as serveDir, launch as launchChromium, SCENES } from '../../build/lib.mjs';
+
+export { SCENES };
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const distDir = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));
 export const artifactsDir = join(here, 'artifacts');
-// Every scene, in the chapter's order: the one list the browser tests and
-// the bench read. A host test (tests/e2e_scenes.rs) checks it against the
-// app's own SceneId::ALL, so a new scene cannot be left out of them.
-export const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq', 'pipeline'];
 
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
-
-/**
- * Serves `root` on an ephemeral loopback port under `prefix` (a static
- * host's sub-path, e.g. `/kafka-lab/`); resolves to its base URL.
- *
- * With `host: true` it answers as a static host does (the bench's
- * profile): brotli or gzip by the request's Accept-Encoding, an ETag with
- * a 304 for a matching If-None-Match, and `Cache-Control: max-age=600`
- * (GitHub Pages' header), so that a second visit is served from the
- * browser's cache. Each file's compressed forms are made once, when it is
- * first asked for (the bench makes them with an untimed load).
- */
-export async function serve(root = distDir, prefix = '/', { host = false } = {}) {
-  const encoded = new Map();
-  const served = [];
-  const server = createServer(async (req, res) => {
-    const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (!full.startsWith(prefix)) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    const path = `/${full.slice(prefix.length)}`;
-    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(root)) {
-      res.writeHead(403).end();
-      return;
-    }
-    let body;
-    try {
-      body = await readFile(file);
-    } catch {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
-    if (host) {
-      const accept = String(req.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-      const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
-      Object.assign(headers, { etag, 'cache-control': 'max-age=600', vary: 'Accept-Encoding' });
-      served.push({ path: full, encoding, status: req.headers['if-none-match'] === etag ? 304 : 200 });
-      if (req.headers['if-none-match'] === etag) {
-        res.writeHead(304, headers).end();
-        return;
-      }
-      if (encoding) {
-        const key = `${file} ${encoding} ${etag}`;
-        if (!encoded.has(key)) {
-          encoded.set(
-            key,
-            encoding === 'br'
-              ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
-              : gzipSync(body, { level: 9 }),
-          );
-        }
-        body = encoded.get(key);
-        headers['content-encoding'] = encoding;
-      }
-    }
-    res.writeHead(200, { ...headers, 'content-length': body.length });
-    res.end(body);
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { server, base: `http://127.0.0.1:${port}${prefix}`, served };
-}
-
-function chromiumPath() {
-  if (process.env.CHROMIUM) return process.env.CHROMIUM;
-  return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-}
+/** Serves `root` (the release build by default) as build/lib.mjs does. */
+export const serve = (root = distDir, prefix = '/', options = {}) => serveDir(root, prefix, options);
 
 export async function launch() {
   await mkdir(artifactsDir, { recursive: true });
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return launchChromium();
 }
 
 /**

@@ -1,4 +1,4 @@
-// One release bundle per language (tests/e2e/languages.mjs), and one per
+// One release bundle per language (build/pages.mjs), and one per
 // scene in each: each holds only its own language's words, each address
 // starts the bundle of the language the app then reads from it, and the
 // language switch opens the same state in the other language's page and
@@ -20,7 +20,7 @@ function wasmFetches(page) {
 
 test('each bundle carries its own language only', async () => {
   // Per language, each scene's bundle and the one with every scene
-  // (tests/e2e/scene-bundles.mjs).
+  // (build/bundles.mjs).
   const files = (await readdir(distDir)).filter((f) => f.endsWith('_bg.wasm'));
   assert.equal(files.length, 2 * (SCENES.length + 1), files.join(', '));
   // The share field's label (`Msg::ShareLink`) and the lesson's start

@@ -1,6 +1,6 @@
-// One release bundle per scene and language (tests/e2e/scene-bundles.mjs):
+// One release bundle per scene and language (build/bundles.mjs):
 // each address starts the bundle that carries the scene the app then opens
-// from it (tests/e2e/languages.mjs reads the address as the app does), a
+// from it (build/pages.mjs reads the address as the app does), a
 // scene's bundle leaves the other scenes' code out, and a bundle asked for
 // a scene it lacks says so and links to that scene's page.
 import { test } from 'node:test';
@@ -129,7 +129,7 @@ test('a bundle asked for a scene it lacks links to that scene\'s page', async ()
 });
 
 test('the stylesheet in the pages reads as static/style.css does', async () => {
-  // tests/e2e/languages.mjs takes its comments and layout out.
+  // build/pages.mjs takes its comments and layout out.
   const page = await readFile(join(distDir, 'index.html'), 'utf8');
   const inPage = [...page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join('');
   const source = await readFile(new URL('../../static/style.css', import.meta.url), 'utf8');

@@ -1,4 +1,4 @@
-// The scene pages (tests/e2e/prerender.mjs): each shows its figure before
+// The scene pages (build/prerender.mjs): each shows its figure before
 // the wasm arrives, the live app takes over in one frame at the same
 // place, a link that asks for another state gets a placeholder instead of
 // a wrong figure, and the same holds under a sub-path.
@@ -99,10 +99,13 @@ test('embed=1 on a scene page shows the embedded copy: no top bar', async () => 
   assert.equal(await page.$('.topbar'), null);
   assert.ok(await page.$('.app.embedded[data-prerender="static"]'));
   await shot(page, 'static-frame-en-routing-embed-phone');
-  // Its link to the whole scene works before the wasm arrives: it names
-  // this host, not the server the build pre-rendered on.
+  // Its link to the whole scene works before the wasm arrives: relative
+  // to the page's base, it names neither the server the build
+  // pre-rendered on nor that server's base, and leads to this host's app.
   const whole = await page.getAttribute('[data-testid="whole-scene"]', 'href');
-  assert.match(whole, /^\/[^/]/, `a path on this host: ${whole}`);
+  assert.doesNotMatch(whole, /^(\/|[a-z]+:)/, `relative to the base: ${whole}`);
+  const resolved = await page.$eval('[data-testid="whole-scene"]', (a) => a.href);
+  assert.ok(resolved.startsWith(`${env.base}?`), resolved);
   assert.match(whole, /[?&]scene=routing(&|$)/);
   await context.close();
 });
@@ -232,7 +235,7 @@ test('the live app replaces the copy in one frame, at the same place and size', 
 
 test('the bundle starts once the page is parsed, as a cached one would otherwise race the copy', async () => {
   // A cached bundle can be ready before the browser has parsed the page's
-  // four copies (tests/e2e/languages.mjs). Here the page's parsing is held
+  // four copies (build/pages.mjs). Here the page's parsing is held
   // just before its placing script until the wasm has arrived and the app
   // has had the time to start: it must not have, and the copy is then
   // placed and handed over as on any load.
@@ -367,6 +370,11 @@ test('under a sub-path, the scene pages and the hand-over work the same', async 
     assert.ok(await figureShown(blocked.page), 'the figure without the wasm');
     assert.equal(await blocked.page.getAttribute('html', 'lang'), 'en');
     await blocked.context.close();
+    // The copies were made under the root; their links follow the base.
+    const framed = await withoutWasm(env.browser, `${base}en/routing/?embed=1`, PHONE);
+    const whole = await framed.page.$eval('[data-testid="whole-scene"]', (a) => a.href);
+    assert.ok(whole.startsWith(`${base}?`) && /[?&]scene=routing(&|$)/.test(whole), whole);
+    await framed.context.close();
     const { page, context, errors, before, after, roots } = await handOver(env.browser, `${base}en/routing/`, PHONE);
     assert.deepEqual(after, before);
     assert.ok(roots.every((n) => n === 1), String(roots));

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 )
@@ -98,11 +99,8 @@ func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan)
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the lens's snippets: %w\n%s", err, out)
 	}
-	for _, c := range cases {
-		run := exec.CommandContext(ctx, filepath.Join(bin, c.Package))
-		if out, err := run.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("golens/%s (%s): %w\n%s", c.Name, c.Query, err, out)
-		}
+	if err := runPrograms(ctx, bin, cases); err != nil {
+		return nil, err
 	}
 	got, err := readBack(ctx, bootstrap, adm, want)
 	if err != nil {
@@ -118,4 +116,38 @@ func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan)
 		facts = append(facts, factCase{"golens/" + c.Name, "golens", golensInput{c.Client, c.Query}, o})
 	}
 	return facts, nil
+}
+
+// golensParallel bounds how many of the lens's programs run at once. Each
+// writes one keyed or explicitly placed record to a topic of its own, so
+// where it lands does not depend on timing; most of a program's time is a
+// client's own wait (kafka-go's Writer holds a partial batch for its
+// one-second BatchTimeout), which side by side costs no more than once.
+const golensParallel = 8
+
+// runPrograms runs every case's built program to its end, golensParallel
+// at a time; the first failure stops the rest.
+func runPrograms(ctx context.Context, bin string, cases []golensCase) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	slots := make(chan struct{}, golensParallel)
+	var wg sync.WaitGroup
+	for _, c := range cases {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			run := exec.CommandContext(ctx, filepath.Join(bin, c.Package))
+			if out, err := run.CombinedOutput(); err != nil {
+				cancel(fmt.Errorf("golens/%s (%s): %w\n%s", c.Name, c.Query, err, out))
+			}
+		})
+	}
+	wg.Wait()
+	return context.Cause(ctx)
 }

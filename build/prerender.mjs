@@ -1,19 +1,20 @@
-// Build step (run by `make build` after trunk): pre-renders every scene's
-// default frame, and the lesson's first step, in Russian and English, into
-// static pages of their own: `log/index.html`, `en/log/index.html`, …,
-// `lesson/index.html`, and the root's `index.html` (the log, as `/` opens
-// it). A static host serves each page's HTML with its figure in it, so the
-// learner sees the figure before the wasm arrives; the app then draws the
-// same markup and removes the copy in one frame (src/ui/app.rs).
+// The last step of the release build (build/dist.mjs): pre-renders every
+// scene's default frame, and the lesson's first step, in Russian and
+// English, into static pages of their own: `log/index.html`,
+// `en/log/index.html`, …, `lesson/index.html`, and the root's `index.html`
+// (the log, as `/` opens it). A static host serves each page's HTML with
+// its figure in it, so the learner sees the figure before the wasm
+// arrives; the app then draws the same markup and removes the copy in one
+// frame (src/ui/app.rs).
 //
 // Why the app itself in headless Chromium, not Yew's server-side
 // rendering: the copy is then the very DOM the app draws, effects and
 // all, so the hand-over cannot show a difference; SSR would need a second
 // build of the app with Yew's `ssr` feature and every render-time browser
 // call (the window's width picks the phone layout, the address is read for
-// links) moved behind a seam, for the same markup. It lives beside the
-// browser tests because it drives the app exactly as they do, with their
-// harness and their playwright-core.
+// links) moved behind a seam, for the same markup. It drives the app
+// exactly as the browser tests do, with the same server and playwright-core
+// (build/lib.mjs).
 //
 // Each page holds four copies (wide and narrow, whole and embedded: the
 // app's markup differs on each) and a small inline script that puts the
@@ -26,13 +27,13 @@
 // parameter that the page's own link does not have with that value) gets
 // the copy as a neutral placeholder of the same size (static/style.css).
 //
-// Usage: node tests/e2e/prerender.mjs [DIST]; the public URL is read from
-// the `<base href>` trunk wrote into DIST/index.html.
+// The copies name no host and no base: a link the app wrote as a path
+// under the base is kept relative to the `<base href>`, so the same pages
+// serve under any sub-path (build/rebase.mjs writes only that element).
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { serve, launch, SCENES } from './harness.mjs';
+import { join } from 'node:path';
+import { serve, launch, SCENES } from './lib.mjs';
 
-const dist = resolve(process.argv[2] ?? 'dist');
 // The app's own threshold (src/ui/layout.rs NARROW_BELOW_PX); a host test
 // (tests/e2e_scenes.rs) checks the two agree.
 const NARROW_BELOW_PX = 720;
@@ -42,7 +43,7 @@ const VARIANTS = [
   { name: 'wide-embed', viewport: { width: 1200, height: 900 }, embed: true },
   { name: 'narrow-embed', viewport: { width: 360, height: 800 }, embed: true },
 ];
-const START = '<!-- prerender: tests/e2e/prerender.mjs -->';
+const START = '<!-- prerender: build/prerender.mjs -->';
 const END = '<!-- /prerender -->';
 
 /** The page's placing script: which copy, and whether as a placeholder. */
@@ -61,7 +62,7 @@ const placer = `(() => {
   const copy = template.content.firstElementChild;
   copy.dataset.prerender = same ? 'static' : 'placeholder';
   // The placeholder's loading note is in the page's language: a link in
-  // the other one (the bundle the loader chose, tests/e2e/languages.mjs)
+  // the other one (the bundle the loader chose, build/pages.mjs)
   // gets the bare box.
   if (!same && document.documentElement.dataset.bundle !== stored.dataset.lang) copy.dataset.otherLanguage = '';
   // The share link names this host, which the build could not know.
@@ -75,9 +76,6 @@ const placer = `(() => {
     parent.postMessage({ type: 'kafka-lab:resize', height: document.documentElement.scrollHeight }, '*');
   }
 })();`;
-
-const shell = (await readFile(join(dist, 'index.html'), 'utf8')).replace(new RegExp(`${START}[\\s\\S]*?${END}\\n?`), '');
-const base = shell.match(/<base href="([^"]*)"/)?.[1] ?? '/';
 
 /** The app's markup at the page's link, once it is ready, as the page's copy. */
 async function capture(browser, url, variant) {
@@ -109,10 +107,15 @@ async function capture(browser, url, variant) {
       }
     });
     // A link the app wrote whole (a frame's link to the whole scene) names
-    // this build's server; the host serves the page from its own origin.
+    // this build's server, and a page's path names its base; the host
+    // serves the page from its own origin and under its own base, so each
+    // becomes relative to the page's <base href>, which resolves it there.
+    const base = new URL(document.baseURI);
     for (const a of app.querySelectorAll('a[href]')) {
-      const href = a.getAttribute('href');
-      if (href.startsWith(`${location.origin}/`)) a.setAttribute('href', href.slice(location.origin.length));
+      const href = new URL(a.getAttribute('href'), base);
+      if (href.origin === base.origin && href.pathname.startsWith(base.pathname)) {
+        a.setAttribute('href', (href.pathname.slice(base.pathname.length) + href.search + href.hash) || './');
+      }
     }
     // The copy is not the live app: nothing may take it for a ready one.
     app.querySelector('[data-testid="scene"]').removeAttribute('data-ready');
@@ -140,38 +143,46 @@ function storedCopy(c) {
   return `<script type="text/html" data-variant="${c.variant}" data-query="${escapeAttr(c.query)}" data-lang="${c.lang}">${c.html}</script>`;
 }
 
-const { server, base: url } = await serve(dist, base);
-const browser = await launch();
-const pages = [];
-try {
-  for (const lang of ['ru', 'en']) {
-    for (const page of [...SCENES.map((s) => ({ dir: s, query: `scene=${s}` })), { dir: 'lesson', query: 'lesson=1.1' }]) {
-      const copies = [];
-      for (const v of VARIANTS) {
-        const query = `?${page.query}&lang=${lang}${v.embed ? '&embed=1' : ''}`;
-        copies.push({ variant: v.name, ...(await capture(browser, `${url}${query}`, v)) });
+/**
+ * Pre-renders the pages into `dist`, whose index.html is the page
+ * build/pages.mjs wrote, with `<base href="/">`.
+ */
+export async function prerender(dist) {
+  const shell = await readFile(join(dist, 'index.html'), 'utf8');
+  if (shell.includes(START)) throw new Error(`${dist}/index.html is pre-rendered already`);
+  const { server, base: url } = await serve(dist, '/');
+  const browser = await launch();
+  const pages = [];
+  try {
+    for (const lang of ['ru', 'en']) {
+      for (const page of [...SCENES.map((s) => ({ dir: s, query: `scene=${s}` })), { dir: 'lesson', query: 'lesson=1.1' }]) {
+        const copies = [];
+        for (const v of VARIANTS) {
+          const query = `?${page.query}&lang=${lang}${v.embed ? '&embed=1' : ''}`;
+          copies.push({ variant: v.name, ...(await capture(browser, `${url}${query}`, v)) });
+        }
+        const dir = lang === 'en' ? join('en', page.dir) : page.dir;
+        pages.push({ dir, copies, lang });
+        if (lang === 'ru' && page.dir === 'log') pages.push({ dir: '', copies, lang });
+        console.error(`prerendered ${dir}/`);
       }
-      const dir = lang === 'en' ? join('en', page.dir) : page.dir;
-      pages.push({ dir, copies, lang });
-      if (lang === 'ru' && page.dir === 'log') pages.push({ dir: '', copies, lang });
-      console.error(`prerendered ${dir}/`);
     }
+  } finally {
+    await browser.close();
+    server.close();
   }
-} finally {
-  await browser.close();
-  server.close();
-}
 
-for (const p of pages) {
-  const block = [
-    START,
-    ...p.copies.map(storedCopy),
-    `<script>${placer}</script>`,
-    END,
-    '',
-  ].join('\n');
-  const html = shell.replace('<html lang="ru">', `<html lang="${p.lang}">`).replace('</body>', `${block}</body>`);
-  await mkdir(join(dist, p.dir), { recursive: true });
-  await writeFile(join(dist, p.dir, 'index.html'), html);
+  for (const p of pages) {
+    const block = [
+      START,
+      ...p.copies.map(storedCopy),
+      `<script>${placer}</script>`,
+      END,
+      '',
+    ].join('\n');
+    const html = shell.replace('<html lang="ru">', `<html lang="${p.lang}">`).replace('</body>', `${block}</body>`);
+    await mkdir(join(dist, p.dir), { recursive: true });
+    await writeFile(join(dist, p.dir, 'index.html'), html);
+  }
+  console.error(`prerender: ${pages.length} pages in ${dist}`);
 }
-console.error(`prerender: ${pages.length} pages in ${dist} (public URL ${base})`);

@@ -1,7 +1,7 @@
 //! Prints, as JSON, which scene each kind of address opens that does not
 //! name its scene outright: a level's, and a lesson step's (by the step's
 //! id and by the numbers older links used). The page's loader
-//! (tests/e2e/languages.mjs) reads it to start the bundle that carries the
+//! (build/pages.mjs) reads it to start the bundle that carries the
 //! scene the app will open; the app itself is the source, so the two
 //! cannot drift apart.
 //!
