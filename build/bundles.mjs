@@ -8,15 +8,16 @@
 //
 // Each bundle: `cargo build --release` for wasm32 (opt-level "z", fat LTO,
 // one code unit: Cargo.toml's release profile), wasm-bindgen's web target,
-// then wasm-opt. Each file is named by a hash of its content, so a host
+// then wasm-opt, and the glue through terser. Each file is named by a hash of its content, so a host
 // may cache it for long.
 //
 // Two builders take the bundles in turn, largest first, each with a target
 // directory of its own, so that two builds run at once: each one's link is
 // a single LTO code unit, one core's work, and the machine has two.
-import { mkdir, rm, readFile, writeFile, rename } from 'node:fs/promises';
+import { mkdir, rm, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { minify } from 'terser';
 import { root, run, SCENES } from './lib.mjs';
 
 const CRATE = 'kafka-ordering-lab';
@@ -29,6 +30,14 @@ export const LANGS = ['ru', 'en'];
 // further passes shorten the raw file (692 KB → 661 KB) but not what is
 // sent, since the compressors find the same repeats either way.
 const WASM_OPT = ['-O1', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
+
+// wasm-bindgen's glue, minified: its comments, layout and local names go,
+// its exports and the names the wasm imports (object keys) stay. On the
+// Russian pipeline bundle: 8.2 KB gzip before, 6.3 KB after (2026-12-03).
+async function minifyGlue(js) {
+  const { code } = await minify(js.toString('utf8'), { module: true, compress: true, mangle: true, format: { comments: false } });
+  return Buffer.from(code, 'utf8');
+}
 
 const hashOf = (body) => createHash('sha256').update(body).digest('hex').slice(0, 16);
 
@@ -53,10 +62,10 @@ async function build({ lang, scene }, targetDir, out) {
   ]);
   await run('wasm-opt', [...WASM_OPT, join(tmp, `${CRATE}_bg.wasm`), '-o', join(tmp, 'opt.wasm')]);
   const wasm = await readFile(join(tmp, 'opt.wasm'));
-  const js = await readFile(join(tmp, `${CRATE}.js`));
+  const js = await minifyGlue(await readFile(join(tmp, `${CRATE}.js`)));
   const name = `${CRATE}-${scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
   await writeFile(join(out, `${name}_bg.wasm`), wasm);
-  await rename(join(tmp, `${CRATE}.js`), join(out, `${name}.js`));
+  await writeFile(join(out, `${name}.js`), js);
   await rm(tmp, { recursive: true });
   console.error(`bundles: ${lang} ${scene}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return { js: `${name}.js`, wasm: `${name}_bg.wasm` };

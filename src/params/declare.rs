@@ -97,6 +97,9 @@ pub struct Param {
     /// it; empty when there is none (no lesson step, no moment).
     pub default: &'static str,
     /// What it means, for the README's table (in English, as the README is).
+    /// Only the host has it, where the README's table is written: in the
+    /// app it would be 4 KB of English text that no reader sees.
+    #[cfg(not(target_arch = "wasm32"))]
     pub doc: &'static str,
     /// What the learner reads beside the setting's control, in the
     /// learner's language: the label the scene's form gives it, which a
@@ -208,6 +211,7 @@ pub static SCENE: Param = Param {
     ]),
     run: true,
     default: "log",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the scene, in the chapter's order",
     label: None,
     options: &[],
@@ -226,6 +230,7 @@ pub static LANG: Param = Param {
     kind: Kind::Choice(&["ru", "en"]),
     run: false,
     default: "ru",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the language",
     label: None,
     options: &[],
@@ -254,6 +259,7 @@ pub static SEED: Param = Param {
     kind: Kind::Number(0..=u64::MAX),
     run: true,
     default: "42",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the run's seed; same seed, same run",
     label: None,
     options: &[],
@@ -268,6 +274,7 @@ pub static T: Param = Param {
     kind: Kind::Number(0..=u64::MAX),
     run: false,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "simulated milliseconds to open at; without it, the scene's own moment",
     label: None,
     options: &[],
@@ -283,6 +290,7 @@ pub static EVENTS: Param = Param {
     kind: Kind::Number(wide(0..=u32::MAX)),
     run: false,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "with `t`, how many of the events due at that millisecond have happened, when a step stopped between them; without it, all",
     label: None,
     options: &[],
@@ -297,6 +305,7 @@ pub static LESSON: Param = Param {
     kind: Kind::Choice(&LESSON_STEPS),
     run: false,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the guided lesson's step (it sets up its own scene)",
     label: None,
     options: &[],
@@ -321,6 +330,7 @@ pub static LEVEL: Param = Param {
     kind: Kind::Choice(&crate::levels::LEVEL_IDS),
     run: false,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the challenge level to play (it sets up its own scene and locks what it does not unlock)",
     label: None,
     options: &[],
@@ -339,6 +349,7 @@ pub static LEVEL_KIT: Param = Param {
     kind: Kind::Choice(&["make", "preview"]),
     run: false,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the level author's kit: `make` writes a level file from this link, `preview` checks a pasted one",
     label: None,
     options: &[],
@@ -357,6 +368,7 @@ pub static THEME: Param = Param {
     kind: Kind::Choice(&["dark", "light"]),
     run: false,
     default: "dark",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the palette (`dark` is the course diagrams')",
     label: None,
     options: &[],
@@ -378,6 +390,7 @@ pub static EMBED: Param = Param {
     kind: Kind::Flag,
     run: false,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` hides the menu, for iframes in course pages",
     label: None,
     options: &[],

@@ -22,6 +22,7 @@ const fn go_client(name: &'static str) -> Param {
         ]),
         run: false,
         default: "franz-go",
+        #[cfg(not(target_arch = "wasm32"))]
         doc: "the Go client lens's tab (`part=go`): the library whose code is shown",
         label: None,
         options: &[],

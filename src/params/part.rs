@@ -87,13 +87,16 @@ impl Part {
 }
 
 /// A scene's `part` parameter. `parts` lists the scene's own, the embedded
-/// default first and `all` last; `doc` names them for the README.
+/// default first and `all` last; `doc` names them for the README (on the
+/// host only, see [`Param::doc`]).
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 pub const fn part_param(parts: &'static [&'static str], doc: &'static str) -> Param {
     Param {
         name: "part",
         kind: Kind::Choice(parts),
         run: false,
         default: "",
+        #[cfg(not(target_arch = "wasm32"))]
         doc,
         label: None,
         options: &[],

@@ -12,6 +12,7 @@ pub static DEVICE: Param = Param {
     kind: Kind::Choice(&["hdd", "nvme"]),
     run: false,
     default: "hdd",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the device, with its illustrative figures (`seek-us`, `mb-s` follow it)",
     label: None,
     options: &[],
@@ -33,6 +34,7 @@ pub static SEEK_US: Param = Param {
     kind: Kind::Number(wide(disk::SEEK_US_RANGE)),
     run: false,
     default: "10000",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "one seek, µs",
     label: None,
     options: &[],
@@ -46,6 +48,7 @@ pub static MB_S: Param = Param {
     kind: Kind::Number(wide(disk::SEQ_MB_S_RANGE)),
     run: false,
     default: "150",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "sequential reads, MB/s",
     label: None,
     options: &[],
@@ -59,6 +62,7 @@ pub static RECORD_BYTES: Param = Param {
     kind: Kind::Number(wide(disk::RECORD_BYTES_RANGE)),
     run: false,
     default: "1024",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "record size in bytes",
     label: None,
     options: &[],
@@ -72,6 +76,7 @@ pub static STREAMS: Param = Param {
     kind: Kind::Number(wide(disk::STREAMS_RANGE)),
     run: false,
     default: "8",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "consumers reading different partitions",
     label: None,
     options: &[],

@@ -25,6 +25,7 @@ pub static GROUP_PARTITIONS: Param = Param {
     kind: Kind::Number(wide(group::PARTITIONS_RANGE)),
     run: true,
     default: "6",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the topic's partition count",
     label: Some(|l| t(l, GroupMsg::Partitions)),
     options: &[],
@@ -38,6 +39,7 @@ pub static MEMBERS: Param = Param {
     kind: Kind::Number(wide(group::MEMBERS_RANGE)),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "members at the start",
     label: Some(|l| t(l, GroupMsg::Members)),
     options: &[],
@@ -51,6 +53,7 @@ pub static ASSIGNOR: Param = Param {
     kind: Kind::Choice(&["range", "roundrobin", "sticky", "cooperative-sticky"]),
     run: true,
     default: "range",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the assignor",
     label: Some(|l| t(l, GroupMsg::Assignor)),
     options: &[
@@ -74,6 +77,7 @@ pub static COMMIT: Param = Param {
     kind: Kind::Choice(&["auto", "manual"]),
     run: true,
     default: "auto",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "when offsets are committed",
     label: Some(|l| t(l, GroupMsg::Commit)),
     options: &[
@@ -95,6 +99,7 @@ pub static IDEMPOTENT: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` for the idempotent handler",
     label: Some(|l| t(l, GroupMsg::Idempotent)),
     options: &[],
@@ -121,6 +126,7 @@ pub static ACTIONS: Param = Param {
     },
     run: true,
     default: DEFAULT_ACTIONS,
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the learner's member actions (`actions=` for none)",
     label: Some(|l| t(l, GroupMsg::Actions)),
     options: &[],

@@ -13,6 +13,7 @@ pub static SEGMENT_BYTES: Param = Param {
     kind: Kind::Number(wide(log::SEGMENT_BYTES_RANGE)),
     run: true,
     default: "350",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`segment.bytes`",
     label: Some(|l| t(l, LogMsg::SegmentBytes)),
     options: &[],

@@ -55,6 +55,7 @@ pub static RATE: Param = Param {
     kind: Kind::Number(wide(pipeline::RATE_RANGE)),
     run: true,
     default: "200",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "application: order events per second",
     label: Some(|l| t(l, PipelineMsg::Rate)),
     options: &[],
@@ -68,6 +69,7 @@ pub static LINGER_MS: Param = Param {
     kind: Kind::Number(wide(pipeline::LINGER_RANGE)),
     run: true,
     default: "5",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "producer: `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
@@ -81,6 +83,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     kind: Kind::Number(wide(pipeline::IN_FLIGHT_RANGE)),
     run: true,
     default: "5",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "producer: `max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     options: &[],
@@ -94,6 +97,7 @@ pub static IDEMPOTENCE: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "producer: `enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     options: &[],
@@ -107,6 +111,7 @@ pub static WIRE_FAULTS: Param = Param {
     kind: Kind::Number(wide(pipeline::FAULTS_RANGE)),
     run: true,
     default: "150",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the wire: per thousand produce requests, half damaged (`CORRUPT_MESSAGE`), half losing their answer",
     label: Some(|l| t(l, PipelineMsg::Faults)),
     options: &[],
@@ -120,6 +125,7 @@ pub static KEY_BY: Param = Param {
     kind: Kind::Choice(&["order-id", "customer-id", "none"]),
     run: true,
     default: "order-id",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "partitioner: what the record key is",
     label: Some(|l| t(l, PipelineMsg::Key)),
     options: &[
@@ -148,6 +154,7 @@ pub static CLIENT: Param = Param {
     kind: Kind::Choice(&CLIENT_IDS),
     run: true,
     default: "java",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "partitioner: the checkout service's client (Created, Paid), with its default partitioner",
     label: Some(|l| t(l, PipelineMsg::Client)),
     options: &CLIENT_OPTIONS,
@@ -161,6 +168,7 @@ pub static WAREHOUSE_CLIENT: Param = Param {
     kind: Kind::Choice(&CLIENT_IDS),
     run: true,
     default: "java",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "partitioner: the warehouse service's client (Shipped, Delivered)",
     label: Some(|l| t(l, PipelineMsg::WarehouseClient)),
     options: &CLIENT_OPTIONS,
@@ -174,6 +182,7 @@ pub static PARTITIONS: Param = Param {
     kind: Kind::Number(wide(pipeline::PARTITIONS_RANGE)),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: partitions at the start",
     label: Some(|l| t(l, PipelineMsg::Partitions)),
     options: &[],
@@ -187,6 +196,7 @@ pub static GROW_TO: Param = Param {
     kind: Kind::Number(wide(pipeline::GROW_RANGE)),
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: the partition count it grows to part way through (0 or no more than `partitions`: it stays)",
     label: Some(|l| t(l, PipelineMsg::GrowTo)),
     options: &[],
@@ -200,6 +210,7 @@ pub static LEADER_FAILS: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: partition 0's leader dies while its follower lags, out of the ISR",
     label: Some(|l| t(l, PipelineMsg::LeaderFails)),
     options: &[],
@@ -213,6 +224,7 @@ pub static UNCLEAN: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: `unclean.leader.election.enable`",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
     options: &[],
@@ -226,6 +238,7 @@ pub static MEMBERS: Param = Param {
     kind: Kind::Number(wide(pipeline::MEMBERS_RANGE)),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "group: members",
     label: Some(|l| t(l, PipelineMsg::Members)),
     options: &[],
@@ -239,6 +252,7 @@ pub static ASSIGNOR: Param = Param {
     kind: Kind::Choice(&["range", "roundrobin", "sticky", "cooperative-sticky"]),
     run: true,
     default: "range",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "group: `partition.assignment.strategy`",
     label: Some(|l| t(l, GroupMsg::Assignor)),
     // Kafka's assignor names, as the group scene lists them.
@@ -258,6 +272,7 @@ pub static COMMIT: Param = Param {
     kind: Kind::Choice(&["auto", "processed"]),
     run: true,
     default: "processed",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "group: auto-commit, or `commitSync` of what was handled after each record",
     label: Some(|l| t(l, PipelineMsg::Commit)),
     options: &[
@@ -282,6 +297,7 @@ pub static CRASH: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "group: `consumer-1` crashes part way through",
     label: Some(|l| t(l, PipelineMsg::Crash)),
     options: &[],
@@ -295,6 +311,7 @@ pub static HANDLER: Param = Param {
     kind: Kind::Choice(&["sequential", "per-message", "keyed-pool"]),
     run: true,
     default: "keyed-pool",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "handler: one goroutine, a goroutine per message, or a keyed pool",
     label: Some(|l| t(l, PipelineMsg::Handler)),
     options: &[
@@ -326,6 +343,7 @@ pub static WORKERS: Param = Param {
     kind: Kind::Number(wide(pipeline::WORKERS_RANGE)),
     run: true,
     default: "4",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "handler: workers in the keyed pool",
     label: Some(|l| t(l, PipelineMsg::Workers)),
     options: &[],
@@ -339,6 +357,7 @@ pub static DEDUPE: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "sink: the database skips an event it already applied",
     label: Some(|l| t(l, PipelineMsg::Dedupe)),
     options: &[],

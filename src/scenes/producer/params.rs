@@ -48,6 +48,7 @@ pub static PRESET: Param = Param {
     ]),
     run: false,
     default: "catastrophe",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
     label: None,
     options: &[],
@@ -72,6 +73,7 @@ pub static WORKLOAD: Param = Param {
     },
     run: true,
     default: "chapter",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the chapter's records, or a stream of N",
     label: Some(|l| t(l, ProducerMsg::LabelWorkload)),
     options: &[],
@@ -90,6 +92,7 @@ pub static LOG_START: Param = Param {
     kind: Kind::Number(0..=1_000_000),
     run: true,
     default: "100",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the log's first offset",
     label: Some(|l| t(l, ProducerMsg::LabelLogStart)),
     options: &[],
@@ -103,6 +106,7 @@ pub static KNOWN_PRODUCER: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
     label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
     options: &[],
@@ -116,6 +120,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     kind: Kind::Number(1..=10),
     run: true,
     default: "5",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     options: &[],
@@ -129,6 +134,7 @@ pub static RETRIES: Param = Param {
     kind: Kind::Number(0..=2_147_483_647),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`retries`",
     label: Some(|l| t(l, ProducerMsg::LabelRetries)),
     options: &[],
@@ -142,6 +148,7 @@ pub static IDEMPOTENCE: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     options: &[],
@@ -159,6 +166,7 @@ pub static ACKS: Param = Param {
     kind: Kind::Choice(&["0", "1", "all"]),
     run: true,
     default: "all",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`acks`",
     label: Some(|l| t(l, ReplicationMsg::Acks)),
     options: &[
@@ -181,6 +189,7 @@ pub static BATCH_SIZE: Param = Param {
     kind: Kind::Number(64..=16384),
     run: true,
     default: "16384",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
@@ -194,6 +203,7 @@ pub static LINGER_MS: Param = Param {
     kind: Kind::Number(0..=500),
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
@@ -207,6 +217,7 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     kind: Kind::Number(10..=60_000),
     run: true,
     default: "300",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`request.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
     options: &[],
@@ -220,6 +231,7 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     kind: Kind::Number(0..=10_000),
     run: true,
     default: "100",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`retry.backoff.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
     options: &[],
@@ -233,6 +245,7 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     kind: Kind::Number(0..=60_000),
     run: true,
     default: "1000",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`retry.backoff.max.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
     options: &[],
@@ -250,6 +263,7 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     kind: Kind::Number(10..=600_000),
     run: true,
     default: "2000",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`delivery.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
     options: &[],
@@ -267,6 +281,7 @@ pub static LATENCY_MS: Param = Param {
     kind: Kind::Number(1..=1000),
     run: true,
     default: "20",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "one-way network latency, ms",
     label: Some(|l| t(l, ProducerMsg::LabelLatency)),
     options: &[],
@@ -280,6 +295,7 @@ pub static JITTER_MS: Param = Param {
     kind: Kind::Number(0..=1000),
     run: true,
     default: "10",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the seeded jitter on top, ms",
     label: Some(|l| t(l, ProducerMsg::LabelJitter)),
     options: &[],
@@ -293,6 +309,7 @@ pub static CHAOS: Param = Param {
     kind: Kind::Number(0..=500),
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "requests per thousand that arrive damaged or break their connection after the write",
     label: Some(|l| t(l, PipelineMsg::Faults)),
     options: &[],
@@ -310,6 +327,7 @@ pub static FAULTS: Param = Param {
     },
     run: true,
     default: "1.1:corrupt",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "faults on batch B's attempt A",
     label: Some(|l| t(l, ProducerMsg::LabelFaults)),
     options: &[],
@@ -332,6 +350,7 @@ pub static OUTAGES: Param = Param {
     },
     run: true,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "network outages: from AT, MS long",
     label: Some(|l| t(l, ProducerMsg::LabelOutages)),
     options: &[],

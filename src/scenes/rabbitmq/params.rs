@@ -13,6 +13,7 @@ pub static CONSUMERS: Param = Param {
     kind: Kind::Number(wide(rabbitmq::CONSUMERS_RANGE)),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "competing consumers",
     label: Some(|l| t(l, RabbitMsg::Consumers)),
     options: &[],
@@ -26,6 +27,7 @@ pub static REMEDY: Param = Param {
     kind: Kind::Choice(&["none", "single-active", "consistent-hash"]),
     run: true,
     default: "none",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "what keeps one order's messages in order",
     label: Some(|l| t(l, RabbitMsg::Remedy)),
     options: &[
@@ -54,6 +56,7 @@ pub static REQUEUE: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
     label: Some(|l| t(l, RabbitMsg::Requeue)),
     options: &[],

@@ -22,6 +22,7 @@ pub static FROM: Param = Param {
     kind: Kind::Number(wide(repartition::PARTITIONS_RANGE)),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "partitions before the change",
     label: Some(|l| t(l, RepartitionMsg::From)),
     options: &[],
@@ -35,6 +36,7 @@ pub static TO: Param = Param {
     kind: Kind::Number(wide(repartition::PARTITIONS_RANGE)),
     run: true,
     default: "4",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
     label: Some(|l| t(l, RepartitionMsg::To)),
     options: &[],
@@ -48,6 +50,7 @@ pub static STRATEGY: Param = Param {
     kind: Kind::Choice(&["naive", "two-phase", "new-topic"]),
     run: true,
     default: "naive",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "how the change is made",
     label: Some(|l| t(l, RepartitionMsg::How)),
     options: &[
@@ -78,6 +81,7 @@ pub static OFFSET_RESET: Param = Param {
     kind: Kind::Choice(&["earliest", "latest"]),
     run: true,
     default: "earliest",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the group's `auto.offset.reset`, where it starts on a new partition",
     label: Some(|l| t(l, RepartitionMsg::OffsetReset)),
     options: &[
@@ -105,6 +109,7 @@ pub static ORDER: Param = Param {
     kind: Kind::Number(1..=repartition::ORDERS as u64),
     run: false,
     default: "",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the order whose split history is shown; without it, the first broken one",
     label: None,
     options: &[],

@@ -23,6 +23,7 @@ pub static REPLICATION_ACKS: Param = Param {
     kind: Kind::Choice(&["0", "1", "all"]),
     run: true,
     default: "all",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the producer's `acks`",
     label: Some(|l| t(l, ReplicationMsg::Acks)),
     options: ACKS.options,
@@ -37,6 +38,7 @@ pub static MIN_ISR: Param = Param {
     kind: Kind::Number(wide(replication::MIN_ISR_RANGE)),
     run: true,
     default: "2",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`min.insync.replicas`",
     label: Some(|l| t(l, ReplicationMsg::MinIsr)),
     options: &[],
@@ -50,6 +52,7 @@ pub static UNCLEAN: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` allows unclean leader election",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
     options: &[],
@@ -75,6 +78,7 @@ pub static REPLICA_ACTIONS: Param = Param {
     },
     run: true,
     default: DEFAULT_ACTIONS,
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "what happens to which broker, when (`replica-actions=` for nothing)",
     label: Some(|l| t(l, ReplicationMsg::ReplicaActions)),
     options: &[],

@@ -44,6 +44,7 @@ pub static SWITCH_FROM: Param = Param {
     kind: Kind::Choice(SWITCH_CHOICES),
     run: false,
     default: "sarama",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
     label: None,
     options: &[],
@@ -63,6 +64,7 @@ pub static SWITCH_TO: Param = Param {
     kind: Kind::Choice(SWITCH_CHOICES),
     run: false,
     default: "franz-go",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the \"switching client\" view: the partitioner it moves to",
     label: None,
     options: &[],
@@ -91,6 +93,7 @@ pub static KEY: Param = Param {
     },
     run: false,
     default: "order-42",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the typed key (URL-encoded UTF-8)",
     label: None,
     options: &[],
@@ -104,6 +107,7 @@ pub static KEY_NULL: Param = Param {
     kind: Kind::Flag,
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` makes the key null (keyless), unlike an empty key",
     label: Some(|l| t(l, RoutingMsg::NullKey)),
     options: &[],
@@ -117,6 +121,7 @@ pub static ROUTING_PARTITIONS: Param = Param {
     kind: Kind::Number(wide(routing::PARTITIONS_RANGE)),
     run: true,
     default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the topic's partition count",
     label: Some(|l| t(l, RoutingMsg::PartitionsLabel)),
     options: &[],
@@ -130,6 +135,7 @@ pub static KEYLESS: Param = Param {
     kind: Kind::Choice(&["round-robin", "sticky", "uniform-sticky"]),
     run: true,
     default: "uniform-sticky",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the partitioner for records without a key",
     label: Some(|l| t(l, RoutingMsg::Strategy)),
     options: &[
@@ -161,6 +167,7 @@ pub static ROUTING_BATCH_SIZE: Param = Param {
     kind: Kind::Number(wide(routing::BATCH_SIZE_RANGE)),
     run: true,
     default: "128",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the stream's `batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
@@ -174,6 +181,7 @@ pub static ROUTING_LINGER_MS: Param = Param {
     kind: Kind::Number(wide(routing::LINGER_MS_RANGE)),
     run: true,
     default: "50",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the stream's `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
@@ -187,6 +195,7 @@ pub static KEYS: Param = Param {
     kind: Kind::Number(wide(HISTOGRAM_KEYS_RANGE)),
     run: false,
     default: "1000",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the histogram of `order-1 … order-K`: K",
     label: None,
     options: &[],
@@ -200,6 +209,7 @@ pub static PLACEMENT: Param = Param {
     kind: Kind::Choice(&["partitioner", "explicit", "region"]),
     run: false,
     default: "partitioner",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "how the typed key's record is placed (`explicit` with `explicit-partition`)",
     label: None,
     options: &[],
@@ -221,6 +231,7 @@ pub static EXPLICIT_PARTITION: Param = Param {
     kind: Kind::Number(0..=1000),
     run: false,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the partition `placement=explicit` asks for",
     label: None,
     options: &[],

@@ -21,6 +21,7 @@ pub static MODE: Param = Param {
     kind: Kind::Choice(&["sequential", "per-message", "keyed-pool"]),
     run: true,
     default: "keyed-pool",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "how records reach the workers",
     label: Some(|l| t(l, WorkersMsg::Mode)),
     options: &[
@@ -52,6 +53,7 @@ pub static WORKERS: Param = Param {
     kind: Kind::Number(wide(workers::WORKERS_RANGE)),
     run: true,
     default: "8",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "worker threads",
     label: Some(|l| t(l, WorkersMsg::Workers)),
     options: &[],
@@ -65,6 +67,7 @@ pub static HASH: Param = Param {
     kind: Kind::Choice(&["fnv1a", "xxhash"]),
     run: true,
     default: "fnv1a",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "the hash that picks a key's worker",
     label: Some(|l| t(l, WorkersMsg::Hash)),
     options: &[
@@ -89,6 +92,7 @@ pub static PROCESSING_MS: Param = Param {
     kind: Kind::Number(wide(workers::PROCESSING_MS_RANGE)),
     run: true,
     default: "10",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "mean processing time per record, ms",
     label: Some(|l| t(l, WorkersMsg::ProcessingMs)),
     options: &[],
@@ -102,6 +106,7 @@ pub static SKEW: Param = Param {
     kind: Kind::Number(wide(workers::SKEW_RANGE)),
     run: true,
     default: "0",
+    #[cfg(not(target_arch = "wasm32"))]
     doc: "percent of records on one hot order",
     label: Some(|l| t(l, WorkersMsg::Skew)),
     options: &[],
