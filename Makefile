@@ -21,17 +21,19 @@ serve: tools trunk
 # Everything CI runs. The real-Kafka suite mostly waits on its brokers (a
 # third of one core on average), so it runs beside the rest rather than
 # after it: at normal priority, while the lints, the host and wasm tests,
-# the build, the Go lens vet and the browser tests that run two at a time
-# go at nice 10, so the suite's timers (session timeouts, librdkafka's
-# sticky partitioner) keep the CPU they need. Its output is held in
-# target/conformance.log and shown when it ends. The browser tests that
+# the build and the browser tests that run two at a time go at nice 10, so
+# the suite's timers (session timeouts, librdkafka's sticky partitioner)
+# keep the CPU they need. The Go lens vet follows it there, niced. Their
+# output is held in target/conformance.log and shown when they end. The browser tests that
 # time what they see at 1× run last and alone. The suite is stopped with
 # the run if anything before fails.
 test: tools browser kafka-tools build/node_modules tests/e2e/node_modules
 	mkdir -p target
-	setsid $(MAKE) --no-print-directory conformance > target/conformance.log 2>&1 & suite=$$!; \
+	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \
+	  nice -n 10 $(MAKE) --no-print-directory golens-vet && exit $$suite' \
+	  > target/conformance.log 2>&1 & suite=$$!; \
 	trap 'kill -- -$$suite 2>/dev/null || true' EXIT; \
-	nice -n 10 $(MAKE) --no-print-directory lint host-tests wasm-tests build golens-vet; \
+	nice -n 10 $(MAKE) --no-print-directory lint host-tests wasm-tests build; \
 	node build/rebase.mjs dist dist-subpath /kafka-lab/; \
 	(cd tests/e2e && nice -n 10 node run.mjs parallel); \
 	status=0; wait $$suite || status=$$?; trap - EXIT; \
