@@ -43,7 +43,7 @@ export const HEAVIEST = [
  * run first in, first out, so the stop comes after the frame's render and
  * effects: the sample is the whole script work of that animation frame.
  * Long tasks and long animation frames (both > 50 ms) are counted by
- * PerformanceObserver. The wasm module's memory is kept from trunk's
+ * PerformanceObserver. The wasm module's memory is kept from the page loader's
  * start event, to read its size later.
  */
 function probes() {
