@@ -27,7 +27,7 @@ serve: tools trunk
 # output is held in target/conformance.log and shown when they end. The browser tests that
 # time what they see at 1× run last and alone. The suite is stopped with
 # the run if anything before fails.
-test: tools browser kafka-tools build/node_modules tests/e2e/node_modules
+test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint host-tests wasm-tests build e2e conformance golens-vet
 	mkdir -p target
 	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \
 	  nice -n 10 $(MAKE) --no-print-directory golens-vet && exit $$suite' \
@@ -93,7 +93,7 @@ wasm-tests: tools browser
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	cargo test --target wasm32-unknown-unknown --test web
 
-# Writes BENCHMARKS.md from a fresh release build.
+# Writes BENCHMARKS.md from the release build (built first if a source changed).
 bench: build browser tests/e2e/node_modules
 	node tests/e2e/bench.mjs
 
