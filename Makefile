@@ -24,9 +24,9 @@ serve: tools trunk
 # the build and the browser tests that run two at a time go at nice 10, so
 # the suite's timers (session timeouts, librdkafka's sticky partitioner)
 # keep the CPU they need. The Go lens vet follows it there, niced. Their
-# output is held in target/conformance.log and shown when they end. The browser tests that
-# time what they see at 1× run last and alone. The suite is stopped with
-# the run if anything before fails.
+# output is held in target/conformance.log and shown when they end. The
+# browser tests that time what they see at 1× run last and alone. The
+# suite is stopped with the run if anything before fails.
 test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint host-tests wasm-tests build e2e conformance golens-vet
 	mkdir -p target
 	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \

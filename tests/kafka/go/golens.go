@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 )
@@ -128,26 +127,11 @@ const golensParallel = 8
 // runPrograms runs every case's built program to its end, golensParallel
 // at a time; the first failure stops the rest.
 func runPrograms(ctx context.Context, bin string, cases []golensCase) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	slots := make(chan struct{}, golensParallel)
-	var wg sync.WaitGroup
-	for _, c := range cases {
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
+	return eachAtMost(ctx, golensParallel, cases, func(ctx context.Context, c golensCase) error {
+		out, err := exec.CommandContext(ctx, filepath.Join(bin, c.Package)).CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("golens/%s (%s): %w\n%s", c.Name, c.Query, err, out)
 		}
-		if ctx.Err() != nil {
-			break
-		}
-		wg.Go(func() {
-			defer func() { <-slots }()
-			run := exec.CommandContext(ctx, filepath.Join(bin, c.Package))
-			if out, err := run.CombinedOutput(); err != nil {
-				cancel(fmt.Errorf("golens/%s (%s): %w\n%s", c.Name, c.Query, err, out))
-			}
-		})
-	}
-	wg.Wait()
-	return context.Cause(ctx)
+		return nil
+	})
 }

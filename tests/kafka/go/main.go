@@ -217,11 +217,22 @@ func jobs(p *plan) (routing, keyless []job) {
 // produceAll runs the jobs, at most parallel at a time, and stops at the
 // first failure.
 func produceAll(ctx context.Context, bootstrap string, jobs []job, parallel int) error {
+	return eachAtMost(ctx, parallel, jobs, func(ctx context.Context, j job) error {
+		if err := clients[j.client].produce(ctx, bootstrap, j.topic, j.recs, j.tuning); err != nil {
+			return fmt.Errorf("%s: producing to %s: %w", j.name, j.topic, err)
+		}
+		return nil
+	})
+}
+
+// eachAtMost runs do for every item, at most parallel at once; the first
+// error cancels the others' context and is returned.
+func eachAtMost[T any](ctx context.Context, parallel int, items []T, do func(context.Context, T) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	slots := make(chan struct{}, parallel)
 	var wg sync.WaitGroup
-	for _, j := range jobs {
+	for _, item := range items {
 		select {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
@@ -231,8 +242,8 @@ func produceAll(ctx context.Context, bootstrap string, jobs []job, parallel int)
 		}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			if err := clients[j.client].produce(ctx, bootstrap, j.topic, j.recs, j.tuning); err != nil {
-				cancel(fmt.Errorf("%s: producing to %s: %w", j.name, j.topic, err))
+			if err := do(ctx, item); err != nil {
+				cancel(err)
 			}
 		})
 	}
