@@ -343,11 +343,7 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             &format!("cfg.Producer.Retry.Max = {}", c.retries),
             c.retries != 3,
         );
-        b.c(&format!("cfg.Producer.Flush.Bytes = {}", c.batch_size));
-        b.line(
-            &format!("cfg.Producer.Flush.Frequency = {}", ms(c.linger_ms)),
-            c.linger_ms != 0,
-        );
+        sarama_flush(b, c.batch_size, c.linger_ms);
     }
     if d.timing() {
         b.line(
@@ -380,6 +376,23 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("\tpanic(err)");
     b.l("}");
     b.close_func();
+}
+
+/// sarama's triggers for a batch, as a linger and a batch size say them.
+/// sarama flushes a partition's batch when any set trigger is reached, and
+/// at once only when none is set (produce_set.go, produceSet.readyToFlush;
+/// async_producer.go, brokerProducer.run starts the timer only for a
+/// Frequency above 0). So linger 0 sets none: `Flush.Bytes` alone would
+/// hold three small records until 16 KB arrived, and `SendMessages` would
+/// never return.
+pub(super) fn sarama_flush(b: &mut Builder, batch_size: u32, linger_ms: u32) {
+    if linger_ms == 0 {
+        b.note(GoLensMsg::SaramaSendsAtOnceWithNoFlushTrigger);
+        return;
+    }
+    b.import("time");
+    b.c(&format!("cfg.Producer.Flush.Bytes = {batch_size}"));
+    b.c(&format!("cfg.Producer.Flush.Frequency = {}", ms(linger_ms)));
 }
 
 fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {

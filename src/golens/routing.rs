@@ -228,12 +228,7 @@ fn sarama(
                 b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoStickyPartitionerA);
             }
         }
-        b.import("time");
-        b.c(&format!("cfg.Producer.Flush.Bytes = {}", p.batch_size));
-        b.c(&format!(
-            "cfg.Producer.Flush.Frequency = {} * time.Millisecond",
-            p.linger_ms
-        ));
+        super::producer::sarama_flush(b, p.batch_size, p.linger_ms);
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();

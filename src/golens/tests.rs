@@ -644,3 +644,72 @@ fn every_note_is_indented_as_the_code_it_explains() {
         }
     }
 }
+
+/// sarama flushes a batch when a set trigger is reached, and at once only
+/// when none is set (produce_set.go, produceSet.readyToFlush); the timer
+/// that ends a linger runs only for a Frequency above 0 (async_producer.go,
+/// brokerProducer.run). A byte or message trigger without a Frequency
+/// holds the chapter's three small records for ever: `SendMessages` hangs.
+#[test]
+fn no_sarama_program_sets_a_flush_trigger_without_a_frequency() {
+    let mut queries: Vec<String> = crate::presets::ProducerPreset::ALL
+        .iter()
+        .map(|p| format!("scene=producer&preset={}", p.id()))
+        .collect();
+    // A pipeline preset is a whole set of settings, each its own link.
+    queries.extend(crate::sim::scenes::pipeline::Preset::ALL.iter().map(|p| {
+        let params = crate::params::AppParams {
+            scene: crate::params::SceneId::Pipeline,
+            pipeline: p.config(),
+            ..crate::params::AppParams::default()
+        };
+        crate::params::to_query(&params)
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|pair| !pair.starts_with("lang="))
+            .collect::<Vec<_>>()
+            .join("&")
+    }));
+    for linger in [0, 5, 50] {
+        queries.push(format!("scene=producer&linger-ms={linger}"));
+        queries.push(format!(
+            "scene=routing&key-null=1&keyless=uniform-sticky&linger-ms={linger}"
+        ));
+    }
+    let frequency = |code: &str| {
+        code.lines()
+            .find_map(|l| l.trim().strip_prefix("cfg.Producer.Flush.Frequency = "))
+            .map(|v| v.split_whitespace().next().unwrap_or("").to_owned())
+    };
+    let mut lingered = 0;
+    for query in &queries {
+        let s = lens(&format!("{query}&lang=en"), GoClient::Sarama);
+        let code = s.code();
+        if !code.contains("cfg.Producer") {
+            continue;
+        }
+        // Statements only: the linger-0 note names the triggers it leaves out.
+        let trigger = code.lines().any(|l| {
+            let l = l.trim();
+            !l.starts_with("//") && (l.contains("Flush.Bytes") || l.contains("Flush.Messages"))
+        });
+        match frequency(&code) {
+            Some(n) => {
+                assert!(n != "0", "{query}: Flush.Frequency = 0\n{code}");
+                assert!(trigger, "{query}: a Frequency and no size\n{code}");
+                lingered += 1;
+            }
+            None => {
+                assert!(
+                    !trigger,
+                    "{query}: a flush trigger without a Frequency\n{code}"
+                );
+                assert!(
+                    code.contains("sarama sends at once"),
+                    "{query}: linger 0 without its note\n{code}"
+                );
+            }
+        }
+    }
+    assert!(lingered > 0, "some sampled link lingers");
+}
