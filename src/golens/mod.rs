@@ -75,7 +75,7 @@ impl GoClient {
             GoClient::ConfluentKafkaGo => {
                 "github.com/confluentinc/confluent-kafka-go/v2 v2.11.1 (librdkafka 2.11.1)"
             }
-            GoClient::Java => "org.apache.kafka:kafka-clients 4.1.1",
+            GoClient::Java => "org.apache.kafka:kafka-clients 4.4.0",
         }
     }
 

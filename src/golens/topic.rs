@@ -19,7 +19,7 @@ pub(super) struct Topic {
     pub configs: Vec<TopicConfig>,
 }
 
-/// The broker's defaults, Kafka 4.1.1: `default.replication.factor` 1
+/// The broker's defaults, Kafka 4.4.0: `default.replication.factor` 1
 /// (ReplicationConfigs.REPLICATION_FACTOR_DEFAULT), `min.insync.replicas` 1
 /// (ServerLogConfigs.MIN_IN_SYNC_REPLICAS_DEFAULT),
 /// `unclean.leader.election.enable` false

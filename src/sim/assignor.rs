@@ -322,7 +322,7 @@ mod tests {
         a[m].iter().map(|tp| tp.partition).collect()
     }
 
-    /// As Kafka 4.1.1's `StickyAssignor` and `CooperativeStickyAssignor`
+    /// As Kafka 4.4.0's `StickyAssignor` and `CooperativeStickyAssignor`
     /// gave them on a real broker (CONFORMANCE.md, area group).
     #[test]
     fn sticky_deals_a_fresh_group_in_turn_and_keeps_owners_after_a_leave() {

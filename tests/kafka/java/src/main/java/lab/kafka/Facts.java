@@ -23,7 +23,7 @@ public final class Facts {
 
     public Facts(String source) {
         root.put("source", source);
-        root.put("kafka_version", org.apache.kafka.common.utils.AppInfoParser.getVersion());
+        root.put("kafka_version", org.apache.kafka.common.utils.internals.AppInfoParser.getVersion());
         root.set("clients", clients);
         root.set("cases", cases);
     }

@@ -19,7 +19,7 @@ import javax.tools.ToolProvider;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.utils.AppInfoParser;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 
 /**
  * Area "golens" for the Java tab: each routing snippet the Go lens prints for

@@ -27,11 +27,11 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.utils.AppInfoParser;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 
 /**
  * Areas "routing" and "keyless" for the Java client, with its default
- * partitioner (BuiltInPartitioner in kafka-clients 4.1.1):
+ * partitioner (BuiltInPartitioner in kafka-clients 4.4.0):
  * <ul>
  * <li>a key goes to {@code toPositive(murmur2(key)) % partitions}
  *     (BuiltInPartitioner.partitionForKey), the empty key included, since only

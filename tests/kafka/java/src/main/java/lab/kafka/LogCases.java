@@ -23,10 +23,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.record.FileLogInputStream.FileChannelRecordBatch;
-import org.apache.kafka.common.record.FileRecords;
+import org.apache.kafka.common.record.internal.FileLogInputStream.FileChannelRecordBatch;
+import org.apache.kafka.common.record.internal.FileRecords;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.AppInfoParser;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.apache.kafka.storage.internals.log.LogConfig;
 
 /**
@@ -46,7 +46,7 @@ public final class LogCases {
 
     /**
      * LogConfig.CONFIG defines topic segment.bytes with atLeast(1024 * 1024)
-     * in 4.1.1; this is the fallback only if the internal setting is refused too.
+     * in 4.4.0; this is the fallback only if the internal setting is refused too.
      */
     private static final int MIN_TOPIC_SEGMENT_BYTES = 1024 * 1024;
 
