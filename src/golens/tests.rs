@@ -713,3 +713,30 @@ fn no_sarama_program_sets_a_flush_trigger_without_a_frequency() {
     }
     assert!(lingered > 0, "some sampled link lingers");
 }
+
+/// Each tab names the version the conformance suite runs: the Go harness's
+/// go.mod and the Java harness's pom.xml, so a bump of either cannot leave
+/// the lens naming the old one.
+#[test]
+fn each_tab_names_the_version_the_conformance_suite_runs() {
+    let go_mod = include_str!("../../tests/kafka/go/go.mod");
+    let pom = include_str!("../../tests/kafka/java/pom.xml");
+    for client in GoClient::ALL {
+        let named = client.version();
+        if client.is_go() {
+            let mut words = named.split_whitespace();
+            let pin = format!("{} {}", words.next().unwrap(), words.next().unwrap());
+            assert!(
+                go_mod.lines().any(|l| l.trim() == pin),
+                "{client:?} names {named}; go.mod does not require {pin}"
+            );
+        } else {
+            let kafka = pom
+                .split("<kafka.version>")
+                .nth(1)
+                .and_then(|rest| rest.split('<').next())
+                .expect("pom.xml sets kafka.version");
+            assert_eq!(named, format!("org.apache.kafka:kafka-clients {kafka}"));
+        }
+    }
+}
