@@ -21,6 +21,7 @@ pub(crate) mod text;
 mod topic;
 
 pub use consumer::{signed_note, signed_worker_example, SignedExample};
+pub use producer::{ORDER_EVENTS, ORDER_KEY};
 pub use routing::JAVA_COMPATIBLE;
 pub use switch::{
     compatible_option, library, library_name, switch_view, Moved, SwitchView, SWITCH_CLIENTS,

@@ -6,13 +6,17 @@ use super::topic::{create_topic, Topic};
 use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
 use crate::i18n::{
     lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_sarama_in_flight,
+    lens_sarama_retry_count,
 };
 use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::replication::BROKERS;
 
 /// The chapter's events for one order, in the order they must stay in.
-const EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
+/// What every producer program sends: one order's events, in this order,
+/// under its key. The conformance suite reads them back to check it.
+pub const ORDER_KEY: &str = "order-42";
+pub const ORDER_EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
 pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AProducerWithTheProducerScene);
@@ -120,8 +124,8 @@ impl Send<'static> {
             _ => None,
         };
         Send {
-            key: Some("order-42"),
-            events: &EVENTS,
+            key: Some(ORDER_KEY),
+            events: &ORDER_EVENTS,
             partitioner: partitioner.map(|l| (l.to_owned(), true)),
             topic: None,
             rule: None,
@@ -339,10 +343,14 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     }
     if d.batching() {
         b.import("time");
-        b.line(
-            &format!("cfg.Producer.Retry.Max = {}", c.retries),
-            c.retries != 3,
-        );
+        let retries = sarama_retries(c);
+        if retries < c.retries {
+            b.warn(
+                Severity::Cannot,
+                lens_sarama_retry_count(b.lang, c.retries, retries, c.delivery_timeout_ms),
+            );
+        }
+        b.line(&format!("cfg.Producer.Retry.Max = {retries}"), retries != 3);
         sarama_flush(b, c.batch_size, c.linger_ms);
     }
     if d.timing() {
@@ -376,6 +384,26 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("\tpanic(err)");
     b.l("}");
     b.close_func();
+}
+
+/// The retries a sarama program can be given for the scene's setting.
+/// sarama has no delivery timeout: a send ends after `Retry.Max` retries,
+/// and each partition's producer allocates `Retry.Max + 1` retry levels of
+/// 32 bytes up front (async_producer.go, asyncProducer.newPartitionProducer:
+/// `make([]partitionRetryState, Retry.Max+1)`). Java's "retry until the
+/// delivery timeout", retries 2147483647, asks for 64 GiB there, and the
+/// program dies at its first send (CONFORMANCE.md, lens-producer). From a
+/// gibibyte up, the tab writes the count that fills the delivery timeout
+/// with attempts of one request timeout and the longest backoff, which is
+/// when Java would stop; below it, the scene's own count.
+fn sarama_retries(c: &ProducerConfig) -> u32 {
+    const GIB_OF_LEVELS: u32 = 1 << 25;
+    if c.retries < GIB_OF_LEVELS {
+        return c.retries;
+    }
+    let attempt = u64::from(c.request_timeout_ms) + u64::from(c.retry_backoff_max_ms);
+    let by_time = (u64::from(c.delivery_timeout_ms) / attempt.max(1)).max(1);
+    u32::try_from(by_time).unwrap_or(u32::MAX).min(c.retries)
 }
 
 /// sarama's triggers for a batch, as a linger and a batch size say them.

@@ -740,3 +740,33 @@ fn each_tab_names_the_version_the_conformance_suite_runs() {
         }
     }
 }
+
+/// sarama sizes a slice by `Retry.Max + 1` for each partition
+/// (async_producer.go, newPartitionProducer): Java's retries 2147483647
+/// made the chaos preset's program die out of memory on the real broker
+/// (CONFORMANCE.md, lens-producer). The tab writes the count that fills
+/// the delivery timeout instead, and says why.
+#[test]
+fn sarama_retries_are_a_count_that_fills_the_delivery_timeout() {
+    let s = lens("scene=producer&preset=chaos&lang=en", GoClient::Sarama);
+    let code = s.code();
+    let written: u32 = code
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("cfg.Producer.Retry.Max = "))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no Retry.Max\n{code}"));
+    // delivery 120 s over attempts of a 200 ms request and a 1 s backoff.
+    assert_eq!(written, 100, "{code}");
+    assert!(warned(&s, Severity::Cannot, "at 2147483647 is gigabytes"));
+    // A count that fits in memory is the scene's own.
+    let few = lens(
+        "scene=producer&preset=catastrophe&lang=en",
+        GoClient::Sarama,
+    );
+    assert!(
+        few.code().contains("cfg.Producer.Retry.Max = 3\n"),
+        "{}",
+        few.code()
+    );
+    assert!(!warned(&few, Severity::Cannot, "cannot be written"));
+}

@@ -3,7 +3,7 @@
 //! Library, option and key names come in as arguments: code stays as the
 //! library spells it, in either language.
 
-use super::{n_of, n_of_gen, number, plural_en, plural_ru, Lang, KEYS, PARTITIONS};
+use super::{millis, n_of, n_of_gen, number, plural_en, plural_ru, Lang, KEYS, PARTITIONS};
 #[cfg(test)]
 use super::{Arg, Numbered, Probe};
 
@@ -164,6 +164,16 @@ numbered! {
             Lang::Ru => format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): batch.size {batch_size} он не выразит."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("franz-go refuses ProducerBatchMaxBytes below 512 (pkg/kgo/config.go, validate): it cannot express batch.size {batch_size}."),
+        }
+    }
+
+    /// sarama ends retries by count alone, and sizes a slice by that count.
+    pub fn lens_sarama_retry_count(lang, retries: u32 => Id, written: u32 => Id, delivery_ms: u32 => Amount) {
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("В sarama нет delivery.timeout.ms: повторы кончаются только по счёту. Такой Retry.Max писать нельзя: для каждой партиции sarama сразу заводит срез из Retry.Max + 1 уровней повтора (async_producer.go, newPartitionProducer), на {retries} это гигабайты, и программа падает, не получив памяти. Здесь Retry.Max = {written}: столько повторов по таймауту запроса и наибольшей паузе длятся примерно delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("sarama has no delivery.timeout.ms: retries end by count alone. Such a Retry.Max cannot be written: for each partition sarama makes a slice of Retry.Max + 1 retry levels at once (async_producer.go, newPartitionProducer), which at {retries} is gigabytes: the program dies out of memory. Here Retry.Max = {written}: that many retries of a request timeout and the longest backoff each last about delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
         }
     }
 

@@ -13,6 +13,7 @@ mod crash;
 mod golens;
 mod group;
 mod keyless;
+mod lens_producer;
 mod log;
 mod pipeline;
 mod producer;
@@ -51,7 +52,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 9] = [
+pub const AREAS: [Area; 10] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -61,6 +62,7 @@ pub const AREAS: [Area; 9] = [
     replication::AREA,
     pipeline::AREA,
     golens::AREA,
+    lens_producer::AREA,
 ];
 
 fn plan() -> Value {

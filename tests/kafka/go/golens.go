@@ -47,57 +47,21 @@ func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan)
 	if len(cases) == 0 {
 		return nil, nil
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	module := filepath.Dir(filepath.Dir(exe))
-	dir, err := os.MkdirTemp("", "kafka-lab-golens-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	for _, f := range []string{"go.mod", "go.sum"} {
-		data, err := os.ReadFile(filepath.Join(module, f))
-		if err != nil {
-			return nil, fmt.Errorf("the snippets build on the harness's module: %w", err)
-		}
-		if f == "go.mod" {
-			data = []byte(strings.Replace(string(data), "module kafkalab/conformance", "module kafkalab/golensrun", 1))
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
-			return nil, err
-		}
-	}
+	programs := make([]program, len(cases))
 	topics := make(map[string]int, len(cases))
 	want := make(map[string]int, len(cases))
-	for _, c := range cases {
-		code := c.Code
-		for literal, with := range map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)} {
-			if !strings.Contains(code, literal) {
-				return nil, fmt.Errorf("golens/%s: no %s in the snippet", c.Name, literal)
-			}
-			code = strings.ReplaceAll(code, literal, with)
-		}
-		pkg := filepath.Join(dir, c.Package)
-		if err := os.MkdirAll(pkg, 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(pkg, "main.go"), []byte(code), 0o644); err != nil {
-			return nil, err
-		}
+	for i, c := range cases {
+		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)}}
 		topics[c.Topic], want[c.Topic] = c.Partitions, 1
 	}
 	if err := createTopics(ctx, adm, topics); err != nil {
 		return nil, err
 	}
-	bin := filepath.Join(dir, "bin")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator), "./...")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "CGO_ENABLED=1")
-	if out, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building the lens's snippets: %w\n%s", err, out)
+	bin, cleanup, err := buildPrograms(ctx, "golens", programs)
+	if err != nil {
+		return nil, err
 	}
+	defer cleanup()
 	if err := runPrograms(ctx, bin, cases); err != nil {
 		return nil, err
 	}
@@ -115,6 +79,72 @@ func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan)
 		facts = append(facts, factCase{"golens/" + c.Name, "golens", golensInput{c.Client, c.Query}, o})
 	}
 	return facts, nil
+}
+
+// program is one snippet the lens prints, to build as a package of its own
+// with its literals replaced.
+type program struct {
+	name, pkg, code string
+	// replace maps each literal the lens writes to what the harness runs.
+	replace map[string]string
+}
+
+// buildPrograms writes the programs into one module on the harness's own
+// pinned versions (its go.mod and go.sum, beside the binary's bin folder),
+// one package each, and builds them all into the returned bin folder. Every
+// literal must be in its program: a program that lost one would write
+// somewhere the harness does not read.
+func buildPrograms(ctx context.Context, area string, programs []program) (bin string, cleanup func(), err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", nil, err
+	}
+	module := filepath.Dir(filepath.Dir(exe))
+	dir, err := os.MkdirTemp("", "kafka-lab-"+area+"-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	fail := func(err error) (string, func(), error) {
+		cleanup()
+		return "", nil, err
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(module, f))
+		if err != nil {
+			return fail(fmt.Errorf("the programs build on the harness's module: %w", err))
+		}
+		if f == "go.mod" {
+			data = []byte(strings.Replace(string(data), "module kafkalab/conformance", "module kafkalab/"+strings.ReplaceAll(area, "-", ""), 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	for _, p := range programs {
+		code := p.code
+		for literal, with := range p.replace {
+			if !strings.Contains(code, literal) {
+				return fail(fmt.Errorf("%s/%s: no %s in the program", area, p.name, literal))
+			}
+			code = strings.ReplaceAll(code, literal, with)
+		}
+		pkg := filepath.Join(dir, p.pkg)
+		if err := os.MkdirAll(pkg, 0o755); err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(pkg, "main.go"), []byte(code), 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	bin = filepath.Join(dir, "bin")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator), "./...")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "CGO_ENABLED=1")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fail(fmt.Errorf("building the lens's %s programs: %w\n%s", area, err, out))
+	}
+	return bin, cleanup, nil
 }
 
 // golensParallel bounds how many of the lens's programs run at once. Each

@@ -165,6 +165,11 @@ func run(ctx context.Context, planPath, bootstrap string) (*facts, error) {
 		return nil, err
 	}
 	f.Cases = append(f.Cases, lens...)
+	produced, err := runLensProducer(ctx, bootstrap, adm, p)
+	if err != nil {
+		return nil, err
+	}
+	f.Cases = append(f.Cases, produced...)
 	return f, nil
 }
 

@@ -33,6 +33,12 @@ type plan struct {
 		Topic     string       `json:"topic"`
 		Cases     []golensCase `json:"cases"`
 	} `json:"golens"`
+	LensProducer struct {
+		Bootstrap string             `json:"bootstrap"`
+		Topic     string             `json:"topic"`
+		TimeoutMs int                `json:"timeout_ms"`
+		Cases     []lensProducerCase `json:"cases"`
+	} `json:"lens-producer"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.

@@ -115,7 +115,7 @@ public final class GolensCases {
         }
     }
 
-    private static void compile(JavaCompiler javac, String code, Path dir, String name) throws IOException {
+    static void compile(JavaCompiler javac, String code, Path dir, String name) throws IOException {
         try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
             List<String> options = List.of("-d", dir.toString(), "-classpath", System.getProperty("java.class.path"),
                 "-encoding", "UTF-8", "-proc:none");
@@ -128,7 +128,7 @@ public final class GolensCases {
     }
 
     /** A Java string literal for a loopback address or a topic name. */
-    private static String quote(String s) {
+    static String quote(String s) {
         if (!s.matches("[A-Za-z0-9.:_-]+")) {
             throw new IllegalArgumentException("not a plain address or topic: " + s);
         }

@@ -40,7 +40,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Main {
     private Main() {}
 
-    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens");
+    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer");
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = parseArgs(args);
@@ -74,7 +74,7 @@ public final class Main {
         }
 
         Run run = new Run(outDir);
-        boolean singleBroker = Stream.of("routing", "keyless", "golens", "log", "group", "crash").anyMatch(selected::has)
+        boolean singleBroker = Stream.of("routing", "keyless", "golens", "lens-producer", "log", "group", "crash").anyMatch(selected::has)
             || opts.containsKey("--go-harness");
         if (singleBroker) {
             run.singleBroker(selected, opts, planFile);
@@ -121,7 +121,7 @@ public final class Main {
         /** The areas that share one single-broker cluster, and the Go harness against it. */
         void singleBroker(ObjectNode selected, Map<String, String> opts, Path planFile) throws IOException {
             List<String> areas = new ArrayList<>();
-            Stream.of("routing", "keyless", "golens", "log").filter(selected::has).forEach(areas::add);
+            Stream.of("routing", "keyless", "golens", "lens-producer", "log").filter(selected::has).forEach(areas::add);
             if (selected.has("group") || selected.has("crash")) {
                 areas.add("group+crash");
             }
@@ -154,6 +154,9 @@ public final class Main {
                 }
                 if (selected.has("golens")) {
                     area("golens", () -> GolensCases.run(selected, cluster, outDir));
+                }
+                if (selected.has("lens-producer")) {
+                    area("lens-producer", () -> LensProducerCases.run(selected, cluster, outDir));
                 }
                 if (selected.has("log")) {
                     area("log", () -> LogCases.run(selected, cluster, outDir));
