@@ -342,7 +342,6 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
         Acks::None => b.c("cfg.Producer.RequiredAcks = sarama.NoResponse"),
     }
     if d.batching() {
-        b.import("time");
         let retries = sarama_retries(c);
         if retries < c.retries {
             b.warn(
@@ -354,6 +353,7 @@ fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
         sarama_flush(b, c.batch_size, c.linger_ms);
     }
     if d.timing() {
+        b.import("time");
         b.line(
             &format!("cfg.Producer.Timeout = {}", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
