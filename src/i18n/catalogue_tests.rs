@@ -26,6 +26,8 @@ const WIDE: u64 = 146_484;
 /// protocol and the APIs, and proper names of products and algorithms.
 const KAFKA_PHRASES: &[&str] = &[
     "log end offset",
+    // The command that raises a cluster's feature levels.
+    "kafka-features upgrade",
     "high watermark",
     "jump consistent hash",
     "jump hash",
@@ -405,6 +407,7 @@ const FIXED_NAMES: &[&str] = &[
     "UTF-8",
     "read-ahead",
     "KIP-966",
+    "KIP-1030",
     // The pipeline's two services, their clients and the names in them.
     "checkout",
     "warehouse",

@@ -20,7 +20,7 @@ catalogue! {
         AboutChaos => ("Две тысячи записей по сети, где 3 запроса из 100 либо приходят повреждёнными, либо обрывают соединение после записи. Счётчики показывают повторы, перестановки, дубликаты и потери. Переключите идемпотентность и сравните на том же seed.", "Two thousand records over a network where 3 requests in 100 either arrive damaged or break the connection after the write. The counters show retries, reorders, duplicates and losses. Flip idempotence and compare on the same seed."),
         Settings => ("Настройки продюсера", "Producer settings"),
         HelpBatchSize => ("Предел размера батча в байтах. По умолчанию 16384.", "Batch size limit in bytes. Default 16384."),
-        HelpLinger => ("Сколько батч ждёт новых записей. По умолчанию 0 (в 4.0 — 5).", "How long a batch waits for more records. Default 0 (5 in 4.0)."),
+        HelpLinger => ("Сколько батч ждёт новых записей. По умолчанию 5 с Kafka 4.0 (KIP-1030), до неё 0. Сцена начинает с 0: каждая запись уходит сразу.", "How long a batch waits for more records. Default 5 since Kafka 4.0 (KIP-1030), 0 before. The scene starts at 0: each record leaves at once."),
         HelpMaxInFlight => ("Сколько запросов уходит, не дожидаясь ответа. По умолчанию 5.", "Requests sent without waiting for an answer. Default 5."),
         HelpRetries => ("Сколько раз повторять неудачную отправку. По умолчанию 2147483647.", "How many times a failed send is retried. Default 2147483647."),
         HelpRetryBackoffMax => ("Самая длинная пауза перед повтором, мс. По умолчанию 1000.", "The longest pause before a retry, ms. Default 1000."),

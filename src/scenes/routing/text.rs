@@ -48,7 +48,7 @@ catalogue! {
         StrategySticky => ("sticky (2.4–3.2): партиция меняется, когда нужен новый батч", "sticky (2.4–3.2): the partition changes when a new batch is needed"),
         StrategyUniformSticky => ("uniform sticky (3.3+): партиция меняется после batch.size байт", "uniform sticky (3.3+): the partition changes after batch.size bytes"),
         BatchSizeHelp => ("Предел размера батча. В Kafka по умолчанию 16384 байта; записи в этом потоке по 14 байт, поэтому здесь меньше.", "The batch size limit. Kafka's default is 16384 bytes; this stream's records are 14 bytes each, so it is smaller here."),
-        LingerHelp => ("Сколько открытый батч ждёт новых записей перед отправкой (0 в Kafka 3.x, 5 в 4.0).", "How long an open batch waits for more records before it is sent (0 in Kafka 3.x, 5 in 4.0)."),
+        LingerHelp => ("Сколько открытый батч ждёт новых записей перед отправкой. По умолчанию 5 с Kafka 4.0 (KIP-1030), в 3.x — 0.", "How long an open batch waits for more records before it is sent. Default 5 since Kafka 4.0 (KIP-1030), 0 in 3.x."),
         AdaptiveNote => ("Упрощение: в 3.3+ следующая партиция выбирается с учётом длины очередей (адаптивное разбиение); здесь очереди почти равны, и выбор равномерный.", "A simplification: from 3.3 the next partition is weighted by queue length (adaptive partitioning); here the queues are about equal, so the choice is uniform."),
         Accumulator => ("Аккумулятор", "Accumulator"),
         OpenBatch => ("открытый батч", "open batch"),
