@@ -171,9 +171,9 @@ numbered! {
     pub fn lens_sarama_retry_count(lang, retries: u32 => Id, written: u32 => Id, delivery_ms: u32 => Amount) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("В sarama нет delivery.timeout.ms: повторы кончаются только по счёту. Такой Retry.Max писать нельзя: для каждой партиции sarama сразу заводит срез из Retry.Max + 1 уровней повтора (async_producer.go, newPartitionProducer), на {retries} это гигабайты, и программа падает, не получив памяти. Здесь Retry.Max = {written}: столько повторов по таймауту запроса и наибольшей паузе длятся примерно delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
+            Lang::Ru => format!("Retry.Max = {retries} не записать: sarama сразу заводит для каждой партиции срез из Retry.Max + 1 уровней повтора (async_producer.go, newPartitionProducer), а это гигабайты — программа падает, не получив памяти. Здесь Retry.Max = {written}: столько повторов по таймауту запроса и наибольшей паузе укладываются примерно в delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
             #[cfg(feature = "lang-en")]
-            Lang::En => format!("sarama has no delivery.timeout.ms: retries end by count alone. Such a Retry.Max cannot be written: for each partition sarama makes a slice of Retry.Max + 1 retry levels at once (async_producer.go, newPartitionProducer), which at {retries} is gigabytes: the program dies out of memory. Here Retry.Max = {written}: that many retries of a request timeout and the longest backoff each last about delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
+            Lang::En => format!("Retry.Max = {retries} cannot be written: sarama makes a slice of Retry.Max + 1 retry levels for each partition at once (async_producer.go, newPartitionProducer), gigabytes, and the program dies out of memory. Here Retry.Max = {written}: that many retries of a request timeout and the longest backoff each fit in about delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
         }
     }
 
