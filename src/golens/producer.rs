@@ -12,10 +12,11 @@ use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
 use crate::sim::scenes::replication::BROKERS;
 
-/// The chapter's events for one order, in the order they must stay in.
-/// What every producer program sends: one order's events, in this order,
-/// under its key. The conformance suite reads them back to check it.
+/// The key every producer program sends under: one order's.
 pub const ORDER_KEY: &str = "order-42";
+/// The chapter's events for one order, in the order they must stay in.
+/// The conformance suite reads them back from what each program wrote
+/// (area lens-producer).
 pub const ORDER_EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
 pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
