@@ -9,7 +9,7 @@
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{snippet, GoClient};
-use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::params::{parse_query, AppParams};
 use kafka_ordering_lab::sim::partitioner::{route, Route};
 use serde_json::{json, Value};
 
@@ -57,21 +57,30 @@ fn shown(query: &str) -> Result<u32, String> {
     }
 }
 
+/// The link's settings and the program its tab prints for `client`, in
+/// English; the plan refuses a program without either literal the
+/// harnesses replace.
+pub fn printed(query: &str, client: GoClient) -> (AppParams, String) {
+    let (params, issues) = parse_query(&format!("{query}&lang=en"));
+    assert!(issues.is_empty(), "{query}: {issues:?}");
+    let code = snippet(&params, client)
+        .unwrap_or_else(|| panic!("{query}: no lens"))
+        .code();
+    for literal in [BOOTSTRAP, TOPIC] {
+        assert!(
+            code.contains(literal),
+            "{query} {}: the program has no {literal} for the harness to replace",
+            client.id()
+        );
+    }
+    (params, code)
+}
+
 fn plan() -> Value {
     let mut cases = Vec::new();
     for (i, query) in QUERIES.iter().enumerate() {
-        let (params, _) = parse_query(&format!("{query}&lang=en"));
         for client in GoClient::ALL {
-            let code = snippet(&params, client)
-                .unwrap_or_else(|| panic!("{query}: no lens"))
-                .code();
-            for literal in [BOOTSTRAP, TOPIC] {
-                assert!(
-                    code.contains(literal),
-                    "{query} {}: the snippet has no {literal} for the harness to replace",
-                    client.id()
-                );
-            }
+            let (params, code) = printed(query, client);
             let name = format!("{}/q{i}", client.id());
             cases.push(json!({
                 "name": name,

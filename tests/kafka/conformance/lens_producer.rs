@@ -13,8 +13,7 @@
 //! programs run as printed.
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
-use kafka_ordering_lab::golens::{snippet, GoClient, ORDER_EVENTS, ORDER_KEY};
-use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS, ORDER_KEY};
 use kafka_ordering_lab::presets::ProducerPreset;
 use serde_json::{json, Value};
 
@@ -38,19 +37,8 @@ fn plan() -> Value {
     let mut cases = Vec::new();
     for preset in ProducerPreset::ALL {
         let query = format!("scene=producer&preset={}", preset.id());
-        let (params, issues) = parse_query(&format!("{query}&lang=en"));
-        assert!(issues.is_empty(), "{query}: {issues:?}");
         for client in GoClient::ALL {
-            let code = snippet(&params, client)
-                .unwrap_or_else(|| panic!("{query}: no lens"))
-                .code();
-            for literal in [BOOTSTRAP, TOPIC] {
-                assert!(
-                    code.contains(literal),
-                    "{query} {}: the program has no {literal} for the harness to replace",
-                    client.id()
-                );
-            }
+            let (_, code) = crate::golens::printed(&query, client);
             cases.push(json!({
                 "name": format!("{}/{}", client.id(), preset.id()),
                 "client": client.id(),

@@ -49,25 +49,12 @@ public final class GolensCases {
     }
 
     public static void run(JsonNode plan, Cluster cluster, Path outDir) throws Exception {
-        JsonNode lens = plan.get("golens");
-        if (lens == null) {
-            return;
-        }
-        List<JsonNode> cases = new ArrayList<>();
-        lens.path("cases").forEach(c -> {
-            if (CLIENT.equals(c.path("client").asText())) {
-                cases.add(c);
-            }
-        });
+        JsonNode lens = plan.path("golens");
+        List<JsonNode> cases = javaCases(lens);
         if (cases.isEmpty()) {
             return;
         }
-        String bootstrapLiteral = lens.get("bootstrap").asText();
-        String topicLiteral = lens.get("topic").asText();
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) {
-            throw new IllegalStateException("no Java compiler in this runtime: the harness needs a JDK");
-        }
+        JavaCompiler javac = compiler();
         Facts facts = new Facts(CLIENT);
         facts.client(CLIENT, AppInfoParser.getVersion());
         Path out = outDir.resolve("java-golens.json");
@@ -76,14 +63,7 @@ public final class GolensCases {
             for (JsonNode c : cases) {
                 String topic = c.get("topic").asText();
                 int n = c.get("partitions").asInt();
-                String code = c.get("code").asText();
-                for (String[] swap : new String[][] {
-                        {bootstrapLiteral, quote(cluster.bootstrap())}, {topicLiteral, quote(topic)}}) {
-                    if (!code.contains(swap[0])) {
-                        throw new IllegalStateException(c.get("name").asText() + ": no " + swap[0] + " in the snippet");
-                    }
-                    code = code.replace(swap[0], swap[1]);
-                }
+                String code = withLiterals(lens, c, cluster.bootstrap());
                 cluster.admin().createTopics(List.of(new NewTopic(topic, n, (short) 1))).all().get();
                 List<TopicPartition> partitions = new ArrayList<>();
                 IntStream.range(0, n).forEach(p -> partitions.add(new TopicPartition(topic, p)));
@@ -109,9 +89,50 @@ public final class GolensCases {
                 facts.write(out);
             }
         } finally {
-            try (var files = Files.walk(classes)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            deleteTree(classes);
+        }
+    }
+
+    /** The Java tab's cases of a plan section; none when the area is not in the plan. */
+    static List<JsonNode> javaCases(JsonNode section) {
+        List<JsonNode> cases = new ArrayList<>();
+        section.path("cases").forEach(c -> {
+            if (CLIENT.equals(c.path("client").asText())) {
+                cases.add(c);
             }
+        });
+        return cases;
+    }
+
+    static JavaCompiler compiler() {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null) {
+            throw new IllegalStateException("no Java compiler in this runtime: the harness needs a JDK");
+        }
+        return javac;
+    }
+
+    /**
+     * A case's program with the section's two literals replaced by the run's
+     * broker address and the case's topic. A program without either would
+     * write somewhere the harness does not read.
+     */
+    static String withLiterals(JsonNode section, JsonNode c, String bootstrap) {
+        String code = c.get("code").asText();
+        for (String[] swap : new String[][] {
+                {section.get("bootstrap").asText(), quote(bootstrap)},
+                {section.get("topic").asText(), quote(c.get("topic").asText())}}) {
+            if (!code.contains(swap[0])) {
+                throw new IllegalStateException(c.get("name").asText() + ": no " + swap[0] + " in the program");
+            }
+            code = code.replace(swap[0], swap[1]);
+        }
+        return code;
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 
@@ -128,7 +149,7 @@ public final class GolensCases {
     }
 
     /** A Java string literal for a loopback address or a topic name. */
-    static String quote(String s) {
+    private static String quote(String s) {
         if (!s.matches("[A-Za-z0-9.:_-]+")) {
             throw new IllegalArgumentException("not a plain address or topic: " + s);
         }

@@ -10,12 +10,10 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,26 +34,13 @@ public final class LensProducerCases {
     private static final String CLIENT = "java";
 
     public static void run(JsonNode plan, Cluster cluster, Path outDir) throws Exception {
-        JsonNode lens = plan.get("lens-producer");
-        if (lens == null) {
-            return;
-        }
-        List<JsonNode> cases = new ArrayList<>();
-        lens.path("cases").forEach(c -> {
-            if (CLIENT.equals(c.path("client").asText())) {
-                cases.add(c);
-            }
-        });
+        JsonNode lens = plan.path("lens-producer");
+        List<JsonNode> cases = GolensCases.javaCases(lens);
         if (cases.isEmpty()) {
             return;
         }
-        String bootstrapLiteral = lens.get("bootstrap").asText();
-        String topicLiteral = lens.get("topic").asText();
         long limitMs = lens.get("timeout_ms").asLong();
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) {
-            throw new IllegalStateException("no Java compiler in this runtime: the harness needs a JDK");
-        }
+        JavaCompiler javac = GolensCases.compiler();
         Facts facts = new Facts(CLIENT);
         facts.client(CLIENT, AppInfoParser.getVersion());
         Path out = outDir.resolve("java-lens-producer.json");
@@ -64,14 +49,7 @@ public final class LensProducerCases {
             for (JsonNode c : cases) {
                 String name = c.get("name").asText();
                 String topic = c.get("topic").asText();
-                String code = c.get("code").asText();
-                for (String[] swap : new String[][] {
-                        {bootstrapLiteral, GolensCases.quote(cluster.bootstrap())}, {topicLiteral, GolensCases.quote(topic)}}) {
-                    if (!code.contains(swap[0])) {
-                        throw new IllegalStateException(name + ": no " + swap[0] + " in the program");
-                    }
-                    code = code.replace(swap[0], swap[1]);
-                }
+                String code = GolensCases.withLiterals(lens, c, cluster.bootstrap());
                 // The order's events share one key: one partition holds them.
                 TopicPartition tp = new TopicPartition(topic, 0);
                 cluster.admin().createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
@@ -123,9 +101,7 @@ public final class LensProducerCases {
                 facts.write(out);
             }
         } finally {
-            try (var files = Files.walk(classes)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            GolensCases.deleteTree(classes);
         }
     }
 }
