@@ -1,7 +1,7 @@
 // The release bundles: for each language, one per scene, which that
-// scene's page loads, and one with every scene ("all") for the addresses
-// that need more than one scene (the level author kit) or that the page's
-// loader cannot read for certain. A scene's page then downloads that
+// scene's page loads; and one with every scene and both languages ("all")
+// for the addresses that need more than one scene (the level author kit)
+// or that the page's loader cannot read for certain. A scene's page then downloads that
 // scene's code alone, and the words of its language alone
 // (`for_each_scene!` in src/scenes/mod.rs and `Lang` in src/params/mod.rs
 // say which code is behind each Cargo feature).
@@ -13,8 +13,14 @@
 //
 // Two builders take the bundles in turn, largest first, each with a target
 // directory of its own, so that two builds run at once: each one's link is
-// a single LTO code unit, one core's work, and the machine has two.
-import { mkdir, rm, readFile, writeFile } from 'node:fs/promises';
+// a single LTO code unit, one core's work, and the machine has two. The
+// dependencies are the same code in every bundle (the features differ in
+// this crate alone), so they are compiled once: the first build compiles
+// them with both cores, and the second builder starts from a copy of them
+// once that build reaches this crate (build/crate-started.sh tells when).
+// Before, in a clean clone, each builder's first bundle took 126 s, the
+// two compiling the same dependencies at once (2026-12-04).
+import { access, mkdir, rm, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { minify } from 'terser';
@@ -47,18 +53,30 @@ export async function lockedWasmBindgen() {
   return id.trim().split('@').pop();
 }
 
-async function build({ lang, scene }, targetDir, out) {
+const WASM_RELEASE = join('wasm32-unknown-unknown', 'release');
+
+// `lang` is a language's code, or BOTH.
+const BOTH = 'ru-en';
+
+async function build({ lang, scene }, targetDir, out, env = {}) {
   const started = Date.now();
   const scenes = scene === 'all' ? 'all-scenes' : `scene-${scene}`;
-  await run('cargo', [
-    'build', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
-    '--bin', CRATE, '--no-default-features', '--features', `ui,lang-${lang},${scenes}`,
-  ]);
+  const langs = lang === BOTH ? LANGS.map((l) => `lang-${l}`).join(',') : `lang-${lang}`;
+  await run(
+    'cargo',
+    [
+      'build', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
+      '--bin', CRATE, '--no-default-features', '--features', `ui,${langs},${scenes}`,
+    ],
+    // The same wrapper for every build: cargo would not rebuild for another
+    // one, but nothing then depends on that.
+    { env: { RUSTC_WRAPPER: join(root, 'build', 'crate-started.sh'), ...env } },
+  );
   const tmp = join(targetDir, `bindgen-${lang}-${scene}`);
   await rm(tmp, { recursive: true, force: true });
   await run('wasm-bindgen', [
     '--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', CRATE,
-    join(targetDir, 'wasm32-unknown-unknown/release', `${CRATE}.wasm`),
+    join(targetDir, WASM_RELEASE, `${CRATE}.wasm`),
   ]);
   await run('wasm-opt', [...WASM_OPT, join(tmp, `${CRATE}_bg.wasm`), '-o', join(tmp, 'opt.wasm')]);
   const wasm = await readFile(join(tmp, 'opt.wasm'));
@@ -85,14 +103,58 @@ export async function buildBundles(out) {
   }
   await mkdir(out, { recursive: true });
   const bundles = Object.fromEntries(LANGS.map((lang) => [lang, {}]));
-  // Largest first, so that neither builder is left with a long one at the end.
-  const order = ['all', 'pipeline', ...SCENES.filter((s) => s !== 'pipeline')];
-  const jobs = order.flatMap((scene) => LANGS.map((lang) => ({ lang, scene })));
-  const builder = async (targetDir) => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) {
-      bundles[job.lang][job.scene] = await build(job, targetDir, out);
-    }
+  const place = (job, files) => {
+    for (const lang of job.lang === BOTH ? LANGS : [job.lang]) bundles[lang][job.scene] = files;
   };
-  await Promise.all([join(root, 'target'), join(root, 'target', 'second-builder')].map(builder));
+  // Largest first, so that neither builder is left with a long one at the
+  // end. The bundle with every scene holds both languages: only the level
+  // author kit and the addresses the loader cannot read for certain start
+  // it, and one build of it instead of one per language saves the longest
+  // build of the release, for 45 KB gzip more than one language's
+  // (BENCHMARKS.md).
+  const jobs = [
+    { lang: BOTH, scene: 'all' },
+    ...['pipeline', ...SCENES.filter((s) => s !== 'pipeline')].flatMap((scene) => LANGS.map((lang) => ({ lang, scene }))),
+  ];
+  const builder = async (targetDir) => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) place(job, await build(job, targetDir, out));
+  };
+  const [first, second] = [join(root, 'target'), join(root, 'target', 'second-builder')];
+  const started = join(first, 'bundles-crate-started');
+  await rm(started, { force: true });
+  const job = jobs.shift();
+  const firstDone = build(job, first, out, { LAB_CRATE_STARTED: started }).then((files) => place(job, files));
+  // Without a change to this crate cargo runs no rustc, and the first build
+  // ends without the mark.
+  const secondReady = Promise.race([appears(started, firstDone), firstDone]).then(() => seed(first, second));
+  await Promise.all([firstDone.then(() => builder(first)), secondReady.then(() => builder(second))]);
   return bundles;
+}
+
+/** Resolves once `file` exists, or when `until` settles. */
+function appears(file, until) {
+  return new Promise((resolveAppears) => {
+    const poll = setInterval(() => access(file).then(stop, () => {}), 100);
+    const stop = () => {
+      clearInterval(poll);
+      resolveAppears();
+    };
+    until.then(stop, stop);
+  });
+}
+
+/**
+ * The first builder's compiled dependencies, copied into the second one's
+ * target directory unless it has its own: the wasm code, and the host's
+ * (build scripts and procedural macros). `cp -a` keeps their times, which
+ * cargo compares.
+ */
+async function seed(first, second) {
+  const has = await access(join(second, WASM_RELEASE)).then(() => true, () => false);
+  if (has) return;
+  const started = Date.now();
+  await mkdir(join(second, 'wasm32-unknown-unknown'), { recursive: true });
+  await run('cp', ['-a', join(first, WASM_RELEASE), join(second, 'wasm32-unknown-unknown')]);
+  await run('cp', ['-a', join(first, 'release'), second]);
+  console.error(`bundles: the dependencies copied for the second builder (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }

@@ -128,11 +128,16 @@ export function launch() {
 /**
  * Runs a command in the repository to its end and resolves to its stdout
  * when `capture` is set; otherwise its output goes to this process's
- * stderr. A non-zero exit rejects with the command line.
+ * stderr. `env` adds to this process's environment. A non-zero exit
+ * rejects with the command line.
  */
-export function run(cmd, args, { capture = false } = {}) {
+export function run(cmd, args, { capture = false, env = {} } = {}) {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', capture ? 'pipe' : 2, 'inherit'] });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', capture ? 'pipe' : 2, 'inherit'],
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     child.stdout?.on('data', (d) => (stdout += d));
     child.on('error', reject);

@@ -81,7 +81,8 @@ async function bundleSizes() {
   const css = [...page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) => measure('css', 'index.html <style>', Buffer.from(text)));
   const out = [];
   for (const [lang, byScene] of Object.entries(bundles)) {
-    for (const scene of [...SCENES, 'all']) {
+    // The one with every scene holds both languages: counted once.
+    for (const scene of [...SCENES, ...(lang === 'ru' ? ['all'] : [])]) {
       const rows = [];
       for (const kind of ['js', 'wasm']) {
         const name = byScene[scene][kind].split('/').pop();
@@ -89,7 +90,7 @@ async function bundleSizes() {
       }
       rows.push(...css);
       const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip, brotli: a.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
-      out.push({ lang, scene, rows, total });
+      out.push({ lang: scene === 'all' ? 'ru + en' : lang, scene, rows, total });
     }
   }
   return out;
@@ -459,7 +460,7 @@ const lines = [
   '',
   '## Release bundle',
   '',
-  'How: `make build` (build/dist.mjs). build/bundles.mjs builds, per language, one bundle per scene and one with every scene (`cargo build --release` for wasm32 with `--no-default-features --features ui,lang-ru,scene-log` and so on, or `all-scenes`: opt-level "z", fat LTO, one code unit; wasm-bindgen; wasm-opt -O1; the glue through terser); build/pages.mjs puts them into the page with a loader that starts the bundle of the link\'s language and scene, and the scene pages are pre-rendered. Each file in `dist/` is read from disk; gzip is Node\'s zlib at level 9, brotli Node\'s at quality 11. A page loads one bundle: a scene\'s page, a level\'s or a lesson step\'s address loads its scene\'s; only the level author kit (`level-kit=`) and an address the loader cannot read for certain (an unknown level or step) load the one with every scene ("all").',
+  'How: `make build` (build/dist.mjs). build/bundles.mjs builds, per language, one bundle per scene, and one with every scene and both languages (`cargo build --release` for wasm32 with `--no-default-features --features ui,lang-ru,scene-log` and so on, or `ui,lang-ru,lang-en,all-scenes`: opt-level "z", fat LTO, one code unit; wasm-bindgen; wasm-opt -O1; the glue through terser); build/pages.mjs puts them into the page with a loader that starts the bundle of the link\'s language and scene, and the scene pages are pre-rendered. Each file in `dist/` is read from disk; gzip is Node\'s zlib at level 9, brotli Node\'s at quality 11. A page loads one bundle: a scene\'s page, a level\'s or a lesson step\'s address loads its scene\'s; only the level author kit (`level-kit=`) and an address the loader cannot read for certain (an unknown level or step) load the one with every scene ("all").',
   '',
   '| bundle | wasm (gzip) | js (gzip) | css (gzip) | **total, gzip** | total, brotli | total, raw |',
   '|---|---|---|---|---|---|---|',
