@@ -154,18 +154,31 @@ export async function prerender(dist) {
   const browser = await launch();
   const pages = [];
   try {
-    for (const lang of ['ru', 'en']) {
-      for (const page of [...SCENES.map((s) => ({ dir: s, query: `scene=${s}` })), { dir: 'lesson', query: 'lesson=1.1' }]) {
+    const all = ['ru', 'en'].flatMap((lang) =>
+      [...SCENES.map((s) => ({ dir: s, query: `scene=${s}` })), { dir: 'lesson', query: 'lesson=1.1' }].map((page) => ({
+        lang,
+        ...page,
+        dir: lang === 'en' ? join('en', page.dir) : page.dir,
+      })),
+    );
+    // Two pages at a time, one per core: a capture waits on the app in
+    // its renderer, and the other one's renderer uses that time.
+    const queue = [...all];
+    const worker = async () => {
+      for (let page = queue.shift(); page; page = queue.shift()) {
         const copies = [];
         for (const v of VARIANTS) {
-          const query = `?${page.query}&lang=${lang}${v.embed ? '&embed=1' : ''}`;
+          const query = `?${page.query}&lang=${page.lang}${v.embed ? '&embed=1' : ''}`;
           copies.push({ variant: v.name, ...(await capture(browser, `${url}${query}`, v)) });
         }
-        const dir = lang === 'en' ? join('en', page.dir) : page.dir;
-        pages.push({ dir, copies, lang });
-        if (lang === 'ru' && page.dir === 'log') pages.push({ dir: '', copies, lang });
-        console.error(`prerendered ${dir}/`);
+        page.copies = copies;
+        console.error(`prerendered ${page.dir}/`);
       }
+    };
+    await Promise.all([worker(), worker()]);
+    for (const { dir, copies, lang } of all) {
+      pages.push({ dir, copies, lang });
+      if (lang === 'ru' && dir === 'log') pages.push({ dir: '', copies, lang });
     }
   } finally {
     await browser.close();
