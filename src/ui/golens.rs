@@ -10,6 +10,7 @@ use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary
 use crate::params::{AppParams, Lang, SceneId};
 use crate::sim::clients::{Client, KeyedRoute};
 use yew::prelude::*;
+use yew::virtual_dom::VText;
 
 fn client_label(c: GoClient) -> &'static str {
     match c {
@@ -105,14 +106,7 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                 <span class="visually-hidden" id="go-code-label">{format!("{} · {}", t(lang, GoLensMsg::Code), client_label(shown))}</span>
                 // Scrolls both ways inside its box, as the page's tables do.
                 <div class="table-scroll go-scroll" role="group" tabindex="0" aria-labelledby="go-code-label" data-testid="go-scroll">
-                <pre class="go-code" data-testid="go-code" data-client={shown.id()}><code>
-                    for line in code.lines.iter() { {{
-                        html! {
-                            <span class={classes!("go-line", line.changed.then_some("changed"))}
-                                data-changed={line.changed.then_some("1")}>{format!("{}\n", line.text)}</span>
-                        }
-                    }} }
-                </code></pre>
+                <pre class="go-code" data-testid="go-code" data-client={shown.id()}><code>{code_runs(&code.lines)}</code></pre>
                 </div>
                 <div class="go-actions">
                     <button type="button" data-testid="copy-code" onclick={copy}>{t(lang, GoLensMsg::CopyTheCode)}</button>
@@ -126,6 +120,32 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
             </div>
         </section>
     }
+}
+
+/// The program as text, each changed line an element of its own, marked,
+/// and each run of lines between them one text: an element per line was
+/// most of the lens's elements (153 of the pipeline page's 549), each one
+/// drawn when the page starts and compared on every frame.
+fn code_runs(lines: &[crate::golens::Line]) -> Html {
+    let mut runs = Vec::new();
+    let mut plain = String::new();
+    for line in lines {
+        if line.changed {
+            if !plain.is_empty() {
+                runs.push(VText::new(std::mem::take(&mut plain)).into());
+            }
+            runs.push(html! {
+                <span class="go-line changed" data-changed="1">{format!("{}\n", line.text)}</span>
+            });
+        } else {
+            plain.push_str(&line.text);
+            plain.push('\n');
+        }
+    }
+    if !plain.is_empty() {
+        runs.push(VText::new(plain).into());
+    }
+    runs.into_iter().collect()
 }
 
 fn route_cell(lang: Lang, r: KeyedRoute) -> (String, String) {
