@@ -42,10 +42,10 @@ test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint
 	exit $$status
 
 # The fast tier: formatting, one clippy pass over every target, and the
-# host tests of everything but the view, which is behind the `ui` feature,
-# so Yew is not compiled for them. No browser and no wasm build. `make
-# test` runs the same (in lint and host-tests), the view's own host tests
-# and everything else.
+# host tests, which are of everything but the view: the view is behind the
+# `ui` feature, so Yew is not compiled for them. No browser and no wasm
+# build. `make test` runs the same tests (host-tests) and lints the same
+# code (lint), and everything else.
 MODELS_ONLY := --no-default-features --features lang-ru,lang-en,all-scenes
 check:
 	cargo fmt --check
@@ -63,21 +63,26 @@ build: dist/index.html
 dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
 	node build/dist.mjs dist
 
-# Also each one-language bundle's code, which leaves out the other
-# language's arms (`Lang` in src/params/mod.rs), and one scene's bundle,
-# whose code stands in for the scenes it leaves out.
-ONE_LANGUAGE = --no-default-features --features ui,all-scenes,
+# Every target on the host but the view; the view where it runs, in wasm:
+# with both languages and every scene (the bundle with every scene, and the
+# wasm tests'), with each one language (each leaves out the other's arms,
+# `Lang` in src/params/mod.rs), and one scene's bundle, whose code stands in
+# for the scenes it leaves out. Yew is then checked for wasm only, not a
+# second time for the host.
+VIEW_ALL_SCENES = --no-default-features --features ui,all-scenes,
 lint: tools
 	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-ru -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(ONE_LANGUAGE)lang-en -- -D warnings
+	cargo clippy --all-targets $(MODELS_ONLY) -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru,lang-en --lib --bin kafka-ordering-lab --test web -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-en -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --features ui,lang-ru,scene-log -- -D warnings
 
-# Both builds: with the view, and the models alone (as `make check` runs
-# them), so nothing the models need can come to depend on the view.
+# The host tests: the models, the link's parameters, the words, the Go lens
+# and the plain geometry the view draws with, without the view (as `make
+# check` runs them). The view's tests run where it runs: wasm-tests and the
+# browser tests.
 host-tests:
-	cargo test
 	cargo test $(MODELS_ONLY)
 
 # The seed sweep at scale: every preset of every scene, 5000 seeds each
@@ -118,11 +123,11 @@ conformance: kafka-tools
 	mvn -B -q -f $(KAFKA_JAVA)/pom.xml package
 	cd tests/kafka/go && go build -o bin/harness .
 	rm -rf $(CONFORMANCE)/facts
-	cargo run -q --example conformance -- plan $(CONFORMANCE)/plan.json
+	cargo run -q $(MODELS_ONLY) --example conformance -- plan $(CONFORMANCE)/plan.json
 	status=0; \
 	java -cp "$(KAFKA_JAVA)/target/classes:$$(cat $(KAFKA_JAVA)/target/classpath.txt)" lab.kafka.Main \
 	  --plan $(CONFORMANCE)/plan.json --out-dir $(CONFORMANCE)/facts --go-harness $(GO_HARNESS) || status=$$?; \
-	cargo run -q --example conformance -- report $(CONFORMANCE)/plan.json $(CONFORMANCE)/facts $(CONFORMANCE) CONFORMANCE.md \
+	cargo run -q $(MODELS_ONLY) --example conformance -- report $(CONFORMANCE)/plan.json $(CONFORMANCE)/facts $(CONFORMANCE) CONFORMANCE.md \
 	  || status=$$?; \
 	exit $$status
 
@@ -134,7 +139,7 @@ GOLENS := target/golens
 golens-vet: kafka-tools
 	mvn -B -q -f $(KAFKA_JAVA)/pom.xml package
 	rm -rf $(GOLENS)
-	cargo run -q --example golens -- $(GOLENS)
+	cargo run -q $(MODELS_ONLY) --example golens -- $(GOLENS)
 	cd $(GOLENS) && GOFLAGS=-mod=mod CGO_ENABLED=1 go vet ./...
 	javac -encoding UTF-8 -d $(GOLENS)/classes -cp "$$(cat $(KAFKA_JAVA)/target/classpath.txt)" $$(find $(GOLENS)/java -name Main.java)
 

@@ -34,6 +34,28 @@ pub fn clamp_to<T: Ord + Copy>(v: T, range: &RangeInclusive<T>) -> T {
     v.max(*range.start()).min(*range.end())
 }
 
+/// A whole number typed into a field, clamped to `range`; `fallback` while
+/// the field holds something else (empty, half typed).
+pub fn parse_in(raw: &str, range: &RangeInclusive<u32>, fallback: u32) -> u32 {
+    raw.trim()
+        .parse::<u32>()
+        .map_or(fallback, |v| clamp_to(v, range))
+}
+
+/// Percent-codes `text` for a `data:` address (the exported files): every
+/// byte but letters, digits and the marks no address reads specially.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b" -_.~()*'!".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 pub(super) fn parse_number(
     name: &'static str,
     raw: &str,
@@ -158,4 +180,25 @@ pub fn parse_actions(s: &str) -> Option<Vec<MemberAction>> {
         out.push(MemberAction { at, kind });
     }
     (out.len() <= 100).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_numbers_are_clamped_or_ignored() {
+        assert_eq!(parse_in(" 7 ", &(1..=64), 3), 7);
+        assert_eq!(parse_in("0", &(1..=64), 3), 1);
+        assert_eq!(parse_in("999", &(1..=64), 3), 64);
+        assert_eq!(parse_in("", &(1..=64), 3), 3);
+        assert_eq!(parse_in("-2", &(1..=64), 3), 3);
+        assert_eq!(parse_in("1e3", &(1..=64), 3), 3);
+    }
+
+    #[test]
+    fn data_urls_encode_what_would_break_them() {
+        assert_eq!(percent_encode("a b#%\"<>"), "a b%23%25%22%3C%3E");
+        assert_eq!(percent_encode("ключ"), "%D0%BA%D0%BB%D1%8E%D1%87");
+    }
 }

@@ -14,8 +14,8 @@ mod path;
 mod tests;
 
 pub use codec::{
-    actions_text, clamp_to, encode_component, parse_actions, parse_replica_actions,
-    replica_actions_text,
+    actions_text, clamp_to, encode_component, parse_actions, parse_in, parse_replica_actions,
+    percent_encode, replica_actions_text,
 };
 
 use crate::golens::GoClient;

@@ -1,6 +1,7 @@
 //! Exports for slides: the scene as SVG or PNG, the producer's sequence
 //! diagram as mermaid text.
 
+use crate::params::percent_encode;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
@@ -29,18 +30,6 @@ fn page_style(doc: &web_sys::Document) -> String {
         }
     }
     css
-}
-
-fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b" -_.~()*'!".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 fn document() -> Option<web_sys::Document> {
@@ -134,15 +123,4 @@ pub fn export_png(name: &str, theme: &str) {
         "data:image/svg+xml;charset=utf-8,{}",
         percent_encode(&svg)
     ));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn data_urls_encode_what_would_break_them() {
-        assert_eq!(percent_encode("a b#%\"<>"), "a b%23%25%22%3C%3E");
-        assert_eq!(percent_encode("ключ"), "%D0%BA%D0%BB%D1%8E%D1%87");
-    }
 }

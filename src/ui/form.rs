@@ -3,7 +3,6 @@
 
 use crate::params::declare::{Param, Value};
 use crate::params::{clamp_to, AppParams};
-use std::ops::RangeInclusive;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -15,14 +14,6 @@ pub fn input_value(e: &InputEvent) -> String {
 pub fn checked(e: &Event) -> bool {
     let input: HtmlInputElement = e.target_unchecked_into();
     input.checked()
-}
-
-/// A whole number typed into a field, clamped to `range`; `fallback` while
-/// the field holds something else (empty, half typed).
-pub fn parse_in(raw: &str, range: &RangeInclusive<u32>, fallback: u32) -> u32 {
-    raw.trim()
-        .parse::<u32>()
-        .map_or(fallback, |v| clamp_to(v, range))
 }
 
 /// A number input's `min`: its parameter's declared bound, the one a link
@@ -108,20 +99,5 @@ pub fn number_field(props: &NumberFieldProps) -> Html {
                 </span>
             }
         </>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn typed_numbers_are_clamped_or_ignored() {
-        assert_eq!(parse_in(" 7 ", &(1..=64), 3), 7);
-        assert_eq!(parse_in("0", &(1..=64), 3), 1);
-        assert_eq!(parse_in("999", &(1..=64), 3), 64);
-        assert_eq!(parse_in("", &(1..=64), 3), 3);
-        assert_eq!(parse_in("-2", &(1..=64), 3), 3);
-        assert_eq!(parse_in("1e3", &(1..=64), 3), 3);
     }
 }

@@ -1,14 +1,16 @@
 //! The thin Yew view. It renders from the simulation's state and the
 //! player's position; Kafka's rules live in `sim`, not here.
 //!
-//! The view is behind the `ui` feature. The four modules built without it
+//! The view is behind the `ui` feature. The five modules built without it
 //! are plain Rust that the models' host tests use or check (the player, the
-//! figures' geometry, the density strip's sums, the keyboard's shortcuts),
-//! so those tests build without Yew or the browser crates.
+//! log figure's geometry, where a broken pair's mark goes, the density
+//! strip's sums, the keyboard's shortcuts), so those tests build without
+//! Yew or the browser crates.
 
 pub(crate) mod density;
 mod keys;
 pub mod layout;
+pub(crate) mod marks;
 pub mod player;
 
 #[cfg(feature = "ui")]

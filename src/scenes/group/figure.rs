@@ -3,6 +3,7 @@
 //! the member that owns it. Plain numbers, tested on the host; the view
 //! draws them.
 
+use super::text::GroupMsg;
 use crate::sim::scenes::group::{Group, MemberState};
 use crate::sim::SimTime;
 
@@ -189,6 +190,20 @@ pub fn stints(g: &Group, now: SimTime) -> Vec<Stint> {
         .collect()
 }
 
+/// Why a partition is paused: its message, and the name its `data-why`
+/// attribute gives it. The name is written out: `Debug` of the message
+/// would keep Rust's `Debug` formatting, and every message's name, in the
+/// wasm for one attribute.
+pub(crate) fn paused_why(owner_down: bool, revoked: bool) -> (GroupMsg, &'static str) {
+    if owner_down {
+        (GroupMsg::OwnerDown, "ownerdown")
+    } else if revoked {
+        (GroupMsg::Revoked, "revoked")
+    } else {
+        (GroupMsg::Paused, "paused")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,5 +339,18 @@ mod tests {
             }
         }
         assert!(shown.windows(2).all(|w| w[0] < w[1]), "join order");
+    }
+
+    #[test]
+    fn paused_reasons_keep_the_names_their_attribute_had() {
+        // The names `data-why` had when they were the messages' `Debug`,
+        // lowercased; the browser tests and embedding pages read them.
+        for (down, revoked) in [(true, true), (true, false), (false, true), (false, false)] {
+            let (why, id) = paused_why(down, revoked);
+            assert_eq!(id, format!("{why:?}").to_lowercase());
+        }
+        assert_eq!(paused_why(true, true).1, "ownerdown");
+        assert_eq!(paused_why(false, true).1, "revoked");
+        assert_eq!(paused_why(false, false).1, "paused");
     }
 }

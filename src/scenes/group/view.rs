@@ -2,7 +2,7 @@
 //! each partition (and who did before), offsets per partition, the group's
 //! generations, and what was handled twice.
 
-use super::figure::{self, Link};
+use super::figure::{self, paused_why, Link};
 use super::narration::group_narration;
 use super::params as declared;
 use crate::i18n::{self, fixed, t, GroupMsg};
@@ -158,20 +158,6 @@ fn view_members(
                 <p class="note" data-testid="idle-note">{t(lang, GroupMsg::IdleNote)}</p>
             }
         </section>
-    }
-}
-
-/// Why a partition is paused: its message, and the name its `data-why`
-/// attribute gives it. The name is written out: `Debug` of the message
-/// would keep Rust's `Debug` formatting, and every message's name, in the
-/// wasm for one attribute.
-fn paused_why(owner_down: bool, revoked: bool) -> (GroupMsg, &'static str) {
-    if owner_down {
-        (GroupMsg::OwnerDown, "ownerdown")
-    } else if revoked {
-        (GroupMsg::Revoked, "revoked")
-    } else {
-        (GroupMsg::Paused, "paused")
     }
 }
 
@@ -438,23 +424,5 @@ pub fn view_group_scene(
                 { memo(crate::ui::golens::view_golens, params, &on_params) }
             }
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paused_reasons_keep_the_names_their_attribute_had() {
-        // The names `data-why` had when they were the messages' `Debug`,
-        // lowercased; the browser tests and embedding pages read them.
-        for (down, revoked) in [(true, true), (true, false), (false, true), (false, false)] {
-            let (why, id) = paused_why(down, revoked);
-            assert_eq!(id, format!("{why:?}").to_lowercase());
-        }
-        assert_eq!(paused_why(true, true).1, "ownerdown");
-        assert_eq!(paused_why(false, true).1, "revoked");
-        assert_eq!(paused_why(false, false).1, "paused");
     }
 }

@@ -2,7 +2,7 @@
 //! between the producer's and the broker's lifelines, the whole run as a
 //! density strip, and the diagram as mermaid text for export.
 
-use super::narration::{mermaid, seq_label};
+use super::narration::{mermaid, seq_label, two_lines};
 use super::view::{px, records_label, SHOWN_LINES};
 use crate::i18n::{self, fixed, t, Msg, ProducerMsg, WindowMsg};
 use crate::params::Lang;
@@ -81,22 +81,6 @@ fn note_box(x: f64, y: f64, w: f64) -> String {
 /// About as many characters of a label as fit beside the lifelines of the
 /// phone-width diagram.
 const NARROW_LABEL_CHARS: usize = 40;
-
-/// A label longer than `max` characters, split at the space nearest its
-/// middle: on a phone the sequence diagram's longest notes would otherwise
-/// run off its right edge.
-fn two_lines(label: &str, max: usize) -> Option<(&str, &str)> {
-    let chars = label.chars().count();
-    if chars <= max {
-        return None;
-    }
-    let middle = label.char_indices().nth(chars / 2).map_or(0, |(i, _)| i);
-    let at = label
-        .match_indices(' ')
-        .map(|(i, _)| i)
-        .min_by_key(|&i| i.abs_diff(middle))?;
-    Some((&label[..at], &label[at + 1..]))
-}
 
 pub(super) fn view_diagram(
     scene: &ProducerScene,
@@ -199,22 +183,5 @@ pub(super) fn view_diagram(
                 }).collect::<Html>() }
             </svg>
         </figure>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::two_lines;
-
-    #[test]
-    fn a_long_label_splits_at_the_space_nearest_its_middle() {
-        assert_eq!(two_lines("batch 1 lost", 40), None);
-        let label = "батч 1: истёк request.timeout.ms, соединение закрыто";
-        let (first, second) = two_lines(label, 40).unwrap();
-        assert_eq!(format!("{first} {second}"), label);
-        assert!(first.chars().count() <= 40 && second.chars().count() <= 40);
-        assert_eq!(first, "батч 1: истёк request.timeout.ms,");
-        // One long word: no space to split at, the label stays whole.
-        assert_eq!(two_lines(&"x".repeat(50), 40), None);
     }
 }

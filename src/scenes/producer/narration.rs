@@ -394,6 +394,22 @@ pub fn interventions_list(lang: Lang, faults: &[Fault], outages: &[Outage]) -> V
     out
 }
 
+/// A label longer than `max` characters, split at the space nearest its
+/// middle: on a phone the sequence diagram's longest notes would otherwise
+/// run off its right edge.
+pub(super) fn two_lines(label: &str, max: usize) -> Option<(&str, &str)> {
+    let chars = label.chars().count();
+    if chars <= max {
+        return None;
+    }
+    let middle = label.char_indices().nth(chars / 2).map_or(0, |(i, _)| i);
+    let at = label
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .min_by_key(|&i| i.abs_diff(middle))?;
+    Some((&label[..at], &label[at + 1..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,5 +469,17 @@ mod tests {
         for lang in [Lang::Ru, Lang::En] {
             assert!(!seq_explain(lang, k, true).is_empty());
         }
+    }
+
+    #[test]
+    fn a_long_label_splits_at_the_space_nearest_its_middle() {
+        assert_eq!(two_lines("batch 1 lost", 40), None);
+        let label = "батч 1: истёк request.timeout.ms, соединение закрыто";
+        let (first, second) = two_lines(label, 40).unwrap();
+        assert_eq!(format!("{first} {second}"), label);
+        assert!(first.chars().count() <= 40 && second.chars().count() <= 40);
+        assert_eq!(first, "батч 1: истёк request.timeout.ms,");
+        // One long word: no space to split at, the label stays whole.
+        assert_eq!(two_lines(&"x".repeat(50), 40), None);
     }
 }

@@ -9,6 +9,7 @@ use super::panels::{IdempotenceCompare, PricePanel};
 use super::params as declared;
 use crate::i18n::{self, fixed, t, Place, ProducerMsg, WindowMsg};
 use crate::params::declare::Param;
+use crate::params::parse_in;
 use crate::params::{preset_link, AppParams, Lang, Part};
 use crate::presets::ProducerPreset;
 use crate::sim::checker::FindingKind;
@@ -19,7 +20,7 @@ use crate::sim::scenes::producer::{
 };
 use crate::sim::{Sim, SimTime};
 use crate::ui::density::{bucket, Density, DensityStrip};
-use crate::ui::form::{checked, edit, input_value, parse_in};
+use crate::ui::form::{checked, edit, input_value};
 use crate::ui::layout::{lerp, progress, Point};
 use crate::ui::memo::memo;
 use crate::ui::stats::stat;
