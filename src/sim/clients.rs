@@ -38,6 +38,15 @@ pub enum Client {
     ConfluentMurmur2Random,
 }
 
+/// A producer whose requests in flight and idempotence its client decides,
+/// whatever the settings say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FixedProducer {
+    /// Batches in flight to one partition at a time.
+    pub max_in_flight: u32,
+    pub idempotence: bool,
+}
+
 /// How a client places a record that has a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KeyedRoute {
@@ -123,6 +132,29 @@ pub fn librdkafka_sticky(
 }
 
 impl Client {
+    /// The producer this client is whatever its settings, if it has no
+    /// `max.in.flight.requests.per.connection` and `enable.idempotence` of
+    /// its own. kafka-go's `Writer` (v0.4.51, go.mod of the conformance
+    /// suite): a goroutine per partition writes one batch at a time and
+    /// retries it before it takes the next (writer.go,
+    /// `partitionWriter.writeBatches` and `partitionWriter.writeBatch`), and
+    /// it never asks the broker for a producer id, so a batch sent again
+    /// after a lost answer is written twice. The others have both settings:
+    /// franz-go `MaxProduceRequestsInflightPerBroker` and
+    /// `DisableIdempotentWrite` (pkg/kgo/config.go), sarama
+    /// `Net.MaxOpenRequests` and `Producer.Idempotent`, librdkafka the Java
+    /// names.
+    pub fn fixed_producer(self) -> Option<FixedProducer> {
+        matches!(
+            self,
+            Client::KafkaGo | Client::KafkaGoHash | Client::KafkaGoMurmur2
+        )
+        .then_some(FixedProducer {
+            max_in_flight: 1,
+            idempotence: false,
+        })
+    }
+
     pub const ALL: [Client; 10] = [
         Client::Java,
         Client::FranzGo,

@@ -129,6 +129,7 @@ pub fn change_label(lang: Lang, c: Change) -> &'static str {
             Change::WarehouseLikeCheckout => PipelineMsg::ChangeWarehouseLikeCheckout,
             Change::CheckoutLikeWarehouse => PipelineMsg::ChangeCheckoutLikeWarehouse,
             Change::JavaClient => PipelineMsg::ChangeJavaClient,
+            Change::FranzGoClient => PipelineMsg::ChangeFranzGoClient,
             Change::NoGrowth => PipelineMsg::ChangeNoGrowth,
             Change::KeyedPool => PipelineMsg::ChangeKeyedPool,
             Change::Sequential => PipelineMsg::ChangeSequential,

@@ -74,6 +74,8 @@ catalogue! {
         ChangeWarehouseLikeCheckout => ("warehouse на том же клиенте, что и checkout", "warehouse on the same client as checkout"),
         ChangeCheckoutLikeWarehouse => ("checkout на том же клиенте, что и warehouse", "checkout on the same client as warehouse"),
         ChangeJavaClient => ("Java-клиент (murmur2 по ключу)", "the Java client (murmur2 of the key)"),
+        KafkaGoProducer => ("У kafka-go нет ни max.in.flight.requests.per.connection, ни enable.idempotence: его Writer шлёт в партицию по одному батчу и повторяет его раньше следующего, а идемпотентности не умеет, поэтому батч, ответ на который потерялся, попадает в лог дважды. Сервис на kafka-go модель так и запускает.", "kafka-go has neither max.in.flight.requests.per.connection nor enable.idempotence: its Writer sends one batch to a partition at a time and retries it before the next, and it cannot be idempotent, so a batch whose answer was lost is written twice. The model runs a service on kafka-go that way."),
+        ChangeFranzGoClient => ("franz-go: идемпотентный продюсер по умолчанию", "franz-go: an idempotent producer by default"),
         ChangeNoGrowth => ("не добавлять партиции в живой топик", "do not add partitions to a live topic"),
         ChangeKeyedPool => ("пул воркеров по ключу вместо горутины на сообщение", "a keyed worker pool instead of a goroutine per message"),
         ChangeSequential => ("одна горутина, по порядку", "one goroutine, in order"),

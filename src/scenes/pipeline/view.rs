@@ -819,6 +819,12 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             ],
         ),
     ];
+    // A service on kafka-go ignores two of the producer's settings, and the
+    // model with it (Client::fixed_producer): said where they are set.
+    let c = &params.pipeline;
+    let fixed = [c.client, c.warehouse_client]
+        .iter()
+        .any(|client| client.fixed_producer().is_some());
     html! {
         <section class="card pipeline-settings">
             for (title, fields) in groups.iter() {
@@ -827,6 +833,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     <div class="inputs">
                         for (param, label) in fields.iter() { { field(params, on_params, param, *label) } }
                     </div>
+                    if fixed && *title == PipelineMsg::GroupProducer {
+                        <p class="note" data-testid="fixed-producer">{t(lang, PipelineMsg::KafkaGoProducer)}</p>
+                    }
                 </fieldset>
             }
         </section>

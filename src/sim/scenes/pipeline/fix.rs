@@ -3,7 +3,7 @@
 
 use super::blame::{Cause, Finding};
 use super::config::{Commit, KeyChoice, PipelineConfig};
-use super::run::{run_pipeline, PipelineRun, Price};
+use super::run::{run_pipeline, PipelineRun, Price, Service};
 use crate::sim::clients::Client;
 use crate::sim::rng::Rng;
 use crate::sim::scenes::workers::Mode;
@@ -17,6 +17,7 @@ pub enum Change {
     WarehouseLikeCheckout,
     CheckoutLikeWarehouse,
     JavaClient,
+    FranzGoClient,
     NoGrowth,
     KeyedPool,
     Sequential,
@@ -26,13 +27,14 @@ pub enum Change {
 }
 
 impl Change {
-    pub const ALL: [Change; 12] = [
+    pub const ALL: [Change; 13] = [
         Change::Idempotence,
         Change::OneInFlight,
         Change::KeyByOrder,
         Change::WarehouseLikeCheckout,
         Change::CheckoutLikeWarehouse,
         Change::JavaClient,
+        Change::FranzGoClient,
         Change::NoGrowth,
         Change::KeyedPool,
         Change::Sequential,
@@ -50,6 +52,7 @@ impl Change {
             Change::WarehouseLikeCheckout => "warehouse-like-checkout",
             Change::CheckoutLikeWarehouse => "checkout-like-warehouse",
             Change::JavaClient => "java-client",
+            Change::FranzGoClient => "franz-go-client",
             Change::NoGrowth => "no-growth",
             Change::KeyedPool => "keyed-pool",
             Change::Sequential => "sequential",
@@ -59,8 +62,18 @@ impl Change {
         }
     }
 
-    /// The changed settings, or `None` when the setting is so already.
+    /// The changed settings, or `None` when the setting is so already, or
+    /// when neither service's client takes it (kafka-go has neither
+    /// producer setting: [`Client::fixed_producer`]).
     pub fn apply(self, c: &PipelineConfig) -> Option<PipelineConfig> {
+        let producer_setting = matches!(self, Change::Idempotence | Change::OneInFlight);
+        if producer_setting
+            && Service::ALL
+                .iter()
+                .all(|s| s.client(c).fixed_producer().is_some())
+        {
+            return None;
+        }
         let changed = match self {
             Change::Idempotence => PipelineConfig {
                 idempotence: true,
@@ -86,6 +99,18 @@ impl Change {
                 client: Client::Java,
                 warehouse_client: if c.warehouse_client == c.client {
                     Client::Java
+                } else {
+                    c.warehouse_client
+                },
+                ..*c
+            },
+            // Idempotent by default, with the Java partitioner's murmur2 for
+            // a key (pkg/kgo/config.go, `DisableIdempotentWrite`;
+            // partitioner.go, `KafkaHasher`).
+            Change::FranzGoClient => PipelineConfig {
+                client: Client::FranzGo,
+                warehouse_client: if c.warehouse_client == c.client {
+                    Client::FranzGo
                 } else {
                     c.warehouse_client
                 },
@@ -117,7 +142,13 @@ impl Change {
     /// that leaves the most of the pipeline as it was.
     pub fn candidates(cause: Cause) -> &'static [Change] {
         match cause {
-            Cause::ProducerRetry => &[Change::Idempotence, Change::OneInFlight],
+            // A client without the two settings (kafka-go) is fixed by one
+            // that has them and is idempotent by default.
+            Cause::ProducerRetry => &[
+                Change::Idempotence,
+                Change::OneInFlight,
+                Change::FranzGoClient,
+            ],
             Cause::Keyless => &[Change::KeyByOrder, Change::JavaClient],
             Cause::HashMismatch => &[Change::WarehouseLikeCheckout, Change::CheckoutLikeWarehouse],
             Cause::PartitionIncrease => &[Change::NoGrowth],

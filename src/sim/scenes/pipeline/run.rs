@@ -437,9 +437,10 @@ struct Written {
 
 /// The producers: one per service and partition, each the producer
 /// scene's model (accumulator, sender, in-flight requests, retries,
-/// idempotence, faults on the wire) given that partition's records. The
-/// model gives each partition its own connection, as if each partition's
-/// leader were a broker of its own.
+/// idempotence, faults on the wire) given that partition's records, with
+/// the settings the service's client takes ([`Client::fixed_producer`]:
+/// kafka-go takes neither of the two). The model gives each partition its
+/// own connection, as if each partition's leader were a broker of its own.
 fn produce(
     config: &PipelineConfig,
     service: Service,
@@ -465,12 +466,13 @@ fn produce(
                 }],
                 _ => Vec::new(),
             };
+            let fixed = service.client(config).fixed_producer();
             let scene_config = ProducerSceneConfig {
                 producer: ProducerConfig {
                     batch_size: BATCH_SIZE,
                     linger_ms: config.linger_ms,
-                    max_in_flight: config.max_in_flight,
-                    enable_idempotence: config.idempotence,
+                    max_in_flight: fixed.map_or(config.max_in_flight, |f| f.max_in_flight),
+                    enable_idempotence: fixed.map_or(config.idempotence, |f| f.idempotence),
                     ..ProducerConfig::default()
                 },
                 link: LinkConfig {

@@ -1,4 +1,6 @@
 use super::*;
+use crate::sim::clients::Client;
+use crate::sim::scenes::pipeline::run::PipelineRun;
 use crate::sim::Sim;
 
 fn seeds() -> std::ops::Range<u64> {
@@ -233,4 +235,58 @@ fn every_breaking_preset_breaks_on_its_own_seed_and_its_fix_clears_it() {
             fix.change
         );
     }
+}
+
+#[test]
+fn kafka_go_writes_a_batch_twice_when_its_answer_is_lost_and_never_reorders_it() {
+    // The settings ask for five in flight and idempotence. The Java
+    // producer takes them: no batch is written twice. kafka-go's Writer has
+    // neither (Client::fixed_producer): a batch whose answer died with its
+    // connection is written again, and one batch at a time is never
+    // overtaken by the next.
+    let config = |client| PipelineConfig {
+        client,
+        warehouse_client: client,
+        ..PipelineConfig::default()
+    };
+    let written_twice = |run: &PipelineRun| run.log.len() - run.records.len();
+    let (mut kafka_go_twice, mut kafka_go_reorders) = (0, 0);
+    for seed in seeds() {
+        let java = run_seed(&config(Client::Java), seed);
+        assert_eq!(written_twice(&java), 0, "seed {seed}");
+        let kafka_go = run_seed(&config(Client::KafkaGoHash), seed);
+        kafka_go_twice += written_twice(&kafka_go);
+        kafka_go_reorders += kafka_go
+            .findings
+            .iter()
+            .filter(|f| f.cause == Cause::ProducerRetry)
+            .count();
+    }
+    assert!(kafka_go_twice > 0);
+    assert_eq!(kafka_go_reorders, 0);
+}
+
+#[test]
+fn no_fix_is_a_producer_setting_kafka_go_does_not_have() {
+    let kafka_go = PipelineConfig {
+        client: Client::KafkaGo,
+        warehouse_client: Client::KafkaGo,
+        idempotence: false,
+        max_in_flight: 5,
+        ..PipelineConfig::default()
+    };
+    assert_eq!(Change::Idempotence.apply(&kafka_go), None);
+    assert_eq!(Change::OneInFlight.apply(&kafka_go), None);
+    // One service on Java still takes them.
+    let half = PipelineConfig {
+        warehouse_client: Client::Java,
+        ..kafka_go
+    };
+    assert!(Change::Idempotence.apply(&half).is_some());
+    // A client that has them, idempotent by default.
+    let franz = Change::FranzGoClient.apply(&kafka_go).unwrap();
+    assert_eq!(
+        (franz.client, franz.warehouse_client),
+        (Client::FranzGo, Client::FranzGo)
+    );
 }
