@@ -190,9 +190,16 @@ pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
     if let Some(msg) = default_reorders.filter(|_| !may_reorder(c)) {
         b.warn_msg(Severity::BreaksOrder, msg);
     }
+    // kafka-go's Writer (v0.4.51): one goroutine per partition writes one
+    // batch at a time and retries it before it takes the next (writer.go,
+    // `partitionWriter.writeBatches` and `writeBatch`), and no request
+    // carries a producer id: never reordered by a retry, written twice
+    // after a lost answer (crate::sim::clients::Client::fixed_producer).
     if b.client == GoClient::KafkaGo {
         if c.enable_idempotence {
             b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoIdempotentProducer);
+        } else if may_reorder(c) {
+            b.warn_msg(Severity::Note, GoLensMsg::KafkaGoKeepsOrderOnRetry);
         }
         if c.max_in_flight != 5 {
             b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoSettingFor);

@@ -110,6 +110,26 @@ fn the_producer_lens_says_what_each_library_cannot_do() {
     assert!(!franz.code().contains("DisableIdempotentWrite"));
     let catastrophe = lens("?scene=producer&preset=catastrophe", GoClient::FranzGo);
     assert!(changed(&catastrophe).contains(&"kgo.DisableIdempotentWrite(),"));
+    // The catastrophe is the Java producer's: kafka-go's tab says it keeps
+    // this order, and what it costs instead.
+    let kafka_go = lens(
+        "?scene=producer&preset=catastrophe&lang=en",
+        GoClient::KafkaGo,
+    );
+    assert!(
+        kafka_go
+            .warnings
+            .iter()
+            .any(|w| w.severity == Severity::Note
+                && w.text.contains("kafka-go does not")
+                && w.text.contains("written twice")),
+        "{:?}",
+        kafka_go.warnings
+    );
+    assert!(!kafka_go
+        .warnings
+        .iter()
+        .any(|w| w.severity == Severity::BreaksOrder));
 }
 
 #[test]

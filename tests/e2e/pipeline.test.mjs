@@ -95,6 +95,25 @@ test('compare runs the same seed with one setting flipped and marks the records 
   await context.close();
 });
 
+test('a service on kafka-go: its settings say two producer settings do not apply, and no fix offers them', async () => {
+  for (const [lang, words] of [['ru', /нет ни max\.in\.flight/], ['en', /has neither max\.in\.flight/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&client=kafka-go&warehouse-client=kafka-go&lang=${lang}`);
+    // Settings start folded on a phone, open here.
+    const note = await page.textContent('.pipeline-settings [data-testid="fixed-producer"]');
+    assert.match(note, words);
+    const offered = await page.$$eval('[data-testid="compare-change"] option', (els) => els.map((e) => e.value));
+    assert.ok(offered.length > 0);
+    assert.ok(!offered.includes('idempotence') && !offered.includes('one-in-flight'), offered.join(', '));
+    assert.ok(offered.includes('franz-go-client'), offered.join(', '));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // With the Java client on both services, both settings are its own.
+  const java = await openPage(env.browser, `${env.base}?scene=pipeline&lang=en`);
+  assert.equal(await java.page.$('[data-testid="fixed-producer"]'), null);
+  await java.context.close();
+});
+
 test('the sweep reports a rate over 100 seeds, in chunks, with no frame over 50 ms', async () => {
   const broken = await sweepWork(env.browser, env.base, '?scene=pipeline&idempotence=0&lang=en');
   assert.equal(broken.seeds, 100);
