@@ -44,6 +44,16 @@ pub enum GoClient {
 }
 
 impl GoClient {
+    /// Whether this tab's producer program is idempotent where the
+    /// settings ask for it: kafka-go's cannot be
+    /// ([`crate::sim::clients::Client::fixed_producer`]).
+    pub fn idempotent(self, asked: bool) -> bool {
+        asked
+            && routing::default_client(self)
+                .fixed_producer()
+                .is_none_or(|f| f.idempotence)
+    }
+
     pub const ALL: [GoClient; 5] = [
         GoClient::FranzGo,
         GoClient::Sarama,

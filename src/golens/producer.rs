@@ -195,7 +195,10 @@ pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
     // `partitionWriter.writeBatches` and `writeBatch`), and no request
     // carries a producer id: never reordered by a retry, written twice
     // after a lost answer (crate::sim::clients::Client::fixed_producer).
-    if b.client == GoClient::KafkaGo {
+    if super::routing::default_client(b.client)
+        .fixed_producer()
+        .is_some()
+    {
         if c.enable_idempotence {
             b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoIdempotentProducer);
         } else if may_reorder(c) {
@@ -306,16 +309,22 @@ fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.l("defer cl.Close()");
     topic_call(b, send);
     b.l("ctx := context.Background()");
+    b.l("var records []*kgo.Record");
     b.l(&format!(
         "for _, event := range []string{{{}}} {{",
         send.events()
     ));
     b.l(&format!(
-        "\tcl.Produce(ctx, &kgo.Record{{{}Value: []byte(event)}}, nil)",
+        "\trecords = append(records, &kgo.Record{{{}Value: []byte(event)}})",
         send.go_key("[]byte")
     ));
     b.l("}");
-    b.l("if err := cl.Flush(ctx); err != nil {");
+    // Produce with a nil promise drops a record's error, and Flush still
+    // returns nil: on the broker (area lens-lost-answer) the lost-ack
+    // program's records timed out after a lost answer and it ended as if
+    // all were written. ProduceSync sends them in this order and returns
+    // each one's error (pkg/kgo/producer.go, `ProduceSync`).
+    b.l("if err := cl.ProduceSync(ctx, records...).FirstErr(); err != nil {");
     b.l("\tpanic(err)");
     b.l("}");
     b.close_func();

@@ -7,10 +7,9 @@
 //!
 //! Each program sends one order's events under its key (`ORDER_EVENTS`),
 //! so on a broker without faults the log must hold them once each, in
-//! order, and the program must end without an error. The presets' faults
-//! (a lost answer, an error answer) through the fault proxy come next, as
-//! issue 39 asks; this area is what every later one stands on: the
-//! programs run as printed.
+//! order, and the program must end without an error. Area
+//! lens-lost-answer runs the same programs through the fault proxy; this
+//! area is what it stands on: the programs run as printed.
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS, ORDER_KEY};

@@ -13,6 +13,7 @@ mod crash;
 mod golens;
 mod group;
 mod keyless;
+mod lens_lost_answer;
 mod lens_producer;
 mod log;
 mod pipeline;
@@ -52,7 +53,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 10] = [
+pub const AREAS: [Area; 11] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -63,6 +64,7 @@ pub const AREAS: [Area; 10] = [
     pipeline::AREA,
     golens::AREA,
     lens_producer::AREA,
+    lens_lost_answer::AREA,
 ];
 
 fn plan() -> Value {

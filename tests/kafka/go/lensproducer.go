@@ -23,6 +23,9 @@ type lensProducerCase struct {
 	Topic   string `json:"topic"`
 	Package string `json:"package"`
 	Code    string `json:"code"`
+	// Area lens-lost-answer: whether the model says the program's
+	// producer is idempotent.
+	Idempotent bool `json:"idempotent"`
 }
 
 type lensProducerInput struct {
@@ -131,8 +134,16 @@ func runWithLimit(ctx context.Context, path string, limit time.Duration) lensPro
 	}
 }
 
+// lastLines is the end of a program's output, or its panic's message: a
+// Go panic ends with its goroutines' stacks, whose paths name the run's
+// temporary folder.
 func lastLines(out []byte, n int) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "panic: ") {
+			return l
+		}
+	}
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}

@@ -75,6 +75,7 @@ func main() {
 	bootstrap := flag.String("bootstrap", "", "broker address, host:port")
 	out := flag.String("out", "", "facts file to write")
 	timeout := flag.Duration("timeout", 5*time.Minute, "bound on the whole run, only to stop a hang")
+	lostAnswer := flag.Bool("lost-answer", false, "run area lens-lost-answer alone, against the fault proxy at --bootstrap, arming it through stdin and stdout (lostanswer.go)")
 	flag.Parse()
 	if *planPath == "" || *bootstrap == "" || *out == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: harness --plan PLAN --bootstrap HOST:PORT --out FACTS.json")
@@ -86,7 +87,11 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	f, err := run(ctx, *planPath, *bootstrap)
+	runArea := run
+	if *lostAnswer {
+		runArea = runLostAnswer
+	}
+	f, err := runArea(ctx, *planPath, *bootstrap)
 	if err != nil {
 		fail(err)
 	}

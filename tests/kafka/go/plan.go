@@ -39,6 +39,13 @@ type plan struct {
 		TimeoutMs int                `json:"timeout_ms"`
 		Cases     []lensProducerCase `json:"cases"`
 	} `json:"lens-producer"`
+	// The same programs, run through the fault proxy (lostanswer.go).
+	LensLostAnswer struct {
+		Bootstrap string             `json:"bootstrap"`
+		Topic     string             `json:"topic"`
+		TimeoutMs int                `json:"timeout_ms"`
+		Cases     []lensProducerCase `json:"cases"`
+	} `json:"lens-lost-answer"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.

@@ -55,45 +55,8 @@ public final class LensProducerCases {
                 cluster.admin().createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
                 LogCases.awaitServed(cluster, List.of(tp));
 
-                Path dir = classes.resolve(c.get("package").asText());
-                Files.createDirectories(dir);
-                GolensCases.compile(javac, code, dir, name);
-                ObjectNode observed = Facts.JSON.createObjectNode();
-                try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()},
-                        LensProducerCases.class.getClassLoader())) {
-                    Method main = loader.loadClass("Main").getMethod("main", String[].class);
-                    AtomicReference<Throwable> failure = new AtomicReference<>();
-                    Thread program = new Thread(() -> {
-                        try {
-                            main.invoke(null, (Object) new String[0]);
-                        } catch (InvocationTargetException e) {
-                            failure.set(e.getCause());
-                        } catch (Throwable t) {
-                            failure.set(t);
-                        }
-                    }, "lens-producer-" + name);
-                    program.setDaemon(true);
-                    program.start();
-                    program.join(limitMs);
-                    if (program.isAlive()) {
-                        observed.put("ended", "hangs");
-                        program.interrupt();
-                    } else if (failure.get() != null) {
-                        observed.put("ended", "error");
-                        observed.put("output", String.valueOf(failure.get()));
-                    } else {
-                        observed.put("ended", "ok");
-                    }
-                }
-                long end = cluster.admin().listOffsets(Map.of(tp, OffsetSpec.latest())).all().get().get(tp).offset();
-                ArrayNode records = observed.putArray("records");
-                if (end > 0) {
-                    for (ConsumerRecord<byte[], byte[]> r : JavaRoutingCases.readAll(cluster, List.of(tp), (int) end)) {
-                        ObjectNode rec = records.addObject();
-                        rec.put("key", r.key() == null ? "" : new String(r.key(), StandardCharsets.UTF_8));
-                        rec.put("value", new String(r.value(), StandardCharsets.UTF_8));
-                    }
-                }
+                ObjectNode observed = runProgram(code, c, javac, classes, limitMs);
+                readRecords(cluster, tp, observed);
                 ObjectNode input = Facts.JSON.createObjectNode();
                 input.put("client", CLIENT);
                 input.put("query", c.get("query").asText());
@@ -102,6 +65,60 @@ public final class LensProducerCases {
             }
         } finally {
             GolensCases.deleteTree(classes);
+        }
+    }
+
+    /**
+     * Compiles one printed program into its own folder under classes and
+     * runs its main on a thread of its own, up to limitMs: how it ended
+     * ("ok", "error" with its exception, or "hangs").
+     */
+    static ObjectNode runProgram(String code, JsonNode c, JavaCompiler javac, Path classes, long limitMs)
+            throws Exception {
+        String name = c.get("name").asText();
+        Path dir = classes.resolve(c.get("package").asText());
+        Files.createDirectories(dir);
+        GolensCases.compile(javac, code, dir, name);
+        ObjectNode observed = Facts.JSON.createObjectNode();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()},
+                LensProducerCases.class.getClassLoader())) {
+            Method main = loader.loadClass("Main").getMethod("main", String[].class);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread program = new Thread(() -> {
+                try {
+                    main.invoke(null, (Object) new String[0]);
+                } catch (InvocationTargetException e) {
+                    failure.set(e.getCause());
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            }, "lens-program-" + name);
+            program.setDaemon(true);
+            program.start();
+            program.join(limitMs);
+            if (program.isAlive()) {
+                observed.put("ended", "hangs");
+                program.interrupt();
+            } else if (failure.get() != null) {
+                observed.put("ended", "error");
+                observed.put("output", String.valueOf(failure.get()));
+            } else {
+                observed.put("ended", "ok");
+            }
+        }
+        return observed;
+    }
+
+    /** The partition's records up to its end offset now, as "records": [{key, value}]. */
+    static void readRecords(Cluster cluster, TopicPartition tp, ObjectNode observed) throws Exception {
+        long end = cluster.admin().listOffsets(Map.of(tp, OffsetSpec.latest())).all().get().get(tp).offset();
+        ArrayNode records = observed.putArray("records");
+        if (end > 0) {
+            for (ConsumerRecord<byte[], byte[]> r : JavaRoutingCases.readAll(cluster, List.of(tp), (int) end)) {
+                ObjectNode rec = records.addObject();
+                rec.put("key", r.key() == null ? "" : new String(r.key(), StandardCharsets.UTF_8));
+                rec.put("value", new String(r.value(), StandardCharsets.UTF_8));
+            }
         }
     }
 }

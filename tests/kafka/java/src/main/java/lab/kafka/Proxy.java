@@ -156,6 +156,7 @@ public final class Proxy implements AutoCloseable {
     private final Map<Key, CloseWhen> closes = new HashMap<>();
 
     private String watched;
+    private boolean watchAll;
     private boolean marked;
     private final Map<ApiKeys, Integer> counts = new EnumMap<>(ApiKeys.class);
     private final Map<ApiKeys, Integer> forwarded = new EnumMap<>(ApiKeys.class);
@@ -196,6 +197,14 @@ public final class Proxy implements AutoCloseable {
     /** Counts and observes only requests whose header names this client id. */
     public synchronized void watch(String clientId) {
         watched = clientId;
+    }
+
+    /**
+     * Counts and observes every client's requests: for programs that name
+     * themselves as their library does, run one at a time.
+     */
+    public synchronized void watchEveryClient() {
+        watchAll = true;
     }
 
     /** Starts counting: the next request of each API is its 1st. */
@@ -412,7 +421,7 @@ public final class Proxy implements AutoCloseable {
             if (c.clientGone) {
                 return;
             }
-            boolean watchedClient = watched != null && watched.equals(header.clientId());
+            boolean watchedClient = watchAll || (watched != null && watched.equals(header.clientId()));
             int nth = 0;
             if (watchedClient && marked) {
                 nth = counts.merge(api, 1, Integer::sum);

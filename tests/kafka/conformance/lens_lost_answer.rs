@@ -1,0 +1,186 @@
+//! The Go lens's producer programs when an answer is lost: the program each
+//! tab prints for a preset runs as in area lens-producer, but through the
+//! fault proxy (tests/kafka/java/.../Proxy.java), which lets the first
+//! Produce request of the run reach the broker and then closes the
+//! connection instead of passing the answer back. The broker has written
+//! that batch; the client hears nothing and sends it again.
+//!
+//! What the lens and the scenes say: an idempotent producer's second copy
+//! is recognised by its sequence numbers and the log holds each event once,
+//! in order, and the program ends well; any other producer writes the batch
+//! twice, or, if its delivery timeout passes first, gives up on it and says
+//! so (franz-go did, on the broker), though the broker has written it. kafka-go's Writer
+//! cannot be idempotent, whatever the settings ask
+//! (`Client::fixed_producer`, `GoClient::idempotent`). The presets: lost-ack
+//! asks for no idempotence, idempotent asks for it.
+
+use crate::{field, named_cases, unreadable, Area, Verdict};
+use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS, ORDER_KEY};
+use kafka_ordering_lab::presets::ProducerPreset;
+use serde_json::{json, Value};
+
+pub const AREA: Area = Area {
+    name: "lens-lost-answer",
+    plan,
+    expected_cases,
+    compare,
+};
+
+const PRESETS: [ProducerPreset; 2] = [ProducerPreset::LostAck, ProducerPreset::Idempotent];
+
+/// As in area lens-producer: three records, a retry after the lost answer.
+const TIMEOUT_MS: u64 = 30_000;
+
+fn plan() -> Value {
+    let mut cases = Vec::new();
+    for preset in PRESETS {
+        let query = format!("scene=producer&preset={}", preset.id());
+        for client in GoClient::ALL {
+            let (params, code) = crate::golens::printed(&query, client);
+            cases.push(json!({
+                "name": format!("{}/{}", client.id(), preset.id()),
+                "client": client.id(),
+                "query": query,
+                "topic": format!("lens-lost-answer.{}.{}", client.id(), preset.id()),
+                "package": format!("lost_{}_{}", client.id().replace('-', "_"), preset.id().replace('-', "_")),
+                "code": code,
+                "idempotent": client.idempotent(params.producer.enable_idempotence),
+            }));
+        }
+    }
+    json!({
+        "bootstrap": crate::golens::BOOTSTRAP,
+        "topic": crate::golens::TOPIC,
+        "timeout_ms": TIMEOUT_MS,
+        "cases": cases,
+    })
+}
+
+fn expected_cases(plan: &Value) -> Vec<String> {
+    named_cases(plan, "lens-lost-answer")
+}
+
+/// What a harness saw: how the program ended (`ok`, `error`, `hangs`), its
+/// last words when it did not end well, and the topic's values in offset
+/// order (one partition, one key).
+fn compare(input: &Value, observed: &Value) -> Verdict {
+    let read = || -> Result<(String, bool, String, Vec<String>), String> {
+        let client = field(input, "client")?.as_str().ok_or("client")?.to_owned();
+        let idempotent = field(input, "idempotent")?.as_bool().ok_or("idempotent")?;
+        let ended = field(observed, "ended")?
+            .as_str()
+            .ok_or("ended")?
+            .to_owned();
+        let values = field(observed, "records")?
+            .as_array()
+            .ok_or("records")?
+            .iter()
+            .map(|r| {
+                (r["key"].as_str() == Some(ORDER_KEY))
+                    .then(|| r["value"].as_str().map(str::to_owned))
+                    .flatten()
+                    .ok_or("a record without the order's key")
+            })
+            .collect::<Result<Vec<_>, &str>>()?;
+        Ok((client, idempotent, ended, values))
+    };
+    let (client, idempotent, ended, values) = match read() {
+        Ok(v) => v,
+        Err(e) => return unreadable(e),
+    };
+    let sim = json!({ "written_twice_or_reported": !idempotent, "once_and_ok": idempotent });
+    let stored = values.join(", ");
+    if ended == "hangs" {
+        return Verdict::new(
+            sim,
+            false,
+            format!("the {client} program hangs, having stored [{stored}]"),
+        );
+    }
+    // Every event at least once, each first copy in the order sent.
+    let mut firsts: Vec<&str> = Vec::new();
+    for v in &values {
+        if !firsts.contains(&v.as_str()) {
+            firsts.push(v);
+        }
+    }
+    if firsts != ORDER_EVENTS {
+        return Verdict::new(
+            sim,
+            false,
+            format!("the {client} program stored [{stored}]: not every event, or not in order"),
+        );
+    }
+    let twice = values.len() > ORDER_EVENTS.len();
+    let ok = ended == "ok";
+    let said = observed["output"].as_str().unwrap_or("").trim();
+    let (agree, note) = match (idempotent, twice, ok) {
+        (true, false, true) => (true, "idempotent: the batch sent again after the lost answer is written once".to_owned()),
+        (false, true, true) => (true, "not idempotent: the batch sent again after the lost answer is written twice".to_owned()),
+        // It cannot know whether the lost batch was written: giving up
+        // within its delivery timeout, and saying so, is the other answer
+        // it may give.
+        (false, false, false) => (true, format!("not idempotent: it gave up on the batch whose answer was lost, and said so ({said}); the broker had written it once")),
+        (true, true, _) => (false, "expected idempotent, yet the log holds a batch twice".to_owned()),
+        (_, false, true) => (false, "expected a batch written twice, or a reported failure, yet the program ended well with each event once".to_owned()),
+        (_, _, false) => (false, format!("the program {ended} ({said})")),
+    };
+    Verdict::new(sim, agree, format!("{client}, {note}: [{stored}]"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kafka_go_is_never_planned_idempotent_and_the_others_follow_the_preset() {
+        let plan = plan();
+        for c in plan["cases"].as_array().unwrap() {
+            let idempotent = c["idempotent"].as_bool().unwrap();
+            let want =
+                c["client"] != "kafka-go" && c["name"].as_str().unwrap().ends_with("/idempotent");
+            assert_eq!(idempotent, want, "{}", c["name"]);
+        }
+    }
+
+    fn observed(ended: &str, values: &[&str]) -> Value {
+        json!({
+            "ended": ended,
+            "output": "panic: boom",
+            "records": values.iter().map(|v| json!({"key": ORDER_KEY, "value": v})).collect::<Vec<_>>(),
+        })
+    }
+
+    #[test]
+    fn once_agrees_only_when_idempotent_and_twice_only_when_not() {
+        let idem = json!({ "client": "sarama", "idempotent": true });
+        let plain = json!({ "client": "kafka-go", "idempotent": false });
+        let once = observed("ok", &ORDER_EVENTS);
+        let twice = observed("ok", &["Created", "Created", "Paid", "Shipped"]);
+        assert!(compare(&idem, &once).agree);
+        assert!(!compare(&idem, &twice).agree);
+        assert!(compare(&plain, &twice).agree);
+        assert!(!compare(&plain, &once).agree);
+        // A lost event, an event out of order, a hang: never agree.
+        assert!(!compare(&plain, &observed("ok", &["Created", "Shipped", "Created"])).agree);
+        assert!(
+            !compare(
+                &plain,
+                &observed("ok", &["Paid", "Created", "Shipped", "Paid"])
+            )
+            .agree
+        );
+        let hang = compare(&idem, &observed("hangs", &[]));
+        assert!(!hang.agree && hang.note.contains("hangs"), "{}", hang.note);
+        // Without idempotence the client may give up instead, and say so.
+        assert!(compare(&plain, &observed("error", &ORDER_EVENTS)).agree);
+        assert!(!compare(&idem, &observed("error", &ORDER_EVENTS)).agree);
+        assert!(
+            !compare(
+                &plain,
+                &observed("error", &["Created", "Created", "Paid", "Shipped"])
+            )
+            .agree
+        );
+    }
+}
