@@ -122,7 +122,7 @@ fn the_producer_lens_says_what_each_library_cannot_do() {
             .iter()
             .any(|w| w.severity == Severity::Note
                 && w.text.contains("kafka-go does not")
-                && w.text.contains("written twice")),
+                && w.text.contains("writes the batch twice")),
         "{:?}",
         kafka_go.warnings
     );
