@@ -95,27 +95,11 @@ impl Change {
                 client: c.warehouse_client,
                 ..*c
             },
-            Change::JavaClient => PipelineConfig {
-                client: Client::Java,
-                warehouse_client: if c.warehouse_client == c.client {
-                    Client::Java
-                } else {
-                    c.warehouse_client
-                },
-                ..*c
-            },
+            Change::JavaClient => checkout_on(c, Client::Java),
             // Idempotent by default, with the Java partitioner's murmur2 for
             // a key (pkg/kgo/config.go, `DisableIdempotentWrite`;
             // partitioner.go, `KafkaHasher`).
-            Change::FranzGoClient => PipelineConfig {
-                client: Client::FranzGo,
-                warehouse_client: if c.warehouse_client == c.client {
-                    Client::FranzGo
-                } else {
-                    c.warehouse_client
-                },
-                ..*c
-            },
+            Change::FranzGoClient => checkout_on(c, Client::FranzGo),
             Change::NoGrowth => PipelineConfig { grow_to: 0, ..*c },
             Change::KeyedPool => PipelineConfig {
                 handler: Mode::KeyedPool,
@@ -156,6 +140,20 @@ impl Change {
             Cause::RebalanceWithoutCommit => &[Change::Dedupe, Change::CommitProcessed],
             Cause::UncleanElection => &[Change::NoUnclean],
         }
+    }
+}
+
+/// The checkout service on `client`, and the warehouse too where it was on
+/// the same client: a pipeline on one client stays on one.
+fn checkout_on(c: &PipelineConfig, client: Client) -> PipelineConfig {
+    PipelineConfig {
+        client,
+        warehouse_client: if c.warehouse_client == c.client {
+            client
+        } else {
+            c.warehouse_client
+        },
+        ..*c
     }
 }
 
