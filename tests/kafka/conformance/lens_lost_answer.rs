@@ -15,7 +15,7 @@
 //! asks for no idempotence, idempotent asks for it.
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
-use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS, ORDER_KEY};
+use kafka_ordering_lab::golens::{ORDER_EVENTS, ORDER_KEY};
 use kafka_ordering_lab::presets::ProducerPreset;
 use serde_json::{json, Value};
 
@@ -28,32 +28,15 @@ pub const AREA: Area = Area {
 
 const PRESETS: [ProducerPreset; 2] = [ProducerPreset::LostAck, ProducerPreset::Idempotent];
 
-/// As in area lens-producer: three records, a retry after the lost answer.
-const TIMEOUT_MS: u64 = 30_000;
-
+/// The same programs as area lens-producer's, with the same time limit,
+/// and whether the model says each one's producer is idempotent.
 fn plan() -> Value {
-    let mut cases = Vec::new();
-    for preset in PRESETS {
-        let query = format!("scene=producer&preset={}", preset.id());
-        for client in GoClient::ALL {
-            let (params, code) = crate::golens::printed(&query, client);
-            cases.push(json!({
-                "name": format!("{}/{}", client.id(), preset.id()),
-                "client": client.id(),
-                "query": query,
-                "topic": format!("lens-lost-answer.{}.{}", client.id(), preset.id()),
-                "package": format!("lost_{}_{}", client.id().replace('-', "_"), preset.id().replace('-', "_")),
-                "code": code,
-                "idempotent": client.idempotent(params.producer.enable_idempotence),
-            }));
-        }
-    }
-    json!({
-        "bootstrap": crate::golens::BOOTSTRAP,
-        "topic": crate::golens::TOPIC,
-        "timeout_ms": TIMEOUT_MS,
-        "cases": cases,
-    })
+    crate::lens_producer::plan_of(
+        &PRESETS,
+        "lens-lost-answer",
+        "lost_",
+        |client, params| json!({ "idempotent": client.idempotent(params.producer.enable_idempotence) }),
+    )
 }
 
 fn expected_cases(plan: &Value) -> Vec<String> {

@@ -33,19 +33,37 @@ const TOPIC: &str = crate::golens::TOPIC;
 const TIMEOUT_MS: u64 = 30_000;
 
 fn plan() -> Value {
+    plan_of(&ProducerPreset::ALL, "lens-producer", "", |_, _| json!({}))
+}
+
+/// An area of the presets' printed programs: a case per preset and tab,
+/// each with its own topic (`AREA.client.preset`) and Go package
+/// (`PACKAGE_client_preset`), and what `more` adds from the link's
+/// parameters. Area lens-lost-answer plans the same programs.
+pub fn plan_of(
+    presets: &[ProducerPreset],
+    area: &str,
+    package: &str,
+    more: impl Fn(GoClient, &kafka_ordering_lab::params::AppParams) -> Value,
+) -> Value {
     let mut cases = Vec::new();
-    for preset in ProducerPreset::ALL {
+    for preset in presets {
         let query = format!("scene=producer&preset={}", preset.id());
         for client in GoClient::ALL {
-            let (_, code) = crate::golens::printed(&query, client);
-            cases.push(json!({
+            let (params, code) = crate::golens::printed(&query, client);
+            let mut case = json!({
                 "name": format!("{}/{}", client.id(), preset.id()),
                 "client": client.id(),
                 "query": query,
-                "topic": format!("lens-producer.{}.{}", client.id(), preset.id()),
-                "package": format!("{}_{}", client.id().replace('-', "_"), preset.id().replace('-', "_")),
+                "topic": format!("{area}.{}.{}", client.id(), preset.id()),
+                "package": format!("{package}{}_{}", client.id().replace('-', "_"), preset.id().replace('-', "_")),
                 "code": code,
-            }));
+            });
+            if let (Some(case), Value::Object(more)) = (case.as_object_mut(), more(client, &params))
+            {
+                case.extend(more);
+            }
+            cases.push(case);
         }
     }
     json!({
