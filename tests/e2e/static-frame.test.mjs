@@ -203,14 +203,19 @@ async function handOver(browser, url, viewport) {
     page.$$eval('.app input, .app select, .app textarea', (els) =>
       els.map((e) => (e.type === 'checkbox' || e.type === 'radio' ? String(e.checked) : e.value)),
     );
+  // The drawings' markup (their fields aside, whose values the copy holds
+  // as attributes): the copy's are the live app's at the same link.
+  const drawing = () => page.$$eval('[data-testid="scene"] svg', (svgs) => svgs.map((svg) => svg.outerHTML));
   const before = await boxes();
   const shown = await fields();
+  const drawn = await drawing();
   await page.evaluate(() => (window.__roots = []));
   release();
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
   const after = await boxes();
   const roots = await page.evaluate(() => window.__roots);
   assert.deepEqual(await fields(), shown, `${url}: the fields show the same values`);
+  assert.deepEqual(await drawing(), drawn, `${url}: the drawings are the same`);
   return { page, context, errors, before, after, roots };
 }
 
@@ -219,6 +224,10 @@ test('the live app replaces the copy in one frame, at the same place and size', 
     ['log/', WIDE],
     ['en/log/', PHONE],
     ['routing/?embed=1', PHONE],
+    // The narrow copies are kept as differences from the wide ones
+    // (build/prerender.mjs): the pipeline's differ in every lane.
+    ['pipeline/', PHONE],
+    ['en/pipeline/?embed=1', PHONE],
     ['en/producer/', WIDE],
     ['en/group/', WIDE],
     ['lesson/', WIDE],
@@ -251,7 +260,8 @@ test('the bundle starts once the page is parsed, as a cached one would otherwise
   await page.route('**/repartition/', async (route) => {
     const response = await route.fetch();
     const html = await response.text();
-    const placer = html.indexOf('<script>(() => {\n  const link');
+    // The last inline script: the loader is the first one (build/pages.mjs).
+    const placer = html.lastIndexOf('<script>(() => {');
     assert.ok(placer > 0, 'the page has its placing script');
     await route.fulfill({ response, body: html.slice(0, placer) + '<script src="/hold.js"></script>' + html.slice(placer) });
   });
