@@ -27,8 +27,8 @@
 // the two differ only in the figure's geometry, but a pipeline page's
 // copy is 42 KB, more than gzip's 32 KB window, so gzip could not find the
 // narrow copy's repeats of the wide one and sent both whole. Kept as
-// differences, the Russian pipeline page went from 35.6 KB gzip to 27.0
-// and routing's from 30.0 to 21.9 (2026-12-04): bytes a phone on Slow 4G
+// differences, the Russian pipeline page went from 35.6 KB gzip to 27.1
+// and routing's from 30.0 to 22.7 (2026-12-04): bytes a phone on Slow 4G
 // receives while it waits for the wasm. Brotli's window is larger; for it
 // nothing changes.
 // A link that asks for another state than the pre-rendered one (any
