@@ -32,6 +32,27 @@ use crate::params::{AppParams, Lang, SceneId};
 use std::collections::BTreeSet;
 pub use text::GoLensMsg;
 
+/// What becomes of a retried batch ([`GoClient::retry_outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetryOutcome {
+    /// The retry goes before the next batch: the order is kept.
+    Kept,
+    /// The retry lands behind the next batch.
+    Reordered,
+    /// The retry lands behind the next batch, which is then written again.
+    ReorderedAndResent,
+}
+
+impl RetryOutcome {
+    pub fn id(self) -> &'static str {
+        match self {
+            RetryOutcome::Kept => "kept",
+            RetryOutcome::Reordered => "reordered",
+            RetryOutcome::ReorderedAndResent => "reordered-resent",
+        }
+    }
+}
+
 /// A tab of the lens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GoClient {
@@ -52,6 +73,31 @@ impl GoClient {
             && routing::default_client(self)
                 .fixed_producer()
                 .is_none_or(|f| f.idempotence)
+    }
+
+    /// Whether this tab's producer, with these settings, may write a batch
+    /// retried after an error answer behind the batch sent after it.
+    pub fn retry_may_reorder(self, c: &crate::sim::producer::ProducerConfig) -> bool {
+        self.retry_outcome(c) != RetryOutcome::Kept
+    }
+
+    /// What becomes of a batch answered with a retriable error while the
+    /// next batch of its partition waits to be sent: it may land behind
+    /// that one when the producer is not idempotent, has more than one
+    /// request in flight and retries, and its client puts more than one
+    /// batch of a partition on the wire
+    /// ([`crate::sim::clients::Client::one_batch_in_flight_per_partition`]);
+    /// franz-go then sends the later one again too
+    /// ([`crate::sim::clients::Client::resends_later_batches_on_retry`]).
+    pub fn retry_outcome(self, c: &crate::sim::producer::ProducerConfig) -> RetryOutcome {
+        let client = routing::default_client(self);
+        if !producer::may_reorder(c) || client.one_batch_in_flight_per_partition() {
+            RetryOutcome::Kept
+        } else if client.resends_later_batches_on_retry() {
+            RetryOutcome::ReorderedAndResent
+        } else {
+            RetryOutcome::Reordered
+        }
     }
 
     pub const ALL: [GoClient; 5] = [

@@ -5,12 +5,12 @@
 //! own that `main` calls.
 
 use super::consumer::write_pipeline_group;
-use super::producer::{self, may_reorder, order_warning, Detail, Send};
+use super::producer::{self, order_warning, Detail, Send};
 use super::topic::Topic;
 use super::{compatible_option, library_name, Builder, GoClient, GoLensMsg, Severity};
 use crate::i18n::{
-    lens_checkout_ignores_key, lens_default_hashes_unlike, lens_no_option_like,
-    lens_retry_reorders, lens_topic_grows, lens_warehouse_hash,
+    lens_checkout_ignores_key, lens_default_hashes_unlike, lens_no_option_like, lens_topic_grows,
+    lens_warehouse_hash,
 };
 use crate::params::AppParams;
 use crate::sim::clients::Client;
@@ -106,12 +106,6 @@ pub(super) fn write(b: &mut Builder, p: &AppParams) {
         ..ProducerConfig::default()
     };
     order_warning(b, &c);
-    if may_reorder(&c) {
-        b.warn(
-            Severity::BreaksOrder,
-            lens_retry_reorders(b.lang, c.max_in_flight),
-        );
-    }
     let key = match cfg.key {
         KeyChoice::Order => Some("order-42"),
         KeyChoice::Customer => Some("customer-3"),

@@ -3,10 +3,10 @@
 
 use super::custom::{confluent_count, confluent_place, Rule};
 use super::topic::{create_topic, Topic};
-use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
+use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, RetryOutcome, Severity};
 use crate::i18n::{
-    lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_sarama_in_flight,
-    lens_sarama_retry_count,
+    lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_retry_reorders,
+    lens_sarama_in_flight, lens_sarama_retry_count,
 };
 use crate::params::AppParams;
 use crate::sim::producer::{Acks, ProducerConfig};
@@ -182,13 +182,33 @@ pub(super) fn may_reorder(c: &ProducerConfig) -> bool {
 }
 
 pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
-    let default_reorders = match b.client {
-        GoClient::Sarama => Some(GoLensMsg::SaramaDefaultReorders),
-        GoClient::ConfluentKafkaGo => Some(GoLensMsg::LibrdkafkaDefaultReorders),
-        _ => None,
-    };
-    if let Some(msg) = default_reorders.filter(|_| !may_reorder(c)) {
-        b.warn_msg(Severity::BreaksOrder, msg);
+    // librdkafka's own defaults reorder: the program must write the
+    // settings that keep order.
+    if b.client == GoClient::ConfluentKafkaGo && !may_reorder(c) {
+        b.warn_msg(Severity::BreaksOrder, GoLensMsg::LibrdkafkaDefaultReorders);
+    }
+    // What a retry does with these settings in this client, as area
+    // lens-retry of the conformance suite measured it on the broker.
+    match b.client.retry_outcome(c) {
+        RetryOutcome::Kept => {}
+        RetryOutcome::Reordered => b.warn(
+            Severity::BreaksOrder,
+            lens_retry_reorders(b.lang, c.max_in_flight),
+        ),
+        RetryOutcome::ReorderedAndResent => {
+            b.warn(
+                Severity::BreaksOrder,
+                lens_retry_reorders(b.lang, c.max_in_flight),
+            );
+            b.warn_msg(Severity::BreaksOrder, GoLensMsg::FranzGoResendsOnRetry);
+        }
+    }
+    // sarama since v1.48 keeps one batch per partition in flight
+    // (crate::sim::clients::Client::one_batch_in_flight_per_partition):
+    // where the Java producer would reorder, it does not; area lens-retry
+    // of the conformance suite runs it.
+    if b.client == GoClient::Sarama && may_reorder(c) {
+        b.warn_msg(Severity::Note, GoLensMsg::SaramaKeepsOrderOnRetry);
     }
     // kafka-go's Writer (v0.4.51): one goroutine per partition writes one
     // batch at a time and retries it before it takes the next (writer.go,

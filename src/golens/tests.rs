@@ -101,10 +101,20 @@ fn the_producer_lens_says_what_each_library_cannot_do() {
     let c = changed(&sarama);
     assert!(c.contains(&"cfg.Producer.Idempotent = true"), "{c:?}");
     assert!(c.contains(&"cfg.Net.MaxOpenRequests = 1"));
-    assert!(sarama
+    // Without those lines sarama keeps the order all the same: one batch
+    // per partition in flight since v1.48 (area lens-retry runs it).
+    assert!(!sarama
         .warnings
         .iter()
         .any(|w| w.severity == Severity::BreaksOrder));
+    let sarama = lens(
+        "?scene=producer&preset=catastrophe&lang=en",
+        GoClient::Sarama,
+    );
+    assert!(sarama
+        .warnings
+        .iter()
+        .any(|w| w.severity == Severity::Note && w.text.contains("one batch per partition")));
     // franz-go is idempotent by default: no line for it.
     let franz = lens(q, GoClient::FranzGo);
     assert!(!franz.code().contains("DisableIdempotentWrite"));

@@ -155,6 +155,34 @@ impl Client {
         })
     }
 
+    /// Whether this client puts at most one batch of a partition on the
+    /// wire at a time, whatever its in-flight setting: a batch retried
+    /// after an error answer then never lands behind a later one. sarama
+    /// since v1.48 (async_producer.go, `partitionMuter`: in
+    /// `brokerProducer.tryBuildFlushingBatch` a partition joins a request
+    /// only once no request of it is in flight; `Net.MaxOpenRequests`
+    /// bounds requests across partitions), and kafka-go's `Writer`
+    /// ([`Client::fixed_producer`]). Area lens-retry of the conformance
+    /// suite runs it on the broker.
+    pub fn one_batch_in_flight_per_partition(self) -> bool {
+        self.fixed_producer().is_some()
+            || matches!(
+                self,
+                Client::Sarama | Client::SaramaReference | Client::SaramaMurmur2
+            )
+    }
+
+    /// Whether this client, not idempotent, answers a retriable error by
+    /// sending again every batch of the partition from the failed one on,
+    /// those already on the wire behind it too: franz-go
+    /// (pkg/kgo/sink.go, `sink.handleRetryBatches` calls
+    /// `recBuf.resetBatchDrainIdx`, which rewinds the partition to its
+    /// first pending batch). A later batch the broker has written is then
+    /// written again. Area lens-retry of the conformance suite runs it.
+    pub fn resends_later_batches_on_retry(self) -> bool {
+        self == Client::FranzGo
+    }
+
     pub const ALL: [Client; 10] = [
         Client::Java,
         Client::FranzGo,

@@ -95,8 +95,8 @@ test('compare runs the same seed with one setting flipped and marks the records 
   await context.close();
 });
 
-test('a service on kafka-go: its settings say two producer settings do not apply, and no fix offers them', async () => {
-  for (const [lang, words] of [['ru', /У kafka-go этих двух настроек нет/], ['en', /kafka-go has neither setting/]]) {
+test('a service on kafka-go or sarama: its settings say which producer settings do not apply, and no fix offers them', async () => {
+  for (const [lang, words] of [['ru', /У kafka-go нет ни enable\.idempotence, ни max\.in\.flight/], ['en', /kafka-go has neither enable\.idempotence nor max\.in\.flight/]]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&client=kafka-go&warehouse-client=kafka-go&lang=${lang}`);
     // Settings start folded on a phone, open here.
     const note = await page.textContent('.pipeline-settings [data-testid="fixed-producer"]');
@@ -111,7 +111,16 @@ test('a service on kafka-go: its settings say two producer settings do not apply
   // With the Java client on both services, both settings are its own.
   const java = await openPage(env.browser, `${env.base}?scene=pipeline&lang=en`);
   assert.equal(await java.page.$('[data-testid="fixed-producer"]'), null);
+  assert.equal(await java.page.$('[data-testid="one-batch-per-partition"]'), null);
   await java.context.close();
+  // sarama takes idempotence, but one batch per partition is in flight
+  // whatever the in-flight setting says (src/sim/clients.rs).
+  const sarama = await openPage(env.browser, `${env.base}?scene=pipeline&client=sarama&warehouse-client=sarama&idempotence=0&lang=en`);
+  assert.match(await sarama.page.textContent('[data-testid="one-batch-per-partition"]'), /since v1\.48 it keeps at most one batch per partition in flight/);
+  const offered = await sarama.page.$$eval('[data-testid="compare-change"] option', (els) => els.map((e) => e.value));
+  assert.ok(offered.includes('idempotence') && !offered.includes('one-in-flight'), offered.join(', '));
+  assert.deepEqual(sarama.errors, []);
+  await sarama.context.close();
 });
 
 test('the sweep reports a rate over 100 seeds, in chunks, with no frame over 50 ms', async () => {

@@ -820,11 +820,17 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         ),
     ];
     // A service on kafka-go ignores two of the producer's settings, and the
-    // model with it (Client::fixed_producer): said where they are set.
+    // model with it (Client::fixed_producer); one on sarama keeps one batch
+    // per partition in flight whatever the setting says
+    // (Client::one_batch_in_flight_per_partition): said where they are set.
     let c = &params.pipeline;
-    let fixed = [c.client, c.warehouse_client]
+    let clients = [c.client, c.warehouse_client];
+    let fixed = clients
         .iter()
         .any(|client| client.fixed_producer().is_some());
+    let muted = clients.iter().any(|client| {
+        client.fixed_producer().is_none() && client.one_batch_in_flight_per_partition()
+    });
     html! {
         <section class="card pipeline-settings">
             for (title, fields) in groups.iter() {
@@ -835,6 +841,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     </div>
                     if fixed && *title == PipelineMsg::GroupProducer {
                         <p class="note" data-testid="fixed-producer">{t(lang, PipelineMsg::KafkaGoProducer)}</p>
+                    }
+                    if muted && *title == PipelineMsg::GroupProducer {
+                        <p class="note" data-testid="one-batch-per-partition">{t(lang, PipelineMsg::SaramaProducer)}</p>
                     }
                 </fieldset>
             }

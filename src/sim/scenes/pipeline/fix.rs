@@ -63,15 +63,20 @@ impl Change {
     }
 
     /// The changed settings, or `None` when the setting is so already, or
-    /// when neither service's client takes it (kafka-go has neither
-    /// producer setting: [`Client::fixed_producer`]).
+    /// when it changes nothing for either service's client: kafka-go has
+    /// neither producer setting ([`Client::fixed_producer`]), and sarama
+    /// and kafka-go have one batch per partition in flight whatever the
+    /// setting ([`Client::one_batch_in_flight_per_partition`]).
     pub fn apply(self, c: &PipelineConfig) -> Option<PipelineConfig> {
-        let producer_setting = matches!(self, Change::Idempotence | Change::OneInFlight);
-        if producer_setting
-            && Service::ALL
-                .iter()
-                .all(|s| s.client(c).fixed_producer().is_some())
-        {
+        let takes = |s: &Service| {
+            let client = s.client(c);
+            match self {
+                Change::Idempotence => client.fixed_producer().is_none(),
+                Change::OneInFlight => !client.one_batch_in_flight_per_partition(),
+                _ => true,
+            }
+        };
+        if !Service::ALL.iter().any(takes) {
             return None;
         }
         let changed = match self {

@@ -439,8 +439,11 @@ struct Written {
 /// scene's model (accumulator, sender, in-flight requests, retries,
 /// idempotence, faults on the wire) given that partition's records, with
 /// the settings the service's client takes ([`Client::fixed_producer`]:
-/// kafka-go takes neither of the two). The model gives each partition its
-/// own connection, as if each partition's leader were a broker of its own.
+/// kafka-go takes neither of the two) and the batches it puts in flight
+/// per partition ([`Client::one_batch_in_flight_per_partition`]: one for
+/// kafka-go and sarama). The model gives each partition its own
+/// connection, as if each partition's leader were a broker of its own, so
+/// a connection's in-flight limit is the partition's.
 fn produce(
     config: &PipelineConfig,
     service: Service,
@@ -466,12 +469,17 @@ fn produce(
                 }],
                 _ => Vec::new(),
             };
-            let fixed = service.client(config).fixed_producer();
+            let client = service.client(config);
+            let fixed = client.fixed_producer();
             let scene_config = ProducerSceneConfig {
                 producer: ProducerConfig {
                     batch_size: BATCH_SIZE,
                     linger_ms: config.linger_ms,
-                    max_in_flight: fixed.map_or(config.max_in_flight, |f| f.max_in_flight),
+                    max_in_flight: if client.one_batch_in_flight_per_partition() {
+                        1
+                    } else {
+                        config.max_in_flight
+                    },
                     enable_idempotence: fixed.map_or(config.idempotence, |f| f.idempotence),
                     ..ProducerConfig::default()
                 },

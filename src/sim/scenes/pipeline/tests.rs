@@ -290,3 +290,34 @@ fn no_fix_is_a_producer_setting_kafka_go_does_not_have() {
         (Client::FranzGo, Client::FranzGo)
     );
 }
+
+#[test]
+fn sarama_never_reorders_a_retry_and_takes_idempotence_but_not_one_in_flight() {
+    // Without idempotence and with five in flight, the Java producer's
+    // retries reorder on some seeds; sarama's, one batch per partition in
+    // flight since v1.48 (Client::one_batch_in_flight_per_partition),
+    // never do.
+    let config = |client| PipelineConfig {
+        client,
+        warehouse_client: client,
+        idempotence: false,
+        max_in_flight: 5,
+        ..PipelineConfig::default()
+    };
+    let reorders = |run: &PipelineRun| {
+        run.findings
+            .iter()
+            .filter(|f| f.cause == Cause::ProducerRetry)
+            .count()
+    };
+    let (mut java, mut sarama) = (0, 0);
+    for seed in seeds() {
+        java += reorders(&run_seed(&config(Client::Java), seed));
+        sarama += reorders(&run_seed(&config(Client::Sarama), seed));
+    }
+    assert!(java > 0);
+    assert_eq!(sarama, 0);
+    assert!(Change::Idempotence.apply(&config(Client::Sarama)).is_some());
+    assert_eq!(Change::OneInFlight.apply(&config(Client::Sarama)), None);
+    assert!(Change::OneInFlight.apply(&config(Client::Java)).is_some());
+}
