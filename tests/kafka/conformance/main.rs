@@ -15,6 +15,7 @@ mod group;
 mod keyless;
 mod lens_lost_answer;
 mod lens_producer;
+mod lens_retry;
 mod log;
 mod pipeline;
 mod producer;
@@ -53,7 +54,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 11] = [
+pub const AREAS: [Area; 12] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -65,6 +66,7 @@ pub const AREAS: [Area; 11] = [
     golens::AREA,
     lens_producer::AREA,
     lens_lost_answer::AREA,
+    lens_retry::AREA,
 ];
 
 fn plan() -> Value {

@@ -76,6 +76,7 @@ func main() {
 	out := flag.String("out", "", "facts file to write")
 	timeout := flag.Duration("timeout", 5*time.Minute, "bound on the whole run, only to stop a hang")
 	lostAnswer := flag.Bool("lost-answer", false, "run area lens-lost-answer alone, against the fault proxy at --bootstrap, arming it through stdin and stdout (lostanswer.go)")
+	retry := flag.Bool("retry", false, "run area lens-retry alone, against the fault proxy at --bootstrap, stepping with it through stdin and stdout (retry.go)")
 	flag.Parse()
 	if *planPath == "" || *bootstrap == "" || *out == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: harness --plan PLAN --bootstrap HOST:PORT --out FACTS.json")
@@ -90,6 +91,9 @@ func main() {
 	runArea := run
 	if *lostAnswer {
 		runArea = runLostAnswer
+	}
+	if *retry {
+		runArea = runRetry
 	}
 	f, err := runArea(ctx, *planPath, *bootstrap)
 	if err != nil {

@@ -46,6 +46,15 @@ type plan struct {
 		TimeoutMs int                `json:"timeout_ms"`
 		Cases     []lensProducerCase `json:"cases"`
 	} `json:"lens-lost-answer"`
+	// Each client's producer when a batch is answered with an error while
+	// the next one waits (retry.go).
+	LensRetry struct {
+		Key       string        `json:"key"`
+		Events    []string      `json:"events"`
+		Settings  retrySettings `json:"settings"`
+		TimeoutMs int           `json:"timeout_ms"`
+		Cases     []retryCase   `json:"cases"`
+	} `json:"lens-retry"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.

@@ -40,7 +40,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Main {
     private Main() {}
 
-    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer");
+    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry");
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = parseArgs(args);
@@ -88,6 +88,10 @@ public final class Main {
         if (selected.has("lens-lost-answer")) {
             Path harness = opts.containsKey("--go-harness") ? Path.of(opts.get("--go-harness")) : null;
             run.area("lens-lost-answer", () -> LostAnswerCases.run(selected, outDir, harness));
+        }
+        if (selected.has("lens-retry")) {
+            Path harness = opts.containsKey("--go-harness") ? Path.of(opts.get("--go-harness")) : null;
+            run.area("lens-retry", () -> RetryCases.run(selected, outDir, harness));
         }
         System.out.println(run.failed.isEmpty() ? "all areas passed" : "FAILED areas: " + run.failed);
         System.exit(run.failed.isEmpty() ? 0 : 1);

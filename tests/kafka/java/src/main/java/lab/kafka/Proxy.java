@@ -38,6 +38,7 @@ import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MutableRecordBatch;
 import org.apache.kafka.common.record.internal.Record;
 import org.apache.kafka.common.requests.RequestHeader;
+import org.apache.kafka.common.requests.RequestUtils;
 import org.apache.kafka.common.requests.ResponseHeader;
 
 /**
@@ -154,7 +155,10 @@ public final class Proxy implements AutoCloseable {
     private final Map<Key, Until> holds = new HashMap<>();
     private final Map<Key, Until> forwardHolds = new HashMap<>();
     private final Map<Key, CloseWhen> closes = new HashMap<>();
+    private final Map<Key, Errors> refusals = new HashMap<>();
 
+    /** Set by {@link #releaseHolds}: every hold counts as reached. */
+    private boolean holdsReleased;
     private String watched;
     private boolean watchAll;
     private boolean marked;
@@ -212,6 +216,23 @@ public final class Proxy implements AutoCloseable {
         marked = true;
         counts.clear();
         forwarded.clear();
+        holdsReleased = false;
+    }
+
+    /** Whether the nth request of that API has arrived from the client since the mark. */
+    public synchronized boolean arrived(ApiKeys api, int nth) {
+        return arrivedAlready(new Until(api, nth));
+    }
+
+    /**
+     * Lets every answer held by {@link #holdResponseUntil} through now, until
+     * the next {@link #mark}: for a case that has waited its bounded time for
+     * a request the client may never send.
+     */
+    public synchronized void releaseHolds() {
+        holdsReleased = true;
+        pumpAll();
+        notifyAll();
     }
 
     public synchronized void corrupt(ApiKeys api, int nth) {
@@ -244,6 +265,22 @@ public final class Proxy implements AutoCloseable {
      */
     public synchronized void holdForwardUntil(ApiKeys api, int nth, ApiKeys untilApi, int untilNth) {
         forwardHolds.put(new Key(api, nth), new Until(untilApi, untilNth));
+    }
+
+    /**
+     * Answers that Produce request itself, with this error for each of its
+     * partitions, and never forwards it: the broker does not see the batch,
+     * as when a leader refuses a write before appending it
+     * (NOT_ENOUGH_REPLICAS: Partition.appendRecordsToLeader checks the ISR
+     * first). Every client retries such an answer, where CORRUPT_MESSAGE
+     * (see {@link #corrupt}) is one franz-go does not retry (pkg/kgo/sink.go,
+     * handleReqRespBatch). It counts as forwarded for the holds.
+     */
+    public synchronized void refuse(ApiKeys api, int nth, Errors error) {
+        if (api != ApiKeys.PRODUCE) {
+            throw new IllegalArgumentException("only Produce requests are refused");
+        }
+        refusals.put(new Key(api, nth), error);
     }
 
     public synchronized void closeOn(ApiKeys api, int nth, CloseWhen when) {
@@ -451,6 +488,10 @@ public final class Proxy implements AutoCloseable {
                 corruptFirstBatch(frame, produce, observation);
                 faults.add("corrupt");
             }
+            Errors refusal = counted ? refusals.get(key) : null;
+            if (refusal != null) {
+                faults.add("refuse:" + refusal.name());
+            }
             Long delay = counted ? delays.get(key) : null;
             if (delay != null) {
                 faults.add("delay");
@@ -480,6 +521,10 @@ public final class Proxy implements AutoCloseable {
                     indexes(observation));
             if (!acksZero) {
                 c.exchanges.add(e);
+            }
+            if (refusal != null) {
+                refused(c, e, produce, refusal);
+                return;
             }
             c.toUpstream.add(e);
             // A request held back until this one arrived may go now.
@@ -675,6 +720,46 @@ public final class Proxy implements AutoCloseable {
         c.toUpstream.add(END);
     }
 
+    /** The proxy's own answer to a refused Produce request, in the connection's order of answers. */
+    private void refused(Conn c, Exchange e, ProduceRequestData produce, Errors error) {
+        ProduceResponseData r = new ProduceResponseData();
+        for (ProduceRequestData.TopicProduceData t : produce.topicData()) {
+            ProduceResponseData.TopicProduceResponse tr = new ProduceResponseData.TopicProduceResponse()
+                    .setName(t.name()).setTopicId(t.topicId());
+            for (ProduceRequestData.PartitionProduceData p : t.partitionData()) {
+                tr.partitionResponses().add(new ProduceResponseData.PartitionProduceResponse()
+                        .setIndex(p.index()).setErrorCode(error.code()).setBaseOffset(-1)
+                        .setLogAppendTimeMs(-1).setLogStartOffset(-1));
+            }
+            r.responses().add(tr);
+        }
+        ResponseHeader header = new ResponseHeader(e.correlationId, e.api.responseHeaderVersion(e.version));
+        ByteBuffer body = RequestUtils.serialize(header.data(), header.headerVersion(), r, e.version);
+        byte[] frame = new byte[4 + body.remaining()];
+        ByteBuffer.wrap(frame).putInt(body.remaining()).put(body);
+        e.state = State.ANSWERED;
+        e.answer = frame;
+        if (e.observation != null) {
+            ObjectNode o = produceResponses.addObject();
+            o.put("nth", e.nth);
+            o.put("refused_by_proxy", true);
+            ArrayNode parts = o.putArray("partitions");
+            for (ProduceResponseData.TopicProduceResponse t : r.responses()) {
+                for (ProduceResponseData.PartitionProduceResponse p : t.partitionResponses()) {
+                    ObjectNode po = parts.addObject();
+                    po.put("topic", topicName(t.name(), t.topicId()));
+                    po.put("partition", p.index());
+                    po.put("error", error.name());
+                    errors.add(error.name());
+                }
+            }
+            e.answerObservation = o;
+        }
+        forwarded.merge(e.api, 1, Integer::sum);
+        notifyAll();
+        pumpAll();
+    }
+
     private synchronized void answered(Conn c, byte[] frame) {
         Exchange e = null;
         for (Exchange x : c.exchanges) {
@@ -741,7 +826,7 @@ public final class Proxy implements AutoCloseable {
     }
 
     private boolean reached(Until u) {
-        return forwarded.getOrDefault(u.api, 0) >= u.nth;
+        return holdsReleased || forwarded.getOrDefault(u.api, 0) >= u.nth;
     }
 
     /** Whether that request has arrived from the watched client. */
