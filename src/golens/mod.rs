@@ -12,6 +12,7 @@
 
 mod consumer;
 mod custom;
+pub mod measured;
 mod pipeline;
 mod producer;
 mod routing;

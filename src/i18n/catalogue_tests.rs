@@ -58,6 +58,7 @@ const CODE_NAMES: &[&str] = &[
     "Balancer",
     "balancers",
     "CommitInterval",
+    "CONFORMANCE.md",
     "Config.Validate",
     "CONFIGURATION.md",
     "consistent_random",

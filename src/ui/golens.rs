@@ -3,6 +3,7 @@
 //! client" view. Everything it shows is computed there; this only draws.
 
 use super::export::save_text;
+use crate::golens::measured::Situation;
 use crate::golens::{
     compatible_option, signed_note, snippet, switch_view, GoClient, Severity, SWITCH_CLIENTS,
 };
@@ -118,7 +119,49 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                     <p class="signed-note" data-testid="signed-note">{signed_note(lang, params.workers.hash, params.workers.workers)}</p>
                 }
             </div>
+            if matches!(params.scene, SceneId::Producer | SceneId::Replication | SceneId::Pipeline) {
+                { view_measured(lang, shown) }
+            }
         </section>
+    }
+}
+
+/// Each client's outcome in the situations the conformance suite runs with
+/// every client on the broker (crate::golens::measured), the shown tab's
+/// column marked: where a producer's program is on screen.
+fn view_measured(lang: Lang, shown: GoClient) -> Html {
+    html! {
+        <details class="measured" data-testid="what-your-client-does">
+            <summary>{t(lang, GoLensMsg::WhatYourClientDoes)}</summary>
+            <p class="dim small">{t(lang, GoLensMsg::WhatYourClientDoesHow)}</p>
+            <div class="table-scroll" role="group" tabindex="0" aria-label={t(lang, GoLensMsg::WhatYourClientDoes)}>
+                <table class="measured-table">
+                    <thead><tr>
+                        <th scope="col">{t(lang, GoLensMsg::Situation)}</th>
+                        for c in GoClient::ALL.into_iter() {
+                            <th scope="col" class={classes!((c == shown).then_some("shown"))}>{client_label(c)}</th>
+                        }
+                    </tr></thead>
+                    <tbody>
+                        for s in Situation::ALL.into_iter() {
+                            <tr>
+                                <th scope="row">{t(lang, s.msg())}</th>
+                                for c in GoClient::ALL.into_iter() { {{
+                                    let o = s.outcome(c);
+                                    html! {
+                                        <td data-testid="measured-cell" data-client={c.id()} data-case={s.case(c)}
+                                            class={classes!(if o.safe() { "safe" } else { "unsafe" }, (c == shown).then_some("shown"))}
+                                            title={s.case(c)}>
+                                            {t(lang, o.msg())}
+                                        </td>
+                                    }
+                                }} }
+                            </tr>
+                        }
+                    </tbody>
+                </table>
+            </div>
+        </details>
     }
 }
 

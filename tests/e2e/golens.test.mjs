@@ -294,3 +294,28 @@ test('at 360 px the lens fits the screen: the code scrolls inside its box', asyn
     await context.close();
   }
 });
+
+test('where a producer is on screen, the lens tabulates what each client does, each cell naming its conformance case, the shown tab marked', async () => {
+  for (const [lang, kept, twice] of [['ru', 'порядок сохранён', /записан дважды/], ['en', 'order kept', /written twice/]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&go-client=sarama&lang=${lang}`);
+    await page.click('[data-testid="what-your-client-does"] summary');
+    const cells = await page.$$eval('[data-testid="measured-cell"]', (els) =>
+      els.map((e) => ({ client: e.dataset.client, case: e.dataset.case, text: e.textContent.trim(), shown: e.classList.contains('shown'), safe: e.classList.contains('safe') })),
+    );
+    assert.equal(cells.length, 3 * CLIENTS.length);
+    const retry = Object.fromEntries(cells.filter((c) => c.case.startsWith('lens-retry/')).map((c) => [c.client, c]));
+    assert.equal(retry.sarama.text, kept);
+    assert.equal(retry['kafka-go'].text, kept);
+    assert.match(retry['franz-go'].text, twice);
+    assert.ok(!retry.java.safe && retry.sarama.safe);
+    assert.deepEqual(cells.filter((c) => c.shown).map((c) => c.client), ['sarama', 'sarama', 'sarama']);
+    // Each cell names its case (a host test checks each is planned: report.rs).
+    assert.ok(cells.every((c) => /^lens-(retry|lost-answer)\/[a-z-]+\/[a-z0-9-]+$/.test(c.case)), cells.map((c) => c.case).join(' '));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // No producer program on screen, no table.
+  const routing = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
+  assert.equal(await routing.page.$('[data-testid="what-your-client-does"]'), null);
+  await routing.context.close();
+});

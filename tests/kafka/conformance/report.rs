@@ -2,6 +2,10 @@
 //! `report.json` and CONFORMANCE.md.
 
 use crate::{Verdict, AREAS};
+use kafka_ordering_lab::golens::measured::Situation;
+use kafka_ordering_lab::golens::GoClient;
+use kafka_ordering_lab::i18n::t;
+use kafka_ordering_lab::params::Lang;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
@@ -187,6 +191,7 @@ fn markdown(
             n(Status::Failed)
         ));
     }
+    md.push_str(&what_your_client_does(rows));
     for area in &AREAS {
         md.push_str(&format!(
             "\n## {}\n\n| case | result | note |\n|---|---|---|\n",
@@ -218,4 +223,55 @@ fn markdown(
         }
     }
     md
+}
+
+/// The table the Go lens shows (kafka_ordering_lab::golens::measured): the
+/// model's outcome of each client in each situation, and whether its case
+/// agreed on the broker.
+fn what_your_client_does(rows: &[Row]) -> String {
+    let mut md = String::from(
+        "\n## What your client does\n\n\
+         The Go lens's table (`src/golens/measured.rs`): each cell is the model's outcome and the \
+         case that ran it here; ✓ when the broker agreed.\n\n| situation |",
+    );
+    for c in GoClient::ALL {
+        md.push_str(&format!(" {} |", c.id()));
+    }
+    md.push_str(&format!("\n|---|{}\n", "---|".repeat(GoClient::ALL.len())));
+    for s in Situation::ALL {
+        md.push_str(&format!("| {} |", cell(&t(Lang::En, s.msg()))));
+        for c in GoClient::ALL {
+            let case = s.case(c);
+            let mark = match rows.iter().find(|r| r.name == case).map(|r| r.status) {
+                Some(Status::Passed) => "✓",
+                Some(_) => "✗",
+                None => "not run",
+            };
+            md.push_str(&format!(
+                " {} {mark} (`{case}`) |",
+                cell(&t(Lang::En, s.outcome(c).msg()))
+            ));
+        }
+        md.push('\n');
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_of_the_lens_table_is_a_planned_case() {
+        let plan = crate::plan();
+        let planned: Vec<String> = AREAS
+            .iter()
+            .flat_map(|a| (a.expected_cases)(&plan[a.name]))
+            .collect();
+        for s in Situation::ALL {
+            for c in GoClient::ALL {
+                assert!(planned.contains(&s.case(c)), "{}", s.case(c));
+            }
+        }
+    }
 }
