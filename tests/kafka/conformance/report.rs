@@ -239,7 +239,7 @@ fn what_your_client_does(rows: &[Row]) -> String {
     }
     md.push_str(&format!("\n|---|{}\n", "---|".repeat(GoClient::ALL.len())));
     for s in Situation::ALL {
-        md.push_str(&format!("| {} |", cell(&t(Lang::En, s.msg()))));
+        md.push_str(&format!("| {} |", cell(t(Lang::En, s.msg()))));
         for c in GoClient::ALL {
             let case = s.case(c);
             let mark = match rows.iter().find(|r| r.name == case).map(|r| r.status) {
@@ -249,7 +249,7 @@ fn what_your_client_does(rows: &[Row]) -> String {
             };
             md.push_str(&format!(
                 " {} {mark} (`{case}`) |",
-                cell(&t(Lang::En, s.outcome(c).msg()))
+                cell(t(Lang::En, s.outcome(c).msg()))
             ));
         }
         md.push('\n');
