@@ -121,6 +121,14 @@ test('a service on kafka-go or sarama: its settings say which producer settings 
   assert.ok(offered.includes('idempotence') && !offered.includes('one-in-flight'), offered.join(', '));
   assert.deepEqual(sarama.errors, []);
   await sarama.context.close();
+  // franz-go without idempotence resends the next batch too, which the
+  // scene's model does not: it says so.
+  const franz = await openPage(env.browser, `${env.base}?scene=pipeline&client=franz-go&warehouse-client=franz-go&idempotence=0&lang=en`);
+  assert.match(await franz.page.textContent('[data-testid="resends-on-retry"]'), /franz-go sends the next batch again too/);
+  await franz.context.close();
+  const idempotent = await openPage(env.browser, `${env.base}?scene=pipeline&client=franz-go&warehouse-client=franz-go&lang=en`);
+  assert.equal(await idempotent.page.$('[data-testid="resends-on-retry"]'), null);
+  await idempotent.context.close();
 });
 
 test('the sweep reports a rate over 100 seeds, in chunks, with no frame over 50 ms', async () => {

@@ -831,6 +831,14 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let muted = clients.iter().any(|client| {
         client.fixed_producer().is_none() && client.one_batch_in_flight_per_partition()
     });
+    // franz-go resends the batches behind a retried one
+    // (Client::resends_later_batches_on_retry), which the scene's producer
+    // model does not: said where it matters, without idempotence.
+    let resends = !c.idempotence
+        && c.max_in_flight > 1
+        && clients
+            .iter()
+            .any(|client| client.resends_later_batches_on_retry());
     html! {
         <section class="card pipeline-settings">
             for (title, fields) in groups.iter() {
@@ -844,6 +852,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     }
                     if muted && *title == PipelineMsg::GroupProducer {
                         <p class="note" data-testid="one-batch-per-partition">{t(lang, PipelineMsg::SaramaProducer)}</p>
+                    }
+                    if resends && *title == PipelineMsg::GroupProducer {
+                        <p class="note" data-testid="resends-on-retry">{t(lang, PipelineMsg::FranzGoProducer)}</p>
                     }
                 </fieldset>
             }
