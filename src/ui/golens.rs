@@ -132,9 +132,9 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
 fn view_measured(lang: Lang, shown: GoClient) -> Html {
     html! {
         <details class="measured" data-testid="what-your-client-does">
-            <summary>{t(lang, GoLensMsg::WhatYourClientDoes)}</summary>
+            <summary id="measured-title">{t(lang, GoLensMsg::WhatYourClientDoes)}</summary>
             <p class="dim small">{t(lang, GoLensMsg::WhatYourClientDoesHow)}</p>
-            <div class="table-scroll" role="group" tabindex="0" aria-label={t(lang, GoLensMsg::WhatYourClientDoes)}>
+            <div class="table-scroll" role="group" tabindex="0" aria-labelledby="measured-title">
                 <table class="measured-table">
                     <thead><tr>
                         <th scope="col">{t(lang, GoLensMsg::Situation)}</th>

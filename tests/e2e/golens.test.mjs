@@ -297,7 +297,7 @@ test('at 360 px the lens fits the screen: the code scrolls inside its box', asyn
 
 test('where a producer is on screen, the lens tabulates what each client does, each cell naming its conformance case, the shown tab marked', async () => {
   for (const [lang, kept, twice] of [['ru', 'порядок сохранён', /записан дважды/], ['en', 'order kept', /written twice/]]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&go-client=sarama&lang=${lang}`);
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&client=sarama&lang=${lang}`);
     await page.click('[data-testid="what-your-client-does"] summary');
     const cells = await page.$$eval('[data-testid="measured-cell"]', (els) =>
       els.map((e) => ({ client: e.dataset.client, case: e.dataset.case, text: e.textContent.trim(), shown: e.classList.contains('shown'), safe: e.classList.contains('safe') })),
