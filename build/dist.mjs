@@ -33,29 +33,24 @@ const step = async (name, work) => {
 };
 
 try {
+  const table = await step('scene table', async () =>
+    JSON.parse(
+      // The models alone: the table needs no view, and the host then
+      // compiles no Yew (the Makefile's MODELS_ONLY).
+      await run('cargo', ['run', '-q', '--no-default-features', '--features', 'lang-ru,lang-en,all-scenes', '--example', 'scene-table'], {
+        capture: true,
+      }),
+    ),
+  );
+  if (JSON.stringify(table.scenes) !== JSON.stringify(SCENES)) {
+    throw new Error(`the app's scenes ${table.scenes} differ from build/lib.mjs's ${SCENES}`);
+  }
   // Built aside and moved into place whole, so that OUT is either the
   // last complete build or none (make reads its index.html's age).
   const partial = `${out}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
-  // The scene table beside the bundles: it is a host build, which waits
-  // for the host's build lock while `make test` lints and tests the host
-  // at the same time, and the bundles need nothing from it.
-  const [table, bundles] = await Promise.all([
-    step('scene table', async () =>
-      JSON.parse(
-        // The models alone: the table needs no view, and the host then
-        // compiles no Yew (the Makefile's MODELS_ONLY).
-        await run('cargo', ['run', '-q', '--no-default-features', '--features', 'lang-ru,lang-en,all-scenes', '--example', 'scene-table'], {
-          capture: true,
-        }),
-      ),
-    ),
-    step('bundles', () => buildBundles(partial)),
-  ]);
-  if (JSON.stringify(table.scenes) !== JSON.stringify(SCENES)) {
-    throw new Error(`the app's scenes ${table.scenes} differ from build/lib.mjs's ${SCENES}`);
-  }
+  const bundles = await step('bundles', () => buildBundles(partial));
   await step('page', () => writePage(partial, bundles, table));
   await step('pre-render', () => prerender(partial));
   if (publicUrl !== undefined) await step(`base ${publicUrl}`, () => rebase(partial, publicUrl));
