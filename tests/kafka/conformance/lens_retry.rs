@@ -24,8 +24,8 @@
 //!    partition in flight sends nothing: two seconds after "Shipped" was
 //!    handed to it the proxy lets the answer through anyway, and the
 //!    retry goes first. Two seconds is the one clock of the area: the time
-//!    a client is given to show a second request, where every one that
-//!    does it has done it within milliseconds.
+//!    a client is given to show a second request, which a client that
+//!    sends one sends as soon as it has the record.
 //!
 //! The area's driver is the harnesses' own (tests/kafka/go/retry.go and
 //! RetryCases.java): the printed programs send their three records at
