@@ -54,17 +54,7 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
             .as_str()
             .ok_or("ended")?
             .to_owned();
-        let values = field(observed, "records")?
-            .as_array()
-            .ok_or("records")?
-            .iter()
-            .map(|r| {
-                (r["key"].as_str() == Some(ORDER_KEY))
-                    .then(|| r["value"].as_str().map(str::to_owned))
-                    .flatten()
-                    .ok_or("a record without the order's key")
-            })
-            .collect::<Result<Vec<_>, &str>>()?;
+        let values = order_values(observed)?;
         Ok((client, idempotent, ended, values))
     };
     let (client, idempotent, ended, values) = match read() {
@@ -109,6 +99,22 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         (_, _, false) => (false, format!("the program {ended} ({said})")),
     };
     Verdict::new(sim, agree, format!("{client}, {note}: [{stored}]"))
+}
+
+/// The values of the topic's records, in offset order, each of which must
+/// carry the order's key: the programs' and drivers' one partition.
+pub fn order_values(observed: &Value) -> Result<Vec<String>, String> {
+    field(observed, "records")?
+        .as_array()
+        .ok_or("records")?
+        .iter()
+        .map(|r| {
+            (r["key"].as_str() == Some(ORDER_KEY))
+                .then(|| r["value"].as_str().map(str::to_owned))
+                .flatten()
+                .ok_or_else(|| "a record without the order's key".to_owned())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -123,17 +123,7 @@ fn read(input: &Value, observed: &Value) -> Result<Seen, String> {
             .as_bool()
             .ok_or("second_in_flight")?,
         sent: strings(field(observed, "sent")?, "sent")?,
-        values: field(observed, "records")?
-            .as_array()
-            .ok_or("records")?
-            .iter()
-            .map(|r| {
-                (r["key"].as_str() == Some(ORDER_KEY))
-                    .then(|| r["value"].as_str().map(str::to_owned))
-                    .flatten()
-                    .ok_or("a record without the order's key".to_owned())
-            })
-            .collect::<Result<Vec<_>, _>>()?,
+        values: crate::lens_lost_answer::order_values(observed)?,
     })
 }
 

@@ -2,10 +2,6 @@ package lab.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,36 +84,13 @@ public final class LostAnswerCases {
     /** The Go harness on this area alone, arming the proxy before each of its programs. */
     private static void runGo(JsonNode plan, Path harness, Proxy proxy, String bootstrap, Path outDir)
             throws Exception {
-        Path goPlan = Files.createTempFile("kafka-lab-lost-answer-plan-", ".json");
-        goPlan.toFile().deleteOnExit();
-        ObjectNode only = Facts.JSON.createObjectNode();
-        only.set("lens-lost-answer", plan.path("lens-lost-answer"));
-        Facts.JSON.writeValue(goPlan.toFile(), only);
-        List<String> cmd = List.of(harness.toAbsolutePath().toString(), "--lost-answer",
-            "--plan", goPlan.toAbsolutePath().toString(),
-            "--bootstrap", bootstrap,
-            "--out", outDir.resolve("go-lens-lost-answer.json").toAbsolutePath().toString());
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        Thread reaper = new Thread(p::destroyForcibly, "go-lost-answer-kill");
-        Runtime.getRuntime().addShutdownHook(reaper);
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             OutputStream answers = p.getOutputStream()) {
-            String line;
-            while ((line = lines.readLine()) != null) {
+        GoSteps.run(plan, "lens-lost-answer", "--lost-answer", harness, bootstrap,
+            outDir.resolve("go-lens-lost-answer.json"), line -> {
                 if (!line.startsWith("arm ")) {
                     throw new IllegalStateException("go harness: unexpected line " + line);
                 }
                 proxy.mark();
-                answers.write("armed\n".getBytes(StandardCharsets.UTF_8));
-                answers.flush();
-            }
-            int rc = p.waitFor();
-            if (rc != 0) {
-                throw new IllegalStateException("go harness exited with code " + rc);
-            }
-        } finally {
-            p.destroyForcibly();
-            Runtime.getRuntime().removeShutdownHook(reaper);
-        }
+                return "armed";
+            });
     }
 }

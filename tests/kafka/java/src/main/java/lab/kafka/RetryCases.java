@@ -3,11 +3,7 @@ package lab.kafka;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -154,44 +150,19 @@ public final class RetryCases {
      */
     private static void runGo(JsonNode plan, Path harness, Proxy proxy, String bootstrap, JsonNode area, Path outDir)
             throws Exception {
-        Path goPlan = Files.createTempFile("kafka-lab-retry-plan-", ".json");
-        goPlan.toFile().deleteOnExit();
-        ObjectNode only = Facts.JSON.createObjectNode();
-        only.set("lens-retry", plan.path("lens-retry"));
-        Facts.JSON.writeValue(goPlan.toFile(), only);
-        List<String> cmd = List.of(harness.toAbsolutePath().toString(), "--retry",
-            "--plan", goPlan.toAbsolutePath().toString(),
-            "--bootstrap", bootstrap,
-            "--out", outDir.resolve("go-lens-retry.json").toAbsolutePath().toString());
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        Thread reaper = new Thread(p::destroyForcibly, "go-retry-kill");
-        Runtime.getRuntime().addShutdownHook(reaper);
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             OutputStream answers = p.getOutputStream()) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                String answer;
-                if (line.startsWith("arm ")) {
-                    proxy.mark();
-                    answer = "armed";
-                } else if (line.startsWith("held ")) {
-                    Wait.until(line.substring(5) + ": \"Paid\" held at the proxy", DEADLINE, () -> proxy.held("1"));
-                    answer = "held";
-                } else if (line.startsWith("sent ")) {
-                    answer = awaitSecondRequest(area, proxy) ? "second" : "none";
-                } else {
-                    throw new IllegalStateException("go harness: unexpected line " + line);
-                }
-                answers.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
-                answers.flush();
+        GoSteps.run(plan, "lens-retry", "--retry", harness, bootstrap, outDir.resolve("go-lens-retry.json"), line -> {
+            if (line.startsWith("arm ")) {
+                proxy.mark();
+                return "armed";
             }
-            int rc = p.waitFor();
-            if (rc != 0) {
-                throw new IllegalStateException("go harness exited with code " + rc);
+            if (line.startsWith("held ")) {
+                Wait.until(line.substring(5) + ": \"Paid\" held at the proxy", DEADLINE, () -> proxy.held("1"));
+                return "held";
             }
-        } finally {
-            p.destroyForcibly();
-            Runtime.getRuntime().removeShutdownHook(reaper);
-        }
+            if (line.startsWith("sent ")) {
+                return awaitSecondRequest(area, proxy) ? "second" : "none";
+            }
+            throw new IllegalStateException("go harness: unexpected line " + line);
+        });
     }
 }
