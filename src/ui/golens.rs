@@ -120,47 +120,68 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                 }
             </div>
             if matches!(params.scene, SceneId::Producer | SceneId::Replication | SceneId::Pipeline) {
-                { view_measured(lang, shown) }
+                <Measured {lang} {shown} />
             }
         </section>
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct MeasuredProps {
+    lang: Lang,
+    shown: GoClient,
+}
+
 /// Each client's outcome in the situations the conformance suite runs with
 /// every client on the broker (crate::golens::measured), the shown tab's
-/// column marked: where a producer's program is on screen.
-fn view_measured(lang: Lang, shown: GoClient) -> Html {
+/// column marked: where a producer's program is on screen. The table is
+/// drawn once opened: folded, it would only add its cells to the page's
+/// start and to every scene page's pre-rendered copies.
+#[component(Measured)]
+fn measured(props: &MeasuredProps) -> Html {
+    let (lang, shown) = (props.lang, props.shown);
+    let open = use_state(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            // The element's `open` attribute is its state.
+            let details: web_sys::Element = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
     html! {
-        <details class="measured" data-testid="what-your-client-does">
+        <details class="measured" data-testid="what-your-client-does" open={*open} {ontoggle}>
             <summary id="measured-title">{t(lang, GoLensMsg::WhatYourClientDoes)}</summary>
-            <p class="dim small">{t(lang, GoLensMsg::WhatYourClientDoesHow)}</p>
-            <div class="table-scroll" role="group" tabindex="0" aria-labelledby="measured-title">
-                <table class="measured-table">
-                    <thead><tr>
-                        <th scope="col">{t(lang, GoLensMsg::Situation)}</th>
-                        for c in GoClient::ALL.into_iter() {
-                            <th scope="col" class={classes!((c == shown).then_some("shown"))}>{client_label(c)}</th>
-                        }
-                    </tr></thead>
-                    <tbody>
-                        for s in Situation::ALL.into_iter() {
-                            <tr>
-                                <th scope="row">{t(lang, s.msg())}</th>
-                                for c in GoClient::ALL.into_iter() { {{
-                                    let o = s.outcome(c);
-                                    html! {
-                                        <td data-testid="measured-cell" data-client={c.id()} data-case={s.case(c)}
-                                            class={classes!(if o.safe() { "safe" } else { "unsafe" }, (c == shown).then_some("shown"))}
-                                            title={s.case(c)}>
-                                            {t(lang, o.msg())}
-                                        </td>
-                                    }
-                                }} }
-                            </tr>
-                        }
-                    </tbody>
-                </table>
-            </div>
+            if *open {
+                <p class="dim small">{t(lang, GoLensMsg::WhatYourClientDoesHow)}</p>
+                <div class="table-scroll" role="group" tabindex="0" aria-labelledby="measured-title">
+                    <table class="measured-table">
+                        <thead><tr>
+                            <th scope="col">{t(lang, GoLensMsg::Situation)}</th>
+                            for c in GoClient::ALL.into_iter() {
+                                <th scope="col" class={classes!((c == shown).then_some("shown"))}>{client_label(c)}</th>
+                            }
+                        </tr></thead>
+                        <tbody>
+                            for s in Situation::ALL.into_iter() {
+                                <tr>
+                                    <th scope="row">{t(lang, s.msg())}</th>
+                                    for c in GoClient::ALL.into_iter() { {{
+                                        let o = s.outcome(c);
+                                        html! {
+                                            <td data-testid="measured-cell" data-client={c.id()} data-case={s.case(c)}
+                                                class={classes!(if o.safe() { "safe" } else { "unsafe" }, (c == shown).then_some("shown"))}
+                                                title={s.case(c)}>
+                                                {t(lang, o.msg())}
+                                            </td>
+                                        }
+                                    }} }
+                                </tr>
+                            }
+                        </tbody>
+                    </table>
+                </div>
+            }
         </details>
     }
 }
