@@ -299,6 +299,8 @@ test('where a producer is on screen, the lens tabulates what each client does, e
   for (const [lang, kept, twice] of [['ru', 'порядок сохранён', /дубль/], ['en', 'order kept', /duplicate/]]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&client=sarama&lang=${lang}`);
     await page.click('[data-testid="what-your-client-does"] summary');
+    // The table is drawn once opened, by the render the toggle schedules.
+    await page.waitForSelector('[data-testid="measured-cell"]');
     const cells = await page.$$eval('[data-testid="measured-cell"]', (els) =>
       els.map((e) => ({ client: e.dataset.client, case: e.dataset.case, text: e.textContent.trim(), shown: e.classList.contains('shown'), safe: e.classList.contains('safe') })),
     );

@@ -95,9 +95,17 @@ test('embedded on a phone, there is neither menu nor fold button', async () => {
   await context.close();
 });
 
-/** Opens every closed `<details>`, so what it holds is laid out and measured too. */
+/**
+ * Opens every closed `<details>`, so what it holds is laid out and measured
+ * too. Some draw their content only once opened (the Go lens's table of
+ * what each client does): their toggle events are tasks, and the render
+ * each schedules has run by the second animation frame after them.
+ */
 const openAllDetails = (page) =>
-  page.evaluate(() => document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; }));
+  page.evaluate(async () => {
+    document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
 
 test('at 360 px every radio and checkbox has its words beside it, not under it', async () => {
   let measured = 0;

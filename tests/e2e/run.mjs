@@ -5,10 +5,16 @@
 // so they run one at a time once the rest are done. Every file runs either
 // way; a failure in either part fails the run.
 //
+// Each file is its own `node --test` process, and its output is printed
+// whole when it ends, so that two files' lines do not interleave. The
+// longest files start first (LONGEST, from the times this prints at the
+// end): with two at a time, a long file started last leaves a core idle
+// while it finishes alone.
+//
 // Usage: node run.mjs [parallel|serial] [node --test options]; without a
 // part, both (`npm test`). `make test` runs the parts apart, the real-Kafka
 // suite between them (see the Makefile).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -17,24 +23,62 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 // the moments reduced motion shows in a second and a half), pace times a
 // run at 1×.
 const SERIAL = ['motion.test.mjs', 'pace.test.mjs'];
+// The files that take longest, longest first, as this script timed them
+// two at a time on the 2-core machine (2026-12-04: 68, 53, 50, 47, 46 and
+// 35 s of the part's 296 s); the rest follow in name order.
+const LONGEST = ['figure-first.test.mjs', 'phone.test.mjs', 'embed.test.mjs', 'steps.test.mjs', 'all-scenes.test.mjs', 'levels.test.mjs'];
 const files = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
-const missing = SERIAL.filter((f) => !files.includes(f));
+const missing = [...SERIAL, ...LONGEST].filter((f) => !files.includes(f));
 if (missing.length) throw new Error(`run.mjs names files that do not exist: ${missing.join(', ')}`);
+const longestFirst = (a, b) => rank(a) - rank(b);
+const rank = (f) => (LONGEST.includes(f) ? LONGEST.indexOf(f) : LONGEST.length);
 const PARTS = {
   parallel: { name: 'two at a time', concurrency: 2, files: files.filter((f) => !SERIAL.includes(f)) },
   serial: { name: 'one at a time', concurrency: 1, files: SERIAL },
 };
 const args = process.argv.slice(2);
 const parts = Object.hasOwn(PARTS, args[0] ?? '') ? [PARTS[args.shift()]] : Object.values(PARTS);
+
+/** Runs one file to its end: its exit status, output and seconds. */
+function runFile(file) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', ...args, file], { cwd: here });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      resolve({ file, status: code ?? signal, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+async function runPart(part) {
+  const queue = [...part.files].sort(longestFirst);
+  const results = [];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const result = await runFile(file);
+      process.stdout.write(result.output);
+      console.error(`e2e: ${file} ${result.status === 0 ? 'passed' : `FAILED (${result.status})`} in ${result.seconds.toFixed(0)} s`);
+      results.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: part.concurrency }, worker));
+  return results;
+}
+
 let failed = false;
 for (const part of parts) {
   const started = Date.now();
-  const { status } = spawnSync(
-    process.execPath,
-    ['--test', `--test-concurrency=${part.concurrency}`, ...args, ...part.files],
-    { cwd: here, stdio: 'inherit' },
-  );
-  console.error(`e2e: ${part.files.length} files ${part.name} in ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${status}`);
-  failed ||= status !== 0;
+  const results = await runPart(part);
+  const failures = results.filter((r) => r.status !== 0).map((r) => r.file);
+  const times = results
+    .sort((a, b) => b.seconds - a.seconds)
+    .map((r) => `${r.file} ${r.seconds.toFixed(0)} s`)
+    .join(', ');
+  console.error(`e2e: ${part.files.length} files ${part.name} in ${((Date.now() - started) / 1000).toFixed(0)} s; longest first: ${times}`);
+  if (failures.length) console.error(`e2e: failed: ${failures.join(', ')}`);
+  failed ||= failures.length > 0;
 }
 process.exit(failed ? 1 : 0);
