@@ -54,6 +54,29 @@ impl RetryOutcome {
     }
 }
 
+/// What becomes of a batch the broker has written when the answer to it is
+/// lost with its connection ([`GoClient::lost_answer_outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LostAnswerOutcome {
+    /// Sent again and recognised by its sequence numbers: in the log once.
+    Once,
+    /// Sent again and written again: in the log twice.
+    WrittenTwice,
+    /// Given up on before it was sent again: the send reports a failure,
+    /// though the log holds the batch once.
+    FalseError,
+}
+
+impl LostAnswerOutcome {
+    pub fn id(self) -> &'static str {
+        match self {
+            LostAnswerOutcome::Once => "once",
+            LostAnswerOutcome::WrittenTwice => "written-twice",
+            LostAnswerOutcome::FalseError => "false-error",
+        }
+    }
+}
+
 /// A tab of the lens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GoClient {
@@ -98,6 +121,26 @@ impl GoClient {
             RetryOutcome::ReorderedAndResent
         } else {
             RetryOutcome::Reordered
+        }
+    }
+
+    /// What becomes of a written batch whose answer is lost with its
+    /// connection: an idempotent producer's second copy is recognised; any
+    /// other sends it again and writes it twice, unless its delivery
+    /// timeout ends the batch before it may be sent again
+    /// ([`crate::sim::clients::Client::resend_after_broken_connection_waits_ms`]).
+    pub fn lost_answer_outcome(
+        self,
+        c: &crate::sim::producer::ProducerConfig,
+    ) -> LostAnswerOutcome {
+        if self.idempotent(c.enable_idempotence) {
+            LostAnswerOutcome::Once
+        } else if c.delivery_timeout_ms
+            < routing::default_client(self).resend_after_broken_connection_waits_ms()
+        {
+            LostAnswerOutcome::FalseError
+        } else {
+            LostAnswerOutcome::WrittenTwice
         }
     }
 

@@ -3,7 +3,9 @@
 
 use super::custom::{confluent_count, confluent_place, Rule};
 use super::topic::{create_topic, Topic};
-use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, RetryOutcome, Severity};
+use super::{
+    go_quote, java_quote, Builder, GoClient, GoLensMsg, LostAnswerOutcome, RetryOutcome, Severity,
+};
 use crate::i18n::{
     lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_retry_reorders,
     lens_sarama_in_flight, lens_sarama_retry_count,
@@ -312,6 +314,9 @@ fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             &format!("kgo.ProduceRequestTimeout({}),", ms(c.request_timeout_ms)),
             c.request_timeout_ms != 10_000,
         );
+        if GoClient::FranzGo.lost_answer_outcome(c) == LostAnswerOutcome::FalseError {
+            b.note(GoLensMsg::FranzGoFalseErrorAfterLostAnswer);
+        }
         b.c(&format!(
             "kgo.RecordDeliveryTimeout({}),",
             ms(c.delivery_timeout_ms)

@@ -95,6 +95,7 @@ const CODE_NAMES: &[&str] = &[
     "MaxAttempts",
     "MaxProduceRequestsInflightPerBroker",
     "Message.Partition",
+    "metadataMinAge",
     "Murmur2Balancer",
     "n",
     "Net.MaxOpenRequests",

@@ -183,6 +183,26 @@ impl Client {
         self == Client::FranzGo
     }
 
+    /// How long after its last metadata update this client holds a batch
+    /// whose connection broke under it, before it sends the batch again, in
+    /// milliseconds. franz-go fails the request with the connection's error
+    /// (pkg/kgo/sink.go, `sink.handleReqClientErr`), marks the partition
+    /// failing until a metadata update (`sink.handleRetryBatches` with
+    /// `updateMeta`), and its metadata loop waits for `metadataMinAge`
+    /// since the last update (pkg/kgo/metadata.go,
+    /// `Client.updateMetadataLoop`), 5 s by default (pkg/kgo/config.go,
+    /// `defaultCfg`). A delivery timeout shorter than that ends the batch
+    /// first: the send fails, though the broker has written it. The other
+    /// clients send it again after their retry backoff. Area
+    /// lens-lost-answer of the conformance suite runs it.
+    pub fn resend_after_broken_connection_waits_ms(self) -> u32 {
+        if self == Client::FranzGo {
+            5_000
+        } else {
+            0
+        }
+    }
+
     pub const ALL: [Client; 10] = [
         Client::Java,
         Client::FranzGo,
