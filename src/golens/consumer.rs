@@ -406,8 +406,17 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         cannot_assignor(b, "kafka-go", a, "RangeGroupBalancer, RoundRobinGroupBalancer, RackAffinityGroupBalancer (groupbalancer.go)");
     }
     let auto = g.commit == CommitMode::Auto;
+    // ReadMessage commits before it returns (reader.go, `Reader.ReadMessage`
+    // calls `CommitMessages`), so a member that dies while it handles a
+    // record loses it; the loop fetches and commits once the record is
+    // handled, which CommitInterval turns into a commit every 5 s
+    // (`Reader.CommitMessages` only queues the commit when
+    // `useSyncCommits` is false). Area lens-consumer runs both.
     if auto && g.assignor.is_some() {
-        b.warn_msg(Severity::Note, GoLensMsg::InAGroupReadMessageCommitsA);
+        b.warn_msg(
+            Severity::LosesRecords,
+            GoLensMsg::KafkaGoReadMessageCommitsBeforeHandling,
+        );
     }
     b.open_func();
     b.l("r := kafka.NewReader(kafka.ReaderConfig{");
@@ -438,17 +447,14 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     pool_start(b);
     b.l("ctx := context.Background()");
     b.l("for {");
-    let read = if auto { "ReadMessage" } else { "FetchMessage" };
-    b.line(&format!("\tr, err := r.{read}(ctx)"), !auto);
+    b.c("\tr, err := r.FetchMessage(ctx)");
     b.l("\tif err != nil {");
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.line(&format!("\t{}", on_record(b, on)), on != OnRecord::Handle);
-    if !auto {
-        b.c("\tif err := r.CommitMessages(ctx, r); err != nil {");
-        b.c("\t\tpanic(err)");
-        b.c("\t}");
-    }
+    b.c("\tif err := r.CommitMessages(ctx, r); err != nil {");
+    b.c("\t\tpanic(err)");
+    b.c("\t}");
     b.l("}");
     b.close_func();
     // The loop's record shadows the reader; rename the reader.
@@ -506,8 +512,24 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         }
         Some(OffsetReset::Latest) | None => {}
     }
+    // librdkafka stores a message's offset for the auto-commit when it
+    // hands the message out (rdkafka_offset.c, `rd_kafka_update_app_pos`,
+    // under enable.auto.offset.store), so a loop that handles each message
+    // itself stores it once handled, as Java's auto-commit commits what the
+    // loop came back from. A loop that hands messages on commits its
+    // position either way: the workers scene's naive commit.
+    let store_after_handling = g.commit == CommitMode::Auto && on == OnRecord::Handle;
+    if store_after_handling {
+        b.warn_msg(
+            Severity::LosesRecords,
+            GoLensMsg::LibrdkafkaStoresOffsetOnRead,
+        );
+    }
     if g.commit == CommitMode::Manual {
         b.c("\"enable.auto.commit\": false,");
+    }
+    if store_after_handling {
+        b.c("\"enable.auto.offset.store\": false,");
     }
     b.indent(-1);
     b.l("})");
@@ -525,6 +547,11 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.line(&format!("\t{}", on_record(b, on)), on != OnRecord::Handle);
     if g.commit == CommitMode::Manual {
         b.c("\tif _, err := c.CommitMessage(r); err != nil {");
+        b.c("\t\tpanic(err)");
+        b.c("\t}");
+    }
+    if store_after_handling {
+        b.c("\tif _, err := c.StoreMessage(r); err != nil {");
         b.c("\t\tpanic(err)");
         b.c("\t}");
     }

@@ -35,7 +35,7 @@ fn plan() -> Value {
 /// manual commit, `commitSync()` follows each processed poll. The member dies
 /// once `crash_after` records are processed; its successor resumes from the
 /// committed offset.
-fn simulate(
+pub(crate) fn simulate(
     commit: CommitMode,
     records: u64,
     max_poll: u32,

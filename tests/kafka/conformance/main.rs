@@ -13,6 +13,7 @@ mod crash;
 mod golens;
 mod group;
 mod keyless;
+mod lens_consumer;
 mod lens_lost_answer;
 mod lens_producer;
 mod lens_retry;
@@ -54,7 +55,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 12] = [
+pub const AREAS: [Area; 13] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -67,6 +68,7 @@ pub const AREAS: [Area; 12] = [
     lens_producer::AREA,
     lens_lost_answer::AREA,
     lens_retry::AREA,
+    lens_consumer::AREA,
 ];
 
 fn plan() -> Value {

@@ -51,7 +51,7 @@ func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan)
 	topics := make(map[string]int, len(cases))
 	want := make(map[string]int, len(cases))
 	for i, c := range cases {
-		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)}}
+		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)}, nil}
 		topics[c.Topic], want[c.Topic] = c.Partitions, 1
 	}
 	if err := createTopics(ctx, adm, topics); err != nil {
@@ -87,6 +87,8 @@ type program struct {
 	name, pkg, code string
 	// replace maps each literal the lens writes to what the harness runs.
 	replace map[string]string
+	// files are the harness's own files beside main.go, by name.
+	files map[string]string
 }
 
 // buildPrograms writes the programs into one module on the harness's own
@@ -122,12 +124,9 @@ func buildPrograms(ctx context.Context, area string, programs []program) (bin st
 		}
 	}
 	for _, p := range programs {
-		code := p.code
-		for literal, with := range p.replace {
-			if !strings.Contains(code, literal) {
-				return fail(fmt.Errorf("%s/%s: no %s in the program", area, p.name, literal))
-			}
-			code = strings.ReplaceAll(code, literal, with)
+		code, err := replaceLiterals(p.code, p.replace)
+		if err != nil {
+			return fail(fmt.Errorf("%s/%s: %w", area, p.name, err))
 		}
 		pkg := filepath.Join(dir, p.pkg)
 		if err := os.MkdirAll(pkg, 0o755); err != nil {
@@ -135,6 +134,11 @@ func buildPrograms(ctx context.Context, area string, programs []program) (bin st
 		}
 		if err := os.WriteFile(filepath.Join(pkg, "main.go"), []byte(code), 0o644); err != nil {
 			return fail(err)
+		}
+		for name, text := range p.files {
+			if err := os.WriteFile(filepath.Join(pkg, name), []byte(text), 0o644); err != nil {
+				return fail(err)
+			}
 		}
 	}
 	bin = filepath.Join(dir, "bin")
@@ -145,6 +149,18 @@ func buildPrograms(ctx context.Context, area string, programs []program) (bin st
 		return fail(fmt.Errorf("building the lens's %s programs: %w\n%s", area, err, out))
 	}
 	return bin, cleanup, nil
+}
+
+// replaceLiterals replaces each literal the lens writes in a program with
+// what the harness runs.
+func replaceLiterals(code string, replace map[string]string) (string, error) {
+	for literal, with := range replace {
+		if !strings.Contains(code, literal) {
+			return "", fmt.Errorf("no %s in the program", literal)
+		}
+		code = strings.ReplaceAll(code, literal, with)
+	}
+	return code, nil
 }
 
 // golensParallel bounds how many of the lens's programs run at once. Each

@@ -68,7 +68,7 @@ func runLensProducer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{
 			p.LensProducer.Bootstrap: strconv.Quote(bootstrap),
 			p.LensProducer.Topic:     strconv.Quote(c.Topic),
-		}}
+		}, nil}
 		// The order's events share one key, so one partition holds them
 		// whatever the client's partitioner.
 		topics[c.Topic] = 1

@@ -59,7 +59,7 @@ func runLostAnswer(ctx context.Context, planPath, bootstrap string) (*facts, err
 		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{
 			area.Bootstrap: strconv.Quote(bootstrap),
 			area.Topic:     strconv.Quote(c.Topic),
-		}}
+		}, nil}
 		topics[c.Topic] = 1
 	}
 	if err := createTopics(ctx, adm, topics); err != nil {

@@ -77,11 +77,15 @@ func main() {
 	timeout := flag.Duration("timeout", 5*time.Minute, "bound on the whole run, only to stop a hang")
 	lostAnswer := flag.Bool("lost-answer", false, "run area lens-lost-answer alone, against the fault proxy at --bootstrap, arming it through stdin and stdout (lostanswer.go)")
 	retry := flag.Bool("retry", false, "run area lens-retry alone, against the fault proxy at --bootstrap, stepping with it through stdin and stdout (retry.go)")
+	flag.StringVar(&javaRuntime.home, "java-home", "", "the JDK that compiles and runs the Java tab's consumer programs (lensconsumer.go)")
+	flag.StringVar(&javaRuntime.classpath, "java-classpath", "", "the Java harness's classpath, with kafka-clients, for those programs")
 	flag.Parse()
 	if *planPath == "" || *bootstrap == "" || *out == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: harness --plan PLAN --bootstrap HOST:PORT --out FACTS.json")
 		os.Exit(2)
 	}
+	// The Java members' client logs go beside the Java harness's own.
+	javaRuntime.logs = filepath.Join(filepath.Dir(*out), "logs")
 	// A failed run must not leave an earlier run's facts behind.
 	if err := os.Remove(*out); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fail(err)
@@ -179,6 +183,11 @@ func run(ctx context.Context, planPath, bootstrap string) (*facts, error) {
 		return nil, err
 	}
 	f.Cases = append(f.Cases, produced...)
+	killed, err := runLensConsumer(ctx, bootstrap, adm, p)
+	if err != nil {
+		return nil, err
+	}
+	f.Cases = append(f.Cases, killed...)
 	return f, nil
 }
 

@@ -55,6 +55,9 @@ type plan struct {
 		TimeoutMs int           `json:"timeout_ms"`
 		Cases     []retryCase   `json:"cases"`
 	} `json:"lens-retry"`
+	// The group's and the workers' programs, a member killed while it
+	// handles a record (lensconsumer.go).
+	LensConsumer lensConsumerPlan `json:"lens-consumer"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.

@@ -40,7 +40,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Main {
     private Main() {}
 
-    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry");
+    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry", "lens-consumer");
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = parseArgs(args);
@@ -232,10 +232,15 @@ public final class Main {
     }
 
     private static void goHarness(Path harness, Path plan, String bootstrap, Path outDir) throws Exception {
+        // The JDK and classpath of this JVM compile and run the Java tab's
+        // consumer programs, which the harness starts as members of a group
+        // beside the Go tabs' (area lens-consumer, lensconsumer.go).
         List<String> cmd = List.of(harness.toAbsolutePath().toString(),
             "--plan", plan.toAbsolutePath().toString(),
             "--bootstrap", bootstrap,
-            "--out", outDir.resolve("go.json").toAbsolutePath().toString());
+            "--out", outDir.resolve("go.json").toAbsolutePath().toString(),
+            "--java-home", System.getProperty("java.home"),
+            "--java-classpath", System.getProperty("java.class.path"));
         // stdin is a pipe held open and never written, as for the brokers, so
         // the harness can tell when this JVM is gone.
         Process p = new ProcessBuilder(cmd)

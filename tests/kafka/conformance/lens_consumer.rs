@@ -1,0 +1,684 @@
+//! The Go lens's consumer programs, run as a group of real processes: for
+//! the group scene (auto commit, and the lens's manual commit) and the
+//! workers scene (the keyed worker pool, and a goroutine per record, the
+//! lesson's and level 8's link), each tab's program is built as printed,
+//! with only the broker address, the topic and the group id replaced, and
+//! the harness's hooks around its handling (Go: two lines at the top of
+//! `handle`; Java: its one handling statement wrapped) that report each
+//! record's start and end. Two members of it share a topic of two
+//! partitions; once the chapter's order events are written, the member
+//! that starts the held record holds it for `HOLD_MS` and is killed with
+//! SIGKILL, and the other takes its partition over once the dead member's
+//! session has timed out.
+//!
+//! The model says what the victim's partition costs. A loop that handles
+//! each record itself commits as the group scene's `CommitMode` has it, on
+//! the simulation's consumer (area crash's `simulate`): auto commit
+//! commits what earlier polls returned, manual commit what the loop
+//! handled, so the record in flight and what follows the last commit are
+//! handled twice. A loop that hands records on (the pool, a goroutine per
+//! record) commits its position, the workers scene's naive commit, so a
+//! record handed on and not finished when the member dies is never
+//! handled.
+//!
+//! How the printed loops meet that model, as read at the pinned versions:
+//! franz-go's autocommit takes a poll's records only once the next
+//! PollFetches starts (pkg/kgo/consumer_group.go, updateUncommitted and
+//! undirtyUncommitted), and Java's poll() commits what earlier polls
+//! returned (ConsumerCoordinator.maybeAutoCommitOffsetsAsync): both take a
+//! poll per turn. The others take a record per turn: sarama commits what
+//! MarkMessage marked, on its ticker or at Commit (offset_manager.go,
+//! offsetManager.mainLoop and Commit); kafka-go's CommitMessages commits
+//! at once, or queues the commit for its CommitInterval (reader.go,
+//! Reader.CommitMessages), after FetchMessage; librdkafka's CommitMessage
+//! commits at once, and its auto-commit takes what StoreMessage stored.
+//! The lens prints no loop that commits a record before handling it:
+//! kafka-go's ReadMessage and librdkafka's enable.auto.offset.store would
+//! (src/golens/consumer.rs).
+//!
+//! Why the victim holds the record for `HOLD_MS` and is not killed at once:
+//! most of these clients commit on a timer of their own, and whether a
+//! tick falls between handing the record out and the kill would decide
+//! the case. Held for two of the longest intervals, every program has
+//! committed all it ever will before it dies, so a run's facts do not
+//! depend on the phase of a timer.
+
+use crate::crash::simulate;
+use crate::{field, named_cases, numbers, strings, unreadable, Area, Verdict};
+use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS};
+use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
+use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
+use kafka_ordering_lab::sim::scenes::group::CommitMode;
+use kafka_ordering_lab::sim::scenes::workers::{order_key, Mode};
+use serde_json::{json, Value};
+
+pub const AREA: Area = Area {
+    name: "lens-consumer",
+    plan,
+    expected_cases,
+    compare,
+};
+
+/// The literals the harness replaces, as in areas golens and
+/// lens-producer, and the group id every consumer program joins.
+const BOOTSTRAP: &str = crate::golens::BOOTSTRAP;
+const TOPIC: &str = crate::golens::TOPIC;
+const GROUP: &str = "\"orders-group\"";
+
+/// Where the harness puts its hooks: the first line of the Go handler
+/// every Go program calls, and the statement with which each Java
+/// program handles a record (inline, in a worker's task, or in a thread
+/// of its own).
+const GO_HANDLER: &str = "func handle(key, value []byte) {";
+const JAVA_HANDLING: &str = "System.out.println(r.key() + \" \" + r.value())";
+
+/// The topic's partitions: one per member.
+const PARTITIONS: u32 = 2;
+
+/// The orders whose events are written, `order-1` to `order-4`: the
+/// producer's murmur2 puts two on each partition.
+const ORDERS: std::ops::RangeInclusive<u32> = 1..=4;
+
+/// The record the victim holds: `order-1`'s second event, the third
+/// record of its partition, so that records come before it and after it.
+const HELD_ORDER: u32 = 1;
+const HELD_EVENT: usize = 1;
+
+/// How long the victim holds the record before it is killed: twice the
+/// longest auto-commit interval a printed program runs with. 5 s is the
+/// default of franz-go (pkg/kgo/config.go, defaultCfg: autocommitInterval),
+/// librdkafka (CONFIGURATION.md, auto.commit.interval.ms) and Java
+/// (ConsumerConfig, auto.commit.interval.ms), and what the group scene's
+/// lens prints for sarama and kafka-go; sarama's default in the workers
+/// programs is 1 s (config.go, NewConfig). The other commits happen in the
+/// loop, before the record is handed out.
+const HOLD_MS: u64 = 10_000;
+
+/// How long the two members may take to share the partitions, and then to
+/// start the held record once it is written: a bound that stops a program
+/// that never gets there, not a wait.
+const JOIN_TIMEOUT_MS: u64 = 60_000;
+
+/// How long, after the kill, the survivor may take to own the victim's
+/// partition and handle what it gets of it. The dead member leaves the
+/// group when its session times out: 45 s for franz-go (pkg/kgo/config.go,
+/// defaultCfg: sessionTimeout), librdkafka (session.timeout.ms) and Java,
+/// 30 s for kafka-go (consumergroup.go, defaultSessionTimeout), 10 s for
+/// sarama (config.go, NewConfig: Consumer.Group.Session.Timeout); then
+/// the survivor learns of the rebalance from a heartbeat (3 s in each
+/// client) and joins again.
+const TAKEOVER_TIMEOUT_MS: u64 = 120_000;
+
+/// A program the lens prints for a consumer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Program {
+    /// The group scene, with its commit mode.
+    Group(CommitMode),
+    /// The workers scene, which always auto commits, with its mode.
+    Workers(Mode),
+}
+
+impl Program {
+    const ALL: [Program; 4] = [
+        Program::Group(CommitMode::Auto),
+        Program::Group(CommitMode::Manual),
+        Program::Workers(Mode::KeyedPool),
+        Program::Workers(Mode::PerMessage),
+    ];
+
+    fn id(self) -> String {
+        match self {
+            Program::Group(c) => format!("group-{}", c.id()),
+            Program::Workers(m) => format!("workers-{}", m.id()),
+        }
+    }
+
+    fn query(self) -> String {
+        match self {
+            Program::Group(c) => format!("scene=group&commit={}", c.id()),
+            Program::Workers(m) => format!("scene=workers&mode={}", m.id()),
+        }
+    }
+
+    /// Where the loop hands a record: nowhere (it handles the record
+    /// itself, and commits as the mode says; the workers scene always auto
+    /// commits), to a goroutine of its own, or to the keyed pool.
+    fn hands_on(self) -> HandsOn {
+        match self {
+            Program::Group(commit) => HandsOn::Never(commit),
+            Program::Workers(Mode::Sequential) => HandsOn::Never(CommitMode::Auto),
+            Program::Workers(Mode::PerMessage) => HandsOn::ToGoroutines,
+            Program::Workers(Mode::KeyedPool) => HandsOn::ToPool,
+        }
+    }
+
+    fn of(p: &AppParams) -> Option<Program> {
+        match p.scene {
+            SceneId::Group => Some(Program::Group(p.commit)),
+            SceneId::Workers => Some(Program::Workers(p.workers.mode)),
+            _ => None,
+        }
+    }
+}
+
+/// Where a consumer loop hands each record ([`Program::hands_on`]).
+enum HandsOn {
+    Never(CommitMode),
+    ToGoroutines,
+    ToPool,
+}
+
+/// One record the harness writes: its key, its value and its partition.
+struct Written {
+    key: String,
+    value: &'static str,
+    partition: u32,
+}
+
+impl Written {
+    /// What the printed handler prints for it, and how the facts name it.
+    fn id(&self) -> String {
+        format!("{} {}", self.key, self.value)
+    }
+}
+
+/// The chapter's order events under each order's key, in the order they
+/// are written: every order's first event, then every order's second, and
+/// so on, each where the Java producer's murmur2 puts its key.
+fn written() -> Vec<Written> {
+    ORDER_EVENTS
+        .iter()
+        .flat_map(|&value| {
+            ORDERS.map(move |order| {
+                let key = order_key(order);
+                let partition = partition_for_key(KeyHasher::Murmur2, key.as_bytes(), PARTITIONS);
+                Written {
+                    key,
+                    value,
+                    partition,
+                }
+            })
+        })
+        .collect()
+}
+
+fn held() -> Written {
+    let key = order_key(HELD_ORDER);
+    let partition = partition_for_key(KeyHasher::Murmur2, key.as_bytes(), PARTITIONS);
+    Written {
+        key,
+        value: ORDER_EVENTS[HELD_EVENT],
+        partition,
+    }
+}
+
+fn plan() -> Value {
+    let mut cases = Vec::new();
+    for program in Program::ALL {
+        let query = program.query();
+        for client in GoClient::ALL {
+            let (_, code) = crate::golens::printed(&query, client);
+            let hook = if client.is_go() {
+                GO_HANDLER
+            } else {
+                JAVA_HANDLING
+            };
+            for literal in [GROUP, hook] {
+                assert!(
+                    code.contains(literal),
+                    "{query} {}: the program has no {literal} for the harness to replace",
+                    client.id()
+                );
+            }
+            let name = format!("{}/{}", client.id(), program.id());
+            cases.push(json!({
+                "name": name,
+                "client": client.id(),
+                "query": query,
+                "topic": format!("lens-consumer.{}.{}", client.id(), program.id()),
+                "group": format!("lens-consumer.{}.{}", client.id(), program.id()),
+                "package": format!("{}_{}", client.id(), program.id()).replace('-', "_"),
+                "code": code,
+            }));
+        }
+    }
+    let record = |w: &Written| json!({"key": w.key, "value": w.value, "partition": w.partition});
+    json!({
+        "bootstrap": BOOTSTRAP,
+        "topic": TOPIC,
+        "group": GROUP,
+        "handler": GO_HANDLER,
+        "java_handling": JAVA_HANDLING,
+        "partitions": PARTITIONS,
+        "records": written().iter().map(record).collect::<Vec<_>>(),
+        "held": record(&held()),
+        "hold_ms": HOLD_MS,
+        "join_timeout_ms": JOIN_TIMEOUT_MS,
+        "takeover_timeout_ms": TAKEOVER_TIMEOUT_MS,
+        "cases": cases,
+    })
+}
+
+fn expected_cases(plan: &Value) -> Vec<String> {
+    named_cases(plan, "lens-consumer")
+}
+
+/// Whether the printed loop takes a poll's records per turn (franz-go's
+/// PollFetches, Java's poll()) rather than one record per turn (sarama's
+/// claim channel, kafka-go's ReadMessage and FetchMessage, librdkafka's
+/// ReadMessage). All the victim's records are written in one batch, so one
+/// poll returns them all.
+fn takes_a_poll(client: GoClient) -> bool {
+    matches!(client, GoClient::FranzGo | GoClient::Java)
+}
+
+/// The worker of the printed pool that handles `key`: the Go tabs' hash of
+/// the key modulo the workers, and Java's `Integer.remainderUnsigned(
+/// Objects.hashCode(key), n)` (the JDK has neither of the scene's hashes).
+fn worker(p: &AppParams, client: GoClient, key: &str) -> u32 {
+    let n = p.workers.workers.max(1);
+    if client.is_go() {
+        p.workers.hash.worker(key.as_bytes(), n)
+    } else {
+        let hash = key
+            .encode_utf16()
+            .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(i32::from(c)));
+        (hash as u32) % n
+    }
+}
+
+/// What the model says of the victim's partition, by offset.
+#[derive(Debug, PartialEq, Eq)]
+struct Expected {
+    committed: u64,
+    twice: Vec<u64>,
+    never: Vec<u64>,
+}
+
+/// The victim's partition as the model plays it: the records `keys` (in
+/// offset order), the `held` one among them in flight when the member dies.
+fn expected(
+    p: &AppParams,
+    client: GoClient,
+    program: Program,
+    keys: &[&str],
+    held: usize,
+) -> Expected {
+    let n = keys.len() as u64;
+    let held_at = held as u64;
+    let (committed, started, finished): (u64, Vec<u64>, Vec<u64>) = match program.hands_on() {
+        // The loop handles each record itself: the victim started every
+        // record up to the held one and finished those before it.
+        HandsOn::Never(commit) => {
+            let max_poll = if takes_a_poll(client) { n as u32 } else { 1 };
+            let committed = simulate(commit, n, max_poll, held + 1).1;
+            (committed, (0..=held_at).collect(), (0..held_at).collect())
+        }
+        // The loop hands every record on and polls again, whose commit
+        // takes its position: the workers scene's naive commit.
+        HandsOn::ToGoroutines => (
+            n,
+            (0..n).collect(),
+            (0..n).filter(|&o| o != held_at).collect(),
+        ),
+        // A pool: the held record's worker never starts what is queued
+        // behind it; every other worker finishes its records.
+        HandsOn::ToPool => {
+            let w = worker(p, client, keys[held]);
+            let stuck: Vec<u64> = (held_at + 1..n)
+                .filter(|&o| worker(p, client, keys[o as usize]) == w)
+                .collect();
+            (
+                n,
+                (0..n).filter(|o| !stuck.contains(o)).collect(),
+                (0..n)
+                    .filter(|o| *o != held_at && !stuck.contains(o))
+                    .collect(),
+            )
+        }
+    };
+    Expected {
+        committed,
+        // Started by the victim and at or past the committed offset: the
+        // survivor starts it again.
+        twice: started.into_iter().filter(|&o| o >= committed).collect(),
+        // Below the committed offset and never finished by the victim: the
+        // survivor never gets it.
+        never: (0..committed).filter(|o| !finished.contains(o)).collect(),
+    }
+}
+
+/// What a harness saw: how the run ended (`ok`; `build-failed`; `error`
+/// when a member exited by itself; `hangs` at a `stage`, `join` or
+/// `held`), the partitions whose records the victim started (the held
+/// record's alone, unless the group moved partitions before the kill),
+/// the offset committed on the held record's partition when the victim
+/// died, whether the survivor took it over, and the records whose handling
+/// started twice or never ended.
+fn compare(input: &Value, observed: &Value) -> Verdict {
+    let read = || -> Result<(GoClient, AppParams, String), String> {
+        let id = field(input, "client")?.as_str().ok_or("client")?;
+        let client = GoClient::from_id(id).ok_or(format!("unknown client {id}"))?;
+        let query = field(input, "query")?.as_str().ok_or("query")?;
+        let (params, issues) = parse_query(query);
+        if !issues.is_empty() {
+            return Err(format!("{query}: {issues:?}"));
+        }
+        let ended = field(observed, "ended")?
+            .as_str()
+            .ok_or("ended")?
+            .to_owned();
+        Ok((client, params, ended))
+    };
+    let (client, params, ended) = match read() {
+        Ok(v) => v,
+        Err(e) => return unreadable(e),
+    };
+    let Some(program) = Program::of(&params) else {
+        return unreadable(format!(
+            "no consumer program for scene {}",
+            params.scene.id()
+        ));
+    };
+    let held = held();
+    let victim: Vec<Written> = written()
+        .into_iter()
+        .filter(|w| w.partition == held.partition)
+        .collect();
+    let keys: Vec<&str> = victim.iter().map(|w| w.key.as_str()).collect();
+    let held_at = victim
+        .iter()
+        .position(|w| w.id() == held.id())
+        .expect("the held record is written");
+    let e = expected(&params, client, program, &keys, held_at);
+    let ids = |offsets: &[u64]| -> Vec<String> {
+        offsets.iter().map(|&o| victim[o as usize].id()).collect()
+    };
+    let (twice, never) = (ids(&e.twice), ids(&e.never));
+    let sim = json!({
+        "victim_partitions": [held.partition],
+        "committed_at_kill": e.committed,
+        "handled_twice": twice,
+        "never_handled": never,
+    });
+    let what = format!(
+        "the {client} {} program",
+        program.id(),
+        client = client.id()
+    );
+    // What the members wrote on stderr, by role ("victim", "survivor") or,
+    // before the victim is known, by name.
+    let said = observed["stderr"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(who, s)| {
+            s.as_str()
+                .filter(|s| !s.is_empty())
+                .map(|s| format!("; the {who} wrote: {s}"))
+        })
+        .collect::<String>();
+    match ended.as_str() {
+        "ok" => {}
+        "hangs" => {
+            let stage = match observed["stage"].as_str() {
+                Some("join") => "its two members never shared the topic's partitions",
+                Some("held") => "no member started the held record",
+                _ => "it stopped at no stage the harness names",
+            };
+            return Verdict::new(
+                sim,
+                false,
+                format!(
+                    "{what} hangs: {stage} within {} s{said}",
+                    JOIN_TIMEOUT_MS / 1000
+                ),
+            );
+        }
+        other => {
+            let output = observed["output"].as_str().unwrap_or("").trim();
+            return Verdict::new(sim, false, format!("{what}: {other}: {output}"));
+        }
+    }
+    let mut got_twice = strings(&observed["handled_twice"]);
+    let mut got_never = strings(&observed["never_handled"]);
+    got_twice.sort();
+    got_never.sort();
+    let (mut want_twice, mut want_never) = (twice.clone(), never.clone());
+    want_twice.sort();
+    want_never.sort();
+    let got_committed = observed["committed_at_kill"].as_i64();
+    let mut wrong = Vec::new();
+    let mut victim_partitions = numbers(&observed["victim_partitions"]);
+    victim_partitions.sort_unstable();
+    if victim_partitions != [u64::from(held.partition)] {
+        wrong.push(format!(
+            "the victim handled records of partitions {victim_partitions:?}, not only the held record's {}",
+            held.partition
+        ));
+    }
+    if observed["took_over"].as_bool() != Some(true) {
+        wrong.push(format!(
+            "the survivor did not own partition {} within {} s of the kill",
+            held.partition,
+            TAKEOVER_TIMEOUT_MS / 1000
+        ));
+    }
+    if got_committed != i64::try_from(e.committed).ok() {
+        wrong.push(format!(
+            "committed at the kill: Kafka {}, model {}",
+            got_committed.map_or("none".to_owned(), |c| c.to_string()),
+            e.committed
+        ));
+    }
+    if got_twice != want_twice {
+        wrong.push(format!(
+            "handled twice: Kafka {got_twice:?}, model {want_twice:?}"
+        ));
+    }
+    if got_never != want_never {
+        wrong.push(format!(
+            "never handled: Kafka {got_never:?}, model {want_never:?}"
+        ));
+    }
+    let note = if wrong.is_empty() {
+        format!(
+            "{what}, its member killed holding {}: committed {} on partition {}; handled twice {twice:?}, never handled {never:?}",
+            held.id(),
+            e.committed,
+            held.partition
+        )
+    } else {
+        format!(
+            "{what}, its member killed holding {}: {}{said}",
+            held.id(),
+            wrong.join("; ")
+        )
+    };
+    Verdict::new(sim, wrong.is_empty(), note)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_program_and_tab_is_planned_once_with_its_literals() {
+        let plan = plan();
+        let cases = plan["cases"].as_array().unwrap();
+        assert_eq!(cases.len(), Program::ALL.len() * GoClient::ALL.len());
+        for key in ["package", "topic"] {
+            let mut seen: Vec<&str> = cases.iter().map(|c| c[key].as_str().unwrap()).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), cases.len(), "a {key} per program");
+        }
+    }
+
+    #[test]
+    fn the_orders_fill_both_partitions_and_the_held_record_has_records_around_it() {
+        let held = held();
+        let victim: Vec<String> = written()
+            .iter()
+            .filter(|w| w.partition == held.partition)
+            .map(Written::id)
+            .collect();
+        assert_eq!(
+            victim,
+            [
+                "order-1 Created",
+                "order-4 Created",
+                "order-1 Paid",
+                "order-4 Paid",
+                "order-1 Shipped",
+                "order-4 Shipped"
+            ]
+        );
+        assert_eq!(written().len(), 2 * victim.len());
+        assert_eq!(held.id(), "order-1 Paid");
+    }
+
+    fn model(client: GoClient, program: Program) -> (u64, Vec<String>, Vec<String>) {
+        let (params, issues) = parse_query(&program.query());
+        assert!(issues.is_empty());
+        let keys = [
+            "order-1", "order-4", "order-1", "order-4", "order-1", "order-4",
+        ];
+        let events = ["Created", "Created", "Paid", "Paid", "Shipped", "Shipped"];
+        let e = expected(&params, client, program, &keys, 2);
+        let ids = |o: &[u64]| {
+            o.iter()
+                .map(|&o| format!("{} {}", keys[o as usize], events[o as usize]))
+                .collect()
+        };
+        (e.committed, ids(&e.twice), ids(&e.never))
+    }
+
+    #[test]
+    fn a_loop_that_handles_repeats_what_follows_its_last_commit() {
+        let all_three = vec![
+            "order-1 Created".to_owned(),
+            "order-4 Created".to_owned(),
+            "order-1 Paid".to_owned(),
+        ];
+        let held = vec!["order-1 Paid".to_owned()];
+        for mode in [CommitMode::Auto, CommitMode::Manual] {
+            for client in [GoClient::FranzGo, GoClient::Java] {
+                assert_eq!(
+                    model(client, Program::Group(mode)),
+                    (0, all_three.clone(), vec![]),
+                    "{client:?} {mode:?}: one poll, nothing committed since"
+                );
+            }
+            assert_eq!(
+                model(GoClient::Sarama, Program::Group(mode)),
+                (2, held.clone(), vec![]),
+                "{mode:?}: each record marked or committed once handled"
+            );
+        }
+        // The lens's kafka-go and librdkafka loops store or commit a record
+        // once it is handled, on a timer under auto commit: like sarama's.
+        for client in [GoClient::KafkaGo, GoClient::ConfluentKafkaGo] {
+            for mode in [CommitMode::Auto, CommitMode::Manual] {
+                assert_eq!(
+                    model(client, Program::Group(mode)),
+                    (2, held.clone(), vec![]),
+                    "{client:?} {mode:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_loop_that_hands_records_on_loses_what_was_not_finished() {
+        for client in GoClient::ALL {
+            assert_eq!(
+                model(client, Program::Workers(Mode::PerMessage)),
+                (6, vec![], vec!["order-1 Paid".to_owned()]),
+                "{client:?}"
+            );
+            // order-1 and order-4 go to different workers with FNV-1a
+            // (5 and 6 of 8) and with String.hashCode (2 and 5 of 8).
+            assert_eq!(
+                model(client, Program::Workers(Mode::KeyedPool)),
+                (
+                    6,
+                    vec![],
+                    vec!["order-1 Paid".to_owned(), "order-1 Shipped".to_owned()]
+                ),
+                "{client:?}"
+            );
+        }
+        let (params, _) = parse_query("scene=workers");
+        assert_eq!(worker(&params, GoClient::Java, "order-1"), 2);
+        assert_eq!(worker(&params, GoClient::Sarama, "order-1"), 5);
+    }
+
+    fn observed(twice: &[&str], never: &[&str], committed: i64) -> Value {
+        json!({
+            "ended": "ok",
+            "victim_partitions": [0],
+            "committed_at_kill": committed,
+            "took_over": true,
+            "handled_twice": twice,
+            "never_handled": never,
+            "stderr": {"victim": "", "survivor": "panic: boom"},
+        })
+    }
+
+    #[test]
+    fn a_wrong_set_a_wrong_offset_a_hang_and_an_error_each_disagree() {
+        let sarama = json!({"client": "sarama", "query": "scene=group&commit=auto"});
+        let right = compare(&sarama, &observed(&["order-1 Paid"], &[], 2));
+        assert!(right.agree, "{}", right.note);
+        let lost = compare(&sarama, &observed(&[], &["order-1 Paid"], 3));
+        assert!(
+            !lost.agree
+                && lost
+                    .note
+                    .contains("never handled: Kafka [\"order-1 Paid\"], model []"),
+            "{}",
+            lost.note
+        );
+        assert!(lost.note.contains("panic: boom"), "{}", lost.note);
+        assert!(
+            !compare(
+                &sarama,
+                &observed(&["order-1 Paid", "order-4 Created"], &[], 2)
+            )
+            .agree
+        );
+        assert!(!compare(&sarama, &observed(&["order-1 Paid"], &[], 1)).agree);
+        let mut other = observed(&["order-1 Paid"], &[], 2);
+        other["victim_partitions"] = json!([0, 1]);
+        assert!(!compare(&sarama, &other).agree);
+        let mut stayed = observed(&["order-1 Paid"], &[], 2);
+        stayed["took_over"] = json!(false);
+        assert!(!compare(&sarama, &stayed).agree);
+        let hang = compare(&sarama, &json!({"ended": "hangs", "stage": "held"}));
+        assert!(
+            !hang.agree && hang.note.contains("no member started"),
+            "{}",
+            hang.note
+        );
+        let failed = compare(
+            &sarama,
+            &json!({"ended": "build-failed", "output": "undefined: x"}),
+        );
+        assert!(
+            !failed.agree && failed.note.contains("undefined: x"),
+            "{}",
+            failed.note
+        );
+
+        let pool = json!({"client": "java", "query": "scene=workers&mode=keyed-pool"});
+        assert!(
+            compare(
+                &pool,
+                &observed(&[], &["order-1 Shipped", "order-1 Paid"], 6)
+            )
+            .agree
+        );
+        assert!(!compare(&pool, &observed(&[], &["order-1 Paid"], 6)).agree);
+    }
+}
