@@ -5,7 +5,7 @@
 //! lens shows is the one measured.
 
 use super::{GoClient, GoLensMsg, LostAnswerOutcome, RetryOutcome};
-use crate::params::parse_query;
+use crate::params::{parse_query, SceneId};
 use crate::presets::ProducerPreset;
 
 /// A situation: a preset's producer settings and the fault the suite
@@ -20,6 +20,14 @@ pub enum Situation {
     LostAnswer,
     /// The idempotent preset's settings, the same fault.
     LostAnswerIdempotent,
+    /// The group scene's program with auto commit; one of two members is
+    /// killed with SIGKILL while it handles a record (area lens-consumer).
+    CrashAutoCommit,
+    /// The same with the lens's manual commit.
+    CrashManualCommit,
+    /// The workers scene's keyed pool, its loop committing what it handed
+    /// on; the same kill.
+    CrashKeyedPool,
 }
 
 /// What became of the order's records.
@@ -33,6 +41,13 @@ pub enum Outcome {
     /// The send reports a failure for a batch the broker has written once.
     FalseError,
     Once,
+    /// The member that takes the partition over handles again everything
+    /// the dead one took in its last poll.
+    PollHandledTwice,
+    /// It handles again only the record that was in flight.
+    RecordHandledTwice,
+    /// What was handed on to workers and not finished is never handled.
+    HandedOnLost,
 }
 
 impl Outcome {
@@ -44,65 +59,115 @@ impl Outcome {
             Outcome::WrittenTwice => GoLensMsg::OutcomeWrittenTwice,
             Outcome::FalseError => GoLensMsg::OutcomeFalseError,
             Outcome::Once => GoLensMsg::OutcomeOnce,
+            Outcome::PollHandledTwice => GoLensMsg::OutcomePollHandledTwice,
+            Outcome::RecordHandledTwice => GoLensMsg::OutcomeRecordHandledTwice,
+            Outcome::HandedOnLost => GoLensMsg::OutcomeHandedOnLost,
         }
     }
 
-    /// Whether the order's records are in the log once each, in order.
+    /// Whether nothing is lost or reordered: the log holds the order's
+    /// records once each, in order, or a consumer handles each at least
+    /// once (a handler that may see a record again is the chapter's
+    /// at-least-once, not a loss).
     pub fn safe(self) -> bool {
-        matches!(self, Outcome::Kept | Outcome::Once)
+        matches!(
+            self,
+            Outcome::Kept | Outcome::Once | Outcome::PollHandledTwice | Outcome::RecordHandledTwice
+        )
     }
 }
 
 impl Situation {
-    pub const ALL: [Situation; 3] = [
+    pub const ALL: [Situation; 6] = [
         Situation::RetryAfterError,
         Situation::LostAnswer,
         Situation::LostAnswerIdempotent,
+        Situation::CrashAutoCommit,
+        Situation::CrashManualCommit,
+        Situation::CrashKeyedPool,
     ];
+
+    /// Whether the lens of `scene` shows this row: a producer's rows where
+    /// a producer program is on screen, a consumer's where a consumer is.
+    pub fn shown_in(self, scene: SceneId) -> bool {
+        let producer = matches!(
+            self,
+            Situation::RetryAfterError | Situation::LostAnswer | Situation::LostAnswerIdempotent
+        );
+        match scene {
+            SceneId::Producer | SceneId::Replication => producer,
+            SceneId::Group | SceneId::Workers => !producer,
+            SceneId::Pipeline => true,
+            _ => false,
+        }
+    }
 
     pub fn msg(self) -> GoLensMsg {
         match self {
             Situation::RetryAfterError => GoLensMsg::SituationRetryAfterError,
             Situation::LostAnswer => GoLensMsg::SituationLostAnswer,
             Situation::LostAnswerIdempotent => GoLensMsg::SituationLostAnswerIdempotent,
+            Situation::CrashAutoCommit => GoLensMsg::SituationCrashAutoCommit,
+            Situation::CrashManualCommit => GoLensMsg::SituationCrashManualCommit,
+            Situation::CrashKeyedPool => GoLensMsg::SituationCrashKeyedPool,
         }
     }
 
-    fn preset(self) -> ProducerPreset {
+    /// The preset whose producer settings the row runs with; `None` for a
+    /// consumer's row.
+    fn preset(self) -> Option<ProducerPreset> {
         match self {
-            Situation::RetryAfterError => ProducerPreset::Catastrophe,
-            Situation::LostAnswer => ProducerPreset::LostAck,
-            Situation::LostAnswerIdempotent => ProducerPreset::Idempotent,
+            Situation::RetryAfterError => Some(ProducerPreset::Catastrophe),
+            Situation::LostAnswer => Some(ProducerPreset::LostAck),
+            Situation::LostAnswerIdempotent => Some(ProducerPreset::Idempotent),
+            Situation::CrashAutoCommit
+            | Situation::CrashManualCommit
+            | Situation::CrashKeyedPool => None,
         }
     }
 
-    /// The model's outcome for this client.
+    /// The model's outcome for this client. A member's loop that handles
+    /// each record itself commits what it handled, or has it auto-committed,
+    /// a poll at a time or a record at a time
+    /// ([`GoClient::loop_takes_a_poll`]): the one taking the partition over
+    /// starts again after the last commit. A loop that hands records on
+    /// commits what it handed on: the workers scene's naive commit.
     pub fn outcome(self, client: GoClient) -> Outcome {
-        let (params, _) = parse_query(&format!("?scene=producer&preset={}", self.preset().id()));
-        let c = params.producer;
-        match self {
-            Situation::RetryAfterError => match client.retry_outcome(&c) {
+        let settings = |preset: ProducerPreset| {
+            parse_query(&format!("?scene=producer&preset={}", preset.id()))
+                .0
+                .producer
+        };
+        match (self, self.preset()) {
+            (Situation::RetryAfterError, Some(p)) => match client.retry_outcome(&settings(p)) {
                 RetryOutcome::Kept => Outcome::Kept,
                 RetryOutcome::Reordered => Outcome::Reordered,
                 RetryOutcome::ReorderedAndResent => Outcome::ReorderedAndResent,
             },
-            Situation::LostAnswer | Situation::LostAnswerIdempotent => {
-                match client.lost_answer_outcome(&c) {
-                    LostAnswerOutcome::Once => Outcome::Once,
-                    LostAnswerOutcome::WrittenTwice => Outcome::WrittenTwice,
-                    LostAnswerOutcome::FalseError => Outcome::FalseError,
-                }
-            }
+            (_, Some(p)) => match client.lost_answer_outcome(&settings(p)) {
+                LostAnswerOutcome::Once => Outcome::Once,
+                LostAnswerOutcome::WrittenTwice => Outcome::WrittenTwice,
+                LostAnswerOutcome::FalseError => Outcome::FalseError,
+            },
+            (Situation::CrashKeyedPool, None) => Outcome::HandedOnLost,
+            (_, None) if client.loop_takes_a_poll() => Outcome::PollHandledTwice,
+            (_, None) => Outcome::RecordHandledTwice,
         }
     }
 
     /// The conformance case that runs this cell on the broker.
     pub fn case(self, client: GoClient) -> String {
-        let area = match self {
-            Situation::RetryAfterError => "lens-retry",
-            Situation::LostAnswer | Situation::LostAnswerIdempotent => "lens-lost-answer",
+        let (area, program) = match self {
+            Situation::RetryAfterError => ("lens-retry", ProducerPreset::Catastrophe.id()),
+            Situation::LostAnswer => ("lens-lost-answer", ProducerPreset::LostAck.id()),
+            Situation::LostAnswerIdempotent => {
+                ("lens-lost-answer", ProducerPreset::Idempotent.id())
+            }
+            Situation::CrashAutoCommit => ("lens-consumer", "group-auto"),
+            Situation::CrashManualCommit => ("lens-consumer", "group-manual"),
+            Situation::CrashKeyedPool => ("lens-consumer", "workers-keyed-pool"),
         };
-        format!("{area}/{}/{}", client.id(), self.preset().id())
+        format!("{area}/{}/{program}", client.id())
     }
 }
 
@@ -152,5 +217,39 @@ mod tests {
             Situation::RetryAfterError.case(Java),
             "lens-retry/java/catastrophe"
         );
+        // A crashed member: franz-go's and Java's loops take a poll at a
+        // time, the others a record; the pool loses what it handed on.
+        let twice = [
+            Outcome::PollHandledTwice,
+            Outcome::RecordHandledTwice,
+            Outcome::RecordHandledTwice,
+            Outcome::RecordHandledTwice,
+            Outcome::PollHandledTwice,
+        ];
+        assert_eq!(row(Situation::CrashAutoCommit), twice);
+        assert_eq!(row(Situation::CrashManualCommit), twice);
+        assert_eq!(row(Situation::CrashKeyedPool), [Outcome::HandedOnLost; 5]);
+        assert_eq!(
+            Situation::CrashKeyedPool.case(Sarama),
+            "lens-consumer/sarama/workers-keyed-pool"
+        );
+    }
+
+    #[test]
+    fn a_lens_shows_the_rows_of_the_programs_it_prints() {
+        let rows = |scene: SceneId| {
+            Situation::ALL
+                .into_iter()
+                .filter(|s| s.shown_in(scene))
+                .count()
+        };
+        assert_eq!(rows(SceneId::Producer), 3);
+        assert_eq!(rows(SceneId::Replication), 3);
+        assert_eq!(rows(SceneId::Group), 3);
+        assert_eq!(rows(SceneId::Workers), 3);
+        assert_eq!(rows(SceneId::Pipeline), 6);
+        assert_eq!(rows(SceneId::Routing), 0);
+        assert!(Situation::CrashAutoCommit.shown_in(SceneId::Group));
+        assert!(!Situation::LostAnswer.shown_in(SceneId::Group));
     }
 }

@@ -144,6 +144,19 @@ impl GoClient {
         }
     }
 
+    /// Whether the consumer loop the lens prints takes a poll's records per
+    /// turn (franz-go's PollFetches, Java's poll()) rather than one record
+    /// per turn (sarama's claim channel, kafka-go's FetchMessage,
+    /// librdkafka's ReadMessage). A loop of polls commits, or has its
+    /// auto-commit take, a poll at a time: franz-go's autocommit takes what
+    /// PollFetches returned once the next one starts (pkg/kgo/consumer_group.go,
+    /// `updateUncommitted`), and Java's what earlier polls returned
+    /// (ConsumerCoordinator, `maybeAutoCommitOffsetsAsync`). Area
+    /// lens-consumer of the conformance suite runs it.
+    pub fn loop_takes_a_poll(self) -> bool {
+        matches!(self, GoClient::FranzGo | GoClient::Java)
+    }
+
     pub const ALL: [GoClient; 5] = [
         GoClient::FranzGo,
         GoClient::Sarama,

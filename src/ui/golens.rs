@@ -119,8 +119,8 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
                     <p class="signed-note" data-testid="signed-note">{signed_note(lang, params.workers.hash, params.workers.workers)}</p>
                 }
             </div>
-            if matches!(params.scene, SceneId::Producer | SceneId::Replication | SceneId::Pipeline) {
-                <Measured {lang} {shown} />
+            if Situation::ALL.iter().any(|s| s.shown_in(params.scene)) {
+                <Measured {lang} {shown} scene={params.scene} />
             }
         </section>
     }
@@ -130,16 +130,18 @@ pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
 struct MeasuredProps {
     lang: Lang,
     shown: GoClient,
+    scene: SceneId,
 }
 
 /// Each client's outcome in the situations the conformance suite runs with
 /// every client on the broker (crate::golens::measured), the shown tab's
-/// column marked: where a producer's program is on screen. The table is
+/// column marked: a producer's rows where a producer's program is on
+/// screen, a consumer's where a consumer's is. The table is
 /// drawn once opened: folded, it would only add its cells to the page's
 /// start and to every scene page's pre-rendered copies.
 #[component(Measured)]
 fn measured(props: &MeasuredProps) -> Html {
-    let (lang, shown) = (props.lang, props.shown);
+    let (lang, shown, scene) = (props.lang, props.shown, props.scene);
     let open = use_state(|| false);
     let ontoggle = {
         let open = open.clone();
@@ -163,7 +165,7 @@ fn measured(props: &MeasuredProps) -> Html {
                             }
                         </tr></thead>
                         <tbody>
-                            for s in Situation::ALL.into_iter() {
+                            for s in Situation::ALL.into_iter().filter(|s| s.shown_in(scene)) {
                                 <tr>
                                     <th scope="row">{t(lang, s.msg())}</th>
                                     for c in GoClient::ALL.into_iter() { {{

@@ -295,7 +295,7 @@ test('at 360 px the lens fits the screen: the code scrolls inside its box', asyn
   }
 });
 
-test('where a producer is on screen, the lens tabulates what each client does, each cell naming its conformance case, the shown tab marked', async () => {
+test('where a producer or a consumer is on screen, the lens tabulates what each client does, each cell naming its conformance case, the shown tab marked', async () => {
   for (const [lang, kept, twice] of [['ru', 'порядок сохранён', /дубль/], ['en', 'order kept', /duplicate/]]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&client=sarama&lang=${lang}`);
     await page.click('[data-testid="what-your-client-does"] summary');
@@ -316,7 +316,22 @@ test('where a producer is on screen, the lens tabulates what each client does, e
     assert.deepEqual(errors, []);
     await context.close();
   }
-  // No producer program on screen, no table.
+  // A consumer's program on screen: the rows of a member killed mid-record.
+  const group = await openPage(env.browser, `${env.base}?scene=group&lang=en&client=kafka-go`);
+  await group.page.click('[data-testid="what-your-client-does"] summary');
+  await group.page.waitForSelector('[data-testid="measured-cell"]');
+  const consumerCells = await group.page.$$eval('[data-testid="measured-cell"]', (els) =>
+    els.map((e) => ({ client: e.dataset.client, case: e.dataset.case, text: e.textContent.trim(), safe: e.classList.contains('safe') })),
+  );
+  assert.equal(consumerCells.length, 3 * CLIENTS.length);
+  assert.ok(consumerCells.every((c) => /^lens-consumer\/[a-z-]+\/(group-auto|group-manual|workers-keyed-pool)$/.test(c.case)), consumerCells.map((c) => c.case).join(' '));
+  const auto = Object.fromEntries(consumerCells.filter((c) => c.case.endsWith('/group-auto')).map((c) => [c.client, c]));
+  assert.equal(auto['franz-go'].text, 'the whole last poll handled again');
+  assert.equal(auto['kafka-go'].text, 'only the record in flight handled again');
+  assert.ok(consumerCells.filter((c) => c.case.endsWith('/workers-keyed-pool')).every((c) => !c.safe && c.text === 'what was handed on is lost'));
+  assert.deepEqual(group.errors, []);
+  await group.context.close();
+  // No producer or consumer program on screen, no table.
   const routing = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
   assert.equal(await routing.page.$('[data-testid="what-your-client-does"]'), null);
   await routing.context.close();

@@ -277,11 +277,11 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
     }
   }
   // The clients, the owners, in each scene with a Go client lens its
-  // code, and where the lens shows a producer the table of what each
-  // client does. The comparisons stack instead (below).
+  // code, and where the lens shows a producer or a consumer the table of
+  // what each client does. The comparisons stack instead (below).
   assert.deepEqual(
     Object.fromEntries(Object.entries(scrolled).filter(([, n]) => n > 0)),
-    { routing: 2, group: 2, repartition: 1, producer: 2, replication: 2, workers: 1, pipeline: 2 },
+    { routing: 2, group: 3, repartition: 1, producer: 2, replication: 2, workers: 2, pipeline: 2 },
   );
 });
 

@@ -263,15 +263,6 @@ fn expected_cases(plan: &Value) -> Vec<String> {
     named_cases(plan, "lens-consumer")
 }
 
-/// Whether the printed loop takes a poll's records per turn (franz-go's
-/// PollFetches, Java's poll()) rather than one record per turn (sarama's
-/// claim channel, kafka-go's ReadMessage and FetchMessage, librdkafka's
-/// ReadMessage). All the victim's records are written in one batch, so one
-/// poll returns them all.
-fn takes_a_poll(client: GoClient) -> bool {
-    matches!(client, GoClient::FranzGo | GoClient::Java)
-}
-
 /// The worker of the printed pool that handles `key`: the Go tabs' hash of
 /// the key modulo the workers, and Java's `Integer.remainderUnsigned(
 /// Objects.hashCode(key), n)` (the JDK has neither of the scene's hashes).
@@ -310,7 +301,11 @@ fn expected(
         // The loop handles each record itself: the victim started every
         // record up to the held one and finished those before it.
         HandsOn::Never(commit) => {
-            let max_poll = if takes_a_poll(client) { n as u32 } else { 1 };
+            let max_poll = if client.loop_takes_a_poll() {
+                n as u32
+            } else {
+                1
+            };
             let committed = simulate(commit, n, max_poll, held + 1).1;
             (committed, (0..=held_at).collect(), (0..held_at).collect())
         }
@@ -536,6 +531,38 @@ mod tests {
         );
         assert_eq!(written().len(), 2 * victim.len());
         assert_eq!(held.id(), "order-1 Paid");
+    }
+
+    /// The lens's table of what each client does (src/golens/measured.rs)
+    /// says, per client, what this area's model expects of the same case.
+    #[test]
+    fn the_lens_table_says_what_the_cases_expect() {
+        use kafka_ordering_lab::golens::measured::{Outcome, Situation};
+        let rows = [
+            (Situation::CrashAutoCommit, Program::Group(CommitMode::Auto)),
+            (
+                Situation::CrashManualCommit,
+                Program::Group(CommitMode::Manual),
+            ),
+            (Situation::CrashKeyedPool, Program::Workers(Mode::KeyedPool)),
+        ];
+        for (situation, program) in rows {
+            for client in GoClient::ALL {
+                let (_, twice, never) = model(client, program);
+                let outcome = situation.outcome(client);
+                let agrees = match outcome {
+                    Outcome::PollHandledTwice => twice.len() > 1 && never.is_empty(),
+                    Outcome::RecordHandledTwice => twice.len() == 1 && never.is_empty(),
+                    Outcome::HandedOnLost => twice.is_empty() && !never.is_empty(),
+                    _ => false,
+                };
+                assert!(agrees, "{situation:?} {client:?}: the table says {outcome:?}, the case expects twice {twice:?}, never {never:?}");
+                assert_eq!(
+                    situation.case(client),
+                    format!("lens-consumer/{}/{}", client.id(), program.id())
+                );
+            }
+        }
     }
 
     fn model(client: GoClient, program: Program) -> (u64, Vec<String>, Vec<String>) {
