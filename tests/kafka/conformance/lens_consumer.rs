@@ -1,7 +1,8 @@
 //! The Go lens's consumer programs, run as a group of real processes: for
 //! the group scene (auto commit, and the lens's manual commit) and the
-//! workers scene (the keyed worker pool, and a goroutine per record, the
-//! lesson's and level 8's link), each tab's program is built as printed,
+//! workers scene (one record at a time, the keyed worker pool, and a
+//! goroutine per record, the lesson's and level 8's link), each tab's
+//! program is built as printed,
 //! with only the broker address, the topic and the group id replaced, and
 //! the harness's hooks around its handling (Go: two lines at the top of
 //! `handle`; Java: its one handling statement wrapped) that report each
@@ -119,9 +120,10 @@ enum Program {
 }
 
 impl Program {
-    const ALL: [Program; 4] = [
+    const ALL: [Program; 5] = [
         Program::Group(CommitMode::Auto),
         Program::Group(CommitMode::Manual),
+        Program::Workers(Mode::Sequential),
         Program::Workers(Mode::KeyedPool),
         Program::Workers(Mode::PerMessage),
     ];
