@@ -57,6 +57,19 @@ fn shown(query: &str) -> Result<u32, String> {
     }
 }
 
+/// A lens case's tab and link, as its facts' input names them: the client
+/// and the query the case planned.
+pub fn case_link(input: &Value) -> Result<(GoClient, AppParams), String> {
+    let id = crate::field(input, "client")?.as_str().ok_or("client")?;
+    let client = GoClient::from_id(id).ok_or(format!("unknown client {id}"))?;
+    let query = crate::field(input, "query")?.as_str().ok_or("query")?;
+    let (params, issues) = parse_query(query);
+    if !issues.is_empty() {
+        return Err(format!("{query}: {issues:?}"));
+    }
+    Ok((client, params))
+}
+
 /// The link's settings and the program its tab prints for `client`, in
 /// English; the plan refuses a program without either literal the
 /// harnesses replace.

@@ -47,7 +47,7 @@
 use crate::crash::simulate;
 use crate::{field, named_cases, numbers, strings, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS};
-use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
+use kafka_ordering_lab::params::{AppParams, SceneId};
 use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
 use kafka_ordering_lab::sim::scenes::group::CommitMode;
 use kafka_ordering_lab::sim::scenes::workers::{order_key, Mode};
@@ -354,13 +354,7 @@ fn expected(
 /// started twice or never ended.
 fn compare(input: &Value, observed: &Value) -> Verdict {
     let read = || -> Result<(GoClient, AppParams, String), String> {
-        let id = field(input, "client")?.as_str().ok_or("client")?;
-        let client = GoClient::from_id(id).ok_or(format!("unknown client {id}"))?;
-        let query = field(input, "query")?.as_str().ok_or("query")?;
-        let (params, issues) = parse_query(query);
-        if !issues.is_empty() {
-            return Err(format!("{query}: {issues:?}"));
-        }
+        let (client, params) = crate::golens::case_link(input)?;
         let ended = field(observed, "ended")?
             .as_str()
             .ok_or("ended")?
@@ -498,6 +492,7 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kafka_ordering_lab::params::parse_query;
 
     #[test]
     fn every_program_and_tab_is_planned_once_with_its_literals() {

@@ -17,8 +17,7 @@
 //! presets: lost-ack asks for no idempotence, idempotent asks for it.
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
-use kafka_ordering_lab::golens::{GoClient, LostAnswerOutcome, ORDER_EVENTS, ORDER_KEY};
-use kafka_ordering_lab::params::parse_query;
+use kafka_ordering_lab::golens::{LostAnswerOutcome, ORDER_EVENTS, ORDER_KEY};
 use kafka_ordering_lab::presets::ProducerPreset;
 use serde_json::{json, Value};
 
@@ -52,13 +51,8 @@ fn expected_cases(plan: &Value) -> Vec<String> {
 /// case's client and link.
 fn compare(input: &Value, observed: &Value) -> Verdict {
     let read = || -> Result<(String, LostAnswerOutcome, String, Vec<String>), String> {
-        let client = field(input, "client")?.as_str().ok_or("client")?.to_owned();
-        let tab = GoClient::from_id(&client).ok_or_else(|| format!("no client {client}"))?;
-        let query = field(input, "query")?.as_str().ok_or("query")?;
-        let (params, issues) = parse_query(query);
-        if !issues.is_empty() {
-            return Err(format!("{query}: {issues:?}"));
-        }
+        let (tab, params) = crate::golens::case_link(input)?;
+        let client = tab.id().to_owned();
         let ended = field(observed, "ended")?
             .as_str()
             .ok_or("ended")?
