@@ -20,18 +20,21 @@ pub fn fold(props: &FoldProps) -> Html {
     // The app's reading of the width (see `Narrow`); outside the app, wide.
     let narrow = use_context::<Narrow>().is_some_and(|n| n.0);
     let open = use_state(|| !narrow);
-    let ontoggle = {
-        let open = open.clone();
-        Callback::from(move |e: Event| {
-            // The element's `open` attribute is its state.
-            let details: web_sys::Element = e.target_unchecked_into();
-            open.set(details.has_attribute("open"));
-        })
-    };
+    let ontoggle = on_toggle(&open);
     html! {
         <details class="fold" open={*open} {ontoggle} data-testid="scene-settings">
             <summary>{t(props.lang, Msg::SceneSettings)}</summary>
             { props.children.clone() }
         </details>
     }
+}
+
+/// A `<details>`'s toggle, kept in `open`: the element's `open` attribute
+/// is its state once the learner opens or folds it.
+pub fn on_toggle(open: &UseStateHandle<bool>) -> Callback<Event> {
+    let open = open.clone();
+    Callback::from(move |e: Event| {
+        let details: web_sys::Element = e.target_unchecked_into();
+        open.set(details.has_attribute("open"));
+    })
 }

@@ -3,6 +3,7 @@
 //! client" view. Everything it shows is computed there; this only draws.
 
 use super::export::save_text;
+use super::fold::on_toggle;
 use crate::golens::measured::Situation;
 use crate::golens::{
     compatible_option, signed_note, snippet, switch_view, GoClient, Severity, SWITCH_CLIENTS,
@@ -143,14 +144,7 @@ struct MeasuredProps {
 fn measured(props: &MeasuredProps) -> Html {
     let (lang, shown, scene) = (props.lang, props.shown, props.scene);
     let open = use_state(|| false);
-    let ontoggle = {
-        let open = open.clone();
-        Callback::from(move |e: Event| {
-            // The element's `open` attribute is its state.
-            let details: web_sys::Element = e.target_unchecked_into();
-            open.set(details.has_attribute("open"));
-        })
-    };
+    let ontoggle = on_toggle(&open);
     html! {
         <details class="measured" data-testid="what-your-client-does" open={*open} {ontoggle}>
             <summary id="measured-title">{t(lang, GoLensMsg::WhatYourClientDoes)}</summary>

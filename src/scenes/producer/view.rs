@@ -20,6 +20,7 @@ use crate::sim::scenes::producer::{
 };
 use crate::sim::{Sim, SimTime};
 use crate::ui::density::{bucket, Density, DensityStrip};
+use crate::ui::fold::on_toggle;
 use crate::ui::form::{checked, edit, input_value};
 use crate::ui::layout::{lerp, progress, Point};
 use crate::ui::memo::memo;
@@ -108,14 +109,7 @@ fn settings_card(props: &SettingsProps) -> Html {
             }
         });
     }
-    let ontoggle = {
-        let open = open.clone();
-        Callback::from(move |e: Event| {
-            // The element's `open` attribute is its state.
-            let details: web_sys::Element = e.target_unchecked_into();
-            open.set(details.has_attribute("open"));
-        })
-    };
+    let ontoggle = on_toggle(&open);
     html! {
         <details class="card settings" open={*open} {ontoggle} data-testid="settings">
             { props.children.clone() }
