@@ -28,6 +28,14 @@ pub enum Situation {
     /// The workers scene's keyed pool, its loop committing what it handed
     /// on; the same kill.
     CrashKeyedPool,
+    /// The group scene's program with auto commit; one member alone in the
+    /// group holds a record when a second member joins, and the group
+    /// rebalances (area lens-consumer). A join rather than a member
+    /// leaving: the printed loops run until they are killed, so none of
+    /// them ever leaves the group gracefully.
+    RebalanceAutoCommit,
+    /// The same with the lens's manual commit.
+    RebalanceManualCommit,
 }
 
 /// What became of the order's records.
@@ -42,12 +50,15 @@ pub enum Outcome {
     FalseError,
     Once,
     /// The member that takes the partition over handles again everything
-    /// the dead one took in its last poll.
+    /// the dead one, or the one that lost it, took in its last poll.
     PollHandledTwice,
     /// It handles again only the record that was in flight.
     RecordHandledTwice,
     /// What was handed on to workers and not finished is never handled.
     HandedOnLost,
+    /// The rebalance waits for the loop to finish the record and commit:
+    /// nothing is handled twice, and the group consumes nothing meanwhile.
+    RebalanceWaits,
 }
 
 impl Outcome {
@@ -62,6 +73,7 @@ impl Outcome {
             Outcome::PollHandledTwice => GoLensMsg::OutcomePollHandledTwice,
             Outcome::RecordHandledTwice => GoLensMsg::OutcomeRecordHandledTwice,
             Outcome::HandedOnLost => GoLensMsg::OutcomeHandedOnLost,
+            Outcome::RebalanceWaits => GoLensMsg::OutcomeRebalanceWaits,
         }
     }
 
@@ -72,19 +84,25 @@ impl Outcome {
     pub fn safe(self) -> bool {
         matches!(
             self,
-            Outcome::Kept | Outcome::Once | Outcome::PollHandledTwice | Outcome::RecordHandledTwice
+            Outcome::Kept
+                | Outcome::Once
+                | Outcome::PollHandledTwice
+                | Outcome::RecordHandledTwice
+                | Outcome::RebalanceWaits
         )
     }
 }
 
 impl Situation {
-    pub const ALL: [Situation; 6] = [
+    pub const ALL: [Situation; 8] = [
         Situation::RetryAfterError,
         Situation::LostAnswer,
         Situation::LostAnswerIdempotent,
         Situation::CrashAutoCommit,
         Situation::CrashManualCommit,
         Situation::CrashKeyedPool,
+        Situation::RebalanceAutoCommit,
+        Situation::RebalanceManualCommit,
     ];
 
     /// Whether the lens of `scene` shows this row: a producer's rows where
@@ -110,6 +128,8 @@ impl Situation {
             Situation::CrashAutoCommit => GoLensMsg::SituationCrashAutoCommit,
             Situation::CrashManualCommit => GoLensMsg::SituationCrashManualCommit,
             Situation::CrashKeyedPool => GoLensMsg::SituationCrashKeyedPool,
+            Situation::RebalanceAutoCommit => GoLensMsg::SituationRebalanceAutoCommit,
+            Situation::RebalanceManualCommit => GoLensMsg::SituationRebalanceManualCommit,
         }
     }
 
@@ -122,7 +142,9 @@ impl Situation {
             Situation::LostAnswerIdempotent => Some(ProducerPreset::Idempotent),
             Situation::CrashAutoCommit
             | Situation::CrashManualCommit
-            | Situation::CrashKeyedPool => None,
+            | Situation::CrashKeyedPool
+            | Situation::RebalanceAutoCommit
+            | Situation::RebalanceManualCommit => None,
         }
     }
 
@@ -131,7 +153,10 @@ impl Situation {
     /// a poll at a time or a record at a time
     /// ([`GoClient::loop_takes_a_poll`]): the one taking the partition over
     /// starts again after the last commit. A loop that hands records on
-    /// commits what it handed on: the workers scene's naive commit.
+    /// commits what it handed on: the workers scene's naive commit. A
+    /// rebalance that waits for the loop ([`GoClient::rebalance_waits_for_the_loop`])
+    /// lets it finish and commit first; one that does not takes the
+    /// partition where a crash would.
     pub fn outcome(self, client: GoClient) -> Outcome {
         let settings = |preset: ProducerPreset| {
             parse_query(&format!("?scene=producer&preset={}", preset.id()))
@@ -150,6 +175,11 @@ impl Situation {
                 LostAnswerOutcome::FalseError => Outcome::FalseError,
             },
             (Situation::CrashKeyedPool, None) => Outcome::HandedOnLost,
+            (Situation::RebalanceAutoCommit | Situation::RebalanceManualCommit, None)
+                if client.rebalance_waits_for_the_loop() =>
+            {
+                Outcome::RebalanceWaits
+            }
             (_, None) if client.loop_takes_a_poll() => Outcome::PollHandledTwice,
             (_, None) => Outcome::RecordHandledTwice,
         }
@@ -166,6 +196,8 @@ impl Situation {
             Situation::CrashAutoCommit => ("lens-consumer", "group-auto"),
             Situation::CrashManualCommit => ("lens-consumer", "group-manual"),
             Situation::CrashKeyedPool => ("lens-consumer", "workers-keyed-pool"),
+            Situation::RebalanceAutoCommit => ("lens-consumer", "group-auto-rebalance"),
+            Situation::RebalanceManualCommit => ("lens-consumer", "group-manual-rebalance"),
         };
         format!("{area}/{}/{program}", client.id())
     }
@@ -233,6 +265,22 @@ mod tests {
             Situation::CrashKeyedPool.case(Sarama),
             "lens-consumer/sarama/workers-keyed-pool"
         );
+        // A member joins while another handles a record: Java's, sarama's
+        // and librdkafka's rebalances wait for the loop; franz-go's and
+        // kafka-go's take the partition where a crash would.
+        let rebalance = [
+            Outcome::PollHandledTwice,
+            Outcome::RebalanceWaits,
+            Outcome::RecordHandledTwice,
+            Outcome::RebalanceWaits,
+            Outcome::RebalanceWaits,
+        ];
+        assert_eq!(row(Situation::RebalanceAutoCommit), rebalance);
+        assert_eq!(row(Situation::RebalanceManualCommit), rebalance);
+        assert_eq!(
+            Situation::RebalanceManualCommit.case(KafkaGo),
+            "lens-consumer/kafka-go/group-manual-rebalance"
+        );
     }
 
     #[test]
@@ -245,11 +293,13 @@ mod tests {
         };
         assert_eq!(rows(SceneId::Producer), 3);
         assert_eq!(rows(SceneId::Replication), 3);
-        assert_eq!(rows(SceneId::Group), 3);
-        assert_eq!(rows(SceneId::Workers), 3);
-        assert_eq!(rows(SceneId::Pipeline), 6);
+        assert_eq!(rows(SceneId::Group), 5);
+        assert_eq!(rows(SceneId::Workers), 5);
+        assert_eq!(rows(SceneId::Pipeline), 8);
         assert_eq!(rows(SceneId::Routing), 0);
         assert!(Situation::CrashAutoCommit.shown_in(SceneId::Group));
+        assert!(Situation::RebalanceAutoCommit.shown_in(SceneId::Group));
+        assert!(!Situation::RebalanceManualCommit.shown_in(SceneId::Producer));
         assert!(!Situation::LostAnswer.shown_in(SceneId::Group));
     }
 }

@@ -157,6 +157,38 @@ impl GoClient {
         matches!(self, GoClient::FranzGo | GoClient::Java)
     }
 
+    /// Whether a rebalance of the group (eager: the lens's group prints
+    /// range) waits for the printed loop to come back for more, so the
+    /// record in flight and the rest of its poll are handled and committed
+    /// before the partition moves. Java's classic consumer rejoins only in
+    /// poll(), whose ConsumerCoordinator.onJoinPrepare first commits what
+    /// the loop consumed (maybeAutoCommitOffsetsSync; the manual loop has
+    /// run commitSync by then). sarama's session ends only once every
+    /// ConsumeClaim has returned, then flushes what MarkMessage marked
+    /// (consumer_group_session.go, consumerGroupSession.release;
+    /// offset_manager.go, offsetManager.Close). confluent-kafka-go serves
+    /// the revoke inside ReadMessage (consumer.go, handleRebalanceEvent),
+    /// and librdkafka commits the stored offsets of what it unassigns
+    /// (rdkafka_assignment.c, rd_kafka_assignment_serve_removals).
+    ///
+    /// The others rejoin from their own goroutines. franz-go revokes
+    /// without BlockRebalanceOnPoll, which the lens does not set (pkg/kgo/
+    /// consumer.go, waitAndAddRebalance), and its defaultRevoke commits
+    /// head, which under autocommit lags a poll, and nothing with
+    /// DisableAutoCommit (pkg/kgo/consumer_group.go, defaultRevoke,
+    /// updateUncommitted): the whole poll in hand is handled again.
+    /// kafka-go ends the generation on the heartbeat's answer and commits
+    /// what CommitMessages got so far (reader.go, commitLoopInterval and
+    /// commitLoopImmediate; consumergroup.go, nextGeneration): the record
+    /// in flight is handled again. Area lens-consumer of the conformance
+    /// suite runs it.
+    pub fn rebalance_waits_for_the_loop(self) -> bool {
+        matches!(
+            self,
+            GoClient::Sarama | GoClient::ConfluentKafkaGo | GoClient::Java
+        )
+    }
+
     pub const ALL: [GoClient; 5] = [
         GoClient::FranzGo,
         GoClient::Sarama,

@@ -316,15 +316,19 @@ test('where a producer or a consumer is on screen, the lens tabulates what each 
     assert.deepEqual(errors, []);
     await context.close();
   }
-  // A consumer's program on screen: the rows of a member killed mid-record.
+  // A consumer's program on screen: the consumer's rows.
   const group = await openPage(env.browser, `${env.base}?scene=group&lang=en&client=kafka-go`);
   await group.page.click('[data-testid="what-your-client-does"] summary');
   await group.page.waitForSelector('[data-testid="measured-cell"]');
   const consumerCells = await group.page.$$eval('[data-testid="measured-cell"]', (els) =>
     els.map((e) => ({ client: e.dataset.client, case: e.dataset.case, text: e.textContent.trim(), safe: e.classList.contains('safe') })),
   );
-  assert.equal(consumerCells.length, 3 * CLIENTS.length);
-  assert.ok(consumerCells.every((c) => /^lens-consumer\/[a-z-]+\/(group-auto|group-manual|workers-keyed-pool)$/.test(c.case)), consumerCells.map((c) => c.case).join(' '));
+  // A member killed mid-record, under each commit, and a rebalance mid-record.
+  assert.equal(consumerCells.length, 5 * CLIENTS.length);
+  assert.ok(consumerCells.every((c) => /^lens-consumer\/[a-z-]+\/(group-auto|group-manual|workers-keyed-pool|group-auto-rebalance|group-manual-rebalance)$/.test(c.case)), consumerCells.map((c) => c.case).join(' '));
+  const rebalance = Object.fromEntries(consumerCells.filter((c) => c.case.endsWith('/group-auto-rebalance')).map((c) => [c.client, c]));
+  assert.equal(rebalance.sarama.text, 'the rebalance waits for the handler; nothing handled again');
+  assert.equal(rebalance['franz-go'].text, 'the whole last poll handled again');
   const auto = Object.fromEntries(consumerCells.filter((c) => c.case.endsWith('/group-auto')).map((c) => [c.client, c]));
   assert.equal(auto['franz-go'].text, 'the whole last poll handled again');
   assert.equal(auto['kafka-go'].text, 'only the record in flight handled again');

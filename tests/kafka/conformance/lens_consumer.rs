@@ -37,6 +37,26 @@
 //! kafka-go's ReadMessage and librdkafka's enable.auto.offset.store would
 //! (src/golens/consumer.rs).
 //!
+//! The group scene's programs (auto commit, and the lens's manual commit)
+//! also meet a rebalance. One member starts alone and owns both
+//! partitions; the held record's partition gets its records up to the held
+//! one, in one batch, so that the held record ends the poll that brings
+//! it; while the member holds it, a second member joins. A join rather
+//! than a member leaving: the printed loops run until they are killed, so
+//! none of them ever leaves the group gracefully; and a join is what every
+//! client's rebalance has to meet while its loop is busy. The group's
+//! range assignor (eager) takes both partitions away from the holder and
+//! gives one to each member; which one moves depends on the member ids the
+//! broker draws, and the model does not: the holder keeps its records in
+//! hand, and whoever owns the partition next starts at the committed
+//! offset. A rebalance that waits for the loop (Java, sarama, librdkafka:
+//! `GoClient::rebalance_waits_for_the_loop`) lets it finish the record and
+//! commit it first, so nothing is handled twice; one that does not
+//! (franz-go, kafka-go) takes the partition where a crash would, and what
+//! follows the last commit is handled twice. Once the group has settled,
+//! the rest of the partition's records are written; the case ends when
+//! their owner has handled them.
+//!
 //! Why the victim holds the record for `HOLD_MS` and is not killed at once:
 //! most of these clients commit on a timer of their own, and whether a
 //! tick falls between handing the record out and the kill would decide
@@ -110,6 +130,21 @@ const JOIN_TIMEOUT_MS: u64 = 60_000;
 /// client) and joins again.
 const TAKEOVER_TIMEOUT_MS: u64 = 120_000;
 
+/// How long, after the second member joins, the group may take to be
+/// stable again while the record is held; then the holder goes on. A
+/// client that rejoins without its loop learns of the rebalance from its
+/// next heartbeat, every 3 s in each client (franz-go: pkg/kgo/config.go,
+/// defaultCfg: heartbeatInterval; sarama: config.go, NewConfig:
+/// Consumer.Group.Heartbeat.Interval; kafka-go: consumergroup.go,
+/// defaultHeartbeatInterval), then revokes, commits and joins: five
+/// intervals cover that on a loaded machine. A client whose rebalance
+/// waits for the loop never settles before the bound: the hold ends on the
+/// clock for it, and the group's state at that moment is the fact. The
+/// bound stays far below the shortest rebalance timeout of those clients
+/// (sarama's 60 s: config.go, NewConfig: Consumer.Group.Rebalance.Timeout),
+/// after which the broker would drop the holder.
+const REJOIN_TIMEOUT_MS: u64 = 15_000;
+
 /// A program the lens prints for a consumer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Program {
@@ -120,14 +155,6 @@ enum Program {
 }
 
 impl Program {
-    const ALL: [Program; 5] = [
-        Program::Group(CommitMode::Auto),
-        Program::Group(CommitMode::Manual),
-        Program::Workers(Mode::Sequential),
-        Program::Workers(Mode::KeyedPool),
-        Program::Workers(Mode::PerMessage),
-    ];
-
     fn id(self) -> String {
         match self {
             Program::Group(c) => format!("group-{}", c.id()),
@@ -160,6 +187,52 @@ impl Program {
             SceneId::Workers => Some(Program::Workers(p.workers.mode)),
             _ => None,
         }
+    }
+}
+
+/// What happens to the group while a member holds the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// The member is killed with SIGKILL; the other takes its partition
+    /// over once its session times out.
+    Crash,
+    /// The member is alone in the group, and a second member joins.
+    Rebalance,
+}
+
+impl Event {
+    fn id(self) -> &'static str {
+        match self {
+            Event::Crash => "crash",
+            Event::Rebalance => "rebalance",
+        }
+    }
+
+    fn from_id(id: &str) -> Option<Event> {
+        [Event::Crash, Event::Rebalance]
+            .into_iter()
+            .find(|e| e.id() == id)
+    }
+}
+
+/// Every case's program and what happens to it: every program meets a
+/// crash; the group scene's meet a rebalance too.
+const CASES: [(Program, Event); 7] = [
+    (Program::Group(CommitMode::Auto), Event::Crash),
+    (Program::Group(CommitMode::Manual), Event::Crash),
+    (Program::Workers(Mode::Sequential), Event::Crash),
+    (Program::Workers(Mode::KeyedPool), Event::Crash),
+    (Program::Workers(Mode::PerMessage), Event::Crash),
+    (Program::Group(CommitMode::Auto), Event::Rebalance),
+    (Program::Group(CommitMode::Manual), Event::Rebalance),
+];
+
+/// A case's name under its client: the program's id, and `-rebalance` for
+/// a rebalance.
+fn case_id(program: Program, event: Event) -> String {
+    match event {
+        Event::Crash => program.id(),
+        Event::Rebalance => format!("{}-rebalance", program.id()),
     }
 }
 
@@ -216,7 +289,7 @@ fn held() -> Written {
 
 fn plan() -> Value {
     let mut cases = Vec::new();
-    for program in Program::ALL {
+    for (program, event) in CASES {
         let query = program.query();
         for client in GoClient::ALL {
             let (_, code) = crate::golens::printed(&query, client);
@@ -232,14 +305,15 @@ fn plan() -> Value {
                     client.id()
                 );
             }
-            let name = format!("{}/{}", client.id(), program.id());
+            let id = case_id(program, event);
             cases.push(json!({
-                "name": name,
+                "name": format!("{}/{id}", client.id()),
                 "client": client.id(),
                 "query": query,
-                "topic": format!("lens-consumer.{}.{}", client.id(), program.id()),
-                "group": format!("lens-consumer.{}.{}", client.id(), program.id()),
-                "package": format!("{}_{}", client.id(), program.id()).replace('-', "_"),
+                "situation": event.id(),
+                "topic": format!("lens-consumer.{}.{id}", client.id()),
+                "group": format!("lens-consumer.{}.{id}", client.id()),
+                "package": format!("{}_{id}", client.id()).replace('-', "_"),
                 "code": code,
             }));
         }
@@ -257,6 +331,7 @@ fn plan() -> Value {
         "hold_ms": HOLD_MS,
         "join_timeout_ms": JOIN_TIMEOUT_MS,
         "takeover_timeout_ms": TAKEOVER_TIMEOUT_MS,
+        "rejoin_timeout_ms": REJOIN_TIMEOUT_MS,
         "cases": cases,
     })
 }
@@ -345,23 +420,80 @@ fn expected(
     }
 }
 
+/// The held partition's records, in offset order, and the held one's
+/// place among them.
+fn held_partition() -> (Vec<Written>, usize) {
+    let held = held();
+    let records: Vec<Written> = written()
+        .into_iter()
+        .filter(|w| w.partition == held.partition)
+        .collect();
+    let at = records
+        .iter()
+        .position(|w| w.id() == held.id())
+        .expect("the held record is written");
+    (records, at)
+}
+
+/// The held partition at a rebalance, as the model plays it.
+#[derive(Debug, PartialEq, Eq)]
+struct ExpectedRebalance {
+    /// Whether the group settles while the record is held.
+    rebalanced_while_held: bool,
+    /// Where the partition's owner after the rebalance starts.
+    resumed_at: u64,
+    /// The offsets handled twice: the holder handles everything it was
+    /// given, the owner again from `resumed_at` on. None is never handled:
+    /// no client commits past what its loop was given.
+    twice: Vec<u64>,
+}
+
+/// The rebalance case of the group scene's program with `commit`: the
+/// partition holds records up to the `held` one, which ends the poll that
+/// brings them. A rebalance that waits for the loop lets it finish and
+/// commit the poll; one that does not takes the partition where a crash
+/// would, with the committed offset of area crash's `simulate`.
+fn expected_rebalance(client: GoClient, commit: CommitMode, held: usize) -> ExpectedRebalance {
+    let n = held as u64 + 1;
+    let waits = client.rebalance_waits_for_the_loop();
+    let resumed_at = if waits {
+        n
+    } else {
+        let max_poll = if client.loop_takes_a_poll() {
+            n as u32
+        } else {
+            1
+        };
+        simulate(commit, n, max_poll, held + 1).1
+    };
+    ExpectedRebalance {
+        rebalanced_while_held: !waits,
+        resumed_at,
+        twice: (resumed_at..n).collect(),
+    }
+}
+
 /// What a harness saw: how the run ended (`ok`; `build-failed`; `error`
-/// when a member exited by itself; `hangs` at a `stage`, `join` or
-/// `held`), the partitions whose records the victim started (the held
-/// record's alone, unless the group moved partitions before the kill),
-/// the offset committed on the held record's partition when the victim
-/// died, whether the survivor took it over, and the records whose handling
-/// started twice or never ended.
+/// when a member exited by itself; `hangs` at a `stage`), and the records
+/// whose handling started twice or never ended. A crash case also says
+/// the partitions whose records the victim started (the held record's
+/// alone, unless the group moved partitions before the kill), the offset
+/// committed on the held record's partition when the victim died, and
+/// whether the survivor took it over; a rebalance case, whether the group
+/// settled while the record was held, whether the held partition moved,
+/// and where its owner after the rebalance resumed.
 fn compare(input: &Value, observed: &Value) -> Verdict {
-    let read = || -> Result<(GoClient, AppParams, String), String> {
+    let read = || -> Result<(GoClient, AppParams, Event, String), String> {
         let (client, params) = crate::golens::case_link(input)?;
+        let situation = field(input, "situation")?.as_str().ok_or("situation")?;
+        let event = Event::from_id(situation).ok_or(format!("no situation {situation}"))?;
         let ended = field(observed, "ended")?
             .as_str()
             .ok_or("ended")?
             .to_owned();
-        Ok((client, params, ended))
+        Ok((client, params, event, ended))
     };
-    let (client, params, ended) = match read() {
+    let (client, params, event, ended) = match read() {
         Ok(v) => v,
         Err(e) => return unreadable(e),
     };
@@ -371,34 +503,13 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
             params.scene.id()
         ));
     };
-    let held = held();
-    let victim: Vec<Written> = written()
-        .into_iter()
-        .filter(|w| w.partition == held.partition)
-        .collect();
-    let keys: Vec<&str> = victim.iter().map(|w| w.key.as_str()).collect();
-    let held_at = victim
-        .iter()
-        .position(|w| w.id() == held.id())
-        .expect("the held record is written");
-    let e = expected(&params, client, program, &keys, held_at);
-    let ids = |offsets: &[u64]| -> Vec<String> {
-        offsets.iter().map(|&o| victim[o as usize].id()).collect()
-    };
-    let (twice, never) = (ids(&e.twice), ids(&e.never));
-    let sim = json!({
-        "victim_partitions": [held.partition],
-        "committed_at_kill": e.committed,
-        "handled_twice": twice,
-        "never_handled": never,
-    });
     let what = format!(
         "the {client} {} program",
-        program.id(),
+        case_id(program, event),
         client = client.id()
     );
-    // What the members wrote on stderr, by role ("victim", "survivor") or,
-    // before the victim is known, by name.
+    // What the members wrote on stderr, by role ("victim", "survivor";
+    // "holder", "joiner") or, before the victim is known, by name.
     let said = observed["stderr"]
         .as_object()
         .into_iter()
@@ -409,12 +520,33 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
                 .map(|s| format!("; the {who} wrote: {s}"))
         })
         .collect::<String>();
+    let (sim, got) = match event {
+        Event::Crash => crash(&params, client, program, observed),
+        Event::Rebalance => match program {
+            Program::Group(commit) => rebalance(client, commit, observed),
+            Program::Workers(_) => {
+                return unreadable(format!("{what}: the workers scene meets no rebalance"))
+            }
+        },
+    };
     match ended.as_str() {
         "ok" => {}
         "hangs" => {
-            let stage = match observed["stage"].as_str() {
-                Some("join") => "its two members never shared the topic's partitions",
-                Some("held") => "no member started the held record",
+            let stage = match (event, observed["stage"].as_str()) {
+                (Event::Crash, Some("join")) => {
+                    "its two members never shared the topic's partitions"
+                }
+                (_, Some("held")) => "no member started the held record",
+                (Event::Rebalance, Some("join")) => {
+                    "its first member never owned both partitions alone"
+                }
+                (Event::Rebalance, Some("second-join")) => "the broker never saw the second member",
+                (Event::Rebalance, Some("rebalance")) => {
+                    "the group never settled once the holder went on"
+                }
+                (Event::Rebalance, Some("rest")) => {
+                    "the records written after the rebalance were not all handled"
+                }
                 _ => "it stopped at no stage the harness names",
             };
             return Verdict::new(
@@ -431,13 +563,63 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
             return Verdict::new(sim, false, format!("{what}: {other}: {output}"));
         }
     }
-    let mut got_twice = strings(&observed["handled_twice"]);
-    let mut got_never = strings(&observed["never_handled"]);
-    got_twice.sort();
-    got_never.sort();
-    let (mut want_twice, mut want_never) = (twice.clone(), never.clone());
-    want_twice.sort();
-    want_never.sort();
+    let during = match event {
+        Event::Crash => format!("its member killed holding {}", held().id()),
+        Event::Rebalance => format!("a member joining while the first held {}", held().id()),
+    };
+    let (agree, facts) = match got {
+        Ok(facts) => (true, facts),
+        Err(wrong) => (false, format!("{wrong}{said}")),
+    };
+    Verdict::new(sim, agree, format!("{what}, {during}: {facts}"))
+}
+
+/// The handled-twice and never-handled sets, observed against the model's
+/// ids; what differs, if anything.
+fn sets(observed: &Value, twice: &[String], never: &[String]) -> Vec<String> {
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let got_twice = sorted(strings(&observed["handled_twice"]));
+    let got_never = sorted(strings(&observed["never_handled"]));
+    let (want_twice, want_never) = (sorted(twice.to_vec()), sorted(never.to_vec()));
+    let mut wrong = Vec::new();
+    if got_twice != want_twice {
+        wrong.push(format!(
+            "handled twice: Kafka {got_twice:?}, model {want_twice:?}"
+        ));
+    }
+    if got_never != want_never {
+        wrong.push(format!(
+            "never handled: Kafka {got_never:?}, model {want_never:?}"
+        ));
+    }
+    wrong
+}
+
+/// The crash case's model and its comparison: the facts it agreed on, or
+/// what differs.
+fn crash(
+    params: &AppParams,
+    client: GoClient,
+    program: Program,
+    observed: &Value,
+) -> (Value, Result<String, String>) {
+    let held = held();
+    let (victim, held_at) = held_partition();
+    let keys: Vec<&str> = victim.iter().map(|w| w.key.as_str()).collect();
+    let e = expected(params, client, program, &keys, held_at);
+    let ids = |offsets: &[u64]| -> Vec<String> {
+        offsets.iter().map(|&o| victim[o as usize].id()).collect()
+    };
+    let (twice, never) = (ids(&e.twice), ids(&e.never));
+    let sim = json!({
+        "victim_partitions": [held.partition],
+        "committed_at_kill": e.committed,
+        "handled_twice": twice,
+        "never_handled": never,
+    });
     let got_committed = observed["committed_at_kill"].as_i64();
     let mut wrong = Vec::new();
     let mut victim_partitions = numbers(&observed["victim_partitions"]);
@@ -462,31 +644,79 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
             e.committed
         ));
     }
-    if got_twice != want_twice {
-        wrong.push(format!(
-            "handled twice: Kafka {got_twice:?}, model {want_twice:?}"
-        ));
-    }
-    if got_never != want_never {
-        wrong.push(format!(
-            "never handled: Kafka {got_never:?}, model {want_never:?}"
-        ));
-    }
-    let note = if wrong.is_empty() {
-        format!(
-            "{what}, its member killed holding {}: committed {} on partition {}; handled twice {twice:?}, never handled {never:?}",
-            held.id(),
-            e.committed,
-            held.partition
-        )
+    wrong.extend(sets(observed, &twice, &never));
+    let got = if wrong.is_empty() {
+        Ok(format!(
+            "committed {} on partition {}; handled twice {twice:?}, never handled {never:?}",
+            e.committed, held.partition
+        ))
     } else {
-        format!(
-            "{what}, its member killed holding {}: {}{said}",
-            held.id(),
-            wrong.join("; ")
-        )
+        Err(wrong.join("; "))
     };
-    Verdict::new(sim, wrong.is_empty(), note)
+    (sim, got)
+}
+
+/// The rebalance case's model and its comparison.
+fn rebalance(
+    client: GoClient,
+    commit: CommitMode,
+    observed: &Value,
+) -> (Value, Result<String, String>) {
+    let held = held();
+    let (records, held_at) = held_partition();
+    let e = expected_rebalance(client, commit, held_at);
+    let twice: Vec<String> = e.twice.iter().map(|&o| records[o as usize].id()).collect();
+    let sim = json!({
+        "rebalanced_while_held": e.rebalanced_while_held,
+        "resumed_at": e.resumed_at,
+        "handled_twice": twice,
+        "never_handled": [],
+    });
+    let settled = |yes: bool| {
+        if yes {
+            "the group settled while the record was held"
+        } else {
+            "the rebalance waited for the holder's loop"
+        }
+    };
+    let mut wrong = Vec::new();
+    let got_settled = observed["rebalanced_while_held"].as_bool();
+    if got_settled != Some(e.rebalanced_while_held) {
+        wrong.push(format!(
+            "Kafka: {}, model: {}",
+            got_settled.map_or("no fact", settled),
+            settled(e.rebalanced_while_held)
+        ));
+    }
+    let got_resumed = observed["resumed_at"].as_i64();
+    if got_resumed != i64::try_from(e.resumed_at).ok() {
+        wrong.push(format!(
+            "the partition's owner resumed at: Kafka {}, model {}",
+            got_resumed.map_or("none".to_owned(), |c| c.to_string()),
+            e.resumed_at
+        ));
+    }
+    wrong.extend(sets(observed, &twice, &[]));
+    let moved = if observed["held_partition_moved"].as_bool() == Some(true) {
+        "moved to the joining member"
+    } else {
+        "stayed with the holder"
+    };
+    let got = if wrong.is_empty() {
+        Ok(format!(
+            "{}; partition {} {moved} and resumed at {}; handled twice {twice:?}, never handled []",
+            settled(e.rebalanced_while_held),
+            held.partition,
+            e.resumed_at
+        ))
+    } else {
+        Err(format!(
+            "{}; partition {} {moved}",
+            wrong.join("; "),
+            held.partition
+        ))
+    };
+    (sim, got)
 }
 
 #[cfg(test)]
@@ -498,7 +728,7 @@ mod tests {
     fn every_program_and_tab_is_planned_once_with_its_literals() {
         let plan = plan();
         let cases = plan["cases"].as_array().unwrap();
-        assert_eq!(cases.len(), Program::ALL.len() * GoClient::ALL.len());
+        assert_eq!(cases.len(), CASES.len() * GoClient::ALL.len());
         for key in ["package", "topic"] {
             let mut seen: Vec<&str> = cases.iter().map(|c| c[key].as_str().unwrap()).collect();
             seen.sort_unstable();
@@ -536,29 +766,99 @@ mod tests {
     fn the_lens_table_says_what_the_cases_expect() {
         use kafka_ordering_lab::golens::measured::{Outcome, Situation};
         let rows = [
-            (Situation::CrashAutoCommit, Program::Group(CommitMode::Auto)),
+            (
+                Situation::CrashAutoCommit,
+                Program::Group(CommitMode::Auto),
+                Event::Crash,
+            ),
             (
                 Situation::CrashManualCommit,
                 Program::Group(CommitMode::Manual),
+                Event::Crash,
             ),
-            (Situation::CrashKeyedPool, Program::Workers(Mode::KeyedPool)),
+            (
+                Situation::CrashKeyedPool,
+                Program::Workers(Mode::KeyedPool),
+                Event::Crash,
+            ),
+            (
+                Situation::RebalanceAutoCommit,
+                Program::Group(CommitMode::Auto),
+                Event::Rebalance,
+            ),
+            (
+                Situation::RebalanceManualCommit,
+                Program::Group(CommitMode::Manual),
+                Event::Rebalance,
+            ),
         ];
-        for (situation, program) in rows {
+        for (situation, program, event) in rows {
             for client in GoClient::ALL {
-                let (_, twice, never) = model(client, program);
+                let (waits, twice, never) = match (event, program) {
+                    (Event::Crash, _) => {
+                        let (_, twice, never) = model(client, program);
+                        (false, twice, never)
+                    }
+                    (Event::Rebalance, Program::Group(commit)) => {
+                        let e = rebalance_model(client, commit);
+                        (!e.0, e.2, vec![])
+                    }
+                    (Event::Rebalance, Program::Workers(_)) => unreachable!(),
+                };
                 let outcome = situation.outcome(client);
                 let agrees = match outcome {
                     Outcome::PollHandledTwice => twice.len() > 1 && never.is_empty(),
                     Outcome::RecordHandledTwice => twice.len() == 1 && never.is_empty(),
                     Outcome::HandedOnLost => twice.is_empty() && !never.is_empty(),
+                    Outcome::RebalanceWaits => waits && twice.is_empty() && never.is_empty(),
                     _ => false,
                 };
                 assert!(agrees, "{situation:?} {client:?}: the table says {outcome:?}, the case expects twice {twice:?}, never {never:?}");
                 assert_eq!(
                     situation.case(client),
-                    format!("lens-consumer/{}/{}", client.id(), program.id())
+                    format!("lens-consumer/{}/{}", client.id(), case_id(program, event))
+                );
+                assert!(CASES.contains(&(program, event)));
+            }
+        }
+    }
+
+    /// The rebalance model of one client's program: whether the group
+    /// settles while the record is held, where the owner resumes, and what
+    /// is handled twice.
+    fn rebalance_model(client: GoClient, commit: CommitMode) -> (bool, u64, Vec<String>) {
+        let (records, held_at) = held_partition();
+        assert_eq!(held_at, 2);
+        let e = expected_rebalance(client, commit, held_at);
+        let twice = e.twice.iter().map(|&o| records[o as usize].id()).collect();
+        (e.rebalanced_while_held, e.resumed_at, twice)
+    }
+
+    #[test]
+    fn a_rebalance_that_does_not_wait_takes_the_partition_where_a_crash_would() {
+        let owned = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        for commit in [CommitMode::Auto, CommitMode::Manual] {
+            for client in [GoClient::Sarama, GoClient::ConfluentKafkaGo, GoClient::Java] {
+                assert_eq!(
+                    rebalance_model(client, commit),
+                    (false, 3, vec![]),
+                    "{client:?} {commit:?}: the loop finishes and commits first"
                 );
             }
+            assert_eq!(
+                rebalance_model(GoClient::FranzGo, commit),
+                (
+                    true,
+                    0,
+                    owned(&["order-1 Created", "order-4 Created", "order-1 Paid"])
+                ),
+                "{commit:?}: the revoke commits none of the poll in hand"
+            );
+            assert_eq!(
+                rebalance_model(GoClient::KafkaGo, commit),
+                (true, 2, owned(&["order-1 Paid"])),
+                "{commit:?}: what CommitMessages got before the record in flight"
+            );
         }
     }
 
@@ -652,7 +952,8 @@ mod tests {
 
     #[test]
     fn a_wrong_set_a_wrong_offset_a_hang_and_an_error_each_disagree() {
-        let sarama = json!({"client": "sarama", "query": "scene=group&commit=auto"});
+        let sarama =
+            json!({"client": "sarama", "query": "scene=group&commit=auto", "situation": "crash"});
         let right = compare(&sarama, &observed(&["order-1 Paid"], &[], 2));
         assert!(right.agree, "{}", right.note);
         let lost = compare(&sarama, &observed(&[], &["order-1 Paid"], 3));
@@ -695,7 +996,7 @@ mod tests {
             failed.note
         );
 
-        let pool = json!({"client": "java", "query": "scene=workers&mode=keyed-pool"});
+        let pool = json!({"client": "java", "query": "scene=workers&mode=keyed-pool", "situation": "crash"});
         assert!(
             compare(
                 &pool,
@@ -704,5 +1005,57 @@ mod tests {
             .agree
         );
         assert!(!compare(&pool, &observed(&[], &["order-1 Paid"], 6)).agree);
+    }
+
+    fn rebalanced(settled: bool, resumed_at: i64, twice: &[&str]) -> Value {
+        json!({
+            "ended": "ok",
+            "rebalanced_while_held": settled,
+            "held_partition_moved": true,
+            "resumed_at": resumed_at,
+            "handled_twice": twice,
+            "never_handled": [],
+            "stderr": {"holder": "", "joiner": ""},
+        })
+    }
+
+    #[test]
+    fn a_rebalance_case_checks_the_wait_the_resume_and_the_sets() {
+        let case = |client: &str| json!({"client": client, "query": "scene=group&commit=manual", "situation": "rebalance"});
+        let java = compare(&case("java"), &rebalanced(false, 3, &[]));
+        assert!(java.agree, "{}", java.note);
+        assert!(
+            java.note.contains("waited for the holder's loop"),
+            "{}",
+            java.note
+        );
+        let settled = compare(&case("java"), &rebalanced(true, 3, &[]));
+        assert!(
+            !settled.agree && settled.note.contains("Kafka: the group settled"),
+            "{}",
+            settled.note
+        );
+        let kafka_go = compare(&case("kafka-go"), &rebalanced(true, 2, &["order-1 Paid"]));
+        assert!(kafka_go.agree, "{}", kafka_go.note);
+        assert!(!compare(&case("kafka-go"), &rebalanced(true, 3, &["order-1 Paid"])).agree);
+        assert!(!compare(&case("kafka-go"), &rebalanced(true, 2, &[])).agree);
+        let mut lost = rebalanced(true, 2, &["order-1 Paid"]);
+        lost["never_handled"] = json!(["order-4 Paid"]);
+        assert!(!compare(&case("kafka-go"), &lost).agree);
+        let hang = compare(
+            &case("sarama"),
+            &json!({"ended": "hangs", "stage": "rebalance"}),
+        );
+        assert!(
+            !hang.agree && hang.note.contains("never settled"),
+            "{}",
+            hang.note
+        );
+        let workers = json!({"client": "java", "query": "scene=workers", "situation": "rebalance"});
+        assert!(!compare(&workers, &rebalanced(false, 3, &[])).agree);
+        let unnamed = json!({"client": "java", "query": "scene=group"});
+        assert!(compare(&unnamed, &rebalanced(false, 3, &[]))
+            .note
+            .contains("situation"));
     }
 }

@@ -23,13 +23,16 @@ import (
 // lensConsumerCase is one consumer program of the Go lens, as one tab
 // prints it for one link of the group or the workers scene.
 type lensConsumerCase struct {
-	Name    string `json:"name"`
-	Client  string `json:"client"`
-	Query   string `json:"query"`
-	Topic   string `json:"topic"`
-	Group   string `json:"group"`
-	Package string `json:"package"`
-	Code    string `json:"code"`
+	Name   string `json:"name"`
+	Client string `json:"client"`
+	Query  string `json:"query"`
+	// What happens while a member holds the held record: "crash" (it is
+	// killed) or "rebalance" (a second member joins the group).
+	Situation string `json:"situation"`
+	Topic     string `json:"topic"`
+	Group     string `json:"group"`
+	Package   string `json:"package"`
+	Code      string `json:"code"`
 }
 
 // lensConsumerRecord is one record the harness writes, by its key and
@@ -58,15 +61,19 @@ type lensConsumerPlan struct {
 	Records    []lensConsumerRecord `json:"records"`
 	Held       lensConsumerRecord   `json:"held"`
 
-	HoldMs            int                `json:"hold_ms"`
-	JoinTimeoutMs     int                `json:"join_timeout_ms"`
-	TakeoverTimeoutMs int                `json:"takeover_timeout_ms"`
-	Cases             []lensConsumerCase `json:"cases"`
+	HoldMs            int `json:"hold_ms"`
+	JoinTimeoutMs     int `json:"join_timeout_ms"`
+	TakeoverTimeoutMs int `json:"takeover_timeout_ms"`
+	// How long a rebalance may take to end while the record is held
+	// before the harness lets the holder go on (runRebalance).
+	RejoinTimeoutMs int                `json:"rejoin_timeout_ms"`
+	Cases           []lensConsumerCase `json:"cases"`
 }
 
 type lensConsumerInput struct {
-	Client string `json:"client"`
-	Query  string `json:"query"`
+	Client    string `json:"client"`
+	Query     string `json:"query"`
+	Situation string `json:"situation"`
 }
 
 // handledRecord is one written record and how often its handling started
@@ -104,6 +111,35 @@ type lensConsumerObserved struct {
 	Stderr map[string]string `json:"stderr"`
 }
 
+// lensRebalanceObserved is what a rebalance case saw (runRebalance): only
+// the held record's partition is written, so its records are all there is.
+type lensRebalanceObserved struct {
+	// As in a crash case; "hangs" at Stage "join" (the first member never
+	// owned both partitions), "held" (it never started the held record),
+	// "second-join" (the broker never saw the second member),
+	// "rebalance" (the group never settled once the holder went on) or
+	// "rest" (the records written after the rebalance were not handled).
+	Ended  string `json:"ended"`
+	Stage  string `json:"stage,omitempty"`
+	Output string `json:"output,omitempty"`
+	// Whether the group was stable again, each member owning a partition,
+	// while the first member still held the record: the rebalance went
+	// ahead without waiting for its loop.
+	RebalancedWhileHeld bool `json:"rebalanced_while_held"`
+	// Whether the joining member came to own the held record's partition.
+	HeldPartitionMoved bool `json:"held_partition_moved"`
+	// The offset of the first record of that partition its owner after the
+	// rebalance started (the joining member, or the first one once it went
+	// on); -1 if none.
+	ResumedAt    int64           `json:"resumed_at"`
+	HandledTwice []string        `json:"handled_twice"`
+	NeverHandled []string        `json:"never_handled"`
+	Records      []handledRecord `json:"records"`
+	// The end of what each member wrote on stderr: "holder", the first
+	// member, and "joiner".
+	Stderr map[string]string `json:"stderr"`
+}
+
 // javaRuntime is how the Java tab's members run: the JDK and the classpath
 // of the Java harness that started this one (Main.goHarness), and the
 // folder for their client logs.
@@ -118,8 +154,9 @@ const lensConsumerPoll = 200 * time.Millisecond
 // The hooks around each Go program's handle: the two lines inserted at the
 // top of handle, and the file beside main.go. Each record's start and end
 // go to file descriptor 3; the held record waits for a line on stdin,
-// which the harness writes only to the member that takes it over. Its
-// stdin also tells the member when the harness is gone.
+// which the harness writes to a member that starts it after the first one,
+// and to the first one when a rebalance case lets it go on. Its stdin also
+// tells the member when the harness is gone.
 const (
 	goHooksCall = "\n\tlensStarted(key, value)\n\tdefer lensEnded(key, value)"
 	goHooks     = `package main
@@ -218,7 +255,8 @@ public final class LensHooks {
 
 // runLensConsumer builds every tab's consumer program with the hooks, then
 // runs every case at once: each has its own topic and group, and spends
-// nearly all its time waiting for the broker to notice a dead member. A
+// nearly all its time waiting, for the broker to notice a dead member or
+// for a rebalance to end. A
 // program that does not build, exits or hangs is a fact for the report;
 // only the harness's own failures are errors here.
 func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan) ([]factCase, error) {
@@ -242,7 +280,7 @@ func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 	}
 	defer cleanup()
 
-	observed := make([]lensConsumerObserved, len(lc.Cases))
+	observed := make([]any, len(lc.Cases))
 	indices := make([]int, len(lc.Cases))
 	for i := range indices {
 		indices[i] = i
@@ -250,11 +288,18 @@ func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 	err = eachAtMost(ctx, len(indices), indices, func(ctx context.Context, i int) error {
 		c := lc.Cases[i]
 		b := built[c.Name]
-		if b.failed != "" {
-			observed[i] = lensConsumerObserved{Ended: "build-failed", Output: b.failed}
-			return nil
+		var o any
+		var err error
+		switch {
+		case b.failed != "":
+			o = lensConsumerObserved{Ended: "build-failed", Output: b.failed}
+		case c.Situation == "crash":
+			o, err = lc.runOne(ctx, bootstrap, adm, c, b.command)
+		case c.Situation == "rebalance":
+			o, err = lc.runRebalance(ctx, bootstrap, adm, c, b.command)
+		default:
+			err = fmt.Errorf("no situation %q", c.Situation)
 		}
-		o, err := lc.runOne(ctx, bootstrap, adm, c, b.command)
 		if err != nil {
 			return fmt.Errorf("lens-consumer/%s: %w", c.Name, err)
 		}
@@ -266,7 +311,7 @@ func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 	}
 	var facts []factCase
 	for i, c := range lc.Cases {
-		facts = append(facts, factCase{"lens-consumer/" + c.Name, "lens-consumer", lensConsumerInput{c.Client, c.Query}, observed[i]})
+		facts = append(facts, factCase{"lens-consumer/" + c.Name, "lens-consumer", lensConsumerInput{c.Client, c.Query, c.Situation}, observed[i]})
 	}
 	return facts, nil
 }
@@ -430,6 +475,8 @@ type lensRun struct {
 	readers sync.WaitGroup
 	records []*handledRecord
 	byID    map[string]*handledRecord
+	// Each member's starts, in order.
+	starts [2][]*handledRecord
 	// victim is the member that started the held record first, or -1.
 	victim int
 }
@@ -444,23 +491,29 @@ func (m *lensMember) exitedByItself() errMemberExited {
 	return errMemberExited{fmt.Sprintf("%s exited by itself (%v): %s", m.name, m.cmd.ProcessState, lastLines(m.stderr.bytes(), 3))}
 }
 
-// runOne runs one case: both members start on a group whose offsets are
-// committed at the start of each partition (so that every client, whatever
-// its auto.offset.reset, reads the records written once the group is
-// settled); once each owns a partition, the records are written; the
-// member that starts the held record holds it for hold_ms and is killed
-// with SIGKILL; the survivor takes its partition over.
-func (lc *lensConsumerPlan) runOne(ctx context.Context, bootstrap string, adm *kadm.Client, c lensConsumerCase,
-	command func(context.Context, string) *exec.Cmd) (lensConsumerObserved, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+// newLensRun is a case about to run, counting the handling of recs.
+func newLensRun(lc *lensConsumerPlan, c lensConsumerCase, adm *kadm.Client, recs []lensConsumerRecord) *lensRun {
 	run := &lensRun{lc: lc, c: c, adm: adm, events: make(chan lensEvent, 64), exits: make(chan int, 2),
-		byID: make(map[string]*handledRecord, len(lc.Records)), victim: -1}
-	for _, r := range lc.Records {
+		byID: make(map[string]*handledRecord, len(recs)), victim: -1}
+	for _, r := range recs {
 		h := &handledRecord{Key: r.Key, Value: r.Value, Partition: r.Partition, Offset: -1}
 		run.records = append(run.records, h)
 		run.byID[r.id()] = h
 	}
+	return run
+}
+
+// runOne runs one crash case: both members start on a group whose offsets
+// are committed at the start of each partition (so that every client,
+// whatever its auto.offset.reset, reads the records written once the
+// group is settled); once each owns a partition, the records are written;
+// the member that starts the held record holds it for hold_ms and is
+// killed with SIGKILL; the survivor takes its partition over.
+func (lc *lensConsumerPlan) runOne(ctx context.Context, bootstrap string, adm *kadm.Client, c lensConsumerCase,
+	command func(context.Context, string) *exec.Cmd) (lensConsumerObserved, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	run := newLensRun(lc, c, adm, lc.Records)
 	if err := commitStart(ctx, adm, c, lc.Partitions); err != nil {
 		return lensConsumerObserved{}, err
 	}
@@ -479,36 +532,47 @@ func (lc *lensConsumerPlan) runOne(ctx context.Context, bootstrap string, adm *k
 	case err != nil:
 		return o, err
 	}
-	run.stop()
-	if err := run.drain(ctx); err != nil {
+	roles := [2]string{"member-1", "member-2"}
+	if run.victim >= 0 {
+		roles[run.victim], roles[1-run.victim] = "victim", "survivor"
+	}
+	if o.Records, o.HandledTwice, o.NeverHandled, o.Stderr, err = run.finish(ctx, roles); err != nil {
 		return o, err
 	}
-	o.Stderr = make(map[string]string, 2)
-	for i, m := range run.members {
-		name := m.name
-		switch {
-		case run.victim < 0:
-		case i == run.victim:
-			name = "victim"
-		default:
-			name = "survivor"
-		}
-		o.Stderr[name] = lastLines(m.stderr.bytes(), 3)
-	}
-	o.Records, o.HandledTwice, o.NeverHandled, o.VictimPartitions = []handledRecord{}, []string{}, []string{}, []int32{}
+	o.VictimPartitions = []int32{}
 	for _, r := range run.records {
 		if run.victim >= 0 && r.startedBy[run.victim] > 0 && !slices.Contains(o.VictimPartitions, r.Partition) {
 			o.VictimPartitions = append(o.VictimPartitions, r.Partition)
 		}
-		o.Records = append(o.Records, *r)
-		if r.Started > 1 {
-			o.HandledTwice = append(o.HandledTwice, r.Key+" "+r.Value)
-		}
-		if r.Ended == 0 {
-			o.NeverHandled = append(o.NeverHandled, r.Key+" "+r.Value)
-		}
 	}
 	return o, nil
+}
+
+// finish stops the members and counts what they reported: every record,
+// those whose handling started twice or never ended, and the end of what
+// each member wrote on stderr, under its role.
+func (run *lensRun) finish(ctx context.Context, roles [2]string) ([]handledRecord, []string, []string, map[string]string, error) {
+	run.stop()
+	if err := run.drain(ctx); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	stderr := make(map[string]string, len(run.members))
+	for i, m := range run.members {
+		if m != nil {
+			stderr[roles[i]] = lastLines(m.stderr.bytes(), 3)
+		}
+	}
+	records, twice, never := []handledRecord{}, []string{}, []string{}
+	for _, r := range run.records {
+		records = append(records, *r)
+		if r.Started > 1 {
+			twice = append(twice, r.Key+" "+r.Value)
+		}
+		if r.Ended == 0 {
+			never = append(never, r.Key+" "+r.Value)
+		}
+	}
+	return records, twice, never, stderr, nil
 }
 
 // play runs the case from the members' start to the survivor's last record.
@@ -578,6 +642,150 @@ func (run *lensRun) play(ctx context.Context, bootstrap string) (lensConsumerObs
 	return o, err
 }
 
+// runRebalance runs one rebalance case: one member starts alone on the
+// group (its offsets committed at the start, as in runOne) and owns both
+// partitions; the held record's partition gets its records up to the held
+// one, in one batch, so the held record ends the poll that brings it; once
+// the member holds it, a second member joins the group. The holder goes
+// on once the group is stable again with a partition for each member, or
+// once rejoin_timeout_ms has passed without that: the rebalance waits for
+// its loop. Once the group has settled, the rest of the partition's
+// records are written, and the case ends when its owner has handled them.
+func (lc *lensConsumerPlan) runRebalance(ctx context.Context, bootstrap string, adm *kadm.Client, c lensConsumerCase,
+	command func(context.Context, string) *exec.Cmd) (lensRebalanceObserved, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var recs []lensConsumerRecord
+	for _, r := range lc.Records {
+		if r.Partition == lc.Held.Partition {
+			recs = append(recs, r)
+		}
+	}
+	run := newLensRun(lc, c, adm, recs)
+	if err := commitStart(ctx, adm, c, lc.Partitions); err != nil {
+		return lensRebalanceObserved{}, err
+	}
+	defer run.stop()
+	if err := run.start(ctx, 0, "member-1", command(ctx, "member-1")); err != nil {
+		return lensRebalanceObserved{}, err
+	}
+	o, err := run.playRebalance(ctx, bootstrap, recs, command)
+	var exited errMemberExited
+	switch {
+	case errors.As(err, &exited):
+		o.Ended, o.Stage, o.Output = "error", "", exited.output
+	case err != nil:
+		return o, err
+	}
+	o.Records, o.HandledTwice, o.NeverHandled, o.Stderr, err = run.finish(ctx, [2]string{"holder", "joiner"})
+	return o, err
+}
+
+// playRebalance runs the rebalance case from the first member's start to
+// the last record's handling.
+func (run *lensRun) playRebalance(ctx context.Context, bootstrap string, recs []lensConsumerRecord,
+	command func(context.Context, string) *exec.Cmd) (lensRebalanceObserved, error) {
+	o := lensRebalanceObserved{Ended: "ok", ResumedAt: -1}
+	lc := run.lc
+	join := time.Duration(lc.JoinTimeoutMs) * time.Millisecond
+	hangs := func(stage string, err error) (lensRebalanceObserved, error) {
+		o.Ended, o.Stage = "hangs", stage
+		return o, err
+	}
+	// The first member, alone, owns every partition; its member id tells
+	// it from the joining member in the broker's answers.
+	var holderID string
+	alone, err := run.await(ctx, join, func() bool {
+		members, stable := run.group(ctx)
+		if stable && len(members) == 1 && len(members[0].partitions) == lc.Partitions {
+			holderID = members[0].id
+		}
+		return holderID != ""
+	})
+	if err != nil || !alone {
+		return hangs("join", err)
+	}
+	held := slices.IndexFunc(recs, func(r lensConsumerRecord) bool { return r.id() == lc.Held.id() })
+	offsets, err := produceOrdered(ctx, bootstrap, run.c.Topic, recs[:held+1])
+	if err != nil {
+		return o, err
+	}
+	for i, at := range offsets {
+		run.records[i].Offset = at
+	}
+	if ok, err := run.await(ctx, join, func() bool { return run.victim >= 0 }); err != nil || !ok {
+		return hangs("held", err)
+	}
+	if err := run.start(ctx, 1, "member-2", command(ctx, "member-2")); err != nil {
+		return o, err
+	}
+	if ok, err := run.await(ctx, join, func() bool {
+		members, stable := run.group(ctx)
+		return len(members) == 2 || len(members) > 0 && !stable
+	}); err != nil || !ok {
+		return hangs("second-join", err)
+	}
+	// settled is a stable group with a partition for each member; it notes
+	// whether the held partition moved to the joining member.
+	settled := func() bool {
+		members, stable := run.group(ctx)
+		if !stable || len(members) != 2 || len(members[0].partitions) != 1 || len(members[1].partitions) != 1 {
+			return false
+		}
+		for _, m := range members {
+			if m.partitions[0] == lc.Held.Partition {
+				o.HeldPartitionMoved = m.id != holderID
+			}
+		}
+		return true
+	}
+	// A client whose rebalance does not wait for its loop rejoins after
+	// its next heartbeat, and the group settles while the record is held.
+	// The holder goes on only once the joining member, if it took the
+	// partition over, has started on it: its start offset is fetched by
+	// then, and no commit the holder makes afterwards can move it.
+	rejoin := time.Duration(lc.RejoinTimeoutMs) * time.Millisecond
+	if _, err := run.await(ctx, rejoin, func() bool {
+		if !o.RebalancedWhileHeld {
+			o.RebalancedWhileHeld = settled()
+		}
+		return o.RebalancedWhileHeld && (!o.HeldPartitionMoved || len(run.starts[1]) > 0)
+	}); err != nil {
+		return o, err
+	}
+	// Where the held partition's owner after the rebalance resumes is the
+	// first record it starts then: the holder's first once it goes on, the
+	// joining member's first at all.
+	before := [2]int{len(run.starts[0]), 0}
+	if _, err := io.WriteString(run.members[0].stdin, "go on\n"); err != nil {
+		return o, err
+	}
+	if ok, err := run.await(ctx, join, settled); err != nil || !ok {
+		return hangs("rebalance", err)
+	}
+	offsets, err = produceOrdered(ctx, bootstrap, run.c.Topic, recs[held+1:])
+	if err != nil {
+		return o, err
+	}
+	for i, at := range offsets {
+		run.records[held+1+i].Offset = at
+	}
+	// The owner handles the partition in order: once the last record has
+	// ended and no handling is under way, what it handles again is done.
+	last := run.records[len(run.records)-1]
+	if ok, err := run.await(ctx, join, func() bool { return last.Ended > 0 && run.idle() }); err != nil || !ok {
+		return hangs("rest", err)
+	}
+	owner := 0
+	if o.HeldPartitionMoved {
+		owner = 1
+	}
+	if starts := run.starts[owner]; len(starts) > before[owner] {
+		o.ResumedAt = starts[before[owner]].Offset
+	}
+	return o, nil
+}
+
 // await applies what the members report until done holds or the limit
 // passes (false): it asks done again after every report and every poll of
 // the broker. A member that exits unless killed ends the wait with
@@ -631,8 +839,9 @@ func (run *lensRun) awaitExit(ctx context.Context, i int) error {
 }
 
 // apply counts one report. The first member to start the held record is
-// the victim and waits on it; any later start of it, the survivor's, is
-// let through.
+// the victim (a rebalance case's holder) and waits on it; any later start
+// of it, by the survivor or by the holder's partition's next owner, is let
+// through.
 func (run *lensRun) apply(e lensEvent) error {
 	r := run.byID[e.id]
 	if r == nil || e.what != "started" && e.what != "ended" {
@@ -645,6 +854,7 @@ func (run *lensRun) apply(e lensEvent) error {
 	}
 	r.Started++
 	r.startedBy[e.member]++
+	run.starts[e.member] = append(run.starts[e.member], r)
 	if e.id != run.lc.Held.id() {
 		return nil
 	}
@@ -656,9 +866,36 @@ func (run *lensRun) apply(e lensEvent) error {
 	return err
 }
 
+// idle is whether every handling that started has ended.
+func (run *lensRun) idle() bool {
+	for _, r := range run.records {
+		if r.Started != r.Ended {
+			return false
+		}
+	}
+	return true
+}
+
 // owners is each member's partitions of the case's topic, and whether the
 // group is stable; a group the broker cannot describe yet has none.
 func (run *lensRun) owners(ctx context.Context) ([][]int32, bool) {
+	members, stable := run.group(ctx)
+	owners := make([][]int32, len(members))
+	for i, m := range members {
+		owners[i] = m.partitions
+	}
+	return owners, stable
+}
+
+// groupMember is one member of a case's group as the broker describes it.
+type groupMember struct {
+	id         string
+	partitions []int32
+}
+
+// group is the members of the case's group with their partitions of its
+// topic, and whether the group is stable.
+func (run *lensRun) group(ctx context.Context) ([]groupMember, bool) {
 	groups, err := run.adm.DescribeGroups(ctx, run.c.Group)
 	if err != nil {
 		return nil, false
@@ -667,21 +904,21 @@ func (run *lensRun) owners(ctx context.Context) ([][]int32, bool) {
 	if !ok || g.Err != nil {
 		return nil, false
 	}
-	var owners [][]int32
+	var members []groupMember
 	for _, m := range g.Members {
 		a, ok := m.Assigned.AsConsumer()
 		if !ok {
 			return nil, false
 		}
-		var mine []int32
+		mine := groupMember{id: m.MemberID}
 		for _, t := range a.Topics {
 			if t.Topic == run.c.Topic {
-				mine = append(mine, t.Partitions...)
+				mine.partitions = append(mine.partitions, t.Partitions...)
 			}
 		}
-		owners = append(owners, mine)
+		members = append(members, mine)
 	}
-	return owners, g.State == "Stable"
+	return members, g.State == "Stable"
 }
 
 // start starts member i with its hooks' pipe as file descriptor 3 and its
