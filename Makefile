@@ -142,14 +142,21 @@ conformance: kafka-tools
 # Every snippet the Go client lens prints (src/golens), for each lens
 # scene's presets and a sample of settings, compiled: the Go ones by
 # `go vet` on the conformance suite's pinned modules (cgo for
-# confluent-kafka-go), the Java ones by javac on its kafka-clients.
+# confluent-kafka-go), the Java ones by javac on its kafka-clients. Then
+# each distinct program runs once against three KRaft brokers, with a time
+# limit (tests/kafka/go/golensrun.go): a producer must end and have
+# written, a consumer must handle every record of its topic, and a program
+# that hangs or panics fails the target.
 GOLENS := target/golens
 golens-vet: kafka-tools
 	mvn -B -q -f $(KAFKA_JAVA)/pom.xml package
+	cd tests/kafka/go && go build -o bin/harness .
 	rm -rf $(GOLENS)
 	cargo run -q $(MODELS_ONLY) --example golens -- $(GOLENS)
 	cd $(GOLENS) && GOFLAGS=-mod=mod CGO_ENABLED=1 go vet ./...
 	javac -encoding UTF-8 -d $(GOLENS)/classes -cp "$$(cat $(KAFKA_JAVA)/target/classpath.txt)" $$(find $(GOLENS)/java -name Main.java)
+	java -cp "$(KAFKA_JAVA)/target/classes:$$(cat $(KAFKA_JAVA)/target/classpath.txt)" lab.kafka.Main \
+	  --golens-run $(GOLENS) --go-harness $(GO_HARNESS)
 
 # The JDK, Maven, Go and gcc (for confluent-kafka-go's cgo) come with the
 # project's machines; Debian's packages stand in for a missing JDK or Maven.

@@ -35,6 +35,12 @@ enum OnRecord {
 struct GroupSettings {
     assignor: Option<Assignor>,
     commit: CommitMode,
+    /// Where a partition with no committed offset starts. The group,
+    /// workers and pipeline scenes read their topic from its first record,
+    /// so their programs start at the earliest offset: sarama's, librdkafka's
+    /// and Java's default is the end, where a new group's program would
+    /// wait for records written after it joined (the pipeline's, which
+    /// writes its orders first, would handle none; golens-vet runs it).
     reset: Option<OffsetReset>,
 }
 
@@ -43,7 +49,7 @@ pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
     let g = GroupSettings {
         assignor: Some(p.assignor),
         commit: p.commit,
-        reset: None,
+        reset: Some(OffsetReset::Earliest),
     };
     consume(b, &g, OnRecord::Handle);
     handler(b, p.idempotent, false);
@@ -51,7 +57,12 @@ pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
 
 pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::ThePartitionCountChangeAndWhere);
-    if p.to < p.from && p.strategy != Strategy::NewTopic {
+    // The controller refuses a count that is not an increase
+    // (ReplicationControlManager.createPartitions: "would not be an
+    // increase"), so the program does not ask: it would panic on the
+    // refusal, and the scene's run goes on unchanged.
+    let grows = p.to > p.from || p.strategy == Strategy::NewTopic;
+    if !grows {
         b.warn(Severity::Cannot, lens_cannot_shrink(b.lang, p.from, p.to));
     }
     let lib_default = match b.client {
@@ -70,11 +81,13 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
         reset: Some(p.offset_reset),
     };
     if p.strategy != Strategy::TwoPhase {
-        // Java's admin is a note, the first line of main's body here.
-        let java = 2 * isize::from(b.client == GoClient::Java);
-        b.indent(java);
-        admin(b, p);
-        b.indent(-java);
+        if grows {
+            // Java's admin is a note, the first line of main's body here.
+            let java = 2 * isize::from(b.client == GoClient::Java);
+            b.indent(java);
+            admin(b, p);
+            b.indent(-java);
+        }
         consume(b, &g, OnRecord::Handle);
         handler(b, false, false);
         return;
@@ -84,10 +97,12 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
     let rule = rules::two_phase(b.lang, p.from, p.to);
     write_hook(b, &rule);
     // Java's admin is a note, among Main's members here.
-    let java = b.client == GoClient::Java;
-    b.indent(isize::from(java));
-    admin(b, p);
-    b.indent(-isize::from(java));
+    if grows {
+        let java = b.client == GoClient::Java;
+        b.indent(isize::from(java));
+        admin(b, p);
+        b.indent(-isize::from(java));
+    }
     let send = Send {
         partitioner: Some((option(b.client, &rule), true)),
         rule: Some(&rule),
@@ -108,7 +123,7 @@ pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
     let g = GroupSettings {
         assignor: None,
         commit: CommitMode::Auto,
-        reset: None,
+        reset: Some(OffsetReset::Earliest),
     };
     handled(b, &g, w.mode, w.workers, w.hash, false);
 }
@@ -127,7 +142,7 @@ pub(super) fn write_pipeline_group(
     let g = GroupSettings {
         assignor: Some(assignor),
         commit,
-        reset: None,
+        reset: Some(OffsetReset::Earliest),
     };
     if commit == CommitMode::Manual && mode != Mode::Sequential {
         b.warn_msg(Severity::Note, GoLensMsg::HereTheCommitFollowsHandingA);

@@ -12,9 +12,9 @@ numbered! {
     pub fn lens_cannot_shrink(lang, from: u32 => Id, to: u32 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Уменьшить число партиций нельзя: брокер ответит INVALID_PARTITIONS на {from} → {to}."),
+            Lang::Ru => format!("Число партиций можно только увеличить: на {from} → {to} брокер ответит INVALID_PARTITIONS. Поэтому программа его не меняет, как и сцена."),
             #[cfg(feature = "lang-en")]
-            Lang::En => format!("A topic cannot shrink: the broker answers {from} → {to} with INVALID_PARTITIONS."),
+            Lang::En => format!("A partition count can only grow: the broker answers {from} → {to} with INVALID_PARTITIONS. So the program leaves it as it is, as the scene does."),
         }
     }
 

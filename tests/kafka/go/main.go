@@ -80,9 +80,23 @@ func main() {
 	timeout := flag.Duration("timeout", 10*time.Minute, "bound on the whole run, only to stop a hang")
 	lostAnswer := flag.Bool("lost-answer", false, "run area lens-lost-answer alone, against the fault proxy at --bootstrap, arming it through stdin and stdout (lostanswer.go)")
 	retry := flag.Bool("retry", false, "run area lens-retry alone, against the fault proxy at --bootstrap, stepping with it through stdin and stdout (retry.go)")
+	golensRun := flag.String("golens-run", "", "run every program of the Go lens module in this folder once, against the broker at --bootstrap (golensrun.go); no plan or facts")
 	flag.StringVar(&javaRuntime.home, "java-home", "", "the JDK that compiles and runs the Java tab's consumer programs (lensconsumer.go)")
 	flag.StringVar(&javaRuntime.classpath, "java-classpath", "", "the Java harness's classpath, with kafka-clients, for those programs")
 	flag.Parse()
+	if *golensRun != "" {
+		if *bootstrap == "" || flag.NArg() > 0 {
+			fmt.Fprintln(os.Stderr, "usage: harness --golens-run DIR --bootstrap HOST:PORT [--java-home DIR --java-classpath CP]")
+			os.Exit(2)
+		}
+		javaRuntime.logs = filepath.Join(*golensRun, "run", "logs")
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		defer cancel()
+		if err := runGolensRun(ctx, *golensRun, *bootstrap); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *planPath == "" || *bootstrap == "" || *out == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: harness --plan PLAN --bootstrap HOST:PORT --out FACTS.json")
 		os.Exit(2)

@@ -3,11 +3,20 @@
 //! settings, as a Go module on the conformance suite's pinned versions
 //! (tests/kafka/go/go.mod and go.sum), one package per snippet, so that
 //! `go vet ./...` compiles each one. Java snippets go to `java/`, beside it, each in a package of its own.
+//!
+//! It also writes `programs.json`, what the Go harness's `--golens-run`
+//! (tests/kafka/go/golensrun.go) needs to run each distinct program once
+//! against a broker: the snippets of both languages differ only in their
+//! comments, so each program runs once, with the topic its scene starts
+//! from.
 
 use kafka_ordering_lab::golens::{snippet, GoClient};
 use kafka_ordering_lab::params::{parse_query, to_query, AppParams, SceneId};
 use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::sim::producer::Acks;
 use kafka_ordering_lab::sim::scenes::pipeline::Preset as PipelinePreset;
+use kafka_ordering_lab::sim::scenes::repartition::Strategy;
+use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -132,6 +141,8 @@ fn main() -> Result<(), String> {
         .map_err(|e| format!("go.sum: {e}"))?;
     write(&out.join("go.sum"), &go_sum)?;
     let mut seen = BTreeSet::new();
+    let mut runs = BTreeSet::new();
+    let mut programs: Vec<Value> = Vec::new();
     let mut written = 0;
     for (i, query) in queries().iter().enumerate() {
         for lang in ["ru", "en"] {
@@ -146,23 +157,86 @@ fn main() -> Result<(), String> {
                     continue;
                 }
                 let dir = format!("{}-{i:02}-{lang}-{}", params.scene.id(), client.id());
-                if client.is_go() {
-                    write(&out.join(&dir).join("main.go"), &code)?;
+                let path = if client.is_go() {
+                    format!("{dir}/main.go")
                 } else {
                     // Every Java snippet is a class Main; a package of its
                     // own lets one javac call compile them all.
                     let package = dir.replace('-', "_");
-                    write(
-                        &out.join("java").join(&package).join("Main.java"),
-                        &format!("package {package};\n{code}"),
-                    )?;
-                }
+                    format!("java/{package}/Main.java")
+                };
+                let text = if client.is_go() {
+                    code.clone()
+                } else {
+                    format!("package {};\n{code}", dir.replace('-', "_"))
+                };
+                write(&out.join(&path), &text)?;
                 written += 1;
+                if runs.insert((client.id(), without_comments(&code))) {
+                    programs.push(run(&params, query, client.id(), &path));
+                }
             }
         }
     }
-    eprintln!("golens: {written} snippets in {}", out.display());
+    write(
+        &out.join("programs.json"),
+        &serde_json::to_string_pretty(&json!({ "programs": programs }))
+            .map_err(|e| e.to_string())?,
+    )?;
+    eprintln!(
+        "golens: {written} snippets in {}, {} distinct programs",
+        out.display(),
+        programs.len()
+    );
     Ok(())
+}
+
+/// A program without its comment lines, which are all that the two
+/// languages' snippets of one link differ in.
+fn without_comments(code: &str) -> String {
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// How the harness runs one program: the topic it creates for it, unless
+/// the program creates its own (the replication and pipeline scenes print
+/// `createTopic`); whether it is a consumer, which runs until the harness
+/// has seen it handle every record of its topics; and the partitions the
+/// topic must have once the program has changed its count (the
+/// repartition scene's naive and two-phase migrations, in the Go tabs); a count that is
+/// not an increase the controller refuses (`INVALID_PARTITIONS`), so then
+/// the program must leave the count it found. A producer must have written
+/// something, unless it writes with `acks=0`, which promises nothing: the
+/// replication scene's program writes right after it creates the topic,
+/// before the partition's leader may take a record, and nothing tells it.
+fn run(params: &AppParams, query: &str, client: &str, path: &str) -> Value {
+    let creates_topic = matches!(params.scene, SceneId::Replication | SceneId::Pipeline);
+    let partitions = match params.scene {
+        SceneId::Repartition => params.from,
+        _ => params.partitions,
+    }
+    .max(1);
+    // The Java tab writes the count change as a note, not as code.
+    let grows_to = (params.scene == SceneId::Repartition
+        && params.strategy != Strategy::NewTopic
+        && client != GoClient::Java.id())
+    .then(|| params.to.max(params.from));
+    json!({
+        "name": path.trim_end_matches("/main.go").trim_end_matches("/Main.java").trim_start_matches("java/"),
+        "client": client,
+        "query": query,
+        "path": path,
+        "partitions": (!creates_topic).then_some(partitions),
+        "consumes": matches!(
+            params.scene,
+            SceneId::Group | SceneId::Workers | SceneId::Repartition | SceneId::Pipeline
+        ),
+        "grows_to": grows_to,
+        "writes": !(matches!(params.scene, SceneId::Producer | SceneId::Replication)
+            && params.producer.acks == Acks::None),
+    })
 }
 
 #[cfg(test)]
@@ -191,5 +265,48 @@ mod tests {
                 "workers"
             ]
         );
+    }
+
+    #[test]
+    fn each_program_runs_with_what_its_scene_leaves_the_topic() {
+        let run_of = |q: &str| {
+            let (p, issues) = parse_query(q);
+            assert!(issues.is_empty(), "{q}: {issues:?}");
+            run(&p, q, "sarama", "x/main.go")
+        };
+        let grow = run_of("scene=repartition&from=3&to=4");
+        assert_eq!(
+            (&grow["partitions"], &grow["grows_to"], &grow["consumes"]),
+            (&json!(3), &json!(4), &json!(true))
+        );
+        // Not an increase: the controller refuses, and the count stays.
+        assert_eq!(
+            run_of("scene=repartition&from=3&to=2")["grows_to"],
+            json!(3)
+        );
+        let (p, _) = parse_query("scene=repartition&from=3&to=4");
+        assert_eq!(run(&p, "", "java", "x/Main.java")["grows_to"], Value::Null);
+        assert_eq!(
+            run_of("scene=repartition&strategy=new-topic&to=2")["grows_to"],
+            Value::Null
+        );
+        // The replication and pipeline programs create their own topic.
+        assert_eq!(
+            run_of("scene=replication&acks=1")["partitions"],
+            Value::Null
+        );
+        assert_eq!(run_of("scene=pipeline")["partitions"], Value::Null);
+        assert_eq!(run_of("scene=pipeline")["consumes"], json!(true));
+        let routing = run_of("scene=routing&partitions=5");
+        assert_eq!(
+            (
+                &routing["partitions"],
+                &routing["consumes"],
+                &routing["writes"]
+            ),
+            (&json!(5), &json!(false), &json!(true))
+        );
+        assert_eq!(run_of("scene=replication&acks=0")["writes"], json!(false));
+        assert_eq!(run_of("scene=producer&acks=0")["writes"], json!(false));
     }
 }

@@ -29,6 +29,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * The Java side of the conformance suite:
  * <pre>
  * Main --plan plan.json --out-dir facts [--go-harness PATH] [--only routing,log,...]
+ * Main --golens-run DIR --go-harness PATH
  * Main --self-check
  * </pre>
  * One single-broker cluster serves the areas that need nothing else
@@ -36,6 +37,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * replication areas start their own clusters, one at a time, after it is
  * closed, so that no two clusters share the two cores. An area that fails
  * does not stop the others; the exit code says whether any failed.
+ *
+ * <p>{@code --golens-run} serves {@code make golens-vet}: a cluster of three
+ * brokers (the replication scene's programs create a topic with three
+ * replicas) for the Go harness, which runs every program the Go lens
+ * prints once (tests/kafka/go/golensrun.go).
  */
 public final class Main {
     private Main() {}
@@ -50,6 +56,9 @@ public final class Main {
             selfCheck();
             System.out.println("self-check passed; logs in " + logs);
             System.exit(0);
+        }
+        if (opts.containsKey("--golens-run")) {
+            System.exit(golensRun(Path.of(opts.get("--golens-run")), Path.of(required(opts, "--go-harness"))));
         }
         Path planFile = Path.of(required(opts, "--plan"));
         Path outDir = Path.of(required(opts, "--out-dir"));
@@ -231,6 +240,44 @@ public final class Main {
         }
     }
 
+    /** Runs the Go harness to its end, its output this JVM's, and returns its exit code. */
+    private static int runChild(List<String> cmd) throws Exception {
+        // stdin is a pipe held open and never written, as for the brokers, so
+        // the harness can tell when this JVM is gone.
+        Process p = new ProcessBuilder(cmd)
+            .redirectInput(ProcessBuilder.Redirect.PIPE)
+            .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
+        Thread reaper = new Thread(p::destroyForcibly, "go-harness-kill");
+        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            return p.waitFor();
+        } finally {
+            p.destroyForcibly();
+            Runtime.getRuntime().removeShutdownHook(reaper);
+        }
+    }
+
+    /** The exit code of the Go harness's run of every lens program. */
+    private static int golensRun(Path module, Path harness) throws Exception {
+        configureLogs(module.resolve("run").resolve("logs"));
+        long t0 = System.nanoTime();
+        Cluster.Options o = new Cluster.Options();
+        o.brokers = 3;
+        // A group's first join need not wait for more members: each
+        // program is its group's only one.
+        o.brokerConfig.put("group.initial.rebalance.delay.ms", "0");
+        try (Cluster cluster = Cluster.start(o)) {
+            System.out.printf("golens-run: 3 brokers up in %.1f s at %s%n", seconds(t0), cluster.bootstrap());
+            return runChild(List.of(harness.toAbsolutePath().toString(),
+                "--golens-run", module.toAbsolutePath().toString(),
+                "--bootstrap", cluster.bootstrap(),
+                "--java-home", System.getProperty("java.home"),
+                "--java-classpath", System.getProperty("java.class.path")));
+        }
+    }
+
     private static void goHarness(Path harness, Path plan, String bootstrap, Path outDir) throws Exception {
         // The JDK and classpath of this JVM compile and run the Java tab's
         // consumer programs, which the harness starts as members of a group
@@ -241,22 +288,7 @@ public final class Main {
             "--out", outDir.resolve("go.json").toAbsolutePath().toString(),
             "--java-home", System.getProperty("java.home"),
             "--java-classpath", System.getProperty("java.class.path"));
-        // stdin is a pipe held open and never written, as for the brokers, so
-        // the harness can tell when this JVM is gone.
-        Process p = new ProcessBuilder(cmd)
-            .redirectInput(ProcessBuilder.Redirect.PIPE)
-            .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
-        Thread reaper = new Thread(p::destroyForcibly, "go-harness-kill");
-        Runtime.getRuntime().addShutdownHook(reaper);
-        int rc;
-        try {
-            rc = p.waitFor();
-        } finally {
-            p.destroyForcibly();
-            Runtime.getRuntime().removeShutdownHook(reaper);
-        }
+        int rc = runChild(cmd);
         if (rc != 0) {
             throw new IllegalStateException("go harness exited with code " + rc);
         }
@@ -268,14 +300,14 @@ public final class Main {
             String a = args[i];
             switch (a) {
                 case "--self-check" -> opts.put(a, "");
-                case "--plan", "--out-dir", "--go-harness", "--only" -> {
+                case "--plan", "--out-dir", "--go-harness", "--only", "--golens-run" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
                     }
                     opts.put(a, args[++i]);
                 }
                 default -> throw new IllegalArgumentException("unknown argument " + a
-                    + "; usage: --plan FILE --out-dir DIR [--go-harness PATH] [--only AREA,...] | --self-check");
+                    + "; usage: --plan FILE --out-dir DIR [--go-harness PATH] [--only AREA,...] | --golens-run DIR --go-harness PATH | --self-check");
             }
         }
         return opts;
