@@ -586,6 +586,10 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
         confluent_count(b);
     }
     b.l(&format!(
+        "delivered := make(chan kafka.Event, {})",
+        send.events.len()
+    ));
+    b.l(&format!(
         "for _, event := range []string{{{}}} {{",
         send.events()
     ));
@@ -602,12 +606,33 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
             send.go_key("[]byte")
         )),
     }
-    b.l("\tif err := prod.Produce(msg, nil); err != nil {");
+    b.l("\tif err := prod.Produce(msg, delivered); err != nil {");
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.l("}");
-    b.l("prod.Flush(10000)");
+    confluent_delivered(b, send.events.len());
     b.close_func();
+}
+
+/// Reads a delivery report per record the program produced, and panics on
+/// the error that ended one. Without it, a failed record is silent, and
+/// the reports wait in the Events channel, which Producer.Len counts, so
+/// Flush would wait out its whole timeout (confluent-kafka-go
+/// kafka/producer.go, Producer.Flush and Producer.Len).
+pub(super) fn confluent_delivered(b: &mut Builder, records: usize) {
+    b.note(GoLensMsg::ConfluentDeliveryReports);
+    let many = records > 1;
+    if many {
+        b.l(&format!("for range {records} {{"));
+        b.indent(1);
+    }
+    b.l("if m := (<-delivered).(*kafka.Message); m.TopicPartition.Error != nil {");
+    b.l("\tpanic(m.TopicPartition.Error)");
+    b.l("}");
+    if many {
+        b.indent(-1);
+        b.l("}");
+    }
 }
 
 fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {

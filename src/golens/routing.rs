@@ -363,12 +363,13 @@ fn confluent(
         ),
         None => "&kafka.Message{TopicPartition: tp, Value: []byte(\"Created\")}".to_owned(),
     };
+    b.l("delivered := make(chan kafka.Event, 1)");
     b.l(&format!(
-        "if err := prod.Produce({msg}, nil); err != nil {{"
+        "if err := prod.Produce({msg}, delivered); err != nil {{"
     ));
     b.l("\tpanic(err)");
     b.l("}");
-    b.l("prod.Flush(10000)");
+    super::producer::confluent_delivered(b, 1);
     b.close_func();
 }
 
