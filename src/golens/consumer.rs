@@ -165,6 +165,9 @@ fn handled(
         Mode::PerMessage => OnRecord::Goroutine,
         Mode::KeyedPool => OnRecord::Pool,
     };
+    // Area lens-consumer's workers-per-message cases see the victim finish
+    // `order-1 Shipped` while it holds `order-1 Paid`
+    // (measured::warning_cases).
     if on == OnRecord::Goroutine {
         b.warn_msg(
             Severity::BreaksOrder,
@@ -426,13 +429,19 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     // record loses it; the loop fetches and commits once the record is
     // handled, which CommitInterval turns into a commit every 5 s
     // (`Reader.CommitMessages` only queues the commit when
-    // `useSyncCommits` is false). Area lens-consumer runs both.
-    if auto && g.assignor.is_some() {
+    // `useSyncCommits` is false). Area lens-consumer runs both: case
+    // group-auto the lens's loop, group-auto-default the ReadMessage loop
+    // (`as_warned`).
+    let warned = auto && g.assignor.is_some();
+    if warned {
         b.warn_msg(
             Severity::LosesRecords,
             GoLensMsg::KafkaGoReadMessageCommitsBeforeHandling,
         );
     }
+    // The loop the warning describes is the library's own: ReadMessage,
+    // which fetches and commits (or queues the commit) before it returns.
+    let read_message = warned && b.as_warned;
     b.open_func();
     b.l("r := kafka.NewReader(kafka.ReaderConfig{");
     b.indent(1);
@@ -462,14 +471,20 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     pool_start(b);
     b.l("ctx := context.Background()");
     b.l("for {");
-    b.c("\tr, err := r.FetchMessage(ctx)");
+    if read_message {
+        b.l("\tr, err := r.ReadMessage(ctx)");
+    } else {
+        b.c("\tr, err := r.FetchMessage(ctx)");
+    }
     b.l("\tif err != nil {");
     b.l("\t\tpanic(err)");
     b.l("\t}");
     b.line(&format!("\t{}", on_record(b, on)), on != OnRecord::Handle);
-    b.c("\tif err := r.CommitMessages(ctx, r); err != nil {");
-    b.c("\t\tpanic(err)");
-    b.c("\t}");
+    if !read_message {
+        b.c("\tif err := r.CommitMessages(ctx, r); err != nil {");
+        b.c("\t\tpanic(err)");
+        b.c("\t}");
+    }
     b.l("}");
     b.close_func();
     // The loop's record shadows the reader; rename the reader.
@@ -532,7 +547,9 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     // under enable.auto.offset.store), so a loop that handles each message
     // itself stores it once handled, as Java's auto-commit commits what the
     // loop came back from. A loop that hands messages on commits its
-    // position either way: the workers scene's naive commit.
+    // position either way: the workers scene's naive commit. Area
+    // lens-consumer runs both: case group-auto this loop, group-auto-default
+    // the store on read (`as_warned`).
     let store_after_handling = g.commit == CommitMode::Auto && on == OnRecord::Handle;
     if store_after_handling {
         b.warn_msg(
@@ -543,6 +560,8 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     if g.commit == CommitMode::Manual {
         b.c("\"enable.auto.commit\": false,");
     }
+    // The program the warning describes keeps the default store on read.
+    let store_after_handling = store_after_handling && !b.as_warned;
     if store_after_handling {
         b.c("\"enable.auto.offset.store\": false,");
     }

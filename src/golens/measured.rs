@@ -203,6 +203,49 @@ impl Situation {
     }
 }
 
+/// A warning the lens shows of a consumer's loop, and the conformance case
+/// that runs what it warns about on the broker (area lens-consumer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarningCase {
+    pub warning: GoLensMsg,
+    pub client: GoClient,
+    /// A link whose lens shows the warning on the client's tab.
+    pub query: &'static str,
+    pub case: String,
+}
+
+/// Every consumer warning that a case confirms. The goroutine per record
+/// is the workers scene's program as printed: a later record of the held
+/// record's key ends before it. The two losses are the group scene's
+/// auto-commit program with the client's default the lens prints a fix
+/// against ([`super::snippet_as_warned`]): the record a member held when
+/// it died is never handled.
+pub fn warning_cases() -> Vec<WarningCase> {
+    let per_message = GoClient::ALL.map(|client| WarningCase {
+        warning: GoLensMsg::AGoroutinePerRecordOneOrder,
+        client,
+        query: "scene=workers&mode=per-message",
+        case: format!("lens-consumer/{}/workers-per-message", client.id()),
+    });
+    let client_default = [
+        (
+            GoLensMsg::KafkaGoReadMessageCommitsBeforeHandling,
+            GoClient::KafkaGo,
+        ),
+        (
+            GoLensMsg::LibrdkafkaStoresOffsetOnRead,
+            GoClient::ConfluentKafkaGo,
+        ),
+    ]
+    .map(|(warning, client)| WarningCase {
+        warning,
+        client,
+        query: "scene=group&commit=auto",
+        case: format!("lens-consumer/{}/group-auto-default", client.id()),
+    });
+    per_message.into_iter().chain(client_default).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,5 +344,49 @@ mod tests {
         assert!(Situation::RebalanceAutoCommit.shown_in(SceneId::Group));
         assert!(!Situation::RebalanceManualCommit.shown_in(SceneId::Producer));
         assert!(!Situation::LostAnswer.shown_in(SceneId::Group));
+    }
+
+    /// Each confirmed warning is on its tab for its link; the program a
+    /// client-default case runs is the printed one without lines the lens
+    /// marks as changed (its fix), with kafka-go's ReadMessage where the
+    /// fix fetches.
+    #[test]
+    fn each_confirmed_warning_is_shown_where_its_case_runs() {
+        use super::super::{snippet, snippet_as_warned};
+        use crate::i18n::t;
+        let cases = warning_cases();
+        assert_eq!(cases.len(), GoClient::ALL.len() + 2);
+        for w in cases {
+            let (params, issues) = parse_query(w.query);
+            assert!(issues.is_empty(), "{}: {issues:?}", w.query);
+            let printed = snippet(&params, w.client).unwrap();
+            let text = t(params.lang, w.warning);
+            assert!(
+                printed.warnings.iter().any(|x| x.text == text),
+                "{}: {:?} not shown",
+                w.case,
+                w.warning
+            );
+            let warned = snippet_as_warned(&params, w.client).unwrap();
+            assert_eq!(
+                warned.code() != printed.code(),
+                w.case.ends_with("-default"),
+                "{}",
+                w.case
+            );
+            let mut kept = warned
+                .lines
+                .iter()
+                .map(|l| l.text.replace("reader.ReadMessage", "reader.FetchMessage"))
+                .peekable();
+            for line in &printed.lines {
+                if kept.peek() == Some(&line.text) {
+                    kept.next();
+                } else {
+                    assert!(line.changed, "{}: {} dropped", w.case, line.text);
+                }
+            }
+            assert_eq!(kept.next(), None, "{}", w.case);
+        }
     }
 }

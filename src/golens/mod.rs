@@ -305,7 +305,20 @@ impl Snippet {
 /// The lens for the scene's current parameters, or `None` for a scene
 /// without one.
 pub fn snippet(params: &AppParams, client: GoClient) -> Option<Snippet> {
+    write(params, client, false)
+}
+
+/// The program a warning of the lens describes: the scene's program with
+/// the client's default where the lens prints the fix that warning names
+/// (the builder's `as_warned`). The conformance suite runs it to confirm the
+/// warning ([`measured::warning_cases`]); the lens never shows it.
+pub fn snippet_as_warned(params: &AppParams, client: GoClient) -> Option<Snippet> {
+    write(params, client, true)
+}
+
+fn write(params: &AppParams, client: GoClient, as_warned: bool) -> Option<Snippet> {
     let mut b = Builder::new(params.lang, client);
+    b.as_warned = as_warned;
     match params.scene {
         #[cfg(feature = "scene-routing")]
         SceneId::Routing => routing::write(&mut b, params),
@@ -348,6 +361,11 @@ pub(crate) struct Builder {
     /// Java: the body writes its own methods, `main` among them, rather
     /// than being wrapped in `main`.
     java_methods: bool,
+    /// Where the lens warns of a loss and prints its fix, write the
+    /// client's default instead: kafka-go's ReadMessage rather than
+    /// FetchMessage and CommitMessages after handling, librdkafka's offset
+    /// store on read rather than StoreMessage after handling.
+    pub as_warned: bool,
 }
 
 impl Builder {
@@ -364,6 +382,7 @@ impl Builder {
             admin_call: None,
             entry: "main",
             java_methods: false,
+            as_warned: false,
         }
     }
 

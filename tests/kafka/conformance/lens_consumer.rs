@@ -35,7 +35,22 @@
 //! commits at once, and its auto-commit takes what StoreMessage stored.
 //! The lens prints no loop that commits a record before handling it:
 //! kafka-go's ReadMessage and librdkafka's enable.auto.offset.store would
-//! (src/golens/consumer.rs).
+//! (src/golens/consumer.rs), and the lens warns of both. Cases
+//! `group-auto-default` run the group scene's auto-commit program as those
+//! warnings describe it, with the client's default in place of the fix
+//! (`golens::snippet_as_warned`), on the tabs where that differs: the loop
+//! commits what it has read, the held record included, which the survivor
+//! then never gets.
+//!
+//! Every crash case also says whether the key's order held: the records
+//! of the held record's key after it on its partition that the victim
+//! started or finished while the held one was unfinished. A goroutine per
+//! record runs `order-1 Shipped` beside the held `order-1 Paid`, as the
+//! lens warns; the keyed pool queues it behind `order-1 Paid` on one
+//! worker, and a loop that handles each record waits. The records of a
+//! partition go out in one batch (the harness's produceOrdered), so the
+//! one poll that brings the held record brings `order-1 Shipped` too.
+//! `golens::measured::warning_cases` names these cases for the warnings.
 //!
 //! The group scene's programs (auto commit, and the lens's manual commit)
 //! also meet a rebalance. One member starts alone and owns both
@@ -66,7 +81,7 @@
 
 use crate::crash::simulate;
 use crate::{field, named_cases, numbers, strings, unreadable, Area, Verdict};
-use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS};
+use kafka_ordering_lab::golens::{snippet_as_warned, GoClient, ORDER_EVENTS};
 use kafka_ordering_lab::params::{AppParams, SceneId};
 use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
 use kafka_ordering_lab::sim::scenes::group::CommitMode;
@@ -145,11 +160,17 @@ const TAKEOVER_TIMEOUT_MS: u64 = 120_000;
 /// after which the broker would drop the holder.
 const REJOIN_TIMEOUT_MS: u64 = 15_000;
 
-/// A program the lens prints for a consumer.
+/// A program the lens prints for a consumer, or one its warning describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Program {
     /// The group scene, with its commit mode.
     Group(CommitMode),
+    /// The group scene's auto-commit program with the client's default
+    /// where the lens prints a fix against a loss it warns of
+    /// (`golens::snippet_as_warned`): kafka-go's ReadMessage loop,
+    /// librdkafka's offset store on read. Only the tabs whose program that
+    /// changes run it ([`Program::clients`]).
+    GroupClientDefault,
     /// The workers scene, which always auto commits, with its mode.
     Workers(Mode),
 }
@@ -158,6 +179,7 @@ impl Program {
     fn id(self) -> String {
         match self {
             Program::Group(c) => format!("group-{}", c.id()),
+            Program::GroupClientDefault => "group-auto-default".to_owned(),
             Program::Workers(m) => format!("workers-{}", m.id()),
         }
     }
@@ -165,8 +187,37 @@ impl Program {
     fn query(self) -> String {
         match self {
             Program::Group(c) => format!("scene=group&commit={}", c.id()),
+            Program::GroupClientDefault => Program::Group(CommitMode::Auto).query(),
             Program::Workers(m) => format!("scene=workers&mode={}", m.id()),
         }
+    }
+
+    /// Whether the program is the client's default the lens warns of.
+    fn client_default(self) -> bool {
+        self == Program::GroupClientDefault
+    }
+
+    /// The program `client`'s tab prints for the link, or the one its
+    /// warning describes, in English.
+    fn code(self, client: GoClient) -> String {
+        let (params, printed) = crate::golens::printed(&self.query(), client);
+        if !self.client_default() {
+            return printed;
+        }
+        snippet_as_warned(&params, client)
+            .expect("a lens for the group scene")
+            .code()
+    }
+
+    /// The tabs the program runs on: every tab, but a client's default
+    /// only where it differs from what the tab prints.
+    fn clients(self) -> Vec<GoClient> {
+        GoClient::ALL
+            .into_iter()
+            .filter(|&c| {
+                !self.client_default() || self.code(c) != crate::golens::printed(&self.query(), c).1
+            })
+            .collect()
     }
 
     /// Where the loop hands a record: nowhere (it handles the record
@@ -175,16 +226,20 @@ impl Program {
     fn hands_on(self) -> HandsOn {
         match self {
             Program::Group(commit) => HandsOn::Never(commit),
+            Program::GroupClientDefault => HandsOn::CommitsOnRead,
             Program::Workers(Mode::Sequential) => HandsOn::Never(CommitMode::Auto),
             Program::Workers(Mode::PerMessage) => HandsOn::ToGoroutines,
             Program::Workers(Mode::KeyedPool) => HandsOn::ToPool,
         }
     }
 
-    fn of(p: &AppParams) -> Option<Program> {
-        match p.scene {
-            SceneId::Group => Some(Program::Group(p.commit)),
-            SceneId::Workers => Some(Program::Workers(p.workers.mode)),
+    fn of(p: &AppParams, client_default: bool) -> Option<Program> {
+        match (p.scene, client_default) {
+            (SceneId::Group, false) => Some(Program::Group(p.commit)),
+            (SceneId::Group, true) if p.commit == CommitMode::Auto => {
+                Some(Program::GroupClientDefault)
+            }
+            (SceneId::Workers, false) => Some(Program::Workers(p.workers.mode)),
             _ => None,
         }
     }
@@ -217,9 +272,10 @@ impl Event {
 
 /// Every case's program and what happens to it: every program meets a
 /// crash; the group scene's meet a rebalance too.
-const CASES: [(Program, Event); 7] = [
+const CASES: [(Program, Event); 8] = [
     (Program::Group(CommitMode::Auto), Event::Crash),
     (Program::Group(CommitMode::Manual), Event::Crash),
+    (Program::GroupClientDefault, Event::Crash),
     (Program::Workers(Mode::Sequential), Event::Crash),
     (Program::Workers(Mode::KeyedPool), Event::Crash),
     (Program::Workers(Mode::PerMessage), Event::Crash),
@@ -239,6 +295,9 @@ fn case_id(program: Program, event: Event) -> String {
 /// Where a consumer loop hands each record ([`Program::hands_on`]).
 enum HandsOn {
     Never(CommitMode),
+    /// It handles each record itself, but commits it, or stores it for
+    /// the auto-commit, as it reads it.
+    CommitsOnRead,
     ToGoroutines,
     ToPool,
 }
@@ -291,14 +350,14 @@ fn plan() -> Value {
     let mut cases = Vec::new();
     for (program, event) in CASES {
         let query = program.query();
-        for client in GoClient::ALL {
-            let (_, code) = crate::golens::printed(&query, client);
+        for client in program.clients() {
+            let code = program.code(client);
             let hook = if client.is_go() {
                 GO_HANDLER
             } else {
                 JAVA_HANDLING
             };
-            for literal in [GROUP, hook] {
+            for literal in [BOOTSTRAP, TOPIC, GROUP, hook] {
                 assert!(
                     code.contains(literal),
                     "{query} {}: the program has no {literal} for the harness to replace",
@@ -310,6 +369,7 @@ fn plan() -> Value {
                 "name": format!("{}/{id}", client.id()),
                 "client": client.id(),
                 "query": query,
+                "client_default": program.client_default(),
                 "situation": event.id(),
                 "topic": format!("lens-consumer.{}.{id}", client.id()),
                 "group": format!("lens-consumer.{}.{id}", client.id()),
@@ -361,6 +421,11 @@ struct Expected {
     committed: u64,
     twice: Vec<u64>,
     never: Vec<u64>,
+    /// The records of the held record's key after it that the victim
+    /// starts, and those it finishes, while the held one is unfinished:
+    /// the key's order broken, if any.
+    later_started: Vec<u64>,
+    later_ended: Vec<u64>,
 }
 
 /// The victim's partition as the model plays it: the records `keys` (in
@@ -386,6 +451,14 @@ fn expected(
             let committed = simulate(commit, n, max_poll, held + 1).1;
             (committed, (0..=held_at).collect(), (0..held_at).collect())
         }
+        // The same loop, whose commit takes every record it has read, the
+        // held one included: kafka-go's ReadMessage commits, or queues
+        // for CommitInterval, before it returns (reader.go,
+        // Reader.ReadMessage); librdkafka stores the offset as ReadMessage
+        // hands the message out, and its auto-commit commits the store
+        // (rdkafka_offset.c, rd_kafka_update_app_pos). Either commit is
+        // made within HOLD_MS.
+        HandsOn::CommitsOnRead => (held_at + 1, (0..=held_at).collect(), (0..held_at).collect()),
         // The loop hands every record on and polls again, whose commit
         // takes its position: the workers scene's naive commit.
         HandsOn::ToGoroutines => (
@@ -409,8 +482,19 @@ fn expected(
             )
         }
     };
+    // The held record's key after it: a goroutine per record starts and
+    // finishes those while the held one runs; a loop or a keyed worker
+    // waits on the held one first.
+    let later = |o: &[u64]| -> Vec<u64> {
+        o.iter()
+            .copied()
+            .filter(|&o| o > held_at && keys[o as usize] == keys[held])
+            .collect()
+    };
     Expected {
         committed,
+        later_started: later(&started),
+        later_ended: later(&finished),
         // Started by the victim and at or past the committed offset: the
         // survivor starts it again.
         twice: started.into_iter().filter(|&o| o >= committed).collect(),
@@ -497,10 +581,16 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         Ok(v) => v,
         Err(e) => return unreadable(e),
     };
-    let Some(program) = Program::of(&params) else {
+    let client_default = input["client_default"].as_bool().unwrap_or(false);
+    let Some(program) = Program::of(&params, client_default) else {
         return unreadable(format!(
-            "no consumer program for scene {}",
-            params.scene.id()
+            "no consumer program for scene {}{}",
+            params.scene.id(),
+            if client_default {
+                " with the client's default"
+            } else {
+                ""
+            }
         ));
     };
     let what = format!(
@@ -524,8 +614,8 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         Event::Crash => crash(&params, client, program, observed),
         Event::Rebalance => match program {
             Program::Group(commit) => rebalance(client, commit, observed),
-            Program::Workers(_) => {
-                return unreadable(format!("{what}: the workers scene meets no rebalance"))
+            Program::GroupClientDefault | Program::Workers(_) => {
+                return unreadable(format!("{what}: meets no rebalance"))
             }
         },
     };
@@ -614,11 +704,14 @@ fn crash(
         offsets.iter().map(|&o| victim[o as usize].id()).collect()
     };
     let (twice, never) = (ids(&e.twice), ids(&e.never));
+    let (later_started, later_ended) = (ids(&e.later_started), ids(&e.later_ended));
     let sim = json!({
         "victim_partitions": [held.partition],
         "committed_at_kill": e.committed,
         "handled_twice": twice,
         "never_handled": never,
+        "later_of_key_started": later_started,
+        "later_of_key_ended": later_ended,
     });
     let got_committed = observed["committed_at_kill"].as_i64();
     let mut wrong = Vec::new();
@@ -645,9 +738,33 @@ fn crash(
         ));
     }
     wrong.extend(sets(observed, &twice, &never));
+    for (fact, did, want) in [
+        ("later_of_key_started", "started", &later_started),
+        ("later_of_key_ended", "finished", &later_ended),
+    ] {
+        let mut got = strings(&observed[fact]);
+        got.sort();
+        if observed[fact].is_array() && got == *want {
+            continue;
+        }
+        wrong.push(format!(
+            "{}'s later records the victim {did} before {} was finished: Kafka {got:?}, model {want:?}",
+            held.key,
+            held.id()
+        ));
+    }
+    let order = if later_started.is_empty() && later_ended.is_empty() {
+        format!("no later record of {} overtook it", held.key)
+    } else {
+        format!(
+            "the victim started {later_started:?} and finished {later_ended:?}, later records of {}, before {} was finished",
+            held.key,
+            held.id()
+        )
+    };
     let got = if wrong.is_empty() {
         Ok(format!(
-            "committed {} on partition {}; handled twice {twice:?}, never handled {never:?}",
+            "committed {} on partition {}; handled twice {twice:?}, never handled {never:?}; {order}",
             e.committed, held.partition
         ))
     } else {
@@ -728,7 +845,13 @@ mod tests {
     fn every_program_and_tab_is_planned_once_with_its_literals() {
         let plan = plan();
         let cases = plan["cases"].as_array().unwrap();
-        assert_eq!(cases.len(), CASES.len() * GoClient::ALL.len());
+        // Every tab runs every program but the client's default, which
+        // only kafka-go's and librdkafka's tabs fix.
+        assert_eq!(
+            Program::GroupClientDefault.clients(),
+            [GoClient::KafkaGo, GoClient::ConfluentKafkaGo]
+        );
+        assert_eq!(cases.len(), (CASES.len() - 1) * GoClient::ALL.len() + 2);
         for key in ["package", "topic"] {
             let mut seen: Vec<&str> = cases.iter().map(|c| c[key].as_str().unwrap()).collect();
             seen.sort_unstable();
@@ -803,7 +926,9 @@ mod tests {
                         let e = rebalance_model(client, commit);
                         (!e.0, e.2, vec![])
                     }
-                    (Event::Rebalance, Program::Workers(_)) => unreachable!(),
+                    (Event::Rebalance, Program::GroupClientDefault | Program::Workers(_)) => {
+                        unreachable!()
+                    }
                 };
                 let outcome = situation.outcome(client);
                 let agrees = match outcome {
@@ -863,6 +988,16 @@ mod tests {
     }
 
     fn model(client: GoClient, program: Program) -> (u64, Vec<String>, Vec<String>) {
+        let (committed, twice, never, _) = model_order(client, program);
+        (committed, twice, never)
+    }
+
+    /// The model's crash case, with the held key's later records the
+    /// victim starts and finishes while the held one is unfinished.
+    fn model_order(
+        client: GoClient,
+        program: Program,
+    ) -> (u64, Vec<String>, Vec<String>, [Vec<String>; 2]) {
         let (params, issues) = parse_query(&program.query());
         assert!(issues.is_empty());
         let keys = [
@@ -875,7 +1010,12 @@ mod tests {
                 .map(|&o| format!("{} {}", keys[o as usize], events[o as usize]))
                 .collect()
         };
-        (e.committed, ids(&e.twice), ids(&e.never))
+        (
+            e.committed,
+            ids(&e.twice),
+            ids(&e.never),
+            [ids(&e.later_started), ids(&e.later_ended)],
+        )
     }
 
     #[test]
@@ -938,6 +1078,70 @@ mod tests {
         assert_eq!(worker(&params, GoClient::Sarama, "order-1"), 5);
     }
 
+    #[test]
+    fn a_loop_that_commits_what_it_reads_loses_the_record_in_hand() {
+        for client in [GoClient::KafkaGo, GoClient::ConfluentKafkaGo] {
+            assert_eq!(
+                model(client, Program::GroupClientDefault),
+                (3, vec![], vec!["order-1 Paid".to_owned()]),
+                "{client:?}"
+            );
+        }
+    }
+
+    /// Only a goroutine per record lets a later record of the held key
+    /// run, and end, while the held one is unfinished: the keyed pool
+    /// queues it behind the held one on its worker, and a loop that
+    /// handles each record waits.
+    #[test]
+    fn only_a_goroutine_per_record_lets_the_key_s_next_record_overtake() {
+        let shipped = vec!["order-1 Shipped".to_owned()];
+        for client in GoClient::ALL {
+            for (program, _) in CASES {
+                let (_, _, _, later) = model_order(client, program);
+                let want = if program == Program::Workers(Mode::PerMessage) {
+                    [shipped.clone(), shipped.clone()]
+                } else {
+                    [vec![], vec![]]
+                };
+                assert_eq!(later, want, "{client:?} {program:?}");
+            }
+        }
+    }
+
+    /// Each consumer warning the lens ties to a case
+    /// (golens::measured::warning_cases) is a planned case of its tab and
+    /// link, whose model shows what the warning says: the key's order
+    /// broken, or the held record lost.
+    #[test]
+    fn each_confirmed_warning_is_a_planned_case_that_shows_it() {
+        use kafka_ordering_lab::golens::measured::warning_cases;
+        use kafka_ordering_lab::golens::GoLensMsg;
+        let plan = plan();
+        let cases = plan["cases"].as_array().unwrap();
+        for w in warning_cases() {
+            let case = cases
+                .iter()
+                .find(|c| format!("lens-consumer/{}", c["name"].as_str().unwrap()) == w.case)
+                .unwrap_or_else(|| panic!("{}: not planned", w.case));
+            assert_eq!(case["client"], w.client.id(), "{}", w.case);
+            assert_eq!(case["query"], w.query, "{}", w.case);
+            let (params, _) = parse_query(w.query);
+            let program = Program::of(&params, case["client_default"] == true).unwrap();
+            let (_, twice, never, [started, ended]) = model_order(w.client, program);
+            match w.warning {
+                GoLensMsg::AGoroutinePerRecordOneOrder => {
+                    assert!(!started.is_empty() && !ended.is_empty(), "{}", w.case);
+                }
+                GoLensMsg::KafkaGoReadMessageCommitsBeforeHandling
+                | GoLensMsg::LibrdkafkaStoresOffsetOnRead => {
+                    assert_eq!((twice, never), (vec![], vec![held().id()]), "{}", w.case);
+                }
+                other => panic!("{}: no model for {other:?}", w.case),
+            }
+        }
+    }
+
     fn observed(twice: &[&str], never: &[&str], committed: i64) -> Value {
         json!({
             "ended": "ok",
@@ -946,6 +1150,8 @@ mod tests {
             "took_over": true,
             "handled_twice": twice,
             "never_handled": never,
+            "later_of_key_started": [],
+            "later_of_key_ended": [],
             "stderr": {"victim": "", "survivor": "panic: boom"},
         })
     }
@@ -1005,6 +1211,41 @@ mod tests {
             .agree
         );
         assert!(!compare(&pool, &observed(&[], &["order-1 Paid"], 6)).agree);
+
+        let mut overtaken = observed(&[], &["order-1 Shipped", "order-1 Paid"], 6);
+        overtaken["later_of_key_ended"] = json!(["order-1 Shipped"]);
+        let wrong = compare(&pool, &overtaken);
+        assert!(
+            !wrong.agree && wrong.note.contains("finished before order-1 Paid"),
+            "{}",
+            wrong.note
+        );
+        let mut unread = observed(&[], &["order-1 Shipped", "order-1 Paid"], 6);
+        unread
+            .as_object_mut()
+            .unwrap()
+            .remove("later_of_key_started");
+        assert!(!compare(&pool, &unread).agree);
+
+        let per_message = json!({"client": "kafka-go", "query": "scene=workers&mode=per-message", "situation": "crash"});
+        let mut overtook = observed(&[], &["order-1 Paid"], 6);
+        overtook["later_of_key_started"] = json!(["order-1 Shipped"]);
+        overtook["later_of_key_ended"] = json!(["order-1 Shipped"]);
+        let broken = compare(&per_message, &overtook);
+        assert!(broken.agree, "{}", broken.note);
+        assert!(
+            broken.note.contains("finished [\"order-1 Shipped\"]"),
+            "{}",
+            broken.note
+        );
+        assert!(!compare(&per_message, &observed(&[], &["order-1 Paid"], 6)).agree);
+
+        let read = json!({"client": "confluent-kafka-go", "query": "scene=group&commit=auto", "client_default": true, "situation": "crash"});
+        let lost = compare(&read, &observed(&[], &["order-1 Paid"], 3));
+        assert!(lost.agree, "{}", lost.note);
+        assert!(!compare(&read, &observed(&["order-1 Paid"], &[], 2)).agree);
+        let manual = json!({"client": "kafka-go", "query": "scene=group&commit=manual", "client_default": true, "situation": "crash"});
+        assert!(!compare(&manual, &observed(&[], &["order-1 Paid"], 3)).agree);
     }
 
     fn rebalanced(settled: bool, resumed_at: i64, twice: &[&str]) -> Value {

@@ -26,6 +26,9 @@ type lensConsumerCase struct {
 	Name   string `json:"name"`
 	Client string `json:"client"`
 	Query  string `json:"query"`
+	// Whether Code is the program a warning of the lens describes, the
+	// client's default where the tab prints a fix, rather than the tab's.
+	ClientDefault bool `json:"client_default"`
 	// What happens while a member holds the held record: "crash" (it is
 	// killed) or "rebalance" (a second member joins the group).
 	Situation string `json:"situation"`
@@ -71,9 +74,10 @@ type lensConsumerPlan struct {
 }
 
 type lensConsumerInput struct {
-	Client    string `json:"client"`
-	Query     string `json:"query"`
-	Situation string `json:"situation"`
+	Client        string `json:"client"`
+	Query         string `json:"query"`
+	ClientDefault bool   `json:"client_default,omitempty"`
+	Situation     string `json:"situation"`
 }
 
 // handledRecord is one written record and how often its handling started
@@ -102,10 +106,15 @@ type lensConsumerObserved struct {
 	VictimPartitions []int32 `json:"victim_partitions"`
 	CommittedAtKill  int64   `json:"committed_at_kill"`
 	// Whether the other member came to own every partition.
-	TookOver     bool            `json:"took_over"`
-	HandledTwice []string        `json:"handled_twice"`
-	NeverHandled []string        `json:"never_handled"`
-	Records      []handledRecord `json:"records"`
+	TookOver bool `json:"took_over"`
+	// The records of the held record's key written after it on its
+	// partition that the victim started, and those it ended: all while
+	// the held record was unfinished, since the victim never ends it.
+	LaterOfKeyStarted []string        `json:"later_of_key_started"`
+	LaterOfKeyEnded   []string        `json:"later_of_key_ended"`
+	HandledTwice      []string        `json:"handled_twice"`
+	NeverHandled      []string        `json:"never_handled"`
+	Records           []handledRecord `json:"records"`
 	// The end of what each member wrote on stderr, by its role once
 	// known ("victim", "survivor"), else "member-1" and "member-2".
 	Stderr map[string]string `json:"stderr"`
@@ -311,7 +320,7 @@ func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 	}
 	var facts []factCase
 	for i, c := range lc.Cases {
-		facts = append(facts, factCase{"lens-consumer/" + c.Name, "lens-consumer", lensConsumerInput{c.Client, c.Query, c.Situation}, observed[i]})
+		facts = append(facts, factCase{"lens-consumer/" + c.Name, "lens-consumer", lensConsumerInput{c.Client, c.Query, c.ClientDefault, c.Situation}, observed[i]})
 	}
 	return facts, nil
 }
@@ -545,7 +554,32 @@ func (lc *lensConsumerPlan) runOne(ctx context.Context, bootstrap string, adm *k
 			o.VictimPartitions = append(o.VictimPartitions, r.Partition)
 		}
 	}
+	o.LaterOfKeyStarted, o.LaterOfKeyEnded = run.laterOfKey()
 	return o, nil
+}
+
+// laterOfKey is the records of the held record's key after it on its
+// partition that the victim started, and those it ended. The hooks hold
+// the held record until the victim dies, so each of them started or ended
+// before the held one was finished: the key's order broken.
+func (run *lensRun) laterOfKey() (started, ended []string) {
+	started, ended = []string{}, []string{}
+	held := run.byID[run.lc.Held.id()]
+	if run.victim < 0 || held.Offset < 0 {
+		return started, ended
+	}
+	for _, r := range run.records {
+		if r.Key != held.Key || r.Partition != held.Partition || r.Offset <= held.Offset {
+			continue
+		}
+		if r.startedBy[run.victim] > 0 {
+			started = append(started, r.Key+" "+r.Value)
+		}
+		if r.endedBy[run.victim] > 0 {
+			ended = append(ended, r.Key+" "+r.Value)
+		}
+	}
+	return started, ended
 }
 
 // finish stops the members and counts what they reported: every record,
