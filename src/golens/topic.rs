@@ -146,7 +146,12 @@ pub(super) fn create_topic(b: &mut Builder, t: &Topic) {
             }
             b.l("\t\t},");
             b.l("\t}");
-            b.l("\tif _, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{Topics: []kafka.TopicConfig{topic}}); err != nil {");
+            b.l("\tresp, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{Topics: []kafka.TopicConfig{topic}})");
+            b.l("\tif err == nil {");
+            inner_note(b, GoLensMsg::KafkaGoTopicErrorInTheAnswer);
+            b.l(&format!("\t\terr = resp.Errors[\"{}\"]", t.name));
+            b.l("\t}");
+            b.l("\tif err != nil {");
         }
         GoClient::ConfluentKafkaGo => {
             b.import("context");
@@ -169,7 +174,12 @@ pub(super) fn create_topic(b: &mut Builder, t: &Topic) {
             }
             b.l("\t\t},");
             b.l("\t}");
-            b.l("\tif _, err := admin.CreateTopics(context.Background(), []kafka.TopicSpecification{topic}); err != nil {");
+            b.l("\tresults, err := admin.CreateTopics(context.Background(), []kafka.TopicSpecification{topic})");
+            b.l("\tif err == nil && results[0].Error.Code() != kafka.ErrNoError {");
+            inner_note(b, GoLensMsg::LibrdkafkaTopicErrorInTheAnswer);
+            b.l("\t\terr = results[0].Error");
+            b.l("\t}");
+            b.l("\tif err != nil {");
         }
         GoClient::Java => {
             b.import("java.util.List");
@@ -200,4 +210,11 @@ pub(super) fn create_topic(b: &mut Builder, t: &Topic) {
         }
     }
     b.end_admin_helper("createTopic");
+}
+
+/// A note inside an admin helper's error check, two tabs in.
+fn inner_note(b: &mut Builder, msg: GoLensMsg) {
+    b.indent(2);
+    b.note(msg);
+    b.indent(-2);
 }
