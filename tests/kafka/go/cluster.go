@@ -167,3 +167,21 @@ func incomplete(got map[string][]stored, want map[string]int, topics []string) s
 	}
 	return fmt.Sprint(s)
 }
+
+// commitGroupStart commits offset 0 of every partition of the topic for
+// the group, before any member has joined it: a member then starts at the
+// first record whatever its client's default start is.
+func commitGroupStart(ctx context.Context, adm *kadm.Client, group, topic string, partitions int) error {
+	var start kadm.Offsets
+	for p := range partitions {
+		start.Add(kadm.Offset{Topic: topic, Partition: int32(p), At: 0, LeaderEpoch: -1})
+	}
+	resp, err := adm.CommitOffsets(ctx, group, start)
+	if err == nil {
+		err = resp.Error()
+	}
+	if err != nil {
+		return fmt.Errorf("committing the start of %s for %s: %w", topic, group, err)
+	}
+	return nil
+}

@@ -191,10 +191,15 @@ func runGolensRun(ctx context.Context, dir, bootstrap string) error {
 	return nil
 }
 
-// replaceRunLiterals points a program at the broker and at its own topic
-// and group. The address and the topic are in every program; a program
-// that lost one would not be the program the vet means to run.
-func (c *golensRunCase) replaceRunLiterals(code, bootstrap string) (string, error) {
+// code is the program as the module holds it, pointed at the broker and at
+// its own topic and group. The address and the topic are in every program;
+// a program that lost one would not be the program the vet means to run.
+func (c *golensRunCase) code(dir, bootstrap string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, c.Path))
+	if err != nil {
+		return "", err
+	}
+	code := string(data)
 	for _, literal := range []string{lensBootstrap, lensTopic} {
 		if !strings.Contains(code, literal) {
 			return "", fmt.Errorf("%s: no %s in the program", c.Name, literal)
@@ -220,11 +225,7 @@ var (
 func buildGoRun(ctx context.Context, dir, work, bootstrap string, cases []*golensRunCase) error {
 	var imports, entries strings.Builder
 	for i, c := range cases {
-		data, err := os.ReadFile(filepath.Join(dir, c.Path))
-		if err != nil {
-			return err
-		}
-		code, err := c.replaceRunLiterals(string(data), bootstrap)
+		code, err := c.code(dir, bootstrap)
 		if err != nil {
 			return err
 		}
@@ -289,11 +290,7 @@ func buildJavaRun(ctx context.Context, dir, work, bootstrap string, cases []*gol
 	classes := filepath.Join(work, "classes")
 	args := []string{"-encoding", "UTF-8", "-d", classes, "-cp", javaRuntime.classpath}
 	for _, c := range cases {
-		data, err := os.ReadFile(filepath.Join(dir, c.Path))
-		if err != nil {
-			return err
-		}
-		code, err := c.replaceRunLiterals(string(data), bootstrap)
+		code, err := c.code(dir, bootstrap)
 		if err != nil {
 			return err
 		}
@@ -473,18 +470,7 @@ func (c *golensRunCase) prefill(ctx context.Context, bootstrap string, adm *kadm
 	if err := cl.ProduceSync(ctx, recs...).FirstErr(); err != nil {
 		return fmt.Errorf("writing to %s: %w", c.topic, err)
 	}
-	var start kadm.Offsets
-	for p := range *c.Partitions {
-		start.Add(kadm.Offset{Topic: c.topic, Partition: int32(p), At: 0, LeaderEpoch: -1})
-	}
-	resp, err := adm.CommitOffsets(ctx, c.group, start)
-	if err == nil {
-		err = resp.Error()
-	}
-	if err != nil {
-		return fmt.Errorf("committing the start of %s for %s: %w", c.topic, c.group, err)
-	}
-	return nil
+	return commitGroupStart(ctx, adm, c.group, c.topic, *c.Partitions)
 }
 
 // existing is which of the program's topics the broker has.

@@ -523,7 +523,7 @@ func (lc *lensConsumerPlan) runOne(ctx context.Context, bootstrap string, adm *k
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	run := newLensRun(lc, c, adm, lc.Records)
-	if err := commitStart(ctx, adm, c, lc.Partitions); err != nil {
+	if err := commitGroupStart(ctx, adm, c.Group, c.Topic, lc.Partitions); err != nil {
 		return lensConsumerObserved{}, err
 	}
 	defer run.stop()
@@ -696,7 +696,7 @@ func (lc *lensConsumerPlan) runRebalance(ctx context.Context, bootstrap string, 
 		}
 	}
 	run := newLensRun(lc, c, adm, recs)
-	if err := commitStart(ctx, adm, c, lc.Partitions); err != nil {
+	if err := commitGroupStart(ctx, adm, c.Group, c.Topic, lc.Partitions); err != nil {
 		return lensRebalanceObserved{}, err
 	}
 	defer run.stop()
@@ -1038,24 +1038,6 @@ func (run *lensRun) drain(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
-}
-
-// commitStart commits offset 0 on every partition for the case's group
-// before any member joins, as a group that has read nothing yet would
-// have: each client then starts there, whatever its auto.offset.reset.
-func commitStart(ctx context.Context, adm *kadm.Client, c lensConsumerCase, partitions int) error {
-	var start kadm.Offsets
-	for p := range partitions {
-		start.Add(kadm.Offset{Topic: c.Topic, Partition: int32(p), At: 0, LeaderEpoch: -1})
-	}
-	resp, err := adm.CommitOffsets(ctx, c.Group, start)
-	if err == nil {
-		err = resp.Error()
-	}
-	if err != nil {
-		return fmt.Errorf("committing the start of %s for %s: %w", c.Topic, c.Group, err)
-	}
-	return nil
 }
 
 // committedOffset is the group's committed offset on one partition, or -1.
