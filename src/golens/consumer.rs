@@ -42,6 +42,10 @@ struct GroupSettings {
     /// wait for records written after it joined (the pipeline's, which
     /// writes its orders first, would handle none; golens-vet runs it).
     reset: Option<OffsetReset>,
+    /// Leave out the line that sets `reset` where it is not the library's
+    /// default, keeping its note: the program a warning of the default
+    /// start describes (`as_warned`).
+    default_start: bool,
 }
 
 pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
@@ -50,6 +54,7 @@ pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
         assignor: Some(p.assignor),
         commit: p.commit,
         reset: Some(OffsetReset::Earliest),
+        default_start: false,
     };
     consume(b, &g, OnRecord::Handle);
     handler(b, p.idempotent, false);
@@ -65,20 +70,21 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
     if !grows {
         b.warn(Severity::Cannot, lens_cannot_shrink(b.lang, p.from, p.to));
     }
-    let lib_default = match b.client {
-        GoClient::FranzGo | GoClient::KafkaGo => OffsetReset::Earliest,
-        _ => OffsetReset::Latest,
-    };
-    if lib_default == OffsetReset::Latest && p.offset_reset == OffsetReset::Earliest {
+    let warned = b.client.starts_at_the_end_by_default() && p.offset_reset == OffsetReset::Earliest;
+    if warned {
         b.warn_msg(
             Severity::LosesRecords,
             GoLensMsg::ByDefaultThisLibraryStartsA,
         );
     }
+    // The program the warning describes leaves the start where the
+    // library puts it: area lens-reset runs it (case repartition-default)
+    // beside the printed one.
     let g = GroupSettings {
         assignor: None,
         commit: CommitMode::Auto,
         reset: Some(p.offset_reset),
+        default_start: warned && b.as_warned,
     };
     if p.strategy != Strategy::TwoPhase {
         if grows {
@@ -124,6 +130,7 @@ pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
         assignor: None,
         commit: CommitMode::Auto,
         reset: Some(OffsetReset::Earliest),
+        default_start: false,
     };
     handled(b, &g, w.mode, w.workers, w.hash, false);
 }
@@ -143,6 +150,7 @@ pub(super) fn write_pipeline_group(
         assignor: Some(assignor),
         commit,
         reset: Some(OffsetReset::Earliest),
+        default_start: false,
     };
     if commit == CommitMode::Manual && mode != Mode::Sequential {
         b.warn_msg(Severity::Note, GoLensMsg::HereTheCommitFollowsHandingA);
@@ -388,7 +396,9 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     match g.reset {
         Some(OffsetReset::Earliest) => {
             b.note(GoLensMsg::OffsetNewestByDefaultConfigGoNewConfig);
-            b.c("cfg.Consumer.Offsets.Initial = sarama.OffsetOldest");
+            if !g.default_start {
+                b.c("cfg.Consumer.Offsets.Initial = sarama.OffsetOldest");
+            }
         }
         Some(OffsetReset::Latest) => {}
         None => {}
@@ -538,7 +548,9 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     match g.reset {
         Some(OffsetReset::Earliest) => {
             b.note(GoLensMsg::LargestByDefaultCONFIGURATIONMdAuto);
-            b.c("\"auto.offset.reset\": \"earliest\",");
+            if !g.default_start {
+                b.c("\"auto.offset.reset\": \"earliest\",");
+            }
         }
         Some(OffsetReset::Latest) | None => {}
     }
@@ -632,7 +644,7 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             a != Assignor::Range,
         );
     }
-    if g.reset == Some(OffsetReset::Earliest) {
+    if g.reset == Some(OffsetReset::Earliest) && !g.default_start {
         b.c("props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, \"earliest\");");
     }
     let manual = g.commit == CommitMode::Manual;

@@ -246,6 +246,33 @@ pub fn warning_cases() -> Vec<WarningCase> {
     per_message.into_iter().chain(client_default).collect()
 }
 
+/// The conformance case that reads, off the wire, the acks a producer
+/// built with `client`'s defaults sends ([`GoClient::default_acks`]): the
+/// routing scene's keyed program, which sets no acks (area lens-defaults).
+pub fn default_acks_case(client: GoClient) -> String {
+    format!("lens-defaults/{}/routing", client.id())
+}
+
+/// The warning that sarama, librdkafka and Java start a partition with no
+/// committed offset at its end ([`GoClient::starts_at_the_end_by_default`]),
+/// and the cases that confirm it: the repartition scene's program on each
+/// of those tabs without the earliest line the lens prints as its fix
+/// ([`super::snippet_as_warned`]) skips the records its partitions held
+/// before the group joined (area lens-reset; its cases `repartition` run
+/// each tab's printed program, which handles them).
+pub fn reset_warning_cases() -> Vec<WarningCase> {
+    GoClient::ALL
+        .into_iter()
+        .filter(|c| c.starts_at_the_end_by_default())
+        .map(|client| WarningCase {
+            warning: GoLensMsg::ByDefaultThisLibraryStartsA,
+            client,
+            query: "scene=repartition&strategy=new-topic&auto-offset-reset=earliest",
+            case: format!("lens-reset/{}/repartition-default", client.id()),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

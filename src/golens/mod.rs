@@ -99,6 +99,21 @@ impl GoClient {
                 .is_none_or(|f| f.idempotence)
     }
 
+    /// The acks a producer built with this client's defaults asks for:
+    /// franz-go's AllISRAcks (pkg/kgo/config.go, defaultCfg), sarama's
+    /// WaitForLocal (config.go, NewConfig), kafka-go's RequireNone, the zero
+    /// value of Writer.RequiredAcks (writer.go), librdkafka's acks=all
+    /// (CONFIGURATION.md, request.required.acks) and Java's all
+    /// (ProducerConfig, since 3.0). Area lens-defaults reads it off the wire.
+    pub fn default_acks(self) -> crate::sim::producer::Acks {
+        use crate::sim::producer::Acks;
+        match self {
+            GoClient::Sarama => Acks::Leader,
+            GoClient::KafkaGo => Acks::None,
+            GoClient::FranzGo | GoClient::ConfluentKafkaGo | GoClient::Java => Acks::All,
+        }
+    }
+
     /// Whether this tab's producer, with these settings, may write a batch
     /// retried after an error answer behind the batch sent after it.
     pub fn retry_may_reorder(self, c: &crate::sim::producer::ProducerConfig) -> bool {
@@ -183,6 +198,23 @@ impl GoClient {
     /// in flight is handled again. Area lens-consumer of the conformance
     /// suite runs it.
     pub fn rebalance_waits_for_the_loop(self) -> bool {
+        matches!(
+            self,
+            GoClient::Sarama | GoClient::ConfluentKafkaGo | GoClient::Java
+        )
+    }
+
+    /// Whether a group of this client, with no offset committed for a
+    /// partition, starts it at its end (latest) unless told otherwise:
+    /// sarama's Consumer.Offsets.Initial is OffsetNewest (config.go,
+    /// NewConfig), librdkafka's auto.offset.reset is largest
+    /// (CONFIGURATION.md; rdkafka_conf.c), Java's is latest
+    /// (ConsumerConfig, AUTO_OFFSET_RESET_CONFIG). franz-go starts at the
+    /// start (pkg/kgo/config.go, defaultCfg: startOffset
+    /// NewOffset().AtStart()), and so does kafka-go (reader.go,
+    /// ReaderConfig.StartOffset: "Default: FirstOffset"). Area lens-reset
+    /// of the conformance suite runs it.
+    pub fn starts_at_the_end_by_default(self) -> bool {
         matches!(
             self,
             GoClient::Sarama | GoClient::ConfluentKafkaGo | GoClient::Java
@@ -364,7 +396,9 @@ pub(crate) struct Builder {
     /// Where the lens warns of a loss and prints its fix, write the
     /// client's default instead: kafka-go's ReadMessage rather than
     /// FetchMessage and CommitMessages after handling, librdkafka's offset
-    /// store on read rather than StoreMessage after handling.
+    /// store on read rather than StoreMessage after handling, and, in the
+    /// repartition program, the library's start for a partition with no
+    /// committed offset rather than the earliest line.
     pub as_warned: bool,
 }
 

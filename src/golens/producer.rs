@@ -49,12 +49,9 @@ pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
         Acks::Leader => "1",
         Acks::All => "all",
     };
-    let default_acks = match b.client {
-        GoClient::Sarama => Some(Acks::Leader),
-        GoClient::KafkaGo => Some(Acks::None),
-        _ => None,
-    };
-    if let Some(d) = default_acks.filter(|&d| d != p.producer.acks) {
+    // Only a default weaker than acks=all is worth a warning.
+    let d = b.client.default_acks();
+    if d != Acks::All && d != p.producer.acks {
         let (lib, name) = match b.client {
             GoClient::Sarama => ("sarama", "WaitForLocal (config.go, NewConfig)"),
             _ => ("kafka-go", "RequireNone (writer.go, Writer.RequiredAcks)"),

@@ -14,8 +14,10 @@ mod golens;
 mod group;
 mod keyless;
 mod lens_consumer;
+mod lens_defaults;
 mod lens_lost_answer;
 mod lens_producer;
+mod lens_reset;
 mod lens_retry;
 mod log;
 mod pipeline;
@@ -55,7 +57,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 13] = [
+pub const AREAS: [Area; 15] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -69,6 +71,8 @@ pub const AREAS: [Area; 13] = [
     lens_lost_answer::AREA,
     lens_retry::AREA,
     lens_consumer::AREA,
+    lens_defaults::AREA,
+    lens_reset::AREA,
 ];
 
 fn plan() -> Value {

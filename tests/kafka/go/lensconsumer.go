@@ -355,21 +355,31 @@ type lensProgram struct {
 // and the hooks in place: the Go tabs in one module (buildPrograms), each
 // Java tab with javac into a folder of its own.
 func (lc *lensConsumerPlan) build(ctx context.Context, bootstrap string) (map[string]lensProgram, func(), error) {
-	literals := func(c lensConsumerCase) map[string]string {
+	return buildHooked(ctx, "lens-consumer", lc.Handler, lc.JavaHandling, lc.Cases, func(i int) map[string]string {
+		c := lc.Cases[i]
 		return map[string]string{
 			lc.Bootstrap: strconv.Quote(bootstrap),
 			lc.Topic:     strconv.Quote(c.Topic),
 			lc.Group:     strconv.Quote(c.Group),
 		}
-	}
-	built := make(map[string]lensProgram, len(lc.Cases))
+	})
+}
+
+// buildHooked builds each case's program with the hooks around its
+// handling, at handler (the Go tabs', all in one module) or javaHandling
+// (the Java tab's, by javac), and literals(i) replaced in case i's. A Go
+// program that does not build is a fact of its case (lensProgram.failed),
+// not the harness's failure.
+func buildHooked(ctx context.Context, area, handler, javaHandling string, cases []lensConsumerCase,
+	literals func(i int) map[string]string) (map[string]lensProgram, func(), error) {
+	built := make(map[string]lensProgram, len(cases))
 	var programs []program
-	for _, c := range lc.Cases {
+	for i, c := range cases {
 		if c.Client == javaClient {
 			continue
 		}
-		replace := literals(c)
-		replace[lc.Handler] = lc.Handler + goHooksCall
+		replace := literals(i)
+		replace[handler] = handler + goHooksCall
 		programs = append(programs, program{c.Name, c.Package, c.Code, replace, map[string]string{"lenshooks.go": goHooks}})
 	}
 	var cleanups []func()
@@ -379,7 +389,7 @@ func (lc *lensConsumerPlan) build(ctx context.Context, bootstrap string) (map[st
 		}
 	}
 	if len(programs) > 0 {
-		bin, done, err := buildPrograms(ctx, "lens-consumer", programs)
+		bin, done, err := buildPrograms(ctx, area, programs)
 		if err != nil && ctx.Err() != nil {
 			return nil, nil, err
 		}
@@ -397,12 +407,12 @@ func (lc *lensConsumerPlan) build(ctx context.Context, bootstrap string) (map[st
 			}}
 		}
 	}
-	for _, c := range lc.Cases {
+	for i, c := range cases {
 		if c.Client != javaClient {
 			continue
 		}
-		replace := literals(c)
-		replace[lc.JavaHandling] = fmt.Sprintf(javaHooksCall, lc.JavaHandling)
+		replace := literals(i)
+		replace[javaHandling] = fmt.Sprintf(javaHooksCall, javaHandling)
 		b, done, err := buildJava(ctx, c, replace)
 		if err != nil {
 			cleanup()

@@ -27,22 +27,12 @@ type lostAnswerInput struct {
 // request. One at a time, because that first request is counted from the
 // moment the proxy is armed.
 func runLostAnswer(ctx context.Context, planPath, bootstrap string) (*facts, error) {
-	p, err := readPlan(planPath)
-	if err != nil {
-		return nil, err
-	}
-	versions, err := clientVersions()
+	p, f, cases, err := stepArea(planPath, func(p *plan) []lensProducerCase { return p.LensLostAnswer.Cases },
+		func(c lensProducerCase) string { return c.Client })
 	if err != nil {
 		return nil, err
 	}
 	area := p.LensLostAnswer
-	var cases []lensProducerCase
-	for _, c := range area.Cases {
-		if c.Client != javaClient {
-			cases = append(cases, c)
-		}
-	}
-	f := &facts{Source: "go", Clients: versions, Cases: []factCase{}}
 	if len(cases) == 0 {
 		return f, nil
 	}

@@ -80,6 +80,7 @@ func main() {
 	timeout := flag.Duration("timeout", 10*time.Minute, "bound on the whole run, only to stop a hang")
 	lostAnswer := flag.Bool("lost-answer", false, "run area lens-lost-answer alone, against the fault proxy at --bootstrap, arming it through stdin and stdout (lostanswer.go)")
 	retry := flag.Bool("retry", false, "run area lens-retry alone, against the fault proxy at --bootstrap, stepping with it through stdin and stdout (retry.go)")
+	defaults := flag.Bool("defaults", false, "run area lens-defaults alone, against the fault proxy at --bootstrap, reading each program's acks from it through stdin and stdout (defaults.go)")
 	golensRun := flag.String("golens-run", "", "run every program of the Go lens module in this folder once, against the broker at --bootstrap (golensrun.go); no plan or facts")
 	flag.StringVar(&javaRuntime.home, "java-home", "", "the JDK that compiles and runs the Java tab's consumer programs (lensconsumer.go)")
 	flag.StringVar(&javaRuntime.classpath, "java-classpath", "", "the Java harness's classpath, with kafka-clients, for those programs")
@@ -115,6 +116,9 @@ func main() {
 	}
 	if *retry {
 		runArea = runRetry
+	}
+	if *defaults {
+		runArea = runDefaults
 	}
 	f, err := runArea(ctx, *planPath, *bootstrap)
 	if err != nil {
@@ -205,6 +209,11 @@ func run(ctx context.Context, planPath, bootstrap string) (*facts, error) {
 		return nil, err
 	}
 	f.Cases = append(f.Cases, killed...)
+	reset, err := runLensReset(ctx, bootstrap, adm, p)
+	if err != nil {
+		return nil, err
+	}
+	f.Cases = append(f.Cases, reset...)
 	return f, nil
 }
 
@@ -369,4 +378,25 @@ func write(path string, f *facts) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// stepArea is how the areas that step with the Java harness's fault proxy
+// begin: the plan, facts that name the client versions, and the area's Go
+// tabs (every case but the Java tab's, which the Java harness runs).
+func stepArea[C any](planPath string, section func(*plan) []C, client func(C) string) (*plan, *facts, []C, error) {
+	p, err := readPlan(planPath)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	versions, err := clientVersions()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var cases []C
+	for _, c := range section(p) {
+		if client(c) != javaClient {
+			cases = append(cases, c)
+		}
+	}
+	return p, &facts{Source: "go", Clients: versions, Cases: []factCase{}}, cases, nil
 }

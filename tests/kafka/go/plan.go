@@ -55,9 +55,20 @@ type plan struct {
 		TimeoutMs int           `json:"timeout_ms"`
 		Cases     []retryCase   `json:"cases"`
 	} `json:"lens-retry"`
+	// The routing scene's keyed program, which sets no acks, run through
+	// the fault proxy to read each client's default acks (defaults.go).
+	LensDefaults struct {
+		Bootstrap string       `json:"bootstrap"`
+		Topic     string       `json:"topic"`
+		TimeoutMs int          `json:"timeout_ms"`
+		Cases     []golensCase `json:"cases"`
+	} `json:"lens-defaults"`
 	// The group's and the workers' programs, a member killed while it
 	// handles a record (lensconsumer.go).
 	LensConsumer lensConsumerPlan `json:"lens-consumer"`
+	// Where the repartition scene's program starts a partition with no
+	// committed offset (lensreset.go).
+	LensReset lensResetPlan `json:"lens-reset"`
 }
 
 // javaClient is planned alongside the Go clients but run by the Java harness.

@@ -76,22 +76,12 @@ const indexHeader = "index"
 // request came while the answer was held, "none" if the proxy waited its
 // bounded time for it and let the answer through).
 func runRetry(ctx context.Context, planPath, bootstrap string) (*facts, error) {
-	p, err := readPlan(planPath)
-	if err != nil {
-		return nil, err
-	}
-	versions, err := clientVersions()
+	p, f, cases, err := stepArea(planPath, func(p *plan) []retryCase { return p.LensRetry.Cases },
+		func(c retryCase) string { return c.Client })
 	if err != nil {
 		return nil, err
 	}
 	area := p.LensRetry
-	f := &facts{Source: "go", Clients: versions, Cases: []factCase{}}
-	var cases []retryCase
-	for _, c := range area.Cases {
-		if c.Client != javaClient {
-			cases = append(cases, c)
-		}
-	}
 	if len(cases) == 0 {
 		return f, nil
 	}

@@ -14,7 +14,8 @@ import java.util.List;
  * The Go harness on one area alone, stepped by this side: each line it
  * writes on its stdout is a step it has reached, and it waits for this
  * side's answer on its stdin before it goes on. The areas that own the
- * fault proxy (lens-lost-answer, lens-retry) set it up at each step.
+ * fault proxy (lens-lost-answer, lens-retry, lens-defaults) set it up or
+ * read it at each step.
  */
 final class GoSteps {
     private GoSteps() {}

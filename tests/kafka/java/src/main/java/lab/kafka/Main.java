@@ -46,7 +46,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Main {
     private Main() {}
 
-    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry", "lens-consumer");
+    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry", "lens-consumer", "lens-defaults", "lens-reset");
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = parseArgs(args);
@@ -101,6 +101,10 @@ public final class Main {
         if (selected.has("lens-retry")) {
             Path harness = opts.containsKey("--go-harness") ? Path.of(opts.get("--go-harness")) : null;
             run.area("lens-retry", () -> RetryCases.run(selected, outDir, harness));
+        }
+        if (selected.has("lens-defaults")) {
+            Path harness = opts.containsKey("--go-harness") ? Path.of(opts.get("--go-harness")) : null;
+            run.area("lens-defaults", () -> DefaultsCases.run(selected, outDir, harness));
         }
         System.out.println(run.failed.isEmpty() ? "all areas passed" : "FAILED areas: " + run.failed);
         System.exit(run.failed.isEmpty() ? 0 : 1);

@@ -319,6 +319,32 @@ public final class Proxy implements AutoCloseable {
         return produceRequests.deepCopy();
     }
 
+    /**
+     * The observed Produce requests that carry a batch for this topic, once
+     * at least one has arrived, or none when limitMs passes first. A client
+     * with acks=0 hears no answer, so its program may end before this side
+     * has read its request off the socket; the wait is for that read.
+     */
+    public synchronized ArrayNode awaitProduceRequestsTo(String topic, long limitMs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMs);
+        while (true) {
+            ArrayNode found = Facts.JSON.createArrayNode();
+            for (JsonNode r : produceRequests) {
+                for (JsonNode b : r.path("batches")) {
+                    if (topic.equals(b.path("topic").asText())) {
+                        found.add(r.deepCopy());
+                        break;
+                    }
+                }
+            }
+            long left = deadline - System.nanoTime();
+            if (!found.isEmpty() || left <= 0) {
+                return found;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+    }
+
     public synchronized ArrayNode produceResponses() {
         return produceResponses.deepCopy();
     }
@@ -536,6 +562,7 @@ public final class Proxy implements AutoCloseable {
         ObjectNode o = produceRequests.addObject();
         o.put("nth", nth);
         o.put("api_version", version);
+        o.put("acks", produce.acks());
         o.put("connection", ordinal);
         ArrayNode batches = o.putArray("batches");
         for (ProduceRequestData.TopicProduceData t : produce.topicData()) {
