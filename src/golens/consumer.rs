@@ -756,7 +756,12 @@ fn admin(b: &mut Builder, p: &AppParams) {
             if new_topic {
                 b.c(&format!("\tif _, err := kadm.NewClient(cl).CreateTopic(context.Background(), {to}, -1, nil, \"orders-v2\"); err != nil {{"));
             } else {
-                b.c(&format!("\tif _, err := kadm.NewClient(cl).UpdatePartitions(context.Background(), {to}, \"orders\"); err != nil {{"));
+                b.c(&format!("\tresps, err := kadm.NewClient(cl).UpdatePartitions(context.Background(), {to}, \"orders\")"));
+                answer_error(
+                    b,
+                    "resps.Error()",
+                    GoLensMsg::FranzGoPartitionsErrorInTheAnswer,
+                );
             }
         }
         GoClient::Sarama => {
@@ -779,9 +784,19 @@ fn admin(b: &mut Builder, p: &AppParams) {
             inner_note(b, &note);
             b.l("\tadmin := &kafka.Client{Addr: kafka.TCP(\"localhost:9092\")}");
             if new_topic {
-                b.c(&format!("\tif _, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{{Topics: []kafka.TopicConfig{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}}}); err != nil {{"));
+                b.c(&format!("\tresp, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{{Topics: []kafka.TopicConfig{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}}})"));
+                answer_error(
+                    b,
+                    "resp.Errors[\"orders-v2\"]",
+                    GoLensMsg::KafkaGoTopicErrorInTheAnswer,
+                );
             } else {
-                b.c(&format!("\tif _, err := admin.CreatePartitions(context.Background(), &kafka.CreatePartitionsRequest{{Topics: []kafka.TopicPartitionsConfig{{{{Name: \"orders\", Count: {to}}}}}}}); err != nil {{"));
+                b.c(&format!("\tresp, err := admin.CreatePartitions(context.Background(), &kafka.CreatePartitionsRequest{{Topics: []kafka.TopicPartitionsConfig{{{{Name: \"orders\", Count: {to}}}}}}})"));
+                answer_error(
+                    b,
+                    "resp.Errors[\"orders\"]",
+                    GoLensMsg::KafkaGoPartitionsErrorInTheAnswer,
+                );
             }
         }
         GoClient::ConfluentKafkaGo => {
@@ -794,9 +809,11 @@ fn admin(b: &mut Builder, p: &AppParams) {
             b.l("\t}");
             b.l("\tdefer admin.Close()");
             if new_topic {
-                b.c(&format!("\tif _, err := admin.CreateTopics(context.Background(), []kafka.TopicSpecification{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}); err != nil {{"));
+                b.c(&format!("\tresults, err := admin.CreateTopics(context.Background(), []kafka.TopicSpecification{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}})"));
+                librdkafka_answer_error(b, GoLensMsg::LibrdkafkaTopicErrorInTheAnswer);
             } else {
-                b.c(&format!("\tif _, err := admin.CreatePartitions(context.Background(), []kafka.PartitionsSpecification{{{{Topic: \"orders\", IncreaseTo: {to}}}}}); err != nil {{"));
+                b.c(&format!("\tresults, err := admin.CreatePartitions(context.Background(), []kafka.PartitionsSpecification{{{{Topic: \"orders\", IncreaseTo: {to}}}}})"));
+                librdkafka_answer_error(b, GoLensMsg::LibrdkafkaPartitionsErrorInTheAnswer);
             }
         }
         GoClient::Java => {
@@ -806,6 +823,31 @@ fn admin(b: &mut Builder, p: &AppParams) {
     }
     // The admin helper is part of the program; main calls it first.
     b.end_admin_helper("changePartitions");
+}
+
+/// The error check after an admin call whose answer carries each topic's
+/// own error apart from the call's: `err` becomes the topic's, then the
+/// helper's last line checks it (`Builder::end_admin_helper`).
+fn answer_error(b: &mut Builder, topic_error: &str, note: GoLensMsg) {
+    b.l("\tif err == nil {");
+    b.indent(2);
+    b.note(note);
+    b.indent(-2);
+    b.l(&format!("\t\terr = {topic_error}"));
+    b.l("\t}");
+    b.l("\tif err != nil {");
+}
+
+/// The same for librdkafka, whose answer is a result per topic with an
+/// error code.
+fn librdkafka_answer_error(b: &mut Builder, note: GoLensMsg) {
+    b.l("\tif err == nil && results[0].Error.Code() != kafka.ErrNoError {");
+    b.indent(2);
+    b.note(note);
+    b.indent(-2);
+    b.l("\t\terr = results[0].Error");
+    b.l("\t}");
+    b.l("\tif err != nil {");
 }
 
 /// A key for which the chapter's `int(h) % n`, negated when negative,
