@@ -9,9 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
-
-	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 type defaultsInput struct {
@@ -43,12 +40,6 @@ func runDefaults(ctx context.Context, planPath, bootstrap string) (*facts, error
 	if len(cases) == 0 {
 		return f, nil
 	}
-	admCl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
-	if err != nil {
-		return nil, err
-	}
-	defer admCl.Close()
-	adm := kadm.NewClient(admCl)
 
 	programs := make([]program, len(cases))
 	topics := make(map[string]int, len(cases))
@@ -59,9 +50,11 @@ func runDefaults(ctx context.Context, planPath, bootstrap string) (*facts, error
 		}, nil}
 		topics[c.Topic] = c.Partitions
 	}
-	if err := createTopics(ctx, adm, topics); err != nil {
+	_, closeAdmin, err := stepTopics(ctx, bootstrap, topics)
+	if err != nil {
 		return nil, err
 	}
+	defer closeAdmin()
 	bin, cleanup, err := buildPrograms(ctx, "lens-defaults", programs)
 	if err != nil {
 		return nil, err

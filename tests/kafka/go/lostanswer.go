@@ -8,9 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
-
-	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 type lostAnswerInput struct {
@@ -36,12 +33,6 @@ func runLostAnswer(ctx context.Context, planPath, bootstrap string) (*facts, err
 	if len(cases) == 0 {
 		return f, nil
 	}
-	admCl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
-	if err != nil {
-		return nil, err
-	}
-	defer admCl.Close()
-	adm := kadm.NewClient(admCl)
 
 	programs := make([]program, len(cases))
 	topics := make(map[string]int, len(cases))
@@ -52,9 +43,11 @@ func runLostAnswer(ctx context.Context, planPath, bootstrap string) (*facts, err
 		}, nil}
 		topics[c.Topic] = 1
 	}
-	if err := createTopics(ctx, adm, topics); err != nil {
+	adm, closeAdmin, err := stepTopics(ctx, bootstrap, topics)
+	if err != nil {
 		return nil, err
 	}
+	defer closeAdmin()
 	bin, cleanup, err := buildPrograms(ctx, "lens-lost-answer", programs)
 	if err != nil {
 		return nil, err

@@ -400,3 +400,19 @@ func stepArea[C any](planPath string, section func(*plan) []C, client func(C) st
 	}
 	return p, &facts{Source: "go", Clients: versions, Cases: []factCase{}}, cases, nil
 }
+
+// stepTopics opens an admin client on the broker and creates the area's
+// topics with their partition counts, before its programs run; close the
+// client when the area is done.
+func stepTopics(ctx context.Context, bootstrap string, topics map[string]int) (*kadm.Client, func(), error) {
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
+	if err != nil {
+		return nil, nil, err
+	}
+	adm := kadm.NewClient(cl)
+	if err := createTopics(ctx, adm, topics); err != nil {
+		cl.Close()
+		return nil, nil, err
+	}
+	return adm, cl.Close, nil
+}

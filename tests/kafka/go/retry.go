@@ -12,7 +12,6 @@ import (
 	"github.com/IBM/sarama"
 	confluent "github.com/confluentinc/confluent-kafka-go/v2/kafka"
 	kafkago "github.com/segmentio/kafka-go"
-	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -85,19 +84,15 @@ func runRetry(ctx context.Context, planPath, bootstrap string) (*facts, error) {
 	if len(cases) == 0 {
 		return f, nil
 	}
-	admCl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
-	if err != nil {
-		return nil, err
-	}
-	defer admCl.Close()
-	adm := kadm.NewClient(admCl)
 	topics := make(map[string]int, len(cases))
 	for _, c := range cases {
 		topics[c.Topic] = 1
 	}
-	if err := createTopics(ctx, adm, topics); err != nil {
+	adm, closeAdmin, err := stepTopics(ctx, bootstrap, topics)
+	if err != nil {
 		return nil, err
 	}
+	defer closeAdmin()
 
 	answers := bufio.NewScanner(os.Stdin)
 	ask := func(line, want string) (string, error) {
