@@ -94,6 +94,20 @@ public final class Cluster implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
+    /**
+     * One broker that advertises the proxy's port, with the proxy forwarding
+     * to it: every request of every client, the metadata's leader included,
+     * passes the proxy.
+     */
+    public static Cluster behind(Proxy proxy) throws Exception {
+        Options o = new Options();
+        o.brokers = 1;
+        o.advertisedPorts.put(1, proxy.port());
+        Cluster cluster = start(o);
+        proxy.forwardTo(cluster.listener(1));
+        return cluster;
+    }
+
     /** Returns once every broker is serving and sees all the brokers of the cluster unfenced. */
     public static Cluster start(Options o) throws Exception {
         Cluster c = new Cluster(o);

@@ -28,11 +28,7 @@ public final class LostAnswerCases {
     public static void run(JsonNode plan, Path outDir, Path goHarness) throws Exception {
         JsonNode area = plan.path("lens-lost-answer");
         try (Proxy proxy = Proxy.open()) {
-            Cluster.Options o = new Cluster.Options();
-            o.brokers = 1;
-            o.advertisedPorts.put(1, proxy.port());
-            try (Cluster cluster = Cluster.start(o)) {
-                proxy.forwardTo(cluster.listener(1));
+            try (Cluster cluster = Cluster.behind(proxy)) {
                 // The programs name themselves as their libraries do; one
                 // runs at a time, so every client's requests are the case's.
                 proxy.watchEveryClient();

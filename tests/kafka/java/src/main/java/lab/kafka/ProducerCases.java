@@ -61,11 +61,7 @@ public final class ProducerCases {
 
     private static ObjectNode runCase(JsonNode kase) throws Exception {
         try (Proxy proxy = Proxy.open()) {
-            Cluster.Options o = new Cluster.Options();
-            o.brokers = 1;
-            o.advertisedPorts.put(1, proxy.port());
-            try (Cluster cluster = Cluster.start(o)) {
-                proxy.forwardTo(cluster.listener(1));
+            try (Cluster cluster = Cluster.behind(proxy)) {
                 return runCase(kase, cluster, proxy);
             }
         }

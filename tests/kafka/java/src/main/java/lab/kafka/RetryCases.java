@@ -44,11 +44,7 @@ public final class RetryCases {
     public static void run(JsonNode plan, Path outDir, Path goHarness) throws Exception {
         JsonNode area = plan.path("lens-retry");
         try (Proxy proxy = Proxy.open()) {
-            Cluster.Options o = new Cluster.Options();
-            o.brokers = 1;
-            o.advertisedPorts.put(1, proxy.port());
-            try (Cluster cluster = Cluster.start(o)) {
-                proxy.forwardTo(cluster.listener(1));
+            try (Cluster cluster = Cluster.behind(proxy)) {
                 // One client runs at a time, so every client's requests are the case's.
                 proxy.watchEveryClient();
                 proxy.refuse(ApiKeys.PRODUCE, 2, Errors.NOT_ENOUGH_REPLICAS);
