@@ -263,11 +263,8 @@ public final class LensHooks {
 )
 
 // runLensConsumer builds every tab's consumer program with the hooks, then
-// runs every case at once: each has its own topic and group, and spends
-// nearly all its time waiting, for the broker to notice a dead member or
-// for a rebalance to end. A
-// program that does not build, exits or hangs is a fact for the report;
-// only the harness's own failures are errors here.
+// runs every case at once (runHookedArea): most of a case is waiting for
+// the broker to notice a dead member or for a rebalance to end.
 func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan) ([]factCase, error) {
 	lc := &p.LensConsumer
 	if len(lc.Cases) == 0 {
@@ -276,45 +273,31 @@ func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 	if err := lc.check(); err != nil {
 		return nil, err
 	}
-	topics := make(map[string]int, len(lc.Cases))
-	for _, c := range lc.Cases {
-		topics[c.Topic] = lc.Partitions
+	names, topics := make([]string, len(lc.Cases)), make([]string, len(lc.Cases))
+	for i, c := range lc.Cases {
+		names[i], topics[i] = c.Name, c.Topic
 	}
-	if err := createTopics(ctx, adm, topics); err != nil {
-		return nil, err
-	}
-	built, cleanup, err := lc.build(ctx, bootstrap)
-	if err != nil {
-		return nil, err
-	}
-	defer cleanup()
-
-	observed := make([]any, len(lc.Cases))
-	indices := make([]int, len(lc.Cases))
-	for i := range indices {
-		indices[i] = i
-	}
-	err = eachAtMost(ctx, len(indices), indices, func(ctx context.Context, i int) error {
-		c := lc.Cases[i]
-		b := built[c.Name]
-		var o any
-		var err error
-		switch {
-		case b.failed != "":
-			o = lensConsumerObserved{Ended: "build-failed", Output: b.failed}
-		case c.Situation == "crash":
-			o, err = lc.runOne(ctx, bootstrap, adm, c, b.command)
-		case c.Situation == "rebalance":
-			o, err = lc.runRebalance(ctx, bootstrap, adm, c, b.command)
-		default:
-			err = fmt.Errorf("no situation %q", c.Situation)
-		}
-		if err != nil {
-			return fmt.Errorf("lens-consumer/%s: %w", c.Name, err)
-		}
-		observed[i] = o
-		return nil
-	})
+	observed, err := runHookedArea(ctx, adm, names, topics, lc.Partitions,
+		func() (map[string]lensProgram, func(), error) { return lc.build(ctx, bootstrap) },
+		func(ctx context.Context, i int, b lensProgram) (any, error) {
+			c := lc.Cases[i]
+			var o any
+			var err error
+			switch {
+			case b.failed != "":
+				o = lensConsumerObserved{Ended: "build-failed", Output: b.failed}
+			case c.Situation == "crash":
+				o, err = lc.runOne(ctx, bootstrap, adm, c, b.command)
+			case c.Situation == "rebalance":
+				o, err = lc.runRebalance(ctx, bootstrap, adm, c, b.command)
+			default:
+				err = fmt.Errorf("no situation %q", c.Situation)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("lens-consumer/%s: %w", c.Name, err)
+			}
+			return o, nil
+		})
 	if err != nil {
 		return nil, err
 	}
@@ -323,6 +306,43 @@ func runLensConsumer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 		facts = append(facts, factCase{"lens-consumer/" + c.Name, "lens-consumer", lensConsumerInput{c.Client, c.Query, c.ClientDefault, c.Situation}, observed[i]})
 	}
 	return facts, nil
+}
+
+// runHookedArea creates every case's topic (topics[i], of partitions
+// each), builds the cases' programs with build, and runs every case at
+// once: each has its own topic and group and spends nearly all its time
+// waiting on the broker. run returns case i's facts; a program that does
+// not build, exits or hangs is a fact, and only the harness's own failures
+// are errors.
+func runHookedArea[O any](ctx context.Context, adm *kadm.Client, names, topics []string, partitions int,
+	build func() (map[string]lensProgram, func(), error),
+	run func(ctx context.Context, i int, b lensProgram) (O, error)) ([]O, error) {
+	counts := make(map[string]int, len(topics))
+	for _, t := range topics {
+		counts[t] = partitions
+	}
+	if err := createTopics(ctx, adm, counts); err != nil {
+		return nil, err
+	}
+	built, cleanup, err := build()
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	observed := make([]O, len(names))
+	indices := make([]int, len(names))
+	for i := range indices {
+		indices[i] = i
+	}
+	err = eachAtMost(ctx, len(indices), indices, func(ctx context.Context, i int) error {
+		o, err := run(ctx, i, built[names[i]])
+		observed[i] = o
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return observed, nil
 }
 
 // check rejects a plan whose facts could not be read back: the hooks name

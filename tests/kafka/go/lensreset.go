@@ -80,37 +80,23 @@ func runLensReset(ctx context.Context, bootstrap string, adm *kadm.Client, p *pl
 	if len(lr.Cases) == 0 {
 		return nil, nil
 	}
-	topics := make(map[string]int, len(lr.Cases))
-	for _, c := range lr.Cases {
-		topics[c.Topic] = lr.Partitions
+	names, topics := make([]string, len(lr.Cases)), make([]string, len(lr.Cases))
+	for i, c := range lr.Cases {
+		names[i], topics[i] = c.Name, c.Topic
 	}
-	if err := createTopics(ctx, adm, topics); err != nil {
-		return nil, err
-	}
-	built, cleanup, err := lr.build(ctx, bootstrap)
-	if err != nil {
-		return nil, err
-	}
-	defer cleanup()
-	observed := make([]lensResetObserved, len(lr.Cases))
-	indices := make([]int, len(lr.Cases))
-	for i := range indices {
-		indices[i] = i
-	}
-	err = eachAtMost(ctx, len(indices), indices, func(ctx context.Context, i int) error {
-		c := lr.Cases[i]
-		b := built[c.Name]
-		if b.failed != "" {
-			observed[i] = lensResetObserved{Ended: "build-failed", Output: b.failed, BeforeHandled: []string{}, BeforeSkipped: []string{}}
-			return nil
-		}
-		o, err := lr.runOne(ctx, bootstrap, adm, c, b.command)
-		if err != nil {
-			return fmt.Errorf("lens-reset/%s: %w", c.Name, err)
-		}
-		observed[i] = o
-		return nil
-	})
+	observed, err := runHookedArea(ctx, adm, names, topics, lr.Partitions,
+		func() (map[string]lensProgram, func(), error) { return lr.build(ctx, bootstrap) },
+		func(ctx context.Context, i int, b lensProgram) (lensResetObserved, error) {
+			c := lr.Cases[i]
+			if b.failed != "" {
+				return lensResetObserved{Ended: "build-failed", Output: b.failed, BeforeHandled: []string{}, BeforeSkipped: []string{}}, nil
+			}
+			o, err := lr.runOne(ctx, bootstrap, adm, c, b.command)
+			if err != nil {
+				return o, fmt.Errorf("lens-reset/%s: %w", c.Name, err)
+			}
+			return o, nil
+		})
 	if err != nil {
 		return nil, err
 	}
