@@ -69,7 +69,7 @@ dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
 # Every target on the host but the view; the view where it runs, in wasm:
 # with both languages and every scene (the bundle with every scene, and the
 # wasm tests'), with each one language (each leaves out the other's arms,
-# `Lang` in src/params/mod.rs), and one scene's bundle, whose code stands in
+# `Lang` in src/i18n/lang.rs), and one scene's bundle, whose code stands in
 # for the scenes it leaves out. Yew is then checked for wasm only, not a
 # second time for the host.
 VIEW_ALL_SCENES = --no-default-features --features ui,all-scenes,

@@ -3,7 +3,7 @@
 // for the addresses that need more than one scene (the level author kit)
 // or that the page's loader cannot read for certain. A scene's page then downloads that
 // scene's code alone, and the words of its language alone
-// (`for_each_scene!` in src/scenes/mod.rs and `Lang` in src/params/mod.rs
+// (`for_each_scene!` in src/scenes/mod.rs and `Lang` in src/i18n/lang.rs
 // say which code is behind each Cargo feature).
 //
 // Each bundle: `cargo build --release` for wasm32 (opt-level "z", fat LTO,

@@ -4,7 +4,7 @@
 //! `sim` is the pure simulation core; `params` and `i18n` are pure too; `ui`
 //! is the thin Yew view over them, built with the `ui` feature (the default).
 
-// A bundle of one language (`params::Lang`) leaves the other's words out,
+// A bundle of one language (`i18n::Lang`) leaves the other's words out,
 // and with them the helpers and values only those words use; a scene's own
 // bundle (`for_each_scene!` in src/scenes/mod.rs) leaves the other scenes'
 // code unused in the same way, and the models' build without the view
@@ -21,6 +21,8 @@
     allow(unused)
 )]
 
+#[cfg(test)]
+mod catalogues;
 pub mod golens;
 pub mod i18n;
 pub mod lesson;

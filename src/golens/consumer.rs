@@ -6,11 +6,12 @@ use super::custom::{option, write_hook};
 use super::producer::{self, Detail, Send};
 use super::rules;
 use super::{Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::Lang;
 use crate::i18n::{
     lens_cannot_shrink, lens_grow_note, lens_new_topic_note, lens_no_strategy, lens_signed_note_32,
     lens_signed_note_64, lens_signed_one_worker,
 };
-use crate::params::{AppParams, Lang};
+use crate::params::AppParams;
 use crate::sim::assignor::Assignor;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::partitioner::fnv1a_32;

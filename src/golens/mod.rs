@@ -29,7 +29,11 @@ pub use switch::{
 };
 
 use crate::i18n::t;
-use crate::params::{AppParams, Lang, SceneId};
+use crate::i18n::Lang;
+use crate::params::{AppParams, SceneId};
+/// The lens's tabs; the enum is the core's, and the lens's rules for each client
+/// are its methods here.
+pub use crate::sim::clients::GoClient;
 use std::collections::BTreeSet;
 pub use text::GoLensMsg;
 
@@ -75,17 +79,6 @@ impl LostAnswerOutcome {
             LostAnswerOutcome::FalseError => "false-error",
         }
     }
-}
-
-/// A tab of the lens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GoClient {
-    FranzGo,
-    Sarama,
-    KafkaGo,
-    ConfluentKafkaGo,
-    /// The reference: the Apache Kafka Java client.
-    Java,
 }
 
 impl GoClient {

@@ -4,11 +4,12 @@
 use super::custom::{confluent_count, confluent_place, option, write_hook, Rule};
 use super::rules;
 use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
+use crate::i18n::Lang;
 use crate::i18n::{
     lens_default_sends, lens_franz_batch_min, lens_key_to_partition, lens_null_key_note,
     lens_to_partition, t,
 };
-use crate::params::{AppParams, Lang, PlacementChoice};
+use crate::params::{AppParams, PlacementChoice};
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{route, Route};

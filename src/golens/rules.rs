@@ -3,8 +3,8 @@
 
 use super::custom::Rule;
 use super::{go_quote, java_quote, GoLensMsg};
+use crate::i18n::Lang;
 use crate::i18n::{lens_two_phase_note, t};
-use crate::params::Lang;
 use crate::sim::partitioner::REGIONS;
 use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
 

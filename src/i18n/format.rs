@@ -6,7 +6,7 @@
 //! rule lives in one place and the catalogue test can check it.
 
 use super::fixed::fixed;
-use crate::params::Lang;
+use crate::i18n::Lang;
 use crate::sim::SimTime;
 
 /// Russian's three counting forms: `one` for 1, 21, 101 …; `few` for 2–4,

@@ -3,7 +3,7 @@
 //! Fixed strings are [`Msg`] variants, so a missing translation is a compile
 //! error. Strings with numbers in them are functions of their arguments.
 
-use crate::params::{Lang, ParamIssue, SceneId};
+use crate::params::{ParamIssue, SceneId};
 use crate::sim::checker::{FindingKind, Position, Violation};
 use crate::sim::record::OrderEvent;
 use crate::sim::scenes::log::LogCaption;
@@ -13,8 +13,7 @@ use crate::sim::SimTime;
 pub(crate) mod catalogue_tests;
 mod fixed;
 mod format;
-mod lesson;
-mod levels;
+mod lang;
 mod numbered;
 
 pub use fixed::fixed;
@@ -22,25 +21,8 @@ pub use format::{
     count, count_gen, decimal, duration, genitive_ru, millis, number, plural_en, plural_ru,
     seconds, Noun, BYTES, EVENTS, NBSP, ORDERS, PARTITIONS, RECORDS,
 };
-pub use lesson::{lesson_text, LessonMsg, LessonText};
-pub use levels::{
-    fail_reason, level_format_error, level_goal, level_metric, level_misses, LevelMsg,
-};
+pub use lang::Lang;
 pub use numbered::*;
-
-// Each scene's catalogue lives in its folder; they are named here too, so
-// the catalogue's tests and shared text can reach every message.
-pub use crate::golens::text::GoLensMsg;
-pub use crate::scenes::disk::text::DiskMsg;
-pub use crate::scenes::group::text::GroupMsg;
-pub use crate::scenes::log::text::LogMsg;
-pub use crate::scenes::pipeline::text::PipelineMsg;
-pub use crate::scenes::producer::text::ProducerMsg;
-pub use crate::scenes::rabbitmq::text::RabbitMsg;
-pub use crate::scenes::repartition::text::RepartitionMsg;
-pub use crate::scenes::replication::text::ReplicationMsg;
-pub use crate::scenes::routing::text::RoutingMsg;
-pub use crate::scenes::workers::text::WorkersMsg;
 
 /// A fixed message of some catalogue, in either language.
 pub trait Text: Copy {
@@ -69,13 +51,13 @@ macro_rules! catalogue {
         }
 
         impl $crate::i18n::Text for $name {
-            fn text(self, lang: $crate::params::Lang) -> &'static str {
+            fn text(self, lang: $crate::i18n::Lang) -> &'static str {
                 match (lang, self) {
                     $(
                         #[cfg(feature = "lang-ru")]
-                        ($crate::params::Lang::Ru, $name::$variant) => $ru,
+                        ($crate::i18n::Lang::Ru, $name::$variant) => $ru,
                         #[cfg(feature = "lang-en")]
-                        ($crate::params::Lang::En, $name::$variant) => $en,
+                        ($crate::i18n::Lang::En, $name::$variant) => $en,
                     )*
                 }
             }
@@ -769,66 +751,6 @@ mod tests {
                 assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
                 assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
             }
-        }
-    }
-
-    /// Every message of a scene's catalogue is really translated: Russian
-    /// in RU, none in EN, and the two differ. Kafka's own names (`kept`)
-    /// may read the same in both.
-    fn translated<M: Text + std::fmt::Debug>(all: &[M], kept: &[&str]) {
-        for &msg in all {
-            let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
-            assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
-            if kept.contains(&format!("{msg:?}").as_str()) {
-                continue;
-            }
-            assert!(ru != en, "{msg:?} is not translated");
-            assert!(has_cyrillic(ru), "{msg:?} RU has no Russian: {ru}");
-        }
-    }
-
-    #[test]
-    fn every_scene_message_exists_in_both_languages() {
-        translated(LogMsg::ALL, &[]);
-        translated(ReplicationMsg::ALL, &["StatNotEnough"]);
-        translated(RoutingMsg::ALL, &[]);
-        translated(ProducerMsg::ALL, &[]);
-        translated(RepartitionMsg::ALL, &[]);
-        translated(GroupMsg::ALL, &[]);
-        translated(WorkersMsg::ALL, &["HashFnv1a", "HashXxHash64"]);
-        translated(DiskMsg::ALL, &[]);
-        translated(RabbitMsg::ALL, &[]);
-        translated(
-            PipelineMsg::ALL,
-            &[
-                "Linger",
-                "InFlight",
-                "Idempotence",
-                "Unclean",
-                "Assignor",
-                "CommitAuto",
-                "HandlerPerMessage",
-                "ChangeIdempotence",
-                "ChangeOneInFlight",
-                "ChangeNoUnclean",
-            ],
-        );
-    }
-
-    #[test]
-    fn every_lesson_step_speaks_both_languages_and_asks_what_it_checks() {
-        for &msg in LessonMsg::ALL {
-            assert!(
-                has_cyrillic(t(Lang::Ru, msg)) && !has_cyrillic(t(Lang::En, msg)),
-                "{msg:?}"
-            );
-        }
-        for (i, step) in crate::lesson::STEPS.iter().enumerate() {
-            let n = i as u32 + 1;
-            let (ru, en) = (lesson_text(Lang::Ru, n), lesson_text(Lang::En, n));
-            assert!(has_cyrillic(ru.narration) && !has_cyrillic(en.narration));
-            assert_eq!(ru.question.is_some(), step.answer.is_some(), "step {n}");
-            assert_eq!(en.question.is_some(), step.answer.is_some(), "step {n}");
         }
     }
 

@@ -11,7 +11,7 @@ use super::format::{
     BYTES, DUPLICATES, EMPTY_PARTITIONS, EVENTS, GENERATIONS, HITS, KEYS, MEMBERS, MISSES,
     PARTITIONS, RECORDS, REORDERS, RETRIES, RUNS, SEEDS, SEGMENTS, SETTINGS, VIOLATIONS, WORDS,
 };
-use crate::params::Lang;
+use crate::i18n::Lang;
 use crate::sim::SimTime;
 
 /// What an argument of a numbered message is, which says what the

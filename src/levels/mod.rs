@@ -12,13 +12,16 @@ pub mod goals;
 mod strip;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
+use crate::i18n::Lang;
 use crate::params::declare::Param;
-use crate::params::{apply_pairs, parse_query, AppParams, Lang, ParamIssue, SceneId};
+use crate::params::{apply_pairs, parse_query, AppParams, ParamIssue, SceneId};
 pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
 pub use goals::{check_seed, measure, misses, refuses, variant, Goal, Metric, Miss, Op, SEEDS};
 use std::cell::OnceCell;
 use std::rc::Rc;
+pub use text::{fail_reason, level_format_error, level_goal, level_metric, level_misses, LevelMsg};
 
 /// Both lists of the built-in levels, from one list of their file names.
 macro_rules! level_files {

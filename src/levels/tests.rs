@@ -355,8 +355,8 @@ fn every_level_speaks_russian_and_english() {
             assert!(!cyrillic(text), "level {}: {text}", i + 1);
         }
         for g in &l.file.goals {
-            assert!(cyrillic(&crate::i18n::level_goal(Lang::Ru, g)));
-            assert!(!cyrillic(&crate::i18n::level_goal(Lang::En, g)));
+            assert!(cyrillic(&crate::levels::level_goal(Lang::Ru, g)));
+            assert!(!cyrillic(&crate::levels::level_goal(Lang::En, g)));
         }
     }
 }
@@ -408,8 +408,8 @@ fn every_file_error_is_told_in_both_languages_with_its_line() {
     for kind in kinds {
         let e = FormatError { line: 7, kind };
         let (ru, en) = (
-            crate::i18n::level_format_error(Lang::Ru, &e),
-            crate::i18n::level_format_error(Lang::En, &e),
+            crate::levels::level_format_error(Lang::Ru, &e),
+            crate::levels::level_format_error(Lang::En, &e),
         );
         assert!(
             ru.starts_with("Строка 7: ") && en.starts_with("Line 7: "),
@@ -680,7 +680,7 @@ fn a_failed_goal_says_why_on_each_seed() {
             assert_eq!(miss.gave_up, Some(reason), "{wrong}, seed {seed}");
         }
         // Seeds with the same outcome share a line, and every seed is on one.
-        let lines = crate::i18n::level_misses(Lang::Ru, Metric::Lost, &misses);
+        let lines = crate::levels::level_misses(Lang::Ru, Metric::Lost, &misses);
         assert!(lines.iter().all(|l| l.contains(words)), "{lines:?}");
         let named: usize = lines
             .iter()

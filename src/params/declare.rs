@@ -7,8 +7,9 @@
 //! range everywhere. A name may be declared by several scenes with ranges
 //! of their own (`partitions` is 1–64 when routing, 1–32 in a group).
 
-use super::{AppParams, Lang, SceneId, Theme};
-use crate::i18n::ProducerMsg;
+use super::{AppParams, SceneId, Theme};
+use crate::i18n::Lang;
+use crate::scenes::producer::text::ProducerMsg;
 use std::ops::RangeInclusive;
 
 /// What values a parameter takes.

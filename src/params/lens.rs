@@ -2,7 +2,7 @@
 //! `go-client=` in the pipeline, whose `client=` is the checkout service's.
 
 use super::declare::{Kind, Param};
-use crate::golens::GoClient;
+use crate::sim::clients::GoClient;
 
 pub static GO_CLIENT: Param = go_client("client");
 

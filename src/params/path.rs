@@ -118,7 +118,8 @@ pub fn page_query(path: &str, query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{parse_query, Lang};
+    use crate::i18n::Lang;
+    use crate::params::parse_query;
 
     #[test]
     fn every_scene_page_opens_its_scene_in_its_language() {

@@ -14,7 +14,7 @@ pub(crate) mod replication;
 pub(crate) mod routing;
 pub(crate) mod workers;
 
-use crate::i18n::Summary;
+use crate::i18n::{Lang, Summary, Text};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -51,6 +51,18 @@ pub trait Scene: Model + Sized {
     /// The link parameters this scene declares, besides the shared ones,
     /// in the order a link writes them.
     fn params() -> &'static [&'static Param];
+
+    /// The scene's catalogue (its `text.rs`): the words' tests read every
+    /// message of every registered scene through it, so a new scene's
+    /// words are tested without a list to add them to.
+    type Msg: Text + std::fmt::Debug + 'static;
+
+    /// Every message of [`Scene::Msg`], its `ALL`.
+    fn messages() -> &'static [Self::Msg];
+
+    /// The messages, by name, that read the same in both languages:
+    /// Kafka's own names, which Russian text keeps as they are.
+    const SAME_IN_BOTH: &'static [&'static str] = &[];
 }
 
 /// The first broken pair a checker found, as a scene's moment.
@@ -120,6 +132,18 @@ macro_rules! define_scene_ids {
                 }
             }
 
+            /// Every message of the scene's catalogue in `lang`, by name,
+            /// and the names that may read the same in both languages.
+            pub fn messages(self, lang: Lang) -> (Vec<(String, &'static str)>, &'static [&'static str]) {
+                fn of<S: Scene>(lang: Lang) -> (Vec<(String, &'static str)>, &'static [&'static str]) {
+                    let all = S::messages().iter().map(|&m| (format!("{m:?}"), m.text(lang)));
+                    (all.collect(), S::SAME_IN_BOTH)
+                }
+                match self {
+                    $(SceneId::$variant => of::<$model>(lang),)*
+                }
+            }
+
             /// Whether this bundle plays and draws the scene: every scene in
             /// the default build, one in a scene's own bundle.
             pub fn built_in(self) -> bool {
@@ -136,6 +160,28 @@ for_each_scene!(define_scene_ids);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every message of every registered scene's catalogue is really
+    /// translated: Russian in RU, none in EN, and the two differ, but for
+    /// the names the scene keeps the same in both ([`Scene::SAME_IN_BOTH`]).
+    #[test]
+    fn every_scene_message_exists_in_both_languages() {
+        use crate::i18n::catalogue_tests::has_cyrillic;
+        use crate::i18n::Lang;
+        for scene in SceneId::ALL {
+            let (ru, kept) = scene.messages(Lang::Ru);
+            let (en, _) = scene.messages(Lang::En);
+            assert!(!ru.is_empty(), "{scene:?} has no words");
+            for ((name, ru), (_, en)) in ru.iter().zip(&en) {
+                assert!(!has_cyrillic(en), "{scene:?} {name} EN has Russian: {en}");
+                if kept.contains(&name.as_str()) {
+                    continue;
+                }
+                assert!(ru != en, "{scene:?} {name} is not translated");
+                assert!(has_cyrillic(ru), "{scene:?} {name} RU has no Russian: {ru}");
+            }
+        }
+    }
 
     #[test]
     fn ids_are_unique_and_round_trip() {

@@ -8,6 +8,21 @@
 use super::partitioner::{partition_for_key, KeyHasher};
 use super::rng::Rng;
 
+/// A client a Go team picks, as the lens's tabs and the link's
+/// `go-client` name it: the four Go clients and Java's, the reference. It
+/// lives in the core because the link's parameters, the words and the
+/// scenes name it as well as the lens (src/golens), whose rules for each
+/// client are its methods there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GoClient {
+    FranzGo,
+    Sarama,
+    KafkaGo,
+    ConfluentKafkaGo,
+    /// The reference: the Apache Kafka Java client.
+    Java,
+}
+
 /// A producer client, named as the conformance suite names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Client {

@@ -11,7 +11,9 @@ use super::player::PlayerAction;
 use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
-use crate::i18n::{self, t, LessonMsg, LevelMsg, Msg};
+use crate::i18n::{self, t, Msg};
+use crate::lesson::LessonMsg;
+use crate::levels::LevelMsg;
 use crate::params::{
     language_link, lesson_link, level_link, page_path, parse_query, scene_link, to_query,
     AppParams, LevelKit, Moment, ParamIssue, SceneId, Theme,

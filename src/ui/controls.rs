@@ -2,8 +2,9 @@
 //! scrub slider and the log-scale speed slider.
 
 use super::player::{speed_factor, PlayerAction, SPEED_STEPS};
-use crate::i18n::{self, t, LessonMsg, Msg};
-use crate::params::Lang;
+use crate::i18n::Lang;
+use crate::i18n::{self, t, Msg};
+use crate::lesson::LessonMsg;
 use crate::sim::SimTime;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;

@@ -3,8 +3,8 @@
 //! it starts open beside everything else.
 
 use super::app::Narrow;
+use crate::i18n::Lang;
 use crate::i18n::{t, Msg};
-use crate::params::Lang;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

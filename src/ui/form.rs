@@ -65,7 +65,7 @@ pub struct NumberFieldProps {
     pub min: u32,
     pub max: u32,
     pub value: u32,
-    pub lang: crate::params::Lang,
+    pub lang: crate::i18n::Lang,
     /// The value to use: what was typed, clamped to `min..=max`.
     pub on_value: Callback<u32>,
 }

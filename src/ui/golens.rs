@@ -5,11 +5,13 @@
 use super::export::save_text;
 use super::fold::on_toggle;
 use crate::golens::measured::Situation;
+use crate::golens::text::GoLensMsg;
 use crate::golens::{
     compatible_option, signed_note, snippet, switch_view, GoClient, Severity, SWITCH_CLIENTS,
 };
-use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary, t, GoLensMsg};
-use crate::params::{AppParams, Lang, SceneId};
+use crate::i18n::Lang;
+use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary, t};
+use crate::params::{AppParams, SceneId};
 use crate::sim::clients::{Client, KeyedRoute};
 use yew::prelude::*;
 use yew::virtual_dom::VText;

@@ -2,8 +2,8 @@
 //! when it opens and hands it back when it closes, so a keyboard user is
 //! not left at the top of the page.
 
+use crate::i18n::Lang;
 use crate::i18n::{t, Msg};
-use crate::params::Lang;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;

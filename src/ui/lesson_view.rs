@@ -1,9 +1,11 @@
 //! The guided lesson's bar: where the learner is, what to look at, and a
 //! question to answer before the scene shows what happened.
 
-use crate::i18n::{self, t, LessonMsg};
+use crate::i18n::Lang;
+use crate::i18n::{self, t};
+use crate::lesson::LessonMsg;
 use crate::lesson::{self, STEPS};
-use crate::params::{lesson_link, AppParams, Lang};
+use crate::params::{lesson_link, AppParams};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -20,7 +22,7 @@ pub struct LessonProps {
 pub fn lesson_bar(props: &LessonProps) -> Html {
     let lang = props.lang;
     let answered = use_state(|| None::<usize>);
-    let text = i18n::lesson_text(lang, props.step);
+    let text = crate::lesson::lesson_text(lang, props.step);
     let correct = lesson::step(props.step).and_then(|s| s.answer);
     let total = STEPS.len();
     let id = lesson::step(props.step).map_or("", |s| s.id);

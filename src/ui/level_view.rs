@@ -3,11 +3,13 @@
 //! settings, the changes against par, progress and the level map; and the
 //! author's kit.
 
-use crate::i18n::{self, t, LevelMsg};
+use crate::i18n::Lang;
+use crate::i18n::{self, t};
+use crate::levels::LevelMsg;
 use crate::levels::{self, changed, unlockable, Level, Metric, Miss, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
 use crate::params::{
-    apply_pairs, encode_component, level_link, to_query, AppParams, Lang, LevelKit, SceneId,
+    apply_pairs, encode_component, level_link, to_query, AppParams, LevelKit, SceneId,
 };
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
@@ -257,13 +259,13 @@ pub fn level_bar(props: &LevelProps) -> Html {
                         <li data-testid="level-goal" data-met={ok.to_string()} data-seeds={SEEDS.len().to_string()}
                             data-checked={done.to_string()} class={if ok { "ok" } else if failed.is_empty() { "pending" } else { "bad" }}>
                             <span aria-hidden="true">{if ok { "✓ " } else if failed.is_empty() { "… " } else { "✗ " }}</span>
-                            <strong>{i18n::level_goal(lang, goal)}</strong>
+                            <strong>{crate::levels::level_goal(lang, goal)}</strong>
                             {format!(" — {status}")}
                             if !failed.is_empty() {
                                 <div class="dim small" data-testid="failed-seeds">
                                     {t(lang, LevelMsg::FailedSeeds)}
                                     <ul class="plain">
-                                        for line in i18n::level_misses(lang, goal.metric, &failed) {
+                                        for line in crate::levels::level_misses(lang, goal.metric, &failed) {
                                             <li data-testid="miss">{line}</li>
                                         }
                                     </ul>
@@ -493,7 +495,7 @@ pub fn level_maker(props: &KitProps) -> Html {
             <h2 id="kit-title">{t(lang, LevelMsg::KitMake)}</h2>
             <p class="note">{t(lang, LevelMsg::KitMakeNote)}</p>
             if scene == SceneId::Log || scene == SceneId::Disk {
-                <p class="dim">{i18n::level_format_error(lang, &levels::FormatError { line: 0, kind: levels::FormatErrorKind::NotMeasured { metric: Metric::Violations, scene } })}</p>
+                <p class="dim">{crate::levels::level_format_error(lang, &levels::FormatError { line: 0, kind: levels::FormatErrorKind::NotMeasured { metric: Metric::Violations, scene } })}</p>
             }
             <fieldset>
                 <legend>{t(lang, LevelMsg::KitUnlock)}</legend>
@@ -541,7 +543,7 @@ pub fn level_maker(props: &KitProps) -> Html {
                     html! {
                         <label class="level-control">
                             <input type="checkbox" data-testid="kit-goal" data-metric={m.id()} checked={on} onchange={toggle} />
-                            {i18n::level_metric(lang, m)}
+                            {crate::levels::level_metric(lang, m)}
                             if on {
                                 {format!(" {} ", if m == Metric::Throughput { "≥" } else { "=" })}
                                 <input type="number" min="0" value={value.to_string()} onchange={set_value} data-testid="kit-goal-value" />
@@ -653,7 +655,7 @@ pub fn level_preview(props: &KitProps) -> Html {
                 None => Html::default(),
                 Some(Err(e)) => html! {
                     <p class="bad" role="alert" data-testid="level-error" data-line={e.line.to_string()}>
-                        <strong>{t(lang, LevelMsg::KitInvalid)}</strong>{" "}{i18n::level_format_error(lang, &e)}
+                        <strong>{t(lang, LevelMsg::KitInvalid)}</strong>{" "}{crate::levels::level_format_error(lang, &e)}
                     </p>
                 },
                 Some(Ok(level)) => {
@@ -665,7 +667,7 @@ pub fn level_preview(props: &KitProps) -> Html {
                             <p class="ok"><strong>{t(lang, LevelMsg::KitValid)}</strong></p>
                             <h3>{words.title.clone()}</h3>
                             <p>{words.story.clone()}</p>
-                            <ul>for g in level.file.goals.iter() { <li data-testid="preview-goal">{i18n::level_goal(lang, g)}</li> }</ul>
+                            <ul>for g in level.file.goals.iter() { <li data-testid="preview-goal">{crate::levels::level_goal(lang, g)}</li> }</ul>
                             <ol>for h in words.hints.iter() { <li>{h.clone()}</li> }</ol>
                             <p><a href={to_query(&start)}>{t(lang, LevelMsg::KitOpen)}</a></p>
                             <button type="button" data-testid="preview-check" onclick={check}>{t(lang, LevelMsg::KitCheck)}</button>

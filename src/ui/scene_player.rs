@@ -4,8 +4,9 @@
 
 use super::controls::{view_controls, Transport};
 use super::player::{Player, PlayerAction};
+use crate::i18n::Lang;
 use crate::i18n::Summary;
-use crate::params::{AppParams, Lang, Moment, ParamIssue, SceneId};
+use crate::params::{AppParams, Moment, ParamIssue, SceneId};
 use crate::scenes::Scene;
 use crate::sim::producer::ConfigError;
 // The snapshot policy and the horizon live with the timeline, so the native

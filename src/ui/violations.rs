@@ -1,8 +1,8 @@
 //! The order checker's findings, as every scene lists them: in words and
 //! with an icon, never by colour alone.
 
+use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t, Msg, Place};
-use crate::params::Lang;
 use crate::sim::checker::Violation;
 use yew::prelude::*;
 

@@ -3,9 +3,10 @@
 //! Library, option and key names come in as arguments: code stays as the
 //! library spells it, in either language.
 
-use super::{millis, n_of, n_of_gen, number, plural_en, plural_ru, Lang, KEYS, PARTITIONS};
+use super::{millis, n_of, n_of_gen, number, plural_en, plural_ru, KEYS, PARTITIONS};
 #[cfg(test)]
 use super::{Arg, Numbered, Probe};
+use crate::i18n::Lang;
 
 numbered! {
     /// `ReplicationControlManager.createPartitions` refuses fewer partitions.

@@ -3,11 +3,11 @@
 //! what the migrations cost.
 
 use super::{
-    millis, n_of, n_of_gen, number, plural_en, plural_ru, seconds, wide, Lang, KEYS, PARTITIONS,
-    RECORDS,
+    millis, n_of, n_of_gen, number, plural_en, plural_ru, seconds, wide, KEYS, PARTITIONS, RECORDS,
 };
 #[cfg(test)]
 use super::{Arg, Numbered, Probe};
+use crate::i18n::Lang;
 use crate::sim::scenes::repartition::{Refusal, OLD_TOPIC};
 use crate::sim::SimTime;
 

@@ -17,6 +17,12 @@ use crate::sim::scenes::disk::Disk;
 use crate::sim::SimTime;
 
 impl Scene for Disk {
+    type Msg = text::DiskMsg;
+
+    fn messages() -> &'static [text::DiskMsg] {
+        text::DiskMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

@@ -1,8 +1,8 @@
 //! The disk scene's narration: what the latest step read or wrote, and
 //! what it cost on the device's figures, in Russian and English.
 
+use crate::i18n::Lang;
 use crate::i18n::{decimal, millis, NBSP};
-use crate::params::Lang;
 use crate::sim::scenes::disk::{CostModel, DiskCaption};
 
 /// A page of the picture, in bytes: the kernel's 4 KiB.

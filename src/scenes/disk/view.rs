@@ -2,8 +2,10 @@
 
 use super::narration::disk_caption;
 use super::params as declared;
-use crate::i18n::{self, fixed, t, DiskMsg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t};
+use crate::params::{AppParams, Part};
+use crate::scenes::disk::text::DiskMsg;
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;
 use crate::ui::fold::Fold;

@@ -18,6 +18,12 @@ use crate::sim::scenes::group::Group;
 use crate::sim::SimTime;
 
 impl Scene for Group {
+    type Msg = text::GroupMsg;
+
+    fn messages() -> &'static [text::GroupMsg] {
+        text::GroupMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

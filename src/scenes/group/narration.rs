@@ -1,8 +1,8 @@
 //! The group scene's narration: what the latest step did to the group's
 //! partitions and offsets, and why it matters, in Russian and English.
 
+use crate::i18n::Lang;
 use crate::i18n::{event_name, millis, number, plural_en, plural_ru, seconds};
-use crate::params::Lang;
 use crate::sim::scenes::group::{
     ActionKind, CommitMode, GroupCaption, GroupNarration, Reader, RecordAt, Reread, REBALANCE_MS,
     SESSION_TIMEOUT_MS,

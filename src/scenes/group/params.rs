@@ -1,10 +1,11 @@
 //! The group scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, GroupMsg};
+use crate::i18n::t;
 use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
+use crate::scenes::group::text::GroupMsg;
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group;
 

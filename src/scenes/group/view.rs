@@ -5,8 +5,10 @@
 use super::figure::{self, paused_why, Link};
 use super::narration::group_narration;
 use super::params as declared;
-use crate::i18n::{self, fixed, t, GroupMsg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t};
+use crate::params::{AppParams, Part};
+use crate::scenes::group::text::GroupMsg;
 use crate::sim::assignor::Assignor;
 use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,

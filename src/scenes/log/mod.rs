@@ -20,6 +20,12 @@ use crate::sim::scenes::log::LogScene;
 use crate::sim::SimTime;
 
 impl Scene for LogScene {
+    type Msg = text::LogMsg;
+
+    fn messages() -> &'static [text::LogMsg] {
+        text::LogMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

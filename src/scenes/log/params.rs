@@ -1,9 +1,10 @@
 //! The log scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, LogMsg};
+use crate::i18n::t;
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::part_param;
+use crate::scenes::log::text::LogMsg;
 use crate::sim::scenes::log;
 
 pub(crate) static PARAMS: [&Param; 2] = [&SEGMENT_BYTES, &PART];

@@ -2,8 +2,10 @@
 //! in flight, and the consumer's position and committed offset.
 
 use super::params as declared;
-use crate::i18n::{self, fixed, t, LogMsg, Msg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t, Msg};
+use crate::params::{AppParams, Part};
+use crate::scenes::log::text::LogMsg;
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};

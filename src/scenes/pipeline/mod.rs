@@ -17,6 +17,26 @@ use crate::sim::scenes::pipeline::Pipeline;
 use crate::sim::SimTime;
 
 impl Scene for Pipeline {
+    type Msg = text::PipelineMsg;
+
+    fn messages() -> &'static [text::PipelineMsg] {
+        text::PipelineMsg::ALL
+    }
+
+    /// Kafka's and the clients' own names, the same in both languages.
+    const SAME_IN_BOTH: &'static [&'static str] = &[
+        "Linger",
+        "InFlight",
+        "Idempotence",
+        "Unclean",
+        "Assignor",
+        "CommitAuto",
+        "HandlerPerMessage",
+        "ChangeIdempotence",
+        "ChangeOneInFlight",
+        "ChangeNoUnclean",
+    ];
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

@@ -2,8 +2,8 @@
 //! its stage, the presets and the fixes, in Russian and English.
 
 use super::text::PipelineMsg;
+use crate::i18n::Lang;
 use crate::i18n::{event_name, pipeline_topic_grew, t};
-use crate::params::Lang;
 use crate::sim::scenes::pipeline::{
     member_name, Cause, Change, Finding, FindingKind, Outcome, Pipeline, Preset, Stage, Step,
 };

@@ -1,10 +1,14 @@
 //! The pipeline scene's link parameters, declared once, in the order a
 //! link writes them: stage by stage, from the application to the sink.
 
-use crate::i18n::{t, GroupMsg, PipelineMsg, ProducerMsg, ReplicationMsg};
+use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, PIPELINE_GO_CLIENT};
 use crate::scenes::group::params::ASSIGNOR as GROUP_ASSIGNOR;
+use crate::scenes::group::text::GroupMsg;
+use crate::scenes::pipeline::text::PipelineMsg;
+use crate::scenes::producer::text::ProducerMsg;
+use crate::scenes::replication::text::ReplicationMsg;
 use crate::sim::assignor::Assignor;
 use crate::sim::clients::Client;
 use crate::sim::scenes::pipeline::{self, Commit, KeyChoice};

@@ -8,9 +8,11 @@ use super::narration::{
 };
 use super::params as declared;
 use super::text::PipelineMsg;
-use crate::i18n::{self, event_name, fixed, millis, t, LevelMsg, Msg};
+use crate::i18n::Lang;
+use crate::i18n::{self, event_name, fixed, millis, t, Msg};
+use crate::levels::LevelMsg;
 use crate::params::declare::{Kind, Param, Value};
-use crate::params::{to_query, AppParams, Lang, Part};
+use crate::params::{to_query, AppParams, Part};
 use crate::sim::scenes::pipeline::{
     broken, member_name, moved, run_seed, sink_order, smallest_fix, Change, Finding, Outcome,
     Pipeline, PipelineConfig, PipelineRun, Preset, Stage, Step, WitnessRow, SWEEP_SEEDS,

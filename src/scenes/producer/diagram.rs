@@ -4,8 +4,9 @@
 
 use super::narration::{mermaid, seq_label, two_lines};
 use super::view::{px, records_label, SHOWN_LINES};
-use crate::i18n::{self, fixed, t, Msg, ProducerMsg, WindowMsg};
-use crate::params::Lang;
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t, Msg, WindowMsg};
+use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::scenes::producer::{ProducerScene, SeqKind};
 use crate::sim::SimTime;
 use crate::ui::density::{bucket, Density, DensityStrip};

@@ -24,6 +24,12 @@ use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::SimTime;
 
 impl Scene for ProducerScene {
+    type Msg = text::ProducerMsg;
+
+    fn messages() -> &'static [text::ProducerMsg] {
+        text::ProducerMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

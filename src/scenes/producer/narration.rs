@@ -3,8 +3,8 @@
 //! mermaid text, and the learner's interventions.
 
 use super::text::ProducerMsg;
+use crate::i18n::Lang;
 use crate::i18n::{delay_by, fault_line, outage_line, t};
-use crate::params::Lang;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::producer::{ErrorCode, Fault, FaultKind, Outage, SeqKind};
 
@@ -161,7 +161,7 @@ pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
             }
         }
         SeqKind::Failed { batch, reason } => {
-            let why = crate::i18n::fail_reason(lang, reason);
+            let why = crate::levels::fail_reason(lang, reason);
             if ru {
                 format!("батч {batch} не доставлен: {why}")
             } else {

@@ -2,8 +2,9 @@
 //! flight over a simulated minute, and the same chaos seed with and without
 //! idempotence. Both run after the figure is on screen.
 
-use crate::i18n::{self, t, ProducerMsg};
+use crate::i18n::{self, t};
 use crate::params::AppParams;
+use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::producer::Acks;
 use crate::sim::scenes::producer::{price_of_one_in_flight, run_until};
 use crate::sim::SimTime;

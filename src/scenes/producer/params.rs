@@ -3,13 +3,16 @@
 //! `preset` the link opens [`crate::params::DEFAULT_PRESET`], so the defaults here
 //! are that preset's values.
 
-use crate::i18n::{t, PipelineMsg, ProducerMsg, ReplicationMsg};
+use crate::i18n::t;
 use crate::params::declare::{Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
     ProducerPreset,
 };
+use crate::scenes::pipeline::text::PipelineMsg;
+use crate::scenes::producer::text::ProducerMsg;
+use crate::scenes::replication::text::ReplicationMsg;
 use crate::sim::producer::Acks;
 
 pub(crate) static PARAMS: [&Param; 21] = [

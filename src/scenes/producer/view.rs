@@ -7,11 +7,13 @@ use super::diagram::view_diagram;
 use super::narration::{config_error, interventions_list, seq_explain, seq_label};
 use super::panels::{IdempotenceCompare, PricePanel};
 use super::params as declared;
-use crate::i18n::{self, fixed, t, Place, ProducerMsg, WindowMsg};
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t, Place, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::parse_in;
-use crate::params::{preset_link, AppParams, Lang, Part};
+use crate::params::{preset_link, AppParams, Part};
 use crate::presets::ProducerPreset;
+use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::checker::FindingKind;
 use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
 use crate::sim::scenes::producer::{

@@ -17,6 +17,12 @@ use crate::sim::scenes::rabbitmq::RabbitScene;
 use crate::sim::SimTime;
 
 impl Scene for RabbitScene {
+    type Msg = text::RabbitMsg;
+
+    fn messages() -> &'static [text::RabbitMsg] {
+        text::RabbitMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

@@ -2,8 +2,8 @@
 //! side, in the queue's words for RabbitMQ (queue, message, consumer, ack)
 //! and in Kafka's for Kafka (partition, offset), in Russian and English.
 
+use crate::i18n::Lang;
 use crate::i18n::{event_name, number, plural_en, plural_ru};
-use crate::params::Lang;
 use crate::sim::scenes::rabbitmq::{
     order_key, Delivery, Message, RabbitCaption, RabbitNarration, Remedy, MESSAGES, PREFETCH,
 };

@@ -1,9 +1,10 @@
 //! The RabbitMQ scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, RabbitMsg};
+use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::part_param;
+use crate::scenes::rabbitmq::text::RabbitMsg;
 use crate::sim::scenes::rabbitmq;
 
 pub(crate) static PARAMS: [&Param; 4] = [&CONSUMERS, &REMEDY, &REQUEUE, &PART];

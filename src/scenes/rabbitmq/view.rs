@@ -2,8 +2,10 @@
 
 use super::narration::{rabbitmq_narration, rabbitmq_verdict};
 use super::params as declared;
-use crate::i18n::{self, t, Place, RabbitMsg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, t, Place};
+use crate::params::{AppParams, Part};
+use crate::scenes::rabbitmq::text::RabbitMsg;
 use crate::sim::checker::{FindingKind, OrderChecker, Position};
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;

@@ -17,6 +17,12 @@ use crate::sim::scenes::repartition::Repartition;
 use crate::sim::SimTime;
 
 impl Scene for Repartition {
+    type Msg = text::RepartitionMsg;
+
+    fn messages() -> &'static [text::RepartitionMsg] {
+        text::RepartitionMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

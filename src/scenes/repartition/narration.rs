@@ -2,11 +2,11 @@
 //! rule, who sees the new partitions when, and what that does to each
 //! order's order, in Russian and English.
 
+use crate::i18n::Lang;
 use crate::i18n::{
     self, count, count_gen, event_name, millis, plural_ru, seconds, EVENTS, ORDERS, PARTITIONS,
     RECORDS,
 };
-use crate::params::Lang;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::record::OrderEvent;
 use crate::sim::scenes::repartition::{

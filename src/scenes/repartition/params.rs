@@ -1,9 +1,10 @@
 //! The repartition scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, RepartitionMsg};
+use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
+use crate::scenes::repartition::text::RepartitionMsg;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::scenes::repartition;
 

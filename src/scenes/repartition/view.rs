@@ -5,8 +5,10 @@
 use super::narration::repartition_caption;
 use super::params as declared;
 use crate::i18n::fixed;
-use crate::i18n::{self, t, Msg, RepartitionMsg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, t, Msg};
+use crate::params::{AppParams, Part};
+use crate::scenes::repartition::text::RepartitionMsg;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::scenes::repartition::{

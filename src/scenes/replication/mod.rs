@@ -17,6 +17,15 @@ use crate::sim::scenes::replication::Replication;
 use crate::sim::SimTime;
 
 impl Scene for Replication {
+    type Msg = text::ReplicationMsg;
+
+    fn messages() -> &'static [text::ReplicationMsg] {
+        text::ReplicationMsg::ALL
+    }
+
+    /// Kafka's and the clients' own names, the same in both languages.
+    const SAME_IN_BOTH: &'static [&'static str] = &["StatNotEnough"];
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

@@ -1,7 +1,7 @@
 //! The replication scene's narration: what the latest step did and why,
 //! in Russian and English.
 
-use crate::params::Lang;
+use crate::i18n::Lang;
 use crate::sim::producer::Acks;
 use crate::sim::scenes::replication::{ElectionKind, ReplicationCaption};
 

@@ -1,11 +1,12 @@
 //! The replication scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, ReplicationMsg};
+use crate::i18n::t;
 use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::params::ACKS;
+use crate::scenes::replication::text::ReplicationMsg;
 use crate::sim::scenes::replication;
 
 pub(crate) static PARAMS: [&Param; 6] = [

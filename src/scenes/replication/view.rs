@@ -2,8 +2,10 @@
 
 use super::narration::replication_caption;
 use super::params as declared;
-use crate::i18n::{self, t, ReplicationMsg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, t};
+use crate::params::{AppParams, Part};
+use crate::scenes::replication::text::ReplicationMsg;
 use crate::sim::producer::Acks;
 use crate::sim::scenes::replication::{
     ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,

@@ -20,6 +20,12 @@ use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::SimTime;
 
 impl Scene for RoutingStream {
+    type Msg = text::RoutingMsg;
+
+    fn messages() -> &'static [text::RoutingMsg] {
+        text::RoutingMsg::ALL
+    }
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

@@ -2,10 +2,10 @@
 //! why, what its batch did, and what that means for each order's order, in
 //! Russian and English.
 
+use crate::i18n::Lang;
 use crate::i18n::{
     count, count_gen, event_name, millis, plural_ru, BYTES, EVENTS, PARTITIONS, RECORDS,
 };
-use crate::params::Lang;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::scenes::routing::{
     order_key, RoutingCaption, Stick, StreamKeys, StreamRoute, STREAM_LEN, STREAM_ORDERS, TOPIC,

@@ -1,9 +1,11 @@
 //! The routing scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, ProducerMsg, RoutingMsg};
+use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, PlacementChoice, GO_CLIENT, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
+use crate::scenes::producer::text::ProducerMsg;
+use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::clients::Client;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::scenes::routing;

@@ -4,8 +4,10 @@
 
 use super::narration::routing_caption;
 use super::params as declared;
-use crate::i18n::{self, fixed, t, Msg, RoutingMsg};
-use crate::params::{AppParams, Lang};
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t, Msg};
+use crate::params::AppParams;
+use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::checker::{FindingKind, Position};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::record::OrderEvent;

@@ -4,9 +4,11 @@
 
 use super::params as declared;
 use super::stream::view_stream;
-use crate::i18n::{self, fixed, t, RoutingMsg};
+use crate::i18n::Lang;
+use crate::i18n::{self, fixed, t};
 use crate::params::declare::Value;
-use crate::params::{AppParams, Lang, Part, PlacementChoice};
+use crate::params::{AppParams, Part, PlacementChoice};
+use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::partitioner::{
     abs_partition, key_histogram, murmur2, murmur2_trace, partition_for_key, route, to_positive,

@@ -17,6 +17,15 @@ use crate::sim::scenes::workers::{Workers, RECORDS};
 use crate::sim::SimTime;
 
 impl Scene for Workers {
+    type Msg = text::WorkersMsg;
+
+    fn messages() -> &'static [text::WorkersMsg] {
+        text::WorkersMsg::ALL
+    }
+
+    /// Kafka's and the clients' own names, the same in both languages.
+    const SAME_IN_BOTH: &'static [&'static str] = &["HashFnv1a", "HashXxHash64"];
+
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }

@@ -2,7 +2,7 @@
 //! means for each order, in Russian and English.
 
 use crate::i18n::event_name;
-use crate::params::Lang;
+use crate::i18n::Lang;
 use crate::sim::scenes::workers::{Mode, WorkersCaption};
 
 pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {

@@ -1,9 +1,10 @@
 //! The workers scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::{t, WorkersMsg};
+use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
+use crate::scenes::workers::text::WorkersMsg;
 use crate::sim::scenes::workers;
 
 pub(crate) static PARAMS: [&Param; 7] = [

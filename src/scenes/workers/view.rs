@@ -5,8 +5,10 @@
 use super::narration::workers_caption;
 use super::params as declared;
 use crate::i18n::fixed;
-use crate::i18n::{self, t, Msg, Place, WorkersMsg};
-use crate::params::{AppParams, Lang, Part};
+use crate::i18n::Lang;
+use crate::i18n::{self, t, Msg, Place};
+use crate::params::{AppParams, Part};
+use crate::scenes::workers::text::WorkersMsg;
 use crate::sim::checker::FindingKind;
 use crate::sim::scenes::workers::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,

@@ -5,7 +5,7 @@ use crate::{Verdict, AREAS};
 use kafka_ordering_lab::golens::measured::Situation;
 use kafka_ordering_lab::golens::GoClient;
 use kafka_ordering_lab::i18n::t;
-use kafka_ordering_lab::params::Lang;
+use kafka_ordering_lab::i18n::Lang;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 

@@ -2,6 +2,9 @@
 //! scene with narration, and some with a question to answer before the
 //! scene runs on.
 
+mod text;
+pub use text::{lesson_text, LessonMsg, LessonText};
+
 /// One step: the scene it opens, and its question, if it asks one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LessonStep {

@@ -1,8 +1,9 @@
 //! The guided lesson's words: its fixed strings, and each step's narration
 //! and question, in Russian and English.
 
-use super::catalogue;
-use crate::params::{Lang, SceneId};
+use crate::i18n::catalogue;
+use crate::i18n::Lang;
+use crate::params::SceneId;
 
 catalogue! {
     /// Fixed strings of the guided lesson.
@@ -150,5 +151,29 @@ pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
     LessonText {
         narration,
         question,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::catalogue_tests::has_cyrillic;
+    use crate::i18n::t;
+
+    #[test]
+    fn every_lesson_step_speaks_both_languages_and_asks_what_it_checks() {
+        for &msg in LessonMsg::ALL {
+            assert!(
+                has_cyrillic(t(Lang::Ru, msg)) && !has_cyrillic(t(Lang::En, msg)),
+                "{msg:?}"
+            );
+        }
+        for (i, step) in super::super::STEPS.iter().enumerate() {
+            let n = i as u32 + 1;
+            let (ru, en) = (lesson_text(Lang::Ru, n), lesson_text(Lang::En, n));
+            assert!(has_cyrillic(ru.narration) && !has_cyrillic(en.narration));
+            assert_eq!(ru.question.is_some(), step.answer.is_some(), "step {n}");
+            assert_eq!(en.question.is_some(), step.answer.is_some(), "step {n}");
+        }
     }
 }

@@ -1,9 +1,9 @@
 //! The challenge levels' words: the bar's fixed strings, each goal's
 //! figure, and what is wrong with a level file.
 
-use super::{catalogue, param_issue, scene_title, t};
+use crate::i18n::Lang;
+use crate::i18n::{catalogue, param_issue, scene_title, t};
 use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Miss, Op};
-use crate::params::Lang;
 use crate::sim::scenes::producer::FailReason;
 
 catalogue! {
@@ -108,7 +108,7 @@ pub fn level_goal(lang: Lang, goal: &Goal) -> String {
     format!(
         "{} {op} {}",
         metric_name(lang, goal.metric),
-        super::number(lang, goal.value)
+        crate::i18n::number(lang, goal.value)
     )
 }
 
@@ -152,18 +152,18 @@ pub fn level_misses(lang: Lang, metric: Metric, misses: &[Miss]) -> Vec<String> 
         .into_iter()
         .map(|(ran, gave_up, seeds, least, most)| {
             let figure = if least == most {
-                super::number(lang, least)
+                crate::i18n::number(lang, least)
             } else if ru {
                 format!(
                     "от {} до {}",
-                    super::number(lang, least),
-                    super::number(lang, most)
+                    crate::i18n::number(lang, least),
+                    crate::i18n::number(lang, most)
                 )
             } else {
                 format!(
                     "{} to {}",
-                    super::number(lang, least),
-                    super::number(lang, most)
+                    crate::i18n::number(lang, least),
+                    crate::i18n::number(lang, most)
                 )
             };
             let what = if ran {
