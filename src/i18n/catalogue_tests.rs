@@ -373,6 +373,8 @@ fn the_issues_examples_read_right() {
 /// and RabbitMQ give their partitioners, protocols and features, and tools.
 pub(crate) const FIXED_NAMES: &[&str] = &[
     "Esc",
+    // The chapter's own words for the log (the log scene's title).
+    "append-only",
     // Kafka's issue tracker names its bugs so.
     "KAFKA-15591",
     // The exception KafkaProducer throws for a bad configuration.

@@ -3,7 +3,6 @@
 //! Fixed strings are [`Msg`] variants, so a missing translation is a compile
 //! error. Strings with numbers in them are functions of their arguments.
 
-use crate::params::{ParamIssue, SceneId};
 use crate::sim::checker::{FindingKind, Position, Violation};
 use crate::sim::record::OrderEvent;
 use crate::sim::scenes::log::LogCaption;
@@ -47,6 +46,10 @@ macro_rules! catalogue {
         }
 
         impl $name {
+            // The words' tests read a catalogue through `ALL`; a catalogue
+            // of one message (a scene's title, or its lede) is read through
+            // its scene's trait instead.
+            #[allow(dead_code)]
             pub const ALL: &'static [$name] = &[$($name::$variant,)*];
         }
 
@@ -113,7 +116,10 @@ catalogue! {
 /// A short text summary of a scene's state, for screen readers.
 pub enum Summary {
     /// A scene this page's bundle does not carry: it opens on its own page.
-    Elsewhere(SceneId),
+    Elsewhere {
+        /// Its title ([`crate::scenes::SceneId::title`]), in the page's language.
+        title: &'static str,
+    },
     Log {
         leo: u64,
         position: u64,
@@ -233,13 +239,7 @@ pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
             };
             summary_pipeline(lang, applied, total, findings) + &first
         }
-        Summary::Elsewhere(scene) => {
-            format!(
-                "{} {}",
-                t(lang, Msg::SceneElsewhere),
-                scene_title(lang, *scene)
-            )
-        }
+        Summary::Elsewhere { title } => format!("{} {title}", t(lang, Msg::SceneElsewhere)),
         Summary::Refused => match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => "продюсер не создан: настройки отвергнуты".to_owned(),
@@ -248,51 +248,6 @@ pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
         },
     };
     format!("{}: {body}", seconds(lang, now))
-}
-
-pub fn scene_title(lang: Lang, scene: SceneId) -> &'static str {
-    match (lang, scene) {
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Log) => "Партиция — это append-only лог",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Log) => "A partition is an append-only log",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Routing) => "Ключ решает порядок",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Routing) => "Keys decide order",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Producer) => "Продюсер сам ломает порядок",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Producer) => "The producer reorders its own records",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Repartition) => "Ловушка: добавили партиции",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Repartition) => "The trap of adding partitions",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Replication) => "Реплики хранят те же offset'ы",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Replication) => "Replicas keep the same offsets",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Disk) => "Почему лог быстрый: последовательный ввод-вывод",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Disk) => "Why a log is fast: sequential I/O",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::RabbitMq) => "RabbitMQ и Kafka: кто с кем конкурирует",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::RabbitMq) => "RabbitMQ and Kafka: who competes for what",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Group) => "Группа консьюмеров и ребалансировки",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Group) => "A consumer group and its rebalances",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Workers) => "Порядок внутри Go-консьюмера",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Workers) => "Order inside a Go consumer",
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, SceneId::Pipeline) => "Где сломался мой заказ: весь путь целиком",
-        #[cfg(feature = "lang-en")]
-        (Lang::En, SceneId::Pipeline) => "Where did my order break? The whole path",
-    }
 }
 
 /// A lede's opening, shown above the figure, and the rest, which folds:
@@ -317,162 +272,6 @@ pub fn split_lede(lede: &str) -> (&str, &str) {
     match end {
         Some(i) => (&lede[..=i], lede[i + 2..].trim_start()),
         None => (lede, ""),
-    }
-}
-
-pub fn scene_lede(lang: Lang, scene: SceneId) -> &'static str {
-    match (lang, scene) {
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-log")]
-        (Lang::Ru, SceneId::Log) => "Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждая запись встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа он видит в том порядке, в каком они записаны.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-log")]
-        (Lang::En, SceneId::Log) => "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-routing")]
-        (Lang::Ru, SceneId::Routing) => "Порядок есть только внутри партиции, поэтому всё решает, в какую партицию попадёт запись. Java-продюсер берёт murmur2 от байтов ключа и делит по модулю на число партиций: одинаковый ключ — одна партиция — один порядок. Запись без ключа раскладывается по партициям, и порядок событий одного заказа теряется.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-routing")]
-        (Lang::En, SceneId::Routing) => "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-producer")]
-        (Lang::Ru, SceneId::Producer) => "Порядок может сломаться ещё до диска брокера. Продюсер держит несколько запросов в полёте; если брокер отказал первому, а второй уже в пути, повтор первого запишется после второго. Посмотрите, как это происходит и как это лечат идемпотентность и один запрос в полёте.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-producer")]
-        (Lang::En, SceneId::Producer) => "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the broker refuses the first while the second is on its way, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-repartition")]
-        (Lang::Ru, SceneId::Repartition) => "Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-repartition")]
-        (Lang::En, SceneId::Repartition) => "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-replication")]
-        (Lang::Ru, SceneId::Replication) => "Партиция живёт на трёх брокерах. Фолловеры копируют лог лидера в его порядке, поэтому запись с offset'ом N одна и та же везде. Консьюмеры видят только записи ниже high watermark — то, что есть у всех реплик из ISR. Уроните лидера и сравните реплики.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-replication")]
-        (Lang::En, SceneId::Replication) => "The partition lives on three brokers. Followers copy the leader's log in its order, so the record at offset N is the same everywhere. Consumers see only records below the high watermark, which every in-sync replica has. Crash the leader and compare the replicas.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-disk")]
-        (Lang::Ru, SceneId::Disk) => "Лог только дописывается в конец файла-сегмента, поэтому диск пишет подряд, без поиска. Консьюмер читает вперёд, и ядро заранее подгружает следующие страницы в кеш. Сравните с записью тех же данных вразброс.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-disk")]
-        (Lang::En, SceneId::Disk) => "A log is only ever appended to the end of its segment file, so the disk writes without seeking. A consumer reads forward, and the kernel loads the next pages into the cache ahead of it. Compare with writing the same records all over the place.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-rabbitmq")]
-        (Lang::Ru, SceneId::RabbitMq) => "Один и тот же поток событий заказов, две модели конкуренции. Слева — очередь RabbitMQ с конкурирующими консьюмерами, справа — топик Kafka с тем же числом партиций и группой консьюмеров.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-rabbitmq")]
-        (Lang::En, SceneId::RabbitMq) => "One stream of order events, two models of competition. On the left, a RabbitMQ queue with competing consumers; on the right, a Kafka topic with as many partitions and a consumer group.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-group")]
-        (Lang::Ru, SceneId::Group) => "Группа делит партиции топика: у каждой партиции в каждом поколении один владелец, поэтому её записи обрабатываются по порядку. Добавьте участника, уберите или уроните его и посмотрите, что переезжает, сколько все стоят и что обрабатывается второй раз после падения.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-group")]
-        (Lang::En, SceneId::Group) => "A group shares a topic's partitions: in each generation a partition has one owner, so its records are handled in order. Add a member, remove one or crash one, and see what moves, how long everyone waits, and what is handled twice after a crash.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-workers")]
-        (Lang::Ru, SceneId::Workers) => "Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-workers")]
-        (Lang::En, SceneId::Workers) => "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits.",
-        #[cfg(feature = "lang-ru")]
-        #[cfg(feature = "scene-pipeline")]
-        (Lang::Ru, SceneId::Pipeline) => "Итог главы: порядок теряется на любом шаге от отправки до записи в базу. Здесь весь путь сервиса заказов, а база не применит оплату раньше создания заказа. Проверка называет этап, где сломался порядок, показывает две записи и их путь и находит самое маленькое исправление.",
-        #[cfg(feature = "lang-en")]
-        #[cfg(feature = "scene-pipeline")]
-        (Lang::En, SceneId::Pipeline) => "The chapter summed up: order can be lost at any step from the send to the database write. Here is an order service's whole path, and a database that will not apply a payment before the order exists. The checker names the stage where order broke, shows the two records and their path, and finds the smallest fix.",
-        // Only the open scene's lede is shown, and a scene's own bundle
-        // carries only its own.
-        #[allow(unreachable_patterns)]
-        _ => "",
-    }
-}
-
-pub fn param_issue(lang: Lang, issue: &ParamIssue) -> String {
-    let fallback = scene_title(lang, SceneId::Log);
-    match (lang, issue) {
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::UnknownScene { value }) => {
-            format!("scene: сцены «{value}» нет, открыта «{fallback}».")
-        }
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::UnknownScene { value }) => {
-            format!("scene: there is no scene “{value}”; showing “{fallback}”.")
-        }
-        (_, &ParamIssue::KeyTooLong { bytes, used }) => key_too_long(lang, bytes, used),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::NotANumber { name, value }) => {
-            format!("{name}: «{value}» — не число, взято значение по умолчанию.")
-        }
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::NotANumber { name, value }) => {
-            format!("{name}: “{value}” is not a number; using the default.")
-        }
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::OutOfRange { name, value, used }) => {
-            format!("{name}: {value} — вне допустимых границ, взято {used}.")
-        }
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::OutOfRange { name, value, used }) => {
-            format!("{name}: {value} is out of range; using {used}.")
-        }
-        #[cfg(feature = "lang-ru")]
-        (
-            Lang::Ru,
-            ParamIssue::BadChoice {
-                name,
-                value,
-                choices,
-            },
-        ) => {
-            format!(
-                "{name}: «{value}» не подходит (можно: {choices}), взято значение по умолчанию."
-            )
-        }
-        #[cfg(feature = "lang-en")]
-        (
-            Lang::En,
-            ParamIssue::BadChoice {
-                name,
-                value,
-                choices,
-            },
-        ) => {
-            format!("{name}: “{value}” is not one of {choices}; using the default.")
-        }
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::Repeated { name }) => {
-            format!("{name}: параметр указан несколько раз, учтено первое значение.")
-        }
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::Repeated { name }) => {
-            format!("{name}: given more than once; the first value is used.")
-        }
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::UnknownParam { name }) => {
-            format!("«{name}»: такого параметра нет, он пропущен.")
-        }
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::UnknownParam { name }) => {
-            format!("“{name}”: no such parameter; ignored.")
-        }
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::FaultRenamed { old: "lose-request", new }) => format!(
-            "faults: «lose-request» показан как «{new}»: на одном TCP-соединении запрос не может пропасть, пока следующие доходят, поэтому брокер отказывает батчу с CORRUPT_MESSAGE."
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::FaultRenamed { old: "lose-request", new }) => format!(
-            "faults: “lose-request” is shown as “{new}”: on one TCP connection a request cannot vanish while later ones arrive, so the broker refuses the batch with CORRUPT_MESSAGE instead."
-        ),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ParamIssue::FaultRenamed { old, new }) => format!(
-            "faults: «{old}» показан как «{new}»: ответ пропадает только вместе с соединением, а с ним срываются и все запросы, ещё бывшие в пути."
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, ParamIssue::FaultRenamed { old, new }) => format!(
-            "faults: “{old}” is shown as “{new}”: an answer is lost only with its connection, and every request still on its way fails with it."
-        ),
     }
 }
 
@@ -717,27 +516,6 @@ mod tests {
     }
 
     #[test]
-    fn every_lede_opens_with_one_sentence_and_folds_the_rest() {
-        for scene in SceneId::ALL {
-            for lang in [Lang::Ru, Lang::En] {
-                let lede = scene_lede(lang, scene);
-                let (first, rest) = split_lede(lede);
-                // One or two lines above the figure, whole words, and
-                // something left to fold; the scene-bundle test reads the
-                // first 40 characters of the pre-rendered lede.
-                let chars = first.chars().count();
-                assert!(
-                    (40..=180).contains(&chars),
-                    "{scene:?} {lang:?}: {chars}: {first}"
-                );
-                assert!(first.ends_with('.'), "{first}");
-                assert!(!rest.is_empty(), "{scene:?} {lang:?}");
-                assert_eq!(format!("{first} {rest}"), lede);
-            }
-        }
-    }
-
-    #[test]
     fn every_message_exists_in_both_languages() {
         for &msg in Msg::ALL {
             let (ru, en) = (t(Lang::Ru, msg), t(Lang::En, msg));
@@ -847,17 +625,5 @@ mod tests {
         assert_eq!(seconds(Lang::Ru, SimTime(1500)), "1,500\u{a0}с");
         assert_eq!(speed(Lang::En, 0.1), "0.10×");
         assert_eq!(speed(Lang::Ru, 2.5), "2,5×");
-    }
-
-    #[test]
-    fn issues_name_the_parameter_in_both_languages() {
-        let issue = ParamIssue::NotANumber {
-            name: "seed",
-            value: "abc".into(),
-        };
-        for lang in [Lang::Ru, Lang::En] {
-            let text = param_issue(lang, &issue);
-            assert!(text.contains("seed") && text.contains("abc"), "{text}");
-        }
     }
 }

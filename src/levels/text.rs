@@ -2,8 +2,9 @@
 //! figure, and what is wrong with a level file.
 
 use crate::i18n::Lang;
-use crate::i18n::{catalogue, param_issue, scene_title, t};
+use crate::i18n::{catalogue, t};
 use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Miss, Op};
+use crate::params::param_issue;
 use crate::sim::scenes::producer::FailReason;
 
 catalogue! {
@@ -259,20 +260,20 @@ pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
         (StartIssue(i), false) => format!("the start link: {}", param_issue(lang, i)),
         (UnlockUnknown { name, scene }, true) => format!(
             "unlock: у сцены «{}» нет настройки прогона «{name}»",
-            scene_title(lang, *scene)
+            scene.title(lang)
         ),
         (UnlockUnknown { name, scene }, false) => format!(
             "unlock: the scene “{}” has no run setting “{name}”",
-            scene_title(lang, *scene)
+            scene.title(lang)
         ),
         (NotMeasured { metric, scene }, true) => format!(
             "сцена «{}» не измеряет «{}»",
-            scene_title(lang, *scene),
+            scene.title(lang),
             metric.id()
         ),
         (NotMeasured { metric, scene }, false) => format!(
             "the scene “{}” does not measure “{}”",
-            scene_title(lang, *scene),
+            scene.title(lang),
             metric.id()
         ),
         (SolutionIssue(i), true) => format!("решение: {}", param_issue(lang, i)),

@@ -12,6 +12,7 @@ mod part;
 mod path;
 #[cfg(test)]
 mod tests;
+mod text;
 
 pub use codec::{
     actions_text, clamp_to, encode_component, parse_actions, parse_in, parse_replica_actions,
@@ -42,6 +43,7 @@ pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
 pub use link::{lesson_link, level_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 pub use path::{language_link, page_path, page_query, LESSON_PAGE};
+pub use text::param_issue;
 
 use codec::{parse_flag, parse_number, quote};
 use declare::{find, Kind, Value};

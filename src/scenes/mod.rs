@@ -52,6 +52,12 @@ pub trait Scene: Model + Sized {
     /// in the order a link writes them.
     fn params() -> &'static [&'static Param];
 
+    /// The scene's name, in the menu and over its page.
+    fn title(lang: Lang) -> &'static str;
+
+    /// The paragraph under the title that says what the scene shows.
+    fn lede(lang: Lang) -> &'static str;
+
     /// The scene's catalogue (its `text.rs`): the words' tests read every
     /// message of every registered scene through it, so a new scene's
     /// words are tested without a list to add them to.
@@ -132,12 +138,31 @@ macro_rules! define_scene_ids {
                 }
             }
 
+            /// The scene's name, in the menu and over its page; every bundle
+            /// names every scene.
+            pub fn title(self, lang: Lang) -> &'static str {
+                match self {
+                    $(SceneId::$variant => <$model as Scene>::title(lang),)*
+                }
+            }
+
+            /// The scene's lede. Only the open scene's is shown, and a
+            /// scene's own bundle carries only its own: another scene's is
+            /// empty there, and its words are left out of the build.
+            pub fn lede(self, lang: Lang) -> &'static str {
+                match self {
+                    $(SceneId::$variant if cfg!(feature = $feature) => <$model as Scene>::lede(lang),)*
+                    _ => "",
+                }
+            }
+
             /// Every message of the scene's catalogue in `lang`, by name,
             /// and the names that may read the same in both languages.
             pub fn messages(self, lang: Lang) -> (Vec<(String, &'static str)>, &'static [&'static str]) {
                 fn of<S: Scene>(lang: Lang) -> (Vec<(String, &'static str)>, &'static [&'static str]) {
+                    let heading = [("Title".to_owned(), S::title(lang)), ("Lede".to_owned(), S::lede(lang))];
                     let all = S::messages().iter().map(|&m| (format!("{m:?}"), m.text(lang)));
-                    (all.collect(), S::SAME_IN_BOTH)
+                    (heading.into_iter().chain(all).collect(), S::SAME_IN_BOTH)
                 }
                 match self {
                     $(SceneId::$variant => of::<$model>(lang),)*
@@ -179,6 +204,27 @@ mod tests {
                 }
                 assert!(ru != en, "{scene:?} {name} is not translated");
                 assert!(has_cyrillic(ru), "{scene:?} {name} RU has no Russian: {ru}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_lede_opens_with_one_sentence_and_folds_the_rest() {
+        for scene in SceneId::ALL {
+            for lang in [crate::i18n::Lang::Ru, crate::i18n::Lang::En] {
+                let lede = scene.lede(lang);
+                let (first, rest) = crate::i18n::split_lede(lede);
+                // One or two lines above the figure, whole words, and
+                // something left to fold; the scene-bundle test reads the
+                // first 40 characters of the pre-rendered lede.
+                let chars = first.chars().count();
+                assert!(
+                    (40..=180).contains(&chars),
+                    "{scene:?} {lang:?}: {chars}: {first}"
+                );
+                assert!(first.ends_with('.'), "{first}");
+                assert!(!rest.is_empty(), "{scene:?} {lang:?}");
+                assert_eq!(format!("{first} {rest}"), lede);
             }
         }
     }

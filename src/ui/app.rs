@@ -449,7 +449,7 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     let quiz = *quiz_open.borrow();
-    let lede = i18n::split_lede(i18n::scene_lede(lang, params.scene));
+    let lede = i18n::split_lede(params.scene.lede(lang));
     let toggle_lede = {
         let lede_open = lede_open.clone();
         Callback::from(move |_: MouseEvent| lede_open.set(!*lede_open))
@@ -461,8 +461,8 @@ pub fn app(props: &AppProps) -> Html {
     // On a phone the menu folds into one button that names the open scene,
     // numbered as the list numbers it.
     let current_scene = match SceneId::ALL.iter().position(|&s| s == params.scene) {
-        Some(i) => format!("{}. {}", i + 1, i18n::scene_title(lang, params.scene)),
-        None => i18n::scene_title(lang, params.scene).to_owned(),
+        Some(i) => format!("{}. {}", i + 1, params.scene.title(lang)),
+        None => params.scene.title(lang).to_owned(),
     };
     let level = params
         .level
@@ -508,7 +508,7 @@ pub fn app(props: &AppProps) -> Html {
                                 <li>
                                     <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()} data-number={(i + 1).to_string()}
                                         aria-current={(scene == params.scene).then_some("page")}>
-                                        {i18n::scene_title(lang, scene)}
+                                        {scene.title(lang)}
                                     </a>
                                 </li>
                             }
@@ -526,7 +526,7 @@ pub fn app(props: &AppProps) -> Html {
             if !issues.is_empty() {
                 <div class="param-issues" role="alert" data-testid="param-message">
                     <p>{t(lang, Msg::ParamProblemsTitle)}</p>
-                    <ul>for i in issues.iter() { <li>{i18n::param_issue(lang, i)}</li> }</ul>
+                    <ul>for i in issues.iter() { <li>{crate::params::param_issue(lang, i)}</li> }</ul>
                     <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
                 </div>
             }
@@ -540,7 +540,7 @@ pub fn app(props: &AppProps) -> Html {
                 data-holding={p.holding().then_some("true")}
                 data-events={p.moment().events.map(|n| n.to_string())}
                 data-state-digest={format!("{:016x}", p.digest())}>
-                <h1>{i18n::scene_title(lang, params.scene)}</h1>
+                <h1>{params.scene.title(lang)}</h1>
                 // Read out when the learner pauses or steps, not sixty times a second.
                 <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() && !p.holding() { "off" } else { "polite" }}>
                     {summary}

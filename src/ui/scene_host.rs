@@ -2,7 +2,7 @@
 
 use super::app::base_path;
 use super::scene_player::ScenePlayer;
-use crate::i18n::{scene_title, t, Msg};
+use crate::i18n::{t, Msg};
 use crate::params::AppParams;
 use crate::params::{page_path, scene_link, SceneId};
 #[cfg(feature = "scene-disk")]
@@ -113,7 +113,7 @@ fn view_elsewhere(scene: SceneId, params: &AppParams) -> Html {
     html! {
         <p class="scene-elsewhere" role="alert" data-testid="scene-elsewhere">
             {t(lang, Msg::SceneElsewhere)}{" "}
-            <a href={href}>{scene_title(lang, scene)}</a>
+            <a href={href}>{scene.title(lang)}</a>
         </p>
     }
 }

@@ -190,7 +190,9 @@ impl ScenePlayer {
     /// The state in words, for screen readers.
     pub fn summary(&self, params: &AppParams) -> Summary {
         if let ScenePlayer::Missing(scene) = self {
-            return Summary::Elsewhere(*scene);
+            return Summary::Elsewhere {
+                title: scene.title(params.lang),
+            };
         }
         self.player()
             .map_or(Summary::Refused, |p| p.summary(params))

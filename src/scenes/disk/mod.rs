@@ -9,7 +9,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -21,6 +21,14 @@ impl Scene for Disk {
 
     fn messages() -> &'static [text::DiskMsg] {
         text::DiskMsg::ALL
+    }
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::DiskTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::DiskLede::Lede)
     }
 
     fn params() -> &'static [&'static Param] {

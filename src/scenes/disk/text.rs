@@ -28,3 +28,19 @@ catalogue! {
         Writer => ("запись в конец", "append"),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    DiskTitle {
+        Title => ("Почему лог быстрый: последовательный ввод-вывод", "Why a log is fast: sequential I/O"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    DiskLede {
+        Lede => ("Лог только дописывается в конец файла-сегмента, поэтому диск пишет подряд, без поиска. Консьюмер читает вперёд, и ядро заранее подгружает следующие страницы в кеш. Сравните с записью тех же данных вразброс.", "A log is only ever appended to the end of its segment file, so the disk writes without seeking. A consumer reads forward, and the kernel loads the next pages into the cache ahead of it. Compare with writing the same records all over the place."),
+    }
+}

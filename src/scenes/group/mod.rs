@@ -10,7 +10,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -22,6 +22,14 @@ impl Scene for Group {
 
     fn messages() -> &'static [text::GroupMsg] {
         text::GroupMsg::ALL
+    }
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::GroupTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::GroupLede::Lede)
     }
 
     fn params() -> &'static [&'static Param] {

@@ -47,3 +47,19 @@ catalogue! {
             "A bar is a partition's log, green is committed (◆), ⚠ marks a record handled twice. A solid line: its owner reads it; dashed: the partition waits."),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    GroupTitle {
+        Title => ("Группа консьюмеров и ребалансировки", "A consumer group and its rebalances"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    GroupLede {
+        Lede => ("Группа делит партиции топика: у каждой партиции в каждом поколении один владелец, поэтому её записи обрабатываются по порядку. Добавьте участника, уберите или уроните его и посмотрите, что переезжает, сколько все стоят и что обрабатывается второй раз после падения.", "A group shares a topic's partitions: in each generation a partition has one owner, so its records are handled in order. Add a member, remove one or crash one, and see what moves, how long everyone waits, and what is handled twice after a crash."),
+    }
+}

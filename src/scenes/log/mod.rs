@@ -12,7 +12,7 @@ use super::Scene;
 /// Where a link without `t` opens: eight records written, the first
 /// segment rolled, the consumer behind the log end (the lesson's step 1.1).
 const OPENING: SimTime = SimTime(5350);
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -24,6 +24,14 @@ impl Scene for LogScene {
 
     fn messages() -> &'static [text::LogMsg] {
         text::LogMsg::ALL
+    }
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::LogTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::LogLede::Lede)
     }
 
     fn params() -> &'static [&'static Param] {

@@ -30,3 +30,19 @@ catalogue! {
         ReadsInOrder => ("читает строго по порядку: 0 → 1 → 2 → …", "reads strictly in order: 0 → 1 → 2 → …"),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    LogTitle {
+        Title => ("Партиция — это append-only лог", "A partition is an append-only log"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    LogLede {
+        Lede => ("Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждая запись встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа он видит в том порядке, в каком они записаны.", "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written."),
+    }
+}

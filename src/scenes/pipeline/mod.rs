@@ -9,7 +9,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -36,6 +36,14 @@ impl Scene for Pipeline {
         "ChangeOneInFlight",
         "ChangeNoUnclean",
     ];
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::PipelineTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::PipelineLede::Lede)
+    }
 
     fn params() -> &'static [&'static Param] {
         &params::PARAMS

@@ -135,3 +135,19 @@ catalogue! {
         StatLatency => ("Средняя задержка, мс", "Mean latency, ms"),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    PipelineTitle {
+        Title => ("Где сломался мой заказ: весь путь целиком", "Where did my order break? The whole path"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    PipelineLede {
+        Lede => ("Итог главы: порядок теряется на любом шаге от отправки до записи в базу. Здесь весь путь сервиса заказов, а база не применит оплату раньше создания заказа. Проверка называет этап, где сломался порядок, показывает две записи и их путь и находит самое маленькое исправление.", "The chapter summed up: order can be lost at any step from the send to the database write. Here is an order service's whole path, and a database that will not apply a payment before the order exists. The checker names the stage where order broke, shows the two records and their path, and finds the smallest fix."),
+    }
+}

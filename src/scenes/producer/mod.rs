@@ -16,7 +16,7 @@ pub(crate) mod view;
 pub use diagram::mermaid_text;
 
 use super::Scene;
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -28,6 +28,14 @@ impl Scene for ProducerScene {
 
     fn messages() -> &'static [text::ProducerMsg] {
         text::ProducerMsg::ALL
+    }
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::ProducerTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::ProducerLede::Lede)
     }
 
     fn params() -> &'static [&'static Param] {

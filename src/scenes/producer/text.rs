@@ -100,3 +100,19 @@ catalogue! {
         Caption0 => ("Нажмите ▶: приложение отправит события заказа, продюсер соберёт батчи и отправит их брокеру.", "Press ▶: the application sends the order's events, and the producer batches them and sends them to the broker."),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    ProducerTitle {
+        Title => ("Продюсер сам ломает порядок", "The producer reorders its own records"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    ProducerLede {
+        Lede => ("Порядок может сломаться ещё до диска брокера. Продюсер держит несколько запросов в полёте; если брокер отказал первому, а второй уже в пути, повтор первого запишется после второго. Посмотрите, как это происходит и как это лечат идемпотентность и один запрос в полёте.", "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the broker refuses the first while the second is on its way, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it."),
+    }
+}

@@ -19,3 +19,19 @@ catalogue! {
         RequeueNote => ("Возвращённое сообщение встаёт в голову очереди, но консьюмер уже держит следующие сообщения, выданные ему заранее (basic.qos 4), и получит его только после них — порядок ломается и с одним консьюмером, и с single active consumer. В Kafka консьюмер повторяет ту же запись по её offset'у, и следующие ждут.", "The returned message goes to the head of the queue, but the consumer already holds the next ones of its prefetch (basic.qos 4) and gets it only after them: order breaks with one consumer too, and with a single active consumer. In Kafka the consumer handles the same record again at its offset, and the next ones wait."),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    RabbitMqTitle {
+        Title => ("RabbitMQ и Kafka: кто с кем конкурирует", "RabbitMQ and Kafka: who competes for what"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    RabbitMqLede {
+        Lede => ("Один и тот же поток событий заказов, две модели конкуренции. Слева — очередь RabbitMQ с конкурирующими консьюмерами, справа — топик Kafka с тем же числом партиций и группой консьюмеров.", "One stream of order events, two models of competition. On the left, a RabbitMQ queue with competing consumers; on the right, a Kafka topic with as many partitions and a consumer group."),
+    }
+}

@@ -45,3 +45,19 @@ catalogue! {
         RefusedShort => ("отказ: INVALID_PARTITIONS", "refused: INVALID_PARTITIONS"),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    RepartitionTitle {
+        Title => ("Ловушка: добавили партиции", "The trap of adding partitions"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    RepartitionLede {
+        Lede => ("Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.", "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate."),
+    }
+}

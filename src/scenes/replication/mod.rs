@@ -9,7 +9,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
@@ -25,6 +25,14 @@ impl Scene for Replication {
 
     /// Kafka's and the clients' own names, the same in both languages.
     const SAME_IN_BOTH: &'static [&'static str] = &["StatNotEnough"];
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::ReplicationTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::ReplicationLede::Lede)
+    }
 
     fn params() -> &'static [&'static Param] {
         &params::PARAMS

@@ -39,3 +39,19 @@ catalogue! {
         ReplicationNote => ("Выберите acks=all и min.insync.replicas=2, замедлите фолловера, уроните лидера: подтверждённое не теряется, а офсеты на всех репликах совпадают. С acks=1 повторите то же и сравните счётчик потерянных подтверждённых записей.", "Pick acks=all and min.insync.replicas=2, slow a follower, crash the leader: nothing acknowledged is lost, and every replica keeps the same offsets. Then do the same with acks=1 and watch the count of acknowledged records lost."),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    ReplicationTitle {
+        Title => ("Реплики хранят те же offset'ы", "Replicas keep the same offsets"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    ReplicationLede {
+        Lede => ("Партиция живёт на трёх брокерах. Фолловеры копируют лог лидера в его порядке, поэтому запись с offset'ом N одна и та же везде. Консьюмеры видят только записи ниже high watermark — то, что есть у всех реплик из ISR. Уроните лидера и сравните реплики.", "The partition lives on three brokers. Followers copy the leader's log in its order, so the record at offset N is the same everywhere. Consumers see only records below the high watermark, which every in-sync replica has. Crash the leader and compare the replicas."),
+    }
+}

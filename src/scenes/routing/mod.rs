@@ -11,7 +11,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
-use crate::i18n::Summary;
+use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::sim::partitioner::{route, Route};
@@ -24,6 +24,14 @@ impl Scene for RoutingStream {
 
     fn messages() -> &'static [text::RoutingMsg] {
         text::RoutingMsg::ALL
+    }
+
+    fn title(lang: Lang) -> &'static str {
+        t(lang, text::RoutingTitle::Title)
+    }
+
+    fn lede(lang: Lang) -> &'static str {
+        t(lang, text::RoutingLede::Lede)
     }
 
     fn params() -> &'static [&'static Param] {

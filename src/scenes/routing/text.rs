@@ -63,3 +63,19 @@ catalogue! {
         KeyedByOrder => ("ключ = номер заказа (murmur2)", "key = order id (murmur2)"),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    RoutingTitle {
+        Title => ("Ключ решает порядок", "Keys decide order"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    RoutingLede {
+        Lede => ("Порядок есть только внутри партиции, поэтому всё решает, в какую партицию попадёт запись. Java-продюсер берёт murmur2 от байтов ключа и делит по модулю на число партиций: одинаковый ключ — одна партиция — один порядок. Запись без ключа раскладывается по партициям, и порядок событий одного заказа теряется.", "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order."),
+    }
+}

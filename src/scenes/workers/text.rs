@@ -35,3 +35,19 @@ catalogue! {
         ChartTitle => ("Пропускная способность в зависимости от W, тот же seed", "Throughput against W, same seed"),
     }
 }
+
+catalogue! {
+    /// The scene's name, in the menu and over its page: every bundle
+    /// carries every scene's, as the menu lists them all.
+    WorkersTitle {
+        Title => ("Порядок внутри Go-консьюмера", "Order inside a Go consumer"),
+    }
+}
+
+catalogue! {
+    /// The scene's lede, under its title: only the open scene's is shown,
+    /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
+    WorkersLede {
+        Lede => ("Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.", "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits."),
+    }
+}
