@@ -42,7 +42,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, launch, SCENES } from './lib.mjs';
 
-// The app's own threshold (src/ui/layout.rs NARROW_BELOW_PX); a host test
+// The app's own threshold (src/widgets/layout.rs NARROW_BELOW_PX); a host test
 // (tests/e2e_scenes.rs) checks the two agree.
 const NARROW_BELOW_PX = 720;
 const VARIANTS = [

@@ -32,6 +32,7 @@ pub mod presets;
 pub mod scenes;
 pub mod sim;
 pub mod ui;
+pub mod widgets;
 
 /// Kafka's key routing, for this project's tests and tools.
 pub use sim::partitioner::{murmur2, partition_for_key, KeyHasher};

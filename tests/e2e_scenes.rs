@@ -30,7 +30,7 @@ fn the_prerender_agrees_with_the_app_on_the_phone_width_and_the_lesson_page() {
     let script = include_str!("../build/prerender.mjs");
     let narrow = format!(
         "const NARROW_BELOW_PX = {};",
-        kafka_ordering_lab::ui::layout::NARROW_BELOW_PX
+        kafka_ordering_lab::widgets::layout::NARROW_BELOW_PX
     );
     assert!(script.contains(&narrow), "prerender.mjs lacks `{narrow}`");
     let lesson = format!(

@@ -21,7 +21,7 @@ pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
 pub use goals::{check_seed, measure, misses, refuses, variant, Goal, Metric, Miss, Op, SEEDS};
 use std::cell::OnceCell;
 use std::rc::Rc;
-pub use text::{fail_reason, level_format_error, level_goal, level_metric, level_misses, LevelMsg};
+pub use text::{level_format_error, level_goal, level_metric, level_misses, LevelMsg};
 
 /// Both lists of the built-in levels, from one list of their file names.
 macro_rules! level_files {

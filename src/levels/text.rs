@@ -19,7 +19,6 @@ catalogue! {
         Controls => ("Что можно менять", "What you may change"),
         Locked => ("Закреплено уровнем", "Fixed by this level"),
         LockedWhy => ("Уровень закрепляет эту настройку: задача — решить её другими.", "The level fixes this setting: the task is to solve it with the others."),
-        AnswerAfterSolved => ("Самое маленькое исправление откроется, когда вы пройдёте уровень.", "The scene shows its smallest fix once the level is solved."),
         SceneLocked => ("Настройки сцены ниже только показывают состояние: в уровне меняйте их в панели выше.", "The scene's own settings below only show the state: in a level, change them in the panel above."),
         Map => ("Карта уровней", "Level map"),
         Done => ("пройден", "solved"),
@@ -113,17 +112,6 @@ pub fn level_goal(lang: Lang, goal: &Goal) -> String {
     )
 }
 
-/// Why the producer gave a batch up, as its failure says it.
-pub fn fail_reason(lang: Lang, reason: FailReason) -> String {
-    match (reason, lang.is_ru()) {
-        (FailReason::RetriesExhausted, true) => "исчерпаны повторы (retries)".to_owned(),
-        (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
-        (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
-        (FailReason::DeliveryTimeout, false) => "delivery.timeout.ms expired".to_owned(),
-        (FailReason::Fatal(code), _) => code.name().to_owned(),
-    }
-}
-
 /// Why a goal failed: one line for each different outcome, after the
 /// seeds it came on, in the order the seeds were checked, with the range of
 /// figures the runs measured. "42, 1, 2: records lost — 40 to 45 (the
@@ -174,9 +162,15 @@ pub fn level_misses(lang: Lang, metric: Metric, misses: &[Miss]) -> Vec<String> 
             };
             let why = gave_up.map(|g| {
                 if ru {
-                    format!(" (продюсер прекратил попытки: {})", fail_reason(lang, g))
+                    format!(
+                        " (продюсер прекратил попытки: {})",
+                        crate::scenes::producer::text::fail_reason(lang, g)
+                    )
                 } else {
-                    format!(" (the producer gave up: {})", fail_reason(lang, g))
+                    format!(
+                        " (the producer gave up: {})",
+                        crate::scenes::producer::text::fail_reason(lang, g)
+                    )
                 }
             });
             format!("{}: {what}{}", seeds.join(", "), why.unwrap_or_default())

@@ -247,10 +247,10 @@ mod tests {
     fn play_at_1x<S: Scene>(
         link: &str,
         until: impl Fn(&S, SimTime) -> bool,
-    ) -> (f64, crate::ui::player::Player<S>) {
+    ) -> (f64, crate::widgets::player::Player<S>) {
         use crate::sim::history::{HORIZON, SNAPSHOT_EVERY};
         use crate::sim::{Sim, Timeline};
-        use crate::ui::player::{Player, PlayerAction};
+        use crate::widgets::player::{Player, PlayerAction};
         let (params, issues) = crate::params::parse_query(link);
         assert!(issues.is_empty(), "{link}: {issues:?}");
         let timeline = Timeline::new(
@@ -361,7 +361,7 @@ mod tests {
     fn records_are_seen_going_to_their_consumer_at_1x() {
         use crate::sim::consumer::Processing;
         use crate::sim::scenes::{repartition::Repartition, routing::RoutingStream};
-        use crate::ui::layout::fetch_trip;
+        use crate::widgets::layout::fetch_trip;
         let on_the_way = |b: &Processing, now: SimTime| {
             fetch_trip(now.as_millis(), b.since.as_millis(), b.until.as_millis()) < 1.0
         };

@@ -4,10 +4,8 @@
 use super::clock::use_animation_frames;
 use super::help::{focus_dialog, view_help, Help};
 use super::keys::{focus_of, shortcut, Shortcut};
-use super::layout::NARROW_BELOW_PX;
 use super::lesson_view::LessonBar;
 use super::level_view::{LevelBar, LevelMaker, LevelPreview, NoSuchLevel};
-use super::player::PlayerAction;
 use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
@@ -19,6 +17,9 @@ use crate::params::{
     AppParams, LevelKit, Moment, ParamIssue, SceneId, Theme,
 };
 use crate::scenes::producer::mermaid_text;
+use crate::widgets::fold::Narrow;
+use crate::widgets::layout::NARROW_BELOW_PX;
+use crate::widgets::player::PlayerAction;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -41,13 +42,6 @@ pub fn base_path() -> String {
         .and_then(|b| web_sys::Url::new(&b).ok())
         .map_or_else(|| "/".to_owned(), |u| u.pathname())
 }
-
-/// Whether the app is laid out for a phone, as the app read it last,
-/// handed down as a context. A component that needs the width at mount
-/// (the settings' fold) reads it from here: `innerWidth` read in the middle
-/// of a render makes the browser lay out the half-built page first.
-#[derive(Clone, Copy, PartialEq)]
-pub(crate) struct Narrow(pub bool);
 
 pub(crate) fn is_narrow() -> bool {
     web_sys::window()

@@ -1,11 +1,11 @@
 //! The player's control bar: reset, step back, play/pause, step forward, the
 //! scrub slider and the log-scale speed slider.
 
-use super::player::{speed_factor, PlayerAction, SPEED_STEPS};
 use crate::i18n::Lang;
 use crate::i18n::{self, t, Msg};
 use crate::lesson::LessonMsg;
 use crate::sim::SimTime;
+use crate::widgets::player::{speed_factor, PlayerAction, SPEED_STEPS};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -3,7 +3,6 @@
 //! client" view. Everything it shows is computed there; this only draws.
 
 use super::export::save_text;
-use super::fold::on_toggle;
 use crate::golens::measured::Situation;
 use crate::golens::text::GoLensMsg;
 use crate::golens::{
@@ -13,6 +12,8 @@ use crate::i18n::Lang;
 use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary, t};
 use crate::params::{AppParams, SceneId};
 use crate::sim::clients::{Client, KeyedRoute};
+use crate::widgets::fold::on_toggle;
+use crate::widgets::memo::Lens;
 use yew::prelude::*;
 use yew::virtual_dom::VText;
 
@@ -38,6 +39,12 @@ fn set(
         on.emit(next);
     })
 }
+
+/// The lens's parts as the scenes' views place them.
+pub const LENS: Lens = Lens {
+    panel: view_golens,
+    switch: view_switch,
+};
 
 /// The panel, for any scene with a lens; nothing for one without.
 pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html {

@@ -2,7 +2,7 @@
 //! keys. Deciding is a pure function of the key and what has focus, tested
 //! on the host; only `focus_of` reads the page.
 
-use super::player::PlayerAction;
+use crate::widgets::player::PlayerAction;
 #[cfg(feature = "ui")]
 use web_sys::Element;
 

@@ -46,6 +46,7 @@ pub fn view_scene(
             params,
             narrow,
             on_params,
+            super::golens::LENS,
         ),
         #[cfg(feature = "scene-producer")]
         ScenePlayer::Producer(p) => view_producer_scene(
@@ -54,23 +55,37 @@ pub fn view_scene(
             params,
             narrow,
             on_params,
+            super::golens::LENS,
         ),
         #[cfg(feature = "scene-producer")]
-        ScenePlayer::Refused(e) => {
-            view_producer_scene(on_export_mermaid, Err(*e), params, narrow, on_params)
-        }
+        ScenePlayer::Refused(e) => view_producer_scene(
+            on_export_mermaid,
+            Err(*e),
+            params,
+            narrow,
+            on_params,
+            super::golens::LENS,
+        ),
         // Only the producer's settings are refused.
         #[cfg(not(feature = "scene-producer"))]
         ScenePlayer::Refused(_) => Html::default(),
         ScenePlayer::Missing(scene) => view_elsewhere(*scene, params),
         #[cfg(feature = "scene-repartition")]
-        ScenePlayer::Repartition(p) => {
-            view_repartition_scene(p.timeline.current(), params, narrow, on_params)
-        }
+        ScenePlayer::Repartition(p) => view_repartition_scene(
+            p.timeline.current(),
+            params,
+            narrow,
+            on_params,
+            super::golens::LENS,
+        ),
         #[cfg(feature = "scene-workers")]
-        ScenePlayer::Workers(p) => {
-            view_workers_scene(p.timeline.current(), params, narrow, on_params)
-        }
+        ScenePlayer::Workers(p) => view_workers_scene(
+            p.timeline.current(),
+            params,
+            narrow,
+            on_params,
+            super::golens::LENS,
+        ),
         #[cfg(feature = "scene-group")]
         ScenePlayer::Group(p) => view_group_scene(
             p.timeline.current(),
@@ -79,10 +94,11 @@ pub fn view_scene(
             params,
             narrow,
             on_params,
+            super::golens::LENS,
         ),
         #[cfg(feature = "scene-replication")]
         ScenePlayer::Replication(p) => {
-            view_replication_scene(p.timeline.current(), params, on_params)
+            view_replication_scene(p.timeline.current(), params, on_params, super::golens::LENS)
         }
         #[cfg(feature = "scene-disk")]
         ScenePlayer::Disk(p) => view_disk_scene(p.timeline.current(), params, on_params),
@@ -95,6 +111,7 @@ pub fn view_scene(
             params,
             narrow,
             on_params,
+            super::golens::LENS,
         ),
     }
 }

@@ -3,12 +3,12 @@
 //! (`crate::scenes`), so a new scene needs no line here.
 
 use super::controls::{view_controls, Transport};
-use super::player::{Player, PlayerAction};
 use crate::i18n::Lang;
 use crate::i18n::Summary;
 use crate::params::{AppParams, Moment, ParamIssue, SceneId};
 use crate::scenes::Scene;
 use crate::sim::producer::ConfigError;
+use crate::widgets::player::{Player, PlayerAction};
 // The snapshot policy and the horizon live with the timeline, so the native
 // benchmark measures seeking with exactly the app's settings.
 use crate::sim::history::{HORIZON, SNAPSHOT_EVERY};

@@ -8,10 +8,10 @@ use crate::params::{AppParams, Part};
 use crate::scenes::disk::text::DiskMsg;
 use crate::sim::scenes::disk::{Device, Disk, CACHE_PAGES, PAGES};
 use crate::sim::Sim;
-use crate::ui::fold::Fold;
-use crate::ui::form::{edit, edit_number, max_of, min_of};
-use crate::ui::memo::memo;
-use crate::ui::stats::stat;
+use crate::widgets::fold::Fold;
+use crate::widgets::form::{edit, edit_number, max_of, min_of};
+use crate::widgets::memo::memo;
+use crate::widgets::stats::stat;
 use yew::prelude::*;
 
 fn rate(lang: Lang, v: f64) -> String {

@@ -14,10 +14,10 @@ use crate::sim::scenes::group::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
 use crate::sim::{Sim, SimTime};
-use crate::ui::fold::Fold;
-use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
-use crate::ui::memo::memo;
-use crate::ui::stats::stat;
+use crate::widgets::fold::Fold;
+use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
+use crate::widgets::memo::{memo, Lens};
+use crate::widgets::stats::stat;
 use yew::prelude::*;
 
 /// Every "add" is a new member and every crash or rebalance a new
@@ -363,6 +363,7 @@ pub fn view_group_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
+    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let g = sim.model();
@@ -423,7 +424,7 @@ pub fn view_group_scene(
                 { view_owners(g, now, end, lang, narrow) }
             }
             if params.shows(Part::Go) {
-                { memo(crate::ui::golens::view_golens, params, &on_params) }
+                { memo(lens.panel, params, &on_params) }
             }
         </div>
     }

@@ -10,13 +10,13 @@ use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};
 use crate::sim::{Sim, SimTime};
-use crate::ui::form::{edit_number, max_of, min_of};
-use crate::ui::layout::{
+use crate::widgets::form::{edit_number, max_of, min_of};
+use crate::widgets::layout::{
     layout_log, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H, CHIP_H, CHIP_W,
     OUTBOX_PILL_W,
 };
-use crate::ui::tip;
-use crate::ui::violations::view_violations;
+use crate::widgets::tip;
+use crate::widgets::violations::view_violations;
 use yew::prelude::*;
 
 fn px(v: f64) -> String {

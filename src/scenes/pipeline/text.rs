@@ -5,6 +5,7 @@ use crate::i18n::catalogue;
 catalogue! {
     /// Fixed strings of the pipeline scene.
     PipelineMsg {
+        AnswerAfterSolved => ("Самое маленькое исправление откроется, когда вы пройдёте уровень.", "The scene shows its smallest fix once the level is solved."),
         LaneApplication => ("Приложение", "Application"),
         LaneProducer => ("Продюсер", "Producer"),
         LanePartitioner => ("Партиционер", "Partitioner"),

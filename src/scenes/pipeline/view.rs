@@ -10,7 +10,6 @@ use super::params as declared;
 use super::text::PipelineMsg;
 use crate::i18n::Lang;
 use crate::i18n::{self, event_name, fixed, millis, t, Msg};
-use crate::levels::LevelMsg;
 use crate::params::declare::{Kind, Param, Value};
 use crate::params::{to_query, AppParams, Part};
 use crate::sim::scenes::pipeline::{
@@ -19,10 +18,10 @@ use crate::sim::scenes::pipeline::{
 };
 use crate::sim::scenes::workers::Mode;
 use crate::sim::{Sim, SimTime};
-use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
-use crate::ui::memo::memo;
-use crate::ui::stats::stat;
-use crate::ui::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
+use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
+use crate::widgets::memo::{memo, Lens};
+use crate::widgets::stats::stat;
+use crate::widgets::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -527,7 +526,7 @@ fn analysis(p: &AnalysisProps) -> Html {
                 </div>
             </section>
             // In a level, until it is solved, this note stands for the fix.
-            <p class="card level-answer-note" data-testid="fix-hidden" hidden=true>{t(lang, LevelMsg::AnswerAfterSolved)}</p>
+            <p class="card level-answer-note" data-testid="fix-hidden" hidden=true>{t(lang, PipelineMsg::AnswerAfterSolved)}</p>
             <section class="card" aria-labelledby="fix-title" data-testid="fix" data-change={fix.map_or("", |x| x.change.id())}>
                 <h2 id="fix-title">{t(lang, PipelineMsg::FixTitle)}</h2>
                 if let Some(fix) = *fix {
@@ -902,6 +901,7 @@ pub fn view_pipeline_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
+    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let s = sim.model();
@@ -936,7 +936,7 @@ pub fn view_pipeline_scene(
                 { memo(view_settings, params, &on_params) }
             }
             if params.shows(Part::Go) {
-                { memo(crate::ui::golens::view_golens, params, &on_params) }
+                { memo(lens.panel, params, &on_params) }
             }
         </div>
     }

@@ -9,7 +9,7 @@ use crate::i18n::{self, fixed, t, Msg, WindowMsg};
 use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::scenes::producer::{ProducerScene, SeqKind};
 use crate::sim::SimTime;
-use crate::ui::density::{bucket, Density, DensityStrip};
+use crate::widgets::density::{bucket, Density, DensityStrip};
 use yew::prelude::*;
 
 /// The whole diagram over the whole run as a density strip: how many

@@ -161,7 +161,7 @@ pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
             }
         }
         SeqKind::Failed { batch, reason } => {
-            let why = crate::levels::fail_reason(lang, reason);
+            let why = super::text::fail_reason(lang, reason);
             if ru {
                 format!("батч {batch} не доставлен: {why}")
             } else {

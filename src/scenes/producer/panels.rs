@@ -8,7 +8,7 @@ use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::producer::Acks;
 use crate::sim::scenes::producer::{price_of_one_in_flight, run_until};
 use crate::sim::SimTime;
-use crate::ui::form::edit;
+use crate::widgets::form::edit;
 use yew::prelude::*;
 
 /// Runs that are heavier than one frame (a simulated minute, a whole

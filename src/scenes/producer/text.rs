@@ -1,6 +1,7 @@
 //! The producer scene's fixed text, in Russian and English.
 
-use crate::i18n::catalogue;
+use crate::i18n::{catalogue, Lang};
+use crate::sim::scenes::producer::FailReason;
 
 catalogue! {
     /// Fixed strings of the producer scene.
@@ -114,5 +115,16 @@ catalogue! {
     /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
     ProducerLede {
         Lede => ("Порядок может сломаться ещё до диска брокера. Продюсер держит несколько запросов в полёте; если брокер отказал первому, а второй уже в пути, повтор первого запишется после второго. Посмотрите, как это происходит и как это лечат идемпотентность и один запрос в полёте.", "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the broker refuses the first while the second is on its way, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it."),
+    }
+}
+
+/// Why the producer gave a batch up, as its failure says it.
+pub fn fail_reason(lang: Lang, reason: FailReason) -> String {
+    match (reason, lang.is_ru()) {
+        (FailReason::RetriesExhausted, true) => "исчерпаны повторы (retries)".to_owned(),
+        (FailReason::RetriesExhausted, false) => "retries exhausted".to_owned(),
+        (FailReason::DeliveryTimeout, true) => "истёк delivery.timeout.ms".to_owned(),
+        (FailReason::DeliveryTimeout, false) => "delivery.timeout.ms expired".to_owned(),
+        (FailReason::Fatal(code), _) => code.name().to_owned(),
     }
 }

@@ -21,13 +21,13 @@ use crate::sim::scenes::producer::{
     Workload, TOPIC,
 };
 use crate::sim::{Sim, SimTime};
-use crate::ui::density::{bucket, Density, DensityStrip};
-use crate::ui::fold::on_toggle;
-use crate::ui::form::{checked, edit, input_value};
-use crate::ui::layout::{lerp, progress, Point};
-use crate::ui::memo::memo;
-use crate::ui::stats::stat;
-use crate::ui::violations::{
+use crate::widgets::density::{bucket, Density, DensityStrip};
+use crate::widgets::fold::on_toggle;
+use crate::widgets::form::{checked, edit, input_value};
+use crate::widgets::layout::{lerp, progress, Point};
+use crate::widgets::memo::{memo, Lens};
+use crate::widgets::stats::stat;
+use crate::widgets::violations::{
     inversion_arrow_def, marks_class, view_findings, violation_mark, Cell,
 };
 use web_sys::HtmlSelectElement;
@@ -583,6 +583,7 @@ pub fn view_producer_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
+    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let about = params.preset.map(|p| preset_about(lang, p));
@@ -710,7 +711,7 @@ pub fn view_producer_scene(
             }
             {body}
             if params.shows(Part::Go) {
-                { memo(crate::ui::golens::view_golens, params, &on_params) }
+                { memo(lens.panel, params, &on_params) }
             }
         </div>
     }

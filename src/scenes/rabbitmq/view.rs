@@ -9,14 +9,14 @@ use crate::scenes::rabbitmq::text::RabbitMsg;
 use crate::sim::checker::{FindingKind, OrderChecker, Position};
 use crate::sim::scenes::rabbitmq::{order_key, RabbitScene, Remedy, Worker};
 use crate::sim::Sim;
-use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
-use crate::ui::memo::memo;
-use crate::ui::violations::{view_first_violations, view_violations_at};
+use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
+use crate::widgets::memo::memo;
+use crate::widgets::violations::{view_first_violations, view_violations_at};
 
 /// Findings a compact frame lists per side: enough to show what broke, few
 /// enough that the frame stays one screen tall.
 const COMPACT_LISTED: usize = 2;
-use crate::ui::fold::Fold;
+use crate::widgets::fold::Fold;
 use yew::prelude::*;
 
 fn view_side(

@@ -17,12 +17,12 @@ use crate::sim::scenes::repartition::{
 };
 use crate::sim::Sim;
 use crate::sim::SimTime;
-use crate::ui::fold::Fold;
-use crate::ui::form::{edit, edit_number, max_of, min_of};
-use crate::ui::layout::fetch_trip;
-use crate::ui::memo::memo;
-use crate::ui::tip;
-use crate::ui::violations::{
+use crate::widgets::fold::Fold;
+use crate::widgets::form::{edit, edit_number, max_of, min_of};
+use crate::widgets::layout::fetch_trip;
+use crate::widgets::memo::{memo, Lens};
+use crate::widgets::tip;
+use crate::widgets::violations::{
     inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
 };
 use yew::prelude::*;
@@ -529,6 +529,7 @@ pub fn view_repartition_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
+    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let scene = sim.model();
@@ -602,7 +603,7 @@ pub fn view_repartition_scene(
                 <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
             }
             if params.shows(Part::Go) {
-                { memo(crate::ui::golens::view_golens, params, &on_params) }
+                { memo(lens.panel, params, &on_params) }
             }
         </div>
     }

@@ -11,9 +11,10 @@ use crate::sim::scenes::replication::{
     ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,
 };
 use crate::sim::Sim;
-use crate::ui::fold::Fold;
-use crate::ui::form::{checked, edit, edit_number, max_of, min_of};
-use crate::ui::stats::stat;
+use crate::widgets::fold::Fold;
+use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
+use crate::widgets::memo::Lens;
+use crate::widgets::stats::stat;
 use yew::prelude::*;
 
 /// Offsets drawn per replica: the newest ones.
@@ -36,6 +37,7 @@ pub fn view_replication_scene(
     sim: &Sim<Replication>,
     params: &AppParams,
     on_params: Callback<AppParams>,
+    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let r = sim.model();
@@ -124,7 +126,7 @@ pub fn view_replication_scene(
                 }
             }
             if params.shows(Part::Go) {
-                { crate::ui::memo::memo(crate::ui::golens::view_golens, params, &on_params) }
+                { crate::widgets::memo::memo(lens.panel, params, &on_params) }
             }
         </div>
     }

@@ -16,10 +16,10 @@ use crate::sim::scenes::routing::{
     StreamKeys, TOPIC,
 };
 use crate::sim::{Sim, SimTime};
-use crate::ui::form::{edit, edit_number, max_of, min_of};
-use crate::ui::layout::{fetch_trip, progress};
-use crate::ui::tip;
-use crate::ui::violations::{
+use crate::widgets::form::{edit, edit_number, max_of, min_of};
+use crate::widgets::layout::{fetch_trip, progress};
+use crate::widgets::tip;
+use crate::widgets::violations::{
     inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
 };
 use yew::prelude::*;

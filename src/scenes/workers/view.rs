@@ -15,13 +15,13 @@ use crate::sim::scenes::workers::{
     CHANNEL_CAPACITY, RECORDS,
 };
 use crate::sim::Sim;
-use crate::ui::fold::Fold;
-use crate::ui::form::{edit, edit_number, max_of, min_of};
-use crate::ui::memo::memo;
-use crate::ui::stats::stat;
-use crate::ui::tip;
-use crate::ui::violations::view_violations_at;
-use crate::ui::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
+use crate::widgets::fold::Fold;
+use crate::widgets::form::{edit, edit_number, max_of, min_of};
+use crate::widgets::memo::{memo, Lens};
+use crate::widgets::stats::stat;
+use crate::widgets::tip;
+use crate::widgets::violations::view_violations_at;
+use crate::widgets::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -456,6 +456,7 @@ pub fn view_workers_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
+    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let s = sim.model();
@@ -497,7 +498,7 @@ pub fn view_workers_scene(
                 <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
             }
             if params.shows(Part::Go) {
-                { memo(crate::ui::golens::view_golens, params, &on_params) }
+                { memo(lens.panel, params, &on_params) }
             }
         </div>
     }

@@ -2,10 +2,16 @@
 //! starts folded, so the figure is on the first screen; on a wide screen
 //! it starts open beside everything else.
 
-use super::app::Narrow;
 use crate::i18n::Lang;
 use crate::i18n::{t, Msg};
 use yew::prelude::*;
+
+/// Whether the app is laid out for a phone, as the app read it last,
+/// handed down as a context. A component that needs the width at mount
+/// (the settings' fold) reads it from here: `innerWidth` read in the middle
+/// of a render makes the browser lay out the half-built page first.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) struct Narrow(pub bool);
 
 #[derive(Properties, PartialEq)]
 pub struct FoldProps {
