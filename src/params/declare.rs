@@ -9,7 +9,6 @@
 
 use super::{AppParams, SceneId, Theme};
 use crate::i18n::Lang;
-use crate::scenes::producer::text::ProducerMsg;
 use std::ops::RangeInclusive;
 
 /// What values a parameter takes.
@@ -116,7 +115,7 @@ pub struct Param {
     /// not.
     pub options: &'static [(&'static str, OptionText)],
     /// The form's help text for the setting, where the form has one.
-    pub help: Option<ProducerMsg>,
+    pub help: Option<Label>,
     /// The value a link writes, or `None` to leave the parameter out.
     pub get: fn(&AppParams) -> Option<String>,
     /// Takes a checked value; `false` when it is not one the parameter

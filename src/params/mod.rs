@@ -10,6 +10,7 @@ mod lens;
 mod link;
 mod part;
 mod path;
+mod scene;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -49,8 +50,7 @@ use codec::{parse_flag, parse_number, quote};
 use declare::{find, Kind, Value};
 use std::ops::RangeInclusive;
 
-/// The scene ids come from the scene registry.
-pub use crate::scenes::SceneId;
+pub use scene::{SceneId, SceneLink};
 
 use crate::i18n::Lang;
 
@@ -509,31 +509,10 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     if let Some(scene) = wanted("scene").as_deref().and_then(SceneId::from_id) {
         params.scene = scene;
     }
-    if params.scene == SceneId::Group {
-        // A group needs something to share: more partitions than members.
-        params.partitions = 6;
-        // And a link that names no actions shows the chapter's point: a
-        // member crashes between auto-commits, and records run twice.
-        params.actions = crate::scenes::group::params::default_actions();
-    }
-    if params.scene == SceneId::Replication {
-        // A link that names no actions shows a failover.
-        params.replica_actions = crate::scenes::replication::params::default_actions();
-    }
-    if params.scene == SceneId::Producer {
-        // A preset that does not exist falls back to the default one, as a
-        // link with no preset does; the message names the bad id.
-        let preset = wanted("preset")
-            .as_deref()
-            .and_then(ProducerPreset::from_id)
-            .unwrap_or(DEFAULT_PRESET);
-        for (name, value) in preset.pairs() {
-            // The preset files are part of the app; a mistake in one is
-            // caught by the tests, so their messages are not shown.
-            apply(&mut params, name, value, &mut Vec::new());
-        }
-        params.preset = Some(preset);
-    }
+    // A scene may start from its own stage (a group's partitions and
+    // actions, the producer's preset), which the link's parameters adjust.
+    let scene = params.scene;
+    scene.link_start(&mut params, wanted("preset").as_deref());
     // The step's own pairs are the app's too. A link that opens the step
     // in another scene keeps only what that scene declares, silently.
     for (name, value) in &lesson_pairs {
@@ -563,7 +542,7 @@ pub fn apply_pairs(params: &mut AppParams, query: &str) -> Vec<ParamIssue> {
 
 /// Applies one parameter as its scene declares it, or notes why it could
 /// not be.
-fn apply(params: &mut AppParams, name: &str, value: &str, issues: &mut Vec<ParamIssue>) {
+pub(crate) fn apply(params: &mut AppParams, name: &str, value: &str, issues: &mut Vec<ParamIssue>) {
     let Some(param) = find(params.scene, name) else {
         issues.push(ParamIssue::UnknownParam { name: quote(name) });
         return;

@@ -15,13 +15,16 @@ pub(crate) mod routing;
 pub(crate) mod workers;
 
 use crate::i18n::{Lang, Summary, Text};
-use crate::params::declare::Param;
-use crate::params::AppParams;
+use crate::params::{AppParams, SceneLink};
+
+/// The scene ids come from the registry line below, generated beside the
+/// link's parameters (src/params/scene.rs), which name the scenes too.
+pub use crate::params::SceneId;
 use crate::sim::producer::ConfigError;
 use crate::sim::{Model, SimTime};
 
 /// What the app needs of a scene's model, beyond playing it.
-pub trait Scene: Model + Sized {
+pub trait Scene: Model + SceneLink + Sized {
     /// The model for this link, or the `ConfigException` the Java client
     /// would throw for its settings.
     fn build(params: &AppParams) -> Result<Self, ConfigError>;
@@ -47,10 +50,6 @@ pub trait Scene: Model + Sized {
 
     /// The state in words, for screen readers.
     fn summary(&self, params: &AppParams) -> Summary;
-
-    /// The link parameters this scene declares, besides the shared ones,
-    /// in the order a link writes them.
-    fn params() -> &'static [&'static Param];
 
     /// The scene's name, in the menu and over its page.
     fn title(lang: Lang) -> &'static str;
@@ -107,37 +106,9 @@ macro_rules! for_each_scene {
     };
 }
 
-macro_rules! define_scene_ids {
+macro_rules! define_scene_words {
     ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
-        /// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum SceneId {
-            $($variant,)*
-        }
-
         impl SceneId {
-            /// In the order of the course chapter.
-            pub const ALL: [SceneId; [$($id),*].len()] = [$(SceneId::$variant),*];
-
-            pub fn id(self) -> &'static str {
-                match self {
-                    $(SceneId::$variant => $id,)*
-                }
-            }
-
-            pub fn from_id(id: &str) -> Option<SceneId> {
-                SceneId::ALL.into_iter().find(|s| s.id() == id)
-            }
-
-            /// The link parameters the scene declares, besides the shared
-            /// ones. It asks every registered model for them, so a model
-            /// that does not implement [`Scene`] fails to compile.
-            pub fn params(self) -> &'static [&'static Param] {
-                match self {
-                    $(SceneId::$variant => <$model as Scene>::params(),)*
-                }
-            }
-
             /// The scene's name, in the menu and over its page; every bundle
             /// names every scene.
             pub fn title(self, lang: Lang) -> &'static str {
@@ -169,18 +140,11 @@ macro_rules! define_scene_ids {
                 }
             }
 
-            /// Whether this bundle plays and draws the scene: every scene in
-            /// the default build, one in a scene's own bundle.
-            pub fn built_in(self) -> bool {
-                match self {
-                    $(SceneId::$variant => cfg!(feature = $feature),)*
-                }
-            }
         }
     };
 }
 
-for_each_scene!(define_scene_ids);
+for_each_scene!(define_scene_words);
 
 #[cfg(test)]
 mod tests {

@@ -12,9 +12,16 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::disk::Disk;
 use crate::sim::SimTime;
+
+impl SceneLink for Disk {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for Disk {
     type Msg = text::DiskMsg;
@@ -29,10 +36,6 @@ impl Scene for Disk {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::DiskLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     /// The run itself has no settings: the device and its figures only

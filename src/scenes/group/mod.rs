@@ -13,9 +13,24 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::group::Group;
 use crate::sim::SimTime;
+
+impl SceneLink for Group {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
+    /// A group needs something to share: more partitions than members. And
+    /// a link that names no actions shows the chapter's point: a member
+    /// crashes between auto-commits, and records run twice.
+    fn link_start(params: &mut AppParams, _preset: Option<&str>) {
+        params.partitions = 6;
+        params.actions = params::default_actions();
+    }
+}
 
 impl Scene for Group {
     type Msg = text::GroupMsg;
@@ -30,10 +45,6 @@ impl Scene for Group {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::GroupLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

@@ -8,6 +8,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::params::SceneLink;
 
 /// Where a link without `t` opens: eight records written, the first
 /// segment rolled, the consumer behind the log end (the lesson's step 1.1).
@@ -18,6 +19,12 @@ use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::log::LogScene;
 use crate::sim::SimTime;
+
+impl SceneLink for LogScene {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for LogScene {
     type Msg = text::LogMsg;
@@ -32,10 +39,6 @@ impl Scene for LogScene {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::LogLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

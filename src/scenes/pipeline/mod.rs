@@ -12,9 +12,16 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::pipeline::Pipeline;
 use crate::sim::SimTime;
+
+impl SceneLink for Pipeline {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for Pipeline {
     type Msg = text::PipelineMsg;
@@ -43,10 +50,6 @@ impl Scene for Pipeline {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::PipelineLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

@@ -19,9 +19,32 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::{SceneLink, DEFAULT_PRESET};
+use crate::presets::ProducerPreset;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::SimTime;
+
+impl SceneLink for ProducerScene {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
+    /// The link's preset sets the stage. A preset that does not exist falls
+    /// back to the default one, as a link with no preset does; the link's
+    /// issues name the bad id.
+    fn link_start(params: &mut AppParams, preset: Option<&str>) {
+        let preset = preset
+            .and_then(ProducerPreset::from_id)
+            .unwrap_or(DEFAULT_PRESET);
+        for (name, value) in preset.pairs() {
+            // The preset files are part of the app; a mistake in one is
+            // caught by the tests, so their messages are not shown.
+            crate::params::apply(params, name, value, &mut Vec::new());
+        }
+        params.preset = Some(preset);
+    }
+}
 
 impl Scene for ProducerScene {
     type Msg = text::ProducerMsg;
@@ -36,10 +59,6 @@ impl Scene for ProducerScene {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::ProducerLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

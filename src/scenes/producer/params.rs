@@ -113,7 +113,7 @@ pub static KNOWN_PRODUCER: Param = Param {
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
     label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
     options: &[],
-    help: Some(ProducerMsg::HelpKnownProducer),
+    help: Some(|l| t(l, ProducerMsg::HelpKnownProducer)),
     get: |p| Some(if p.known_producer { "1" } else { "0" }.to_owned()),
     set: |p, v| v.flag().map(|b| p.known_producer = b).is_some(),
 };
@@ -127,7 +127,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     doc: "`max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     options: &[],
-    help: Some(ProducerMsg::HelpMaxInFlight),
+    help: Some(|l| t(l, ProducerMsg::HelpMaxInFlight)),
     get: |p| Some(p.producer.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.max_in_flight = n).is_some(),
 };
@@ -141,7 +141,7 @@ pub static RETRIES: Param = Param {
     doc: "`retries`",
     label: Some(|l| t(l, ProducerMsg::LabelRetries)),
     options: &[],
-    help: Some(ProducerMsg::HelpRetries),
+    help: Some(|l| t(l, ProducerMsg::HelpRetries)),
     get: |p| Some(p.producer.retries.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retries = n).is_some(),
 };
@@ -155,7 +155,7 @@ pub static IDEMPOTENCE: Param = Param {
     doc: "`enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     options: &[],
-    help: Some(ProducerMsg::HelpIdempotence),
+    help: Some(|l| t(l, ProducerMsg::HelpIdempotence)),
     get: |p| Some(u8::from(p.producer.enable_idempotence).to_string()),
     set: |p, v| {
         v.flag()
@@ -177,7 +177,7 @@ pub static ACKS: Param = Param {
         ("1", OptionText::Verbatim),
         ("all", OptionText::Verbatim),
     ],
-    help: Some(ProducerMsg::HelpAcks),
+    help: Some(|l| t(l, ProducerMsg::HelpAcks)),
     get: |p| Some(p.producer.acks.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -196,7 +196,7 @@ pub static BATCH_SIZE: Param = Param {
     doc: "`batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
-    help: Some(ProducerMsg::HelpBatchSize),
+    help: Some(|l| t(l, ProducerMsg::HelpBatchSize)),
     get: |p| Some(p.producer.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.batch_size = n).is_some(),
 };
@@ -210,7 +210,7 @@ pub static LINGER_MS: Param = Param {
     doc: "`linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
-    help: Some(ProducerMsg::HelpLinger),
+    help: Some(|l| t(l, ProducerMsg::HelpLinger)),
     get: |p| Some(p.producer.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.linger_ms = n).is_some(),
 };
@@ -224,7 +224,7 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     doc: "`request.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
     options: &[],
-    help: Some(ProducerMsg::HelpRequestTimeout),
+    help: Some(|l| t(l, ProducerMsg::HelpRequestTimeout)),
     get: |p| Some(p.producer.request_timeout_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.request_timeout_ms = n).is_some(),
 };
@@ -238,7 +238,7 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     doc: "`retry.backoff.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
     options: &[],
-    help: Some(ProducerMsg::HelpRetryBackoff),
+    help: Some(|l| t(l, ProducerMsg::HelpRetryBackoff)),
     get: |p| Some(p.producer.retry_backoff_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
 };
@@ -252,7 +252,7 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     doc: "`retry.backoff.max.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
     options: &[],
-    help: Some(ProducerMsg::HelpRetryBackoffMax),
+    help: Some(|l| t(l, ProducerMsg::HelpRetryBackoffMax)),
     get: |p| Some(p.producer.retry_backoff_max_ms.to_string()),
     set: |p, v| {
         v.u32()
@@ -270,7 +270,7 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     doc: "`delivery.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
     options: &[],
-    help: Some(ProducerMsg::HelpDeliveryTimeout),
+    help: Some(|l| t(l, ProducerMsg::HelpDeliveryTimeout)),
     get: |p| Some(p.producer.delivery_timeout_ms.to_string()),
     set: |p, v| {
         v.u32()
@@ -288,7 +288,7 @@ pub static LATENCY_MS: Param = Param {
     doc: "one-way network latency, ms",
     label: Some(|l| t(l, ProducerMsg::LabelLatency)),
     options: &[],
-    help: Some(ProducerMsg::HelpLink),
+    help: Some(|l| t(l, ProducerMsg::HelpLink)),
     get: |p| Some(p.link.latency_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.latency_ms = n).is_some(),
 };
@@ -302,7 +302,7 @@ pub static JITTER_MS: Param = Param {
     doc: "the seeded jitter on top, ms",
     label: Some(|l| t(l, ProducerMsg::LabelJitter)),
     options: &[],
-    help: Some(ProducerMsg::HelpLink),
+    help: Some(|l| t(l, ProducerMsg::HelpLink)),
     get: |p| Some(p.link.jitter_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.jitter_ms = n).is_some(),
 };
@@ -316,7 +316,7 @@ pub static CHAOS: Param = Param {
     doc: "requests per thousand that arrive damaged or break their connection after the write",
     label: Some(|l| t(l, PipelineMsg::Faults)),
     options: &[],
-    help: Some(ProducerMsg::HelpLink),
+    help: Some(|l| t(l, ProducerMsg::HelpLink)),
     get: |p| Some(p.link.chaos_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
 };

@@ -12,9 +12,16 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::rabbitmq::RabbitScene;
 use crate::sim::SimTime;
+
+impl SceneLink for RabbitScene {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for RabbitScene {
     type Msg = text::RabbitMsg;
@@ -29,10 +36,6 @@ impl Scene for RabbitScene {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::RabbitMqLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

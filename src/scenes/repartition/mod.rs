@@ -12,9 +12,16 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::repartition::Repartition;
 use crate::sim::SimTime;
+
+impl SceneLink for Repartition {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for Repartition {
     type Msg = text::RepartitionMsg;
@@ -29,10 +36,6 @@ impl Scene for Repartition {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::RepartitionLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

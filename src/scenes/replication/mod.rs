@@ -12,9 +12,21 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::replication::Replication;
 use crate::sim::SimTime;
+
+impl SceneLink for Replication {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+
+    /// A link that names no actions shows a failover.
+    fn link_start(params: &mut AppParams, _preset: Option<&str>) {
+        params.replica_actions = params::default_actions();
+    }
+}
 
 impl Scene for Replication {
     type Msg = text::ReplicationMsg;
@@ -32,10 +44,6 @@ impl Scene for Replication {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::ReplicationLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

@@ -14,10 +14,17 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::partitioner::{route, Route};
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::SimTime;
+
+impl SceneLink for RoutingStream {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for RoutingStream {
     type Msg = text::RoutingMsg;
@@ -32,10 +39,6 @@ impl Scene for RoutingStream {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::RoutingLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {

@@ -12,9 +12,16 @@ use super::Scene;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::workers::{Workers, RECORDS};
 use crate::sim::SimTime;
+
+impl SceneLink for Workers {
+    fn params() -> &'static [&'static Param] {
+        &params::PARAMS
+    }
+}
 
 impl Scene for Workers {
     type Msg = text::WorkersMsg;
@@ -32,10 +39,6 @@ impl Scene for Workers {
 
     fn lede(lang: Lang) -> &'static str {
         t(lang, text::WorkersLede::Lede)
-    }
-
-    fn params() -> &'static [&'static Param] {
-        &params::PARAMS
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
