@@ -1,8 +1,15 @@
 //! Kafka Ordering Lab: interactive, deterministic scenes of how Apache Kafka
 //! keeps and loses order.
 //!
-//! `sim` is the pure simulation core; `params` and `i18n` are pure too; `ui`
-//! is the thin Yew view over them, built with the `ui` feature (the default).
+//! The modules in layers, each using only those below it (tests/layers.rs
+//! checks that none imports one that imports it back): `sim`, the pure
+//! simulation core; `i18n`, the words' machinery and shared catalogue;
+//! `params`, the link's parameters and the scene ids; `widgets`, the pieces
+//! the scenes' views share; `scenes`, the registry and one folder per
+//! scene; `lesson`, `levels` and `golens` over the scenes; and the app:
+//! `route`, which opens a link, and `ui`, the thin Yew shell, built with the
+//! `ui` feature (the default). `presets` are the producer's stages, beside
+//! the core.
 
 // A bundle of one language (`i18n::Lang`) leaves the other's words out,
 // and with them the helpers and values only those words use; a scene's own
@@ -29,6 +36,7 @@ pub mod lesson;
 pub mod levels;
 pub mod params;
 pub mod presets;
+pub mod route;
 pub mod scenes;
 pub mod sim;
 pub mod ui;

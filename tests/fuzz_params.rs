@@ -8,8 +8,11 @@
 
 use kafka_ordering_lab::params::declare::{scene_params, Kind, Param};
 use kafka_ordering_lab::params::{
-    encode_component, parse_query, to_query, AppParams, ParamIssue, SceneId, MAX_KEY_BYTES,
+    encode_component, to_query, AppParams, ParamIssue, SceneId, MAX_KEY_BYTES,
 };
+// The links as the app opens them: a lesson step or a level among the
+// random parameters opens its scene, as in the browser.
+use kafka_ordering_lab::route::open_link;
 use kafka_ordering_lab::sim::rng::Rng;
 use kafka_ordering_lab::sim::scenes::{
     disk::Disk, group::Group, log::LogScene, pipeline::Pipeline, producer::ProducerScene,
@@ -190,7 +193,7 @@ fn every_declared_parameter_of_every_scene_is_checked_clamped_and_used() {
     let mut checked = 0;
     for scene in SceneId::ALL {
         let base = format!("?scene={}", scene.id());
-        let (without, issues) = parse_query(&base);
+        let (without, issues) = open_link(&base);
         assert!(issues.is_empty(), "{base}: {issues:?}");
         for param in scene_params(scene) {
             let name = param.name;
@@ -198,14 +201,14 @@ fn every_declared_parameter_of_every_scene_is_checked_clamped_and_used() {
             let origin = if name == "scene" { "?" } else { base.as_str() };
             for (bad, used) in bad_values(param) {
                 let q = format!("{origin}&{name}={bad}");
-                let (p, issues) = parse_query(&q);
+                let (p, issues) = open_link(&q);
                 assert_eq!(issues.len(), 1, "{q}: {issues:?}");
                 assert_eq!(issue_name(&issues[0]), Some(name), "{q}: {issues:?}");
                 // The state is the one the link with the value used (or
                 // with none) opens: the model gets what the field shows.
                 let expected = match &used {
                     Some(v) => {
-                        let (e, issues) = parse_query(&format!("{origin}&{name}={v}"));
+                        let (e, issues) = open_link(&format!("{origin}&{name}={v}"));
                         assert!(issues.is_empty(), "{name}={v}: {issues:?}");
                         assert_eq!(
                             (param.get)(&p).as_deref(),
@@ -214,7 +217,7 @@ fn every_declared_parameter_of_every_scene_is_checked_clamped_and_used() {
                         );
                         e
                     }
-                    None if name == "scene" => parse_query("").0,
+                    None if name == "scene" => open_link("").0,
                     None => without.clone(),
                 };
                 assert_eq!(p, expected, "{q}");
@@ -227,12 +230,12 @@ fn every_declared_parameter_of_every_scene_is_checked_clamped_and_used() {
             let valid = samples(param);
             for v in &valid {
                 let q = format!("{origin}&{name}={v}");
-                let (p, issues) = parse_query(&q);
+                let (p, issues) = open_link(&q);
                 assert!(issues.is_empty(), "{q}: {issues:?}");
                 // Its link reads back to itself (a view value the scene does
                 // not use, such as a partition nobody asked for, is left out).
                 let link = to_query(&p);
-                let (again, issues) = parse_query(&link);
+                let (again, issues) = open_link(&link);
                 assert!(issues.is_empty(), "{link}: {issues:?}");
                 assert_eq!(to_query(&again), link, "{q}");
                 build(&p);
@@ -240,13 +243,13 @@ fn every_declared_parameter_of_every_scene_is_checked_clamped_and_used() {
             // Repeated: the first value is used, and the second named.
             let (first, second) = (&valid[0], valid.last().unwrap_or(&valid[0]));
             let q = format!("{origin}&{name}={first}&{name}={second}");
-            let (p, issues) = parse_query(&q);
+            let (p, issues) = open_link(&q);
             assert_eq!(
                 issues,
                 vec![ParamIssue::Repeated { name: name.into() }],
                 "{q}"
             );
-            assert_eq!(p, parse_query(&format!("{origin}&{name}={first}")).0, "{q}");
+            assert_eq!(p, open_link(&format!("{origin}&{name}={first}")).0, "{q}");
         }
     }
     // Every scene declares at least the shared seven, plus its own.
@@ -261,11 +264,11 @@ fn random_links_never_panic_and_always_build_a_scene_or_a_clear_error() {
     let mut refused = 0;
     for _ in 0..10_000 {
         let q = query(&mut rng, &names, &values);
-        let (p, _issues) = parse_query(&q);
+        let (p, _issues) = open_link(&q);
         // The link the app writes back for this scene reads back to itself,
         // with no message: a shared link is a fixed point.
         let link = to_query(&p);
-        let (again, issues) = parse_query(&link);
+        let (again, issues) = open_link(&link);
         assert_eq!(to_query(&again), link, "{q}");
         assert_eq!(again.scene, p.scene);
         assert!(issues.is_empty(), "{q}: {issues:?}");

@@ -8,12 +8,13 @@
 //! Usage: `cargo run -q --example scene-table > FILE`
 
 use kafka_ordering_lab::levels;
+use kafka_ordering_lab::params::declare::LESSON_LEGACY;
 use kafka_ordering_lab::params::{AppParams, SceneId};
-use kafka_ordering_lab::{lesson, params::parse_query};
+use kafka_ordering_lab::{lesson, route::open_link};
 use serde_json::{json, Map, Value};
 
 fn scene_of(query: &str) -> Value {
-    Value::from(parse_query(query).0.scene.id())
+    Value::from(open_link(query).0.scene.id())
 }
 
 fn main() {
@@ -24,7 +25,7 @@ fn main() {
     // A step by its id, then the numbers `lesson=1` … `lesson=8` that
     // links from before name: each as the app reads it.
     let mut lesson_scenes = Map::new();
-    let numbers = (1..=lesson::LEGACY.len()).map(|n| n.to_string());
+    let numbers = (1..=LESSON_LEGACY.len()).map(|n| n.to_string());
     for id in lesson::STEPS.iter().map(|s| s.id.to_owned()).chain(numbers) {
         lesson_scenes.insert(id.clone(), scene_of(&format!("?lesson={id}")));
     }

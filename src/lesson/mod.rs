@@ -80,25 +80,9 @@ pub const STEPS: [LessonStep; 11] = [
     },
 ];
 
-/// What `lesson=1` … `lesson=8` opened before the lesson followed every
-/// section: links course pages already embed keep opening the same step.
-pub const LEGACY: [&str; 8] = ["1.1", "2.1", "4.1", "4.2", "5.1", "6.1", "7.1", "9.1"];
-
 /// Step `n` (1-based, in lesson order).
 pub fn step(n: u32) -> Option<&'static LessonStep> {
     STEPS.get((n as usize).checked_sub(1)?)
-}
-
-/// The position (1-based) of the step a link names: `S.P`, or a number
-/// from before, read as that step.
-pub fn find(id: &str) -> Option<u32> {
-    let id = id
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| LEGACY.get(n.checked_sub(1)?))
-        .copied()
-        .unwrap_or(id);
-    STEPS.iter().position(|s| s.id == id).map(|i| i as u32 + 1)
 }
 
 /// The step's query pairs, to open it.
@@ -110,6 +94,19 @@ pub fn pairs(step: &LessonStep) -> impl Iterator<Item = (String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::declare::{lesson_position, LESSON_LEGACY, LESSON_STEPS, LESSON_STEP_IDS};
+
+    /// The link names the steps by the ids the link's parameters declare,
+    /// and each older number by a step there is.
+    #[test]
+    fn the_steps_are_the_ones_links_name() {
+        let ids: Vec<&str> = STEPS.iter().map(|s| s.id).collect();
+        assert_eq!(ids, LESSON_STEP_IDS);
+        assert_eq!(LESSON_STEPS.len(), STEPS.len() + LESSON_LEGACY.len());
+        for id in LESSON_LEGACY {
+            assert!(ids.contains(&id), "{id}");
+        }
+    }
     use crate::params::parse_query;
 
     #[test]
@@ -143,14 +140,23 @@ mod tests {
     #[test]
     fn old_step_numbers_open_what_they_opened() {
         // lesson=3 was the catastrophe, lesson=8 the RabbitMQ comparison.
-        assert_eq!(find("3").and_then(step).map(|s| s.id), Some("4.1"));
-        assert_eq!(find("4").and_then(step).map(|s| s.id), Some("4.2"));
-        assert_eq!(find("8").and_then(step).map(|s| s.id), Some("9.1"));
-        assert_eq!(find("3.1").and_then(step).map(|s| s.id), Some("3.1"));
-        assert_eq!(find("9"), None);
-        assert_eq!(find("4.3"), None);
-        let (params, issues) = parse_query("?lesson=3");
-        assert!(issues.is_empty());
-        assert_eq!(params.scene, crate::params::SceneId::Producer);
+        assert_eq!(
+            lesson_position("3").and_then(step).map(|s| s.id),
+            Some("4.1")
+        );
+        assert_eq!(
+            lesson_position("4").and_then(step).map(|s| s.id),
+            Some("4.2")
+        );
+        assert_eq!(
+            lesson_position("8").and_then(step).map(|s| s.id),
+            Some("9.1")
+        );
+        assert_eq!(
+            lesson_position("3.1").and_then(step).map(|s| s.id),
+            Some("3.1")
+        );
+        assert_eq!(lesson_position("9"), None);
+        assert_eq!(lesson_position("4.3"), None);
     }
 }

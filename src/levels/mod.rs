@@ -59,10 +59,8 @@ const BUILT_LANGS: &[&str] = &[
     "en",
 ];
 
-/// `?level=` values: `1` … the number of levels.
-pub const LEVEL_IDS: [&str; FILES.len()] = [
-    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
-];
+/// `?level=` values, from the link's vocabulary: one per level file.
+pub use crate::params::declare::LEVEL_IDS;
 
 /// The settings a level of `scene` may unlock, in the order a link writes
 /// them: those the scene's run depends on. A view setting (the part shown,

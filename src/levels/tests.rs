@@ -166,30 +166,6 @@ fn changes_count_distinct_settings_changed_from_the_start() {
 }
 
 #[test]
-fn a_link_opens_a_level_and_cannot_change_what_it_locks() {
-    let (p, issues) = parse_query("?level=8&mode=keyed-pool&processing-ms=1&lang=en&scene=log");
-    assert!(issues.is_empty(), "{issues:?}");
-    let l = builtin(8).expect("level 8");
-    assert_eq!(p.scene, SceneId::Workers);
-    assert_eq!(p.level, Some(8));
-    assert_eq!(p.lang, Lang::En);
-    assert_eq!(
-        p.workers.processing_ms, l.start.workers.processing_ms,
-        "locked"
-    );
-    assert_eq!(changed(&l.start, &p), ["mode"]);
-    // What the app writes back opens the same state.
-    let (again, _) = parse_query(&crate::params::to_query(&p));
-    assert_eq!(again, p);
-    let (bad, issues) = parse_query("?level=99");
-    assert_eq!(bad.level, None);
-    assert!(matches!(
-        &issues[..],
-        [ParamIssue::BadChoice { name: "level", .. }]
-    ));
-}
-
-#[test]
 fn goal_lines_read_and_write_back() {
     for f in FILES {
         let file = format::parse(f).expect("reads");
@@ -463,21 +439,6 @@ fn settings_the_client_refuses_meet_no_goal() {
     assert!(refuses(&p), "enable.idempotence needs retries > 0");
     assert!(!refuses(&l.start));
     assert!(l.failing_seeds(&p).iter().all(|f| f.len() == SEEDS.len()));
-}
-
-#[test]
-fn the_scene_menu_leaves_the_level() {
-    let (p, _) = parse_query("?level=3&lang=en");
-    let link = crate::params::scene_link(&p, SceneId::Group);
-    let (q, issues) = parse_query(&link);
-    assert!(issues.is_empty());
-    assert_eq!((q.scene, q.level, q.lang), (SceneId::Group, None, Lang::En));
-    let (r, _) = parse_query(&crate::params::level_link(&p, 4).expect("level 4"));
-    assert_eq!(
-        (r.level, r.lang, r.scene),
-        (Some(4), Lang::En, SceneId::Producer)
-    );
-    assert!(crate::params::level_link(&p, 13).is_none());
 }
 
 /// A level's control is labelled as the scene's form labels the setting,

@@ -187,12 +187,44 @@ pub static SHARED: [&Param; 10] = [
 static HEAD: [&Param; 5] = [&SCENE, &LANG, &SEED, &T, &EVENTS];
 static TAIL: [&Param; 5] = [&LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED];
 
+/// The lesson steps' ids, in lesson order: the link's vocabulary, which
+/// the lesson's steps (src/lesson/mod.rs `STEPS`) follow, as a test there
+/// checks.
+pub const LESSON_STEP_IDS: [&str; 11] = [
+    "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "10.1",
+];
+
+/// What `lesson=1` … `lesson=8` opened before the lesson followed every
+/// section: links course pages already embed keep opening the same step.
+pub const LESSON_LEGACY: [&str; 8] = ["1.1", "2.1", "4.1", "4.2", "5.1", "6.1", "7.1", "9.1"];
+
 /// The lesson steps' ids, then the numbers links used before the lesson
-/// followed every section ([`crate::lesson::LEGACY`]): a step that does not
-/// exist is not the nearest one, so it is refused rather than clamped.
+/// followed every section ([`LESSON_LEGACY`]): a step that does not exist
+/// is not the nearest one, so it is refused rather than clamped.
 pub const LESSON_STEPS: [&str; 19] = [
     "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "10.1", "1", "2", "3",
     "4", "5", "6", "7", "8",
+];
+
+/// The position (1-based) of the step a link names: `S.P`, or a number
+/// from before, read as that step.
+pub fn lesson_position(id: &str) -> Option<u32> {
+    let id = id
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| LESSON_LEGACY.get(n.checked_sub(1)?))
+        .copied()
+        .unwrap_or(id);
+    LESSON_STEP_IDS
+        .iter()
+        .position(|&s| s == id)
+        .map(|i| i as u32 + 1)
+}
+
+/// `?level=` values: `1` … the number of levels (src/levels, whose files a
+/// test there counts).
+pub const LEVEL_IDS: [&str; 12] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
 ];
 
 pub static SCENE: Param = Param {
@@ -312,12 +344,12 @@ pub static LESSON: Param = Param {
     help: None,
     get: |p| {
         p.lesson
-            .and_then(crate::lesson::step)
-            .map(|s| s.id.to_owned())
+            .and_then(|n| LESSON_STEP_IDS.get((n as usize).checked_sub(1)?))
+            .map(|&id| id.to_owned())
     },
     set: |p, v| {
         v.text()
-            .and_then(crate::lesson::find)
+            .and_then(lesson_position)
             .map(|n| p.lesson = Some(n))
             .is_some()
     },
@@ -327,7 +359,7 @@ pub static LEVEL: Param = Param {
     name: "level",
     // A level that does not exist is not the nearest one: refused, with
     // the level map, rather than clamped.
-    kind: Kind::Choice(&crate::levels::LEVEL_IDS),
+    kind: Kind::Choice(&LEVEL_IDS),
     run: false,
     default: "",
     #[cfg(not(target_arch = "wasm32"))]
@@ -338,7 +370,7 @@ pub static LEVEL: Param = Param {
     get: |p| p.level.map(|n| n.to_string()),
     set: |p, v| {
         v.text()
-            .and_then(|s| crate::levels::LEVEL_IDS.iter().position(|&id| id == s))
+            .and_then(|s| LEVEL_IDS.iter().position(|&id| id == s))
             .map(|i| p.level = Some(i as u32 + 1))
             .is_some()
     },

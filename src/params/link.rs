@@ -49,7 +49,7 @@ pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
 }
 
 /// This page's view (language, theme, embedding) on another state.
-fn keep_view(state: AppParams, view: &AppParams) -> AppParams {
+pub(crate) fn keep_view(state: AppParams, view: &AppParams) -> AppParams {
     AppParams {
         lang: view.lang,
         theme: view.theme,
@@ -67,19 +67,4 @@ pub fn preset_link(params: &AppParams, preset: ProducerPreset) -> String {
         params.seed
     ));
     to_query(&keep_view(state, params))
-}
-
-/// The lesson step's link, with this page's view. The step sets up its own
-/// scene, seed included: its question is about that run.
-pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
-    let s = crate::lesson::step(step)?;
-    let (state, _) = parse_query(&format!("?{}&lesson={}", s.query, s.id));
-    Some(to_query(&keep_view(state, params)))
-}
-
-/// Level `n`'s link from its start, with this page's view.
-pub fn level_link(params: &AppParams, n: u32) -> Option<String> {
-    crate::levels::builtin(n)?;
-    let (state, _) = parse_query(&format!("?level={n}"));
-    Some(to_query(&keep_view(state, params)))
 }

@@ -41,7 +41,8 @@ use crate::sim::scenes::routing::{
 };
 use crate::sim::scenes::workers::WorkersConfig;
 pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
-pub use link::{lesson_link, level_link, preset_link, scene_link, to_query};
+pub(crate) use link::keep_view;
+pub use link::{preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 pub use path::{language_link, page_path, page_query, LESSON_PAGE};
 pub use text::param_issue;
@@ -457,52 +458,42 @@ pub enum ParamIssue {
     },
 }
 
-/// Reads a query string (with or without the leading `?`).
+/// A query's pairs (with or without the leading `?`), as `URLSearchParams`
+/// reads them: `+` is a space, a bad `%` escape stays as it is, bad UTF-8
+/// becomes U+FFFD.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .map(|(name, value)| (name.into_owned(), value.into_owned()))
+        .collect()
+}
+
+/// Reads a scene's link (with or without the leading `?`): its scene, the
+/// stage that scene starts from, then the link's parameters. A lesson step
+/// or a level the link names is noted, not opened: the app opens them
+/// (src/route.rs, `open_link`).
 pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
+    parse_pairs(&query_pairs(query), &[])
+}
+
+/// Reads a link's `pairs` over `underlay`, the pairs of what the link opens
+/// (a lesson step's): the scene and the preset are the link's, else the
+/// underlay's; the underlay's pairs are the app's own and are applied
+/// silently, and a bad one among the link's then leaves the underlay's
+/// value, not the default, so the link the app writes back opens the same
+/// state.
+pub fn parse_pairs(
+    pairs: &[(String, String)],
+    underlay: &[(String, String)],
+) -> (AppParams, Vec<ParamIssue>) {
     let mut params = AppParams::default();
     let mut issues = Vec::new();
-    let query = query.strip_prefix('?').unwrap_or(query);
-    // As `URLSearchParams` reads a query: `+` is a space, a bad `%` escape
-    // stays as it is, bad UTF-8 becomes U+FFFD.
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .map(|(name, value)| (name.into_owned(), value.into_owned()))
-        .collect();
     let first = |from: &[(String, String)], wanted: &str| {
         from.iter()
             .find(|(n, _)| n == wanted)
             .map(|(_, v)| v.clone())
     };
-    // A lesson step sets up its scene; the link's own parameters follow,
-    // and a bad one among them leaves the step's value, not the default, so
-    // the link the app writes back opens the same state.
-    let lesson_pairs: Vec<(String, String)> = first(&pairs, "lesson")
-        .and_then(|v| crate::lesson::find(&v))
-        .and_then(crate::lesson::step)
-        .map(|step| {
-            crate::lesson::pairs(step)
-                .filter(|(n, _)| n != "scene" || !pairs.iter().any(|(m, _)| m == n))
-                .collect()
-        })
-        .unwrap_or_default();
-    // A level opens its own start, whatever scene the link names; the
-    // link's other parameters follow, and a locked one is put back.
-    if let Some(level) = first(&pairs, "level")
-        .and_then(|v| v.parse::<u32>().ok())
-        .and_then(crate::levels::builtin)
-    {
-        let mut params = level.start.clone();
-        let mut seen: Vec<&str> = Vec::new();
-        for (name, value) in pairs.iter().filter(|(n, _)| n != "scene") {
-            if seen.contains(&name.as_str()) {
-                issues.push(ParamIssue::Repeated { name: quote(name) });
-                continue;
-            }
-            seen.push(name);
-            apply(&mut params, name, value, &mut issues);
-        }
-        return (level.pin(&params), issues);
-    }
-    let wanted = |name: &str| first(&pairs, name).or_else(|| first(&lesson_pairs, name));
+    let wanted = |name: &str| first(pairs, name).or_else(|| first(underlay, name));
     // Each scene declares its own parameters (a group's partitions have a
     // range of their own), and a preset sets the stage that the link's own
     // parameters then adjust: so scene and preset are read first.
@@ -513,21 +504,31 @@ pub fn parse_query(query: &str) -> (AppParams, Vec<ParamIssue>) {
     // actions, the producer's preset), which the link's parameters adjust.
     let scene = params.scene;
     scene.link_start(&mut params, wanted("preset").as_deref());
-    // The step's own pairs are the app's too. A link that opens the step
-    // in another scene keeps only what that scene declares, silently.
-    for (name, value) in &lesson_pairs {
+    // The underlay's pairs are the app's too. A link that opens a step in
+    // another scene keeps only what that scene declares, silently.
+    for (name, value) in underlay {
         apply(&mut params, name, value, &mut Vec::new());
     }
+    apply_once(&mut params, pairs, &mut issues);
+    (params, issues)
+}
+
+/// Applies a link's own pairs on top of `params`, each as its scene
+/// declares it: a name given again is an issue, and its first value counts.
+pub fn apply_once<'a>(
+    params: &mut AppParams,
+    pairs: impl IntoIterator<Item = &'a (String, String)>,
+    issues: &mut Vec<ParamIssue>,
+) {
     let mut seen: Vec<&str> = Vec::new();
-    for (name, value) in &pairs {
+    for (name, value) in pairs {
         if seen.contains(&name.as_str()) {
             issues.push(ParamIssue::Repeated { name: quote(name) });
             continue;
         }
         seen.push(name);
-        apply(&mut params, name, value, &mut issues);
+        apply(params, name, value, issues);
     }
-    (params, issues)
 }
 
 /// Applies a query's pairs (a level's solution, a pinned setting) on top

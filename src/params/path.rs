@@ -63,7 +63,7 @@ fn path_pairs(path: &str) -> Vec<(&'static str, String)> {
         page = parts.next();
     }
     let page = match page {
-        Some(LESSON_PAGE) => ("lesson", crate::lesson::STEPS[0].id.to_owned()),
+        Some(LESSON_PAGE) => ("lesson", super::declare::LESSON_STEP_IDS[0].to_owned()),
         Some(id) => match SceneId::from_id(id) {
             Some(scene) => ("scene", scene.id().to_owned()),
             None => return Vec::new(),
@@ -157,11 +157,6 @@ mod tests {
         assert!(issues.is_empty(), "{issues:?}");
         let (p, _) = parse_query(&page_query("en/log/", "?lang=ru"));
         assert_eq!((p.scene, p.lang), (SceneId::Log, Lang::Ru));
-        let (p, _) = parse_query(&page_query("en/routing/", "?lesson=2.1"));
-        assert_eq!(
-            (p.scene, p.lesson, p.lang),
-            (SceneId::Replication, Some(2), Lang::En)
-        );
         let (p, _) = parse_query(&page_query("lesson/", "?scene=disk"));
         assert_eq!((p.scene, p.lesson), (SceneId::Disk, None));
         // The page's own parameters are kept beside the query's others.

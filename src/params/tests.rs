@@ -384,10 +384,6 @@ fn the_declaration_agrees_with_the_parser_the_links_and_sim_config() {
             assert!(changed_any, "{scene:?} {name}");
         }
     }
-    assert_eq!(
-        declare::LESSON_STEPS.len(),
-        crate::lesson::STEPS.len() + crate::lesson::LEGACY.len()
-    );
 }
 
 #[test]
@@ -415,17 +411,6 @@ fn every_link_keeps_the_view_and_opens_what_it_names() {
         let short = format!("?scene=producer&preset={}{view}", preset.id());
         assert_eq!(parse_query(&link), parse_query(&short), "{link}");
     }
-    for step in 1..=crate::lesson::STEPS.len() as u32 {
-        let link = lesson_link(&here, step).unwrap();
-        let s = &crate::lesson::STEPS[step as usize - 1];
-        let short = format!("?{}&lesson={}{view}", s.query, s.id);
-        assert_eq!(parse_query(&link), parse_query(&short), "{link}");
-        assert!(link.contains("&theme=light"), "{link}");
-    }
-    assert_eq!(
-        lesson_link(&here, crate::lesson::STEPS.len() as u32 + 1),
-        None
-    );
 }
 
 #[test]

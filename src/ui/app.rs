@@ -13,9 +13,10 @@ use crate::i18n::{self, t, Msg};
 use crate::lesson::LessonMsg;
 use crate::levels::LevelMsg;
 use crate::params::{
-    language_link, lesson_link, level_link, page_path, parse_query, scene_link, to_query,
-    AppParams, LevelKit, Moment, ParamIssue, SceneId, Theme,
+    language_link, page_path, scene_link, to_query, AppParams, LevelKit, Moment, ParamIssue,
+    SceneId, Theme,
 };
+use crate::route::{lesson_link, level_link};
 use crate::scenes::producer::mermaid_text;
 use crate::widgets::fold::Narrow;
 use crate::widgets::layout::NARROW_BELOW_PX;
@@ -53,7 +54,7 @@ pub(crate) fn is_narrow() -> bool {
 #[component(App)]
 pub fn app(props: &AppProps) -> Html {
     let start = use_memo(props.query.clone(), |query| {
-        let (params, mut issues) = parse_query(query);
+        let (params, mut issues) = crate::route::open_link(query);
         let player = ScenePlayer::build(&params, &mut issues);
         (params, issues, RefCell::new(Some(player)))
     });

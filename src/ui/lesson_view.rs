@@ -5,7 +5,8 @@ use crate::i18n::Lang;
 use crate::i18n::{self, t};
 use crate::lesson::LessonMsg;
 use crate::lesson::{self, STEPS};
-use crate::params::{lesson_link, AppParams};
+use crate::params::AppParams;
+use crate::route::lesson_link;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -8,9 +8,8 @@ use crate::i18n::{self, t};
 use crate::levels::LevelMsg;
 use crate::levels::{self, changed, unlockable, Level, Metric, Miss, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
-use crate::params::{
-    apply_pairs, encode_component, level_link, to_query, AppParams, LevelKit, SceneId,
-};
+use crate::params::{apply_pairs, encode_component, to_query, AppParams, LevelKit, SceneId};
+use crate::route::level_link;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};

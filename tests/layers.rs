@@ -1,0 +1,187 @@
+//! The crate's layers only point down. Every `crate::` path in the code of
+//! `src/` (comments left out) is an edge from the top-level module that
+//! writes it to the one it names, and the edges must form no cycle: each
+//! module can then be read and tested with only what is below it. From
+//! the bottom: the simulation core (`sim`), the words (`i18n`), the link's
+//! parameters (`params`), the widgets, the scenes, the lesson, the levels
+//! and the Go lens, and at the top the app (`route`, `ui`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+type Graph = BTreeMap<String, BTreeMap<String, String>>;
+
+/// The file's code without its comments: `//` to the end of a line (doc
+/// comments included, whose links are not imports) and `/* … */`.
+fn code_of(text: &str) -> String {
+    let mut code = String::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let line_comment = rest.find("//");
+        let block_comment = rest.find("/*");
+        match (line_comment, block_comment) {
+            (Some(l), b) if b.is_none_or(|b| l < b) => {
+                code.push_str(&rest[..l]);
+                rest = rest[l..].find('\n').map_or("", |end| &rest[l + end..]);
+            }
+            (_, Some(b)) => {
+                code.push_str(&rest[..b]);
+                rest = rest[b..].find("*/").map_or("", |end| &rest[b + end + 2..]);
+            }
+            _ => {
+                code.push_str(rest);
+                rest = "";
+            }
+        }
+    }
+    code
+}
+
+/// The top-level modules a file's code names through `crate::`, whether
+/// as `crate::x::…` or in a group, `crate::{x::…, y}`.
+fn named(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let word = |s: &str| {
+        s.trim()
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("")
+            .to_owned()
+    };
+    for (i, _) in code.match_indices("crate::") {
+        // `$crate::` in a macro is the crate the macro expands in, and its
+        // paths are checked where it expands.
+        if code[..i].ends_with('$') {
+            continue;
+        }
+        let after = &code[i + "crate::".len()..];
+        if let Some(group) = after.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            out.extend(group[..end].split(',').map(word));
+        } else {
+            out.insert(word(after));
+        }
+    }
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+fn visit(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).expect("src/ reads") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            visit(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// Each top-level module's edges, with one file that writes each.
+fn graph() -> Graph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    visit(&src, &mut files);
+    let modules: BTreeSet<String> = files.iter().filter_map(|f| top_module(&src, f)).collect();
+    let mut graph = Graph::new();
+    for file in &files {
+        let Some(from) = top_module(&src, file) else {
+            continue;
+        };
+        let text = fs::read_to_string(file).expect("a source file reads");
+        let edges = graph.entry(from.clone()).or_default();
+        for to in named(&code_of(&text)) {
+            if to != from && modules.contains(&to) {
+                let shown = file
+                    .strip_prefix(&src)
+                    .unwrap_or(file)
+                    .display()
+                    .to_string();
+                edges.entry(to).or_insert(shown);
+            }
+        }
+    }
+    graph
+}
+
+/// `src/x.rs` and everything under `src/x/` are module `x`; the crate's
+/// root files (lib.rs, main.rs) are no module's.
+fn top_module(src: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    match first.strip_suffix(".rs") {
+        Some("lib" | "main") => None,
+        Some(name) => Some(name.to_owned()),
+        None => Some(first.to_owned()),
+    }
+}
+
+/// A cycle through `start`, as the modules in order, if there is one.
+fn cycle_from(graph: &Graph, start: &str) -> Option<Vec<String>> {
+    fn walk(
+        graph: &Graph,
+        at: &str,
+        start: &str,
+        path: &mut Vec<String>,
+        seen: &mut BTreeSet<String>,
+    ) -> bool {
+        for next in graph.get(at).into_iter().flat_map(|e| e.keys()) {
+            if next == start {
+                return true;
+            }
+            if seen.insert(next.clone()) {
+                path.push(next.clone());
+                if walk(graph, next, start, path, seen) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    let mut path = vec![start.to_owned()];
+    walk(graph, start, start, &mut path, &mut BTreeSet::new()).then_some(path)
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    let graph = graph();
+    assert!(graph.len() >= 10, "modules found: {:?}", graph.keys());
+    for module in graph.keys() {
+        if let Some(cycle) = cycle_from(&graph, module) {
+            let steps: Vec<String> = cycle
+                .iter()
+                .zip(cycle.iter().cycle().skip(1))
+                .map(|(a, b)| format!("{a} → {b} ({})", graph[a][b]))
+                .collect();
+            panic!("a cycle: {}", steps.join(", "));
+        }
+    }
+}
+
+/// The bottom two layers: the core imports nothing of the app, and the
+/// words nothing but the core, so that neither needs a scene, the lens,
+/// a level or the lesson to build.
+#[test]
+fn the_core_and_the_words_stand_alone() {
+    let graph = graph();
+    let edges = |m: &str| -> Vec<String> {
+        graph[m]
+            .iter()
+            .map(|(to, file)| format!("{to} ({file})"))
+            .collect()
+    };
+    assert_eq!(edges("sim"), Vec::<String>::new());
+    let words: Vec<String> = edges("i18n")
+        .into_iter()
+        .filter(|e| !e.starts_with("sim "))
+        .collect();
+    assert_eq!(words, Vec::<String>::new());
+}
+
+#[test]
+fn comments_are_not_edges_and_groups_are() {
+    let code = code_of("use crate::a::X; // crate::b\n/// [`crate::c`]\n/* crate::d */ use crate::{e::Y, f};\nlet m = $crate::g;");
+    assert_eq!(named(&code), ["a", "e", "f"].map(String::from).into());
+}
