@@ -20,7 +20,7 @@
 //   Russian (the app's default); without one, a path of ours under `en/`
 //   (the base, `en/`, then nothing or a scene's or the lesson's page) is
 //   English.
-// - The scene (src/params/mod.rs `parse_query`): the page's path gives a
+// - The scene (src/route.rs `open_link`): the page's path gives a
 //   `scene` or `lesson` that the query's own replaces; then a level opens
 //   its own scene, else the first `scene`, else a lesson step's scene,
 //   else the default. Which scene a level or a step opens comes from the
