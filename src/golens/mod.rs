@@ -263,21 +263,112 @@ impl GoClient {
     }
 }
 
-/// The scenes that have a lens: those where a client setting matters,
-/// and that this bundle carries (a scene's own bundle leaves the other
-/// scenes' lenses out, and a scene without one leaves out the lens's view).
+/// The scenes that have a lens: those where a client setting matters
+/// ([`SceneLens::HAS_LENS`]), and that this bundle carries (a scene's own
+/// bundle leaves the other scenes' lenses out, and a scene without one
+/// leaves out the lens's view).
 pub fn has_lens(scene: SceneId) -> bool {
-    scene.built_in()
-        && matches!(
-            scene,
-            SceneId::Routing
-                | SceneId::Producer
-                | SceneId::Repartition
-                | SceneId::Group
-                | SceneId::Workers
-                | SceneId::Replication
-                | SceneId::Pipeline
-        )
+    scene.built_in() && scene_has_lens(scene)
+}
+
+/// A scene's Go lens: the program its settings make, in the tab's client.
+/// The lens implements it for every registered scene's model (below), and
+/// the registry line dispatches to it, so a new scene without an answer
+/// here does not compile.
+pub(crate) trait SceneLens {
+    /// Whether a client setting matters to the scene, so that it has a
+    /// lens at all.
+    const HAS_LENS: bool;
+
+    /// Writes the scene's program into `b`; only called where the scene
+    /// has a lens.
+    fn write(_b: &mut Builder, _params: &AppParams) {}
+}
+
+macro_rules! define_scene_lens {
+    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+        fn scene_has_lens(scene: SceneId) -> bool {
+            match scene {
+                $(SceneId::$variant => <$model as SceneLens>::HAS_LENS,)*
+            }
+        }
+
+        /// The scene's program, where this bundle carries the scene: a
+        /// scene's own bundle leaves the other scenes' programs out.
+        fn write_scene(b: &mut Builder, params: &AppParams) {
+            match params.scene {
+                $(SceneId::$variant => if cfg!(feature = $feature) {
+                    <$model as SceneLens>::write(b, params)
+                },)*
+            }
+        }
+    };
+}
+
+crate::for_each_scene!(define_scene_lens);
+
+impl SceneLens for crate::sim::scenes::log::LogScene {
+    /// One partition and one consumer: no client setting changes its order.
+    const HAS_LENS: bool = false;
+}
+
+impl SceneLens for crate::sim::scenes::disk::Disk {
+    /// The broker's disk, not a client's.
+    const HAS_LENS: bool = false;
+}
+
+impl SceneLens for crate::sim::scenes::rabbitmq::RabbitScene {
+    /// RabbitMQ's queue beside Kafka's topic: the comparison, not a client.
+    const HAS_LENS: bool = false;
+}
+
+impl SceneLens for crate::sim::scenes::routing::RoutingStream {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        routing::write(b, params)
+    }
+}
+
+impl SceneLens for crate::sim::scenes::producer::ProducerScene {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        producer::write_producer(b, params)
+    }
+}
+
+impl SceneLens for crate::sim::scenes::replication::Replication {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        producer::write_replication(b, params)
+    }
+}
+
+impl SceneLens for crate::sim::scenes::group::Group {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        consumer::write_group(b, params)
+    }
+}
+
+impl SceneLens for crate::sim::scenes::repartition::Repartition {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        consumer::write_repartition(b, params)
+    }
+}
+
+impl SceneLens for crate::sim::scenes::workers::Workers {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        consumer::write_workers(b, params)
+    }
+}
+
+impl SceneLens for crate::sim::scenes::pipeline::Pipeline {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        pipeline::write(b, params)
+    }
 }
 
 /// One line of code, and whether it differs from the library's default.
@@ -344,24 +435,10 @@ pub fn snippet_as_warned(params: &AppParams, client: GoClient) -> Option<Snippet
 fn write(params: &AppParams, client: GoClient, as_warned: bool) -> Option<Snippet> {
     let mut b = Builder::new(params.lang, client);
     b.as_warned = as_warned;
-    match params.scene {
-        #[cfg(feature = "scene-routing")]
-        SceneId::Routing => routing::write(&mut b, params),
-        #[cfg(feature = "scene-producer")]
-        SceneId::Producer => producer::write_producer(&mut b, params),
-        #[cfg(feature = "scene-replication")]
-        SceneId::Replication => producer::write_replication(&mut b, params),
-        #[cfg(feature = "scene-group")]
-        SceneId::Group => consumer::write_group(&mut b, params),
-        #[cfg(feature = "scene-repartition")]
-        SceneId::Repartition => consumer::write_repartition(&mut b, params),
-        #[cfg(feature = "scene-workers")]
-        SceneId::Workers => consumer::write_workers(&mut b, params),
-        #[cfg(feature = "scene-pipeline")]
-        SceneId::Pipeline => pipeline::write(&mut b, params),
-        #[allow(unreachable_patterns)]
-        _ => return None,
+    if !has_lens(params.scene) {
+        return None;
     }
+    write_scene(&mut b, params);
     Some(b.finish(params.scene))
 }
 
