@@ -52,21 +52,9 @@ impl Metric {
         Metric::ALL.into_iter().find(|m| m.id() == id)
     }
 
-    /// Whether `scene`'s model measures it.
+    /// Whether `scene`'s model measures it ([`SceneMeasures::METRICS`]).
     pub fn measured_in(self, scene: SceneId) -> bool {
-        use Metric::*;
-        use SceneId::*;
-        matches!(
-            (scene, self),
-            (Replication, AckedLost | Lost)
-                | (Routing, Violations)
-                | (Producer, Violations | Duplicates | Lost | Throughput)
-                | (Repartition, Violations)
-                | (Group, Violations | Duplicates)
-                | (Workers, Violations | Throughput)
-                | (RabbitMq, Violations)
-                | (Pipeline, Violations | Duplicates | Lost)
-        )
+        scene_metrics(scene).contains(&self)
     }
 }
 
@@ -141,19 +129,7 @@ pub fn variant(params: &AppParams, seed: u64) -> AppParams {
     p.seed = seed;
     let d = Rng::new(seed).between(0, 2 * SHIFT_MS);
     let shift = |at: SimTime| SimTime((at.as_millis() + d).saturating_sub(SHIFT_MS).max(1));
-    match p.scene {
-        SceneId::Group => {
-            for a in &mut p.actions {
-                a.at = shift(a.at);
-            }
-        }
-        SceneId::Replication => {
-            for a in &mut p.replica_actions {
-                a.at = shift(a.at);
-            }
-        }
-        _ => {}
-    }
+    shift_script(&mut p, &shift);
     p
 }
 
@@ -203,70 +179,176 @@ pub struct Miss {
 /// refuses the settings (the Java client would throw a `ConfigException`),
 /// which meets no goal.
 pub fn measure(params: &AppParams) -> Option<Measured> {
-    use Metric::*;
-    let mut m = Measured::default();
-    match params.scene {
-        SceneId::Log | SceneId::Disk => {}
-        #[cfg(feature = "scene-replication")]
-        SceneId::Replication => {
-            let sim = run::<replication::Replication>(params)?;
-            let s = sim.model();
-            m.set(AckedLost, s.acked_lost().len())
-                .set(Lost, s.records_lost());
-        }
-        #[cfg(feature = "scene-routing")]
-        SceneId::Routing => {
-            let sim = run::<routing::RoutingStream>(params)?;
-            m.set(Violations, sim.model().reorders());
-        }
-        #[cfg(feature = "scene-producer")]
-        SceneId::Producer => {
-            let sim = run::<producer::ProducerScene>(params)?;
-            let s = sim.model();
-            m.set(Violations, s.reorders())
-                .set(Duplicates, s.duplicates())
-                .set(Lost, s.lost() as usize)
-                .set(Throughput, s.throughput(sim.now()) as usize);
-            m.gave_up = s.gave_up();
-        }
-        #[cfg(feature = "scene-repartition")]
-        SceneId::Repartition => {
-            let sim = run::<repartition::Repartition>(params)?;
-            m.set(Violations, sim.model().reorders());
-        }
-        #[cfg(feature = "scene-group")]
-        SceneId::Group => {
-            let sim = run::<group::Group>(params)?;
-            let s = sim.model();
-            m.set(Violations, s.checker.reorders())
-                .set(Duplicates, s.duplicates());
-        }
-        #[cfg(feature = "scene-workers")]
-        SceneId::Workers => {
-            let sim = run::<workers::Workers>(params)?;
-            let s = sim.model();
-            m.set(Violations, s.checker.reorders())
-                .set(Throughput, s.throughput(sim.now()) as usize);
-        }
-        #[cfg(feature = "scene-rabbitmq")]
-        SceneId::RabbitMq => {
-            let sim = run::<rabbitmq::RabbitScene>(params)?;
-            m.set(Violations, sim.model().violations(rabbitmq::Side::Rabbit));
-        }
-        #[cfg(feature = "scene-pipeline")]
-        SceneId::Pipeline => {
-            let run = pipeline::run_seed(&params.pipeline.clamped(), params.seed);
-            let count =
-                |k: pipeline::FindingKind| run.findings.iter().filter(|f| f.kind == k).count();
-            m.set(Violations, count(pipeline::FindingKind::Reorder))
-                .set(Duplicates, count(pipeline::FindingKind::Duplicate))
-                .set(Lost, count(pipeline::FindingKind::Loss));
-        }
-        // A scene this bundle does not carry is not run, and meets no goal.
-        #[allow(unreachable_patterns)]
-        _ => return None,
+    measure_scene(params)
+}
+
+/// What a level can measure of a scene, and how. The levels implement it
+/// for every registered scene's model (below), and the registry line
+/// dispatches to it, so a new scene without an answer does not compile.
+pub(crate) trait SceneMeasures {
+    /// The figures the scene's model measures: what a goal may be about.
+    const METRICS: &'static [Metric];
+
+    /// Runs the link to its end and reads those figures; `None` where the
+    /// scene refuses the settings.
+    fn measure(_params: &AppParams) -> Option<Measured> {
+        Some(Measured::default())
     }
-    Some(m)
+
+    /// Moves the scene's scripted actions by `shift`: a seed's variant of
+    /// a crash keeps its story at another moment.
+    fn shift_script(_params: &mut AppParams, _shift: &dyn Fn(SimTime) -> SimTime) {}
+}
+
+macro_rules! define_scene_measures {
+    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+        fn scene_metrics(scene: SceneId) -> &'static [Metric] {
+            match scene {
+                $(SceneId::$variant => <$model as SceneMeasures>::METRICS,)*
+            }
+        }
+
+        /// A scene this bundle does not carry is not run, and meets no goal.
+        fn measure_scene(params: &AppParams) -> Option<Measured> {
+            match params.scene {
+                $(SceneId::$variant => if cfg!(feature = $feature) {
+                    <$model as SceneMeasures>::measure(params)
+                } else {
+                    None
+                },)*
+            }
+        }
+
+        fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
+            match params.scene {
+                $(SceneId::$variant => <$model as SceneMeasures>::shift_script(params, shift),)*
+            }
+        }
+    };
+}
+
+crate::for_each_scene!(define_scene_measures);
+
+impl SceneMeasures for crate::sim::scenes::log::LogScene {
+    /// One partition and one consumer: nothing breaks to measure.
+    const METRICS: &'static [Metric] = &[];
+}
+
+impl SceneMeasures for crate::sim::scenes::disk::Disk {
+    /// The disk's speed, which no goal is about.
+    const METRICS: &'static [Metric] = &[];
+}
+
+impl SceneMeasures for replication::Replication {
+    const METRICS: &'static [Metric] = &[Metric::AckedLost, Metric::Lost];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let s = sim.model();
+        let mut m = Measured::default();
+        m.set(Metric::AckedLost, s.acked_lost().len())
+            .set(Metric::Lost, s.records_lost());
+        Some(m)
+    }
+    fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
+        for a in &mut params.replica_actions {
+            a.at = shift(a.at);
+        }
+    }
+}
+
+impl SceneMeasures for routing::RoutingStream {
+    const METRICS: &'static [Metric] = &[Metric::Violations];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let mut m = Measured::default();
+        m.set(Metric::Violations, sim.model().reorders());
+        Some(m)
+    }
+}
+
+impl SceneMeasures for producer::ProducerScene {
+    const METRICS: &'static [Metric] = &[
+        Metric::Violations,
+        Metric::Duplicates,
+        Metric::Lost,
+        Metric::Throughput,
+    ];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let s = sim.model();
+        let mut m = Measured::default();
+        m.set(Metric::Violations, s.reorders())
+            .set(Metric::Duplicates, s.duplicates())
+            .set(Metric::Lost, s.lost() as usize)
+            .set(Metric::Throughput, s.throughput(sim.now()) as usize);
+        m.gave_up = s.gave_up();
+        Some(m)
+    }
+}
+
+impl SceneMeasures for repartition::Repartition {
+    const METRICS: &'static [Metric] = &[Metric::Violations];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let mut m = Measured::default();
+        m.set(Metric::Violations, sim.model().reorders());
+        Some(m)
+    }
+}
+
+impl SceneMeasures for group::Group {
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let s = sim.model();
+        let mut m = Measured::default();
+        m.set(Metric::Violations, s.checker.reorders())
+            .set(Metric::Duplicates, s.duplicates());
+        Some(m)
+    }
+    fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
+        for a in &mut params.actions {
+            a.at = shift(a.at);
+        }
+    }
+}
+
+impl SceneMeasures for workers::Workers {
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Throughput];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let s = sim.model();
+        let mut m = Measured::default();
+        m.set(Metric::Violations, s.checker.reorders())
+            .set(Metric::Throughput, s.throughput(sim.now()) as usize);
+        Some(m)
+    }
+}
+
+impl SceneMeasures for rabbitmq::RabbitScene {
+    const METRICS: &'static [Metric] = &[Metric::Violations];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run::<Self>(params)?;
+        let mut m = Measured::default();
+        m.set(
+            Metric::Violations,
+            sim.model().violations(rabbitmq::Side::Rabbit),
+        );
+        Some(m)
+    }
+}
+
+impl SceneMeasures for pipeline::Pipeline {
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates, Metric::Lost];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let run = pipeline::run_seed(&params.pipeline.clamped(), params.seed);
+        let count = |k: pipeline::FindingKind| run.findings.iter().filter(|f| f.kind == k).count();
+        let mut m = Measured::default();
+        m.set(Metric::Violations, count(pipeline::FindingKind::Reorder))
+            .set(Metric::Duplicates, count(pipeline::FindingKind::Duplicate))
+            .set(Metric::Lost, count(pipeline::FindingKind::Loss));
+        Some(m)
+    }
 }
 
 macro_rules! define_refuses {

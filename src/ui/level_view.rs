@@ -8,7 +8,7 @@ use crate::i18n::{self, t};
 use crate::levels::LevelMsg;
 use crate::levels::{self, changed, unlockable, Level, Metric, Miss, Op, SEEDS};
 use crate::params::declare::{Kind, Param};
-use crate::params::{apply_pairs, encode_component, to_query, AppParams, LevelKit, SceneId};
+use crate::params::{apply_pairs, encode_component, to_query, AppParams, LevelKit};
 use crate::route::level_link;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
@@ -493,7 +493,7 @@ pub fn level_maker(props: &KitProps) -> Html {
         <section class="card level-kit" data-testid="level-maker" aria-labelledby="kit-title">
             <h2 id="kit-title">{t(lang, LevelMsg::KitMake)}</h2>
             <p class="note">{t(lang, LevelMsg::KitMakeNote)}</p>
-            if scene == SceneId::Log || scene == SceneId::Disk {
+            if !Metric::ALL.iter().any(|m| m.measured_in(scene)) {
                 <p class="dim">{crate::levels::level_format_error(lang, &levels::FormatError { line: 0, kind: levels::FormatErrorKind::NotMeasured { metric: Metric::Violations, scene } })}</p>
             }
             <fieldset>
