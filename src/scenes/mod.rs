@@ -23,6 +23,20 @@ pub use crate::params::SceneId;
 use crate::sim::producer::ConfigError;
 use crate::sim::{Model, SimTime};
 
+/// What the app shell hands a scene's view.
+#[cfg(feature = "ui")]
+pub struct ViewArgs<'a> {
+    pub params: &'a AppParams,
+    /// Whether the page is laid out for a phone: the scenes whose figures
+    /// are wide change with it.
+    pub narrow: bool,
+    pub on_params: yew::Callback<AppParams>,
+    /// The Go lens's panels, which the shell draws and the view places.
+    pub lens: crate::widgets::memo::Lens,
+    /// Saves the figure as mermaid text (the producer's diagram).
+    pub on_export_mermaid: yew::Callback<()>,
+}
+
 /// What the app needs of a scene's model, beyond playing it.
 pub trait Scene: Model + SceneLink + Sized {
     /// The model for this link, or the `ConfigException` the Java client
@@ -53,6 +67,17 @@ pub trait Scene: Model + SceneLink + Sized {
 
     /// The scene's name, in the menu and over its page.
     fn title(lang: Lang) -> &'static str;
+
+    /// The scene's figure and controls, drawn from its player.
+    #[cfg(feature = "ui")]
+    fn view(player: &crate::widgets::player::Player<Self>, args: ViewArgs<'_>) -> yew::Html;
+
+    /// What the scene shows when its settings are refused (the Java client
+    /// would throw a `ConfigException`): only the producer's can be.
+    #[cfg(feature = "ui")]
+    fn view_refused(_error: ConfigError, _args: ViewArgs<'_>) -> yew::Html {
+        yew::Html::default()
+    }
 
     /// The paragraph under the title that says what the scene shows.
     fn lede(lang: Lang) -> &'static str;

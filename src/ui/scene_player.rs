@@ -6,7 +6,7 @@ use super::controls::{view_controls, Transport};
 use crate::i18n::Lang;
 use crate::i18n::Summary;
 use crate::params::{AppParams, Moment, ParamIssue, SceneId};
-use crate::scenes::Scene;
+use crate::scenes::{Scene, ViewArgs};
 use crate::sim::producer::ConfigError;
 use crate::widgets::player::{Player, PlayerAction};
 // The snapshot policy and the horizon live with the timeline, so the native
@@ -86,8 +86,9 @@ macro_rules! define_scene_player {
         #[allow(clippy::large_enum_variant)]
         pub enum ScenePlayer {
             $(#[cfg(feature = $feature)] $variant(Player<$model>),)*
-            /// The producer was not created: Kafka would throw this `ConfigException`.
-            Refused(ConfigError),
+            /// The scene's client was not created: Kafka would throw this
+            /// `ConfigException` (only the producer's settings are refused).
+            Refused(SceneId, ConfigError),
             /// A scene this bundle does not carry: the page's loader picks
             /// the bundle of the link's scene (build/pages.mjs), so
             /// only an address the loader and the app read apart lands here,
@@ -101,24 +102,40 @@ macro_rules! define_scene_player {
                     $(#[cfg(feature = $feature)]
                     SceneId::$variant => match <$model as Scene>::build(params) {
                         Ok(model) => ScenePlayer::$variant(open(model, params, issues)),
-                        Err(e) => ScenePlayer::Refused(e),
+                        Err(e) => ScenePlayer::Refused(SceneId::$variant, e),
                     },)*
                     #[allow(unreachable_patterns)]
                     other => ScenePlayer::Missing(other),
                 }
             }
 
+            /// The open scene's figure and controls; a scene this bundle
+            /// does not carry links to its own page.
+            pub fn view(&self, args: ViewArgs<'_>) -> Html {
+                match self {
+                    $(#[cfg(feature = $feature)] ScenePlayer::$variant(p) => <$model as Scene>::view(p, args),)*
+                    ScenePlayer::Refused(scene, e) => match scene {
+                        $(SceneId::$variant => if cfg!(feature = $feature) {
+                            <$model as Scene>::view_refused(*e, args)
+                        } else {
+                            Html::default()
+                        },)*
+                    },
+                    ScenePlayer::Missing(scene) => super::scene_host::view_elsewhere(*scene, args.params),
+                }
+            }
+
             fn player(&self) -> Option<&dyn AnyPlayer> {
                 match self {
                     $(#[cfg(feature = $feature)] ScenePlayer::$variant(p) => Some(p),)*
-                    ScenePlayer::Refused(_) | ScenePlayer::Missing(_) => None,
+                    ScenePlayer::Refused(..) | ScenePlayer::Missing(_) => None,
                 }
             }
 
             fn player_mut(&mut self) -> Option<&mut dyn AnyPlayer> {
                 match self {
                     $(#[cfg(feature = $feature)] ScenePlayer::$variant(p) => Some(p),)*
-                    ScenePlayer::Refused(_) | ScenePlayer::Missing(_) => None,
+                    ScenePlayer::Refused(..) | ScenePlayer::Missing(_) => None,
                 }
             }
         }

@@ -24,6 +24,11 @@ impl SceneLink for Disk {
 }
 
 impl Scene for Disk {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_disk_scene(p.timeline.current(), a.params, a.on_params)
+    }
+
     type Msg = text::DiskMsg;
 
     fn messages() -> &'static [text::DiskMsg] {

@@ -33,6 +33,19 @@ impl SceneLink for Group {
 }
 
 impl Scene for Group {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_group_scene(
+            p.timeline.current(),
+            p.timeline.outcome().model(),
+            p.timeline.end(),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
     type Msg = text::GroupMsg;
 
     fn messages() -> &'static [text::GroupMsg] {

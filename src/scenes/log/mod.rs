@@ -27,6 +27,11 @@ impl SceneLink for LogScene {
 }
 
 impl Scene for LogScene {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_log_scene(p.timeline.current(), a.params, a.narrow, a.on_params)
+    }
+
     type Msg = text::LogMsg;
 
     fn messages() -> &'static [text::LogMsg] {

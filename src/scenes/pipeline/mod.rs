@@ -24,6 +24,18 @@ impl SceneLink for Pipeline {
 }
 
 impl Scene for Pipeline {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_pipeline_scene(
+            p.timeline.current(),
+            p.timeline.end(),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
     type Msg = text::PipelineMsg;
 
     fn messages() -> &'static [text::PipelineMsg] {

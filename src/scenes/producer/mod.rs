@@ -47,6 +47,32 @@ impl SceneLink for ProducerScene {
 }
 
 impl Scene for ProducerScene {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_producer_scene(
+            a.on_export_mermaid,
+            Ok((p.timeline.current(), p.timeline.end(), p.playing)),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
+    /// The producer's settings the Java client refuses: the scene says
+    /// why, with its settings, and plays nothing.
+    #[cfg(feature = "ui")]
+    fn view_refused(e: ConfigError, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_producer_scene(
+            a.on_export_mermaid,
+            Err(e),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
     type Msg = text::ProducerMsg;
 
     fn messages() -> &'static [text::ProducerMsg] {

@@ -24,6 +24,11 @@ impl SceneLink for RabbitScene {
 }
 
 impl Scene for RabbitScene {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_rabbitmq_scene(p.timeline.current(), a.params, a.on_params)
+    }
+
     type Msg = text::RabbitMsg;
 
     fn messages() -> &'static [text::RabbitMsg] {

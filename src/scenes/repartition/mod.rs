@@ -24,6 +24,17 @@ impl SceneLink for Repartition {
 }
 
 impl Scene for Repartition {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_repartition_scene(
+            p.timeline.current(),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
     type Msg = text::RepartitionMsg;
 
     fn messages() -> &'static [text::RepartitionMsg] {

@@ -27,6 +27,18 @@ impl SceneLink for RoutingStream {
 }
 
 impl Scene for RoutingStream {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_routing_scene(
+            p.timeline.current(),
+            p.timeline.outcome().model(),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
     type Msg = text::RoutingMsg;
 
     fn messages() -> &'static [text::RoutingMsg] {

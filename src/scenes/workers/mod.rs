@@ -24,6 +24,17 @@ impl SceneLink for Workers {
 }
 
 impl Scene for Workers {
+    #[cfg(feature = "ui")]
+    fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
+        view::view_workers_scene(
+            p.timeline.current(),
+            a.params,
+            a.narrow,
+            a.on_params,
+            a.lens,
+        )
+    }
+
     type Msg = text::WorkersMsg;
 
     fn messages() -> &'static [text::WorkersMsg] {
