@@ -6,7 +6,8 @@
 //! simulation core; `i18n`, the words' machinery and shared catalogue;
 //! `params`, the link's parameters and the scene ids; `widgets`, the pieces
 //! the scenes' views share; `scenes`, the registry and one folder per
-//! scene; `lesson`, `levels` and `golens` over the scenes; and the app:
+//! scene; `golens`, the Go client lens, which needs only the link's
+//! parameters; `lesson` and `levels` over the scenes; and the app:
 //! `route`, which opens a link, and `ui`, the thin Yew shell, built with the
 //! `ui` feature (the default). `presets` are the producer's stages, beside
 //! the core.
