@@ -49,7 +49,7 @@ struct GroupSettings {
     default_start: bool,
 }
 
-pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write_group(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AConsumerGroupAsTheGroup);
     let g = GroupSettings {
         assignor: Some(p.assignor),
@@ -61,7 +61,7 @@ pub(super) fn write_group(b: &mut Builder, p: &AppParams) {
     handler(b, p.idempotent, false);
 }
 
-pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write_repartition(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::ThePartitionCountChangeAndWhere);
     // The controller refuses a count that is not an increase
     // (ReplicationControlManager.createPartitions: "would not be an
@@ -124,7 +124,7 @@ pub(super) fn write_repartition(b: &mut Builder, p: &AppParams) {
     b.main_calls(&["produce", "consume"]);
 }
 
-pub(super) fn write_workers(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write_workers(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::TheKeyedWorkerPoolAsThe);
     let w = p.workers;
     let g = GroupSettings {

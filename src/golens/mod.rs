@@ -10,12 +10,12 @@
 //! Every default a snippet leans on was read in the library's source at the
 //! pinned version; the comment beside the line names the file and symbol.
 
-mod consumer;
+pub(crate) mod consumer;
 mod custom;
 pub mod measured;
-mod pipeline;
-mod producer;
-mod routing;
+pub(crate) mod pipeline;
+pub(crate) mod producer;
+pub(crate) mod routing;
 mod rules;
 mod switch;
 pub(crate) mod text;
@@ -272,9 +272,8 @@ pub fn has_lens(scene: SceneId) -> bool {
 }
 
 /// A scene's Go lens: the program its settings make, in the tab's client.
-/// The lens implements it for every registered scene's model (below), and
-/// the registry line dispatches to it, so a new scene without an answer
-/// here does not compile.
+/// Each scene's folder implements it for its model, and the registry line
+/// dispatches to it, so a new scene without an answer does not compile.
 pub(crate) trait SceneLens {
     /// Whether a client setting matters to the scene, so that it has a
     /// lens at all.
@@ -306,70 +305,6 @@ macro_rules! define_scene_lens {
 }
 
 crate::for_each_scene!(define_scene_lens);
-
-impl SceneLens for crate::sim::scenes::log::LogScene {
-    /// One partition and one consumer: no client setting changes its order.
-    const HAS_LENS: bool = false;
-}
-
-impl SceneLens for crate::sim::scenes::disk::Disk {
-    /// The broker's disk, not a client's.
-    const HAS_LENS: bool = false;
-}
-
-impl SceneLens for crate::sim::scenes::rabbitmq::RabbitScene {
-    /// RabbitMQ's queue beside Kafka's topic: the comparison, not a client.
-    const HAS_LENS: bool = false;
-}
-
-impl SceneLens for crate::sim::scenes::routing::RoutingStream {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        routing::write(b, params)
-    }
-}
-
-impl SceneLens for crate::sim::scenes::producer::ProducerScene {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        producer::write_producer(b, params)
-    }
-}
-
-impl SceneLens for crate::sim::scenes::replication::Replication {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        producer::write_replication(b, params)
-    }
-}
-
-impl SceneLens for crate::sim::scenes::group::Group {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        consumer::write_group(b, params)
-    }
-}
-
-impl SceneLens for crate::sim::scenes::repartition::Repartition {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        consumer::write_repartition(b, params)
-    }
-}
-
-impl SceneLens for crate::sim::scenes::workers::Workers {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        consumer::write_workers(b, params)
-    }
-}
-
-impl SceneLens for crate::sim::scenes::pipeline::Pipeline {
-    const HAS_LENS: bool = true;
-    fn write(b: &mut Builder, params: &AppParams) {
-        pipeline::write(b, params)
-    }
-}
 
 /// One line of code, and whether it differs from the library's default.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -94,7 +94,7 @@ fn lib(c: Client) -> &'static str {
     library_name(c)
 }
 
-pub(super) fn write(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::PipelineTitle);
     let cfg: PipelineConfig = p.pipeline;
     // The scene scales batch.size down (pipeline::BATCH_SIZE) so that a

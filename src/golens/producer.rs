@@ -21,7 +21,7 @@ pub const ORDER_KEY: &str = "order-42";
 /// (area lens-producer).
 pub const ORDER_EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
-pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write_producer(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AProducerWithTheProducerScene);
     let c = p.producer;
     order_warning(b, &c);
@@ -35,7 +35,7 @@ pub(super) fn write_producer(b: &mut Builder, p: &AppParams) {
     }
 }
 
-pub(super) fn write_replication(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write_replication(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::ReplicationTitle);
     // Only acks is the client's; the rest of the producer keeps Java's
     // defaults so that each library's own acks default stands out.

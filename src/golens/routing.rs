@@ -56,7 +56,7 @@ fn route_text(lang: Lang, r: KeyedRoute, n: u32) -> String {
     }
 }
 
-pub(super) fn write(b: &mut Builder, p: &AppParams) {
+pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AKeyedRecordAsTheRouting);
     let n = p.partitions.max(1);
     let key = (!p.key_null).then_some(p.key.as_str());

@@ -9,6 +9,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::golens::SceneLens;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -16,6 +17,12 @@ use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::disk::Disk;
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for Disk {
+    /// The broker's disk, not a client's.
+    const HAS_LENS: bool = false;
+}
 
 impl SceneLink for Disk {
     fn params() -> &'static [&'static Param] {

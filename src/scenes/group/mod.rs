@@ -10,6 +10,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -17,6 +18,14 @@ use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::group::Group;
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for Group {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        crate::golens::consumer::write_group(b, params)
+    }
+}
 
 impl SceneLink for Group {
     fn params() -> &'static [&'static Param] {

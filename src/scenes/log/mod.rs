@@ -8,6 +8,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::golens::SceneLens;
 use crate::params::SceneLink;
 
 /// Where a link without `t` opens: eight records written, the first
@@ -19,6 +20,12 @@ use crate::params::AppParams;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::log::LogScene;
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for LogScene {
+    /// One partition and one consumer: no client setting changes its order.
+    const HAS_LENS: bool = false;
+}
 
 impl SceneLink for LogScene {
     fn params() -> &'static [&'static Param] {

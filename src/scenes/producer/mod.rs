@@ -16,6 +16,7 @@ pub(crate) mod view;
 pub use diagram::mermaid_text;
 
 use super::Scene;
+use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -24,6 +25,14 @@ use crate::presets::ProducerPreset;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for ProducerScene {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        crate::golens::producer::write_producer(b, params)
+    }
+}
 
 impl SceneLink for ProducerScene {
     fn params() -> &'static [&'static Param] {

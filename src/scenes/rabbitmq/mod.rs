@@ -9,6 +9,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::golens::SceneLens;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -16,6 +17,12 @@ use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::rabbitmq::RabbitScene;
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for RabbitScene {
+    /// RabbitMQ's queue beside Kafka's topic: the comparison, not a client.
+    const HAS_LENS: bool = false;
+}
 
 impl SceneLink for RabbitScene {
     fn params() -> &'static [&'static Param] {

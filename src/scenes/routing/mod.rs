@@ -11,6 +11,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -19,6 +20,14 @@ use crate::sim::partitioner::{route, Route};
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for RoutingStream {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        crate::golens::routing::write(b, params)
+    }
+}
 
 impl SceneLink for RoutingStream {
     fn params() -> &'static [&'static Param] {

@@ -9,6 +9,7 @@ pub mod text;
 pub(crate) mod view;
 
 use super::Scene;
+use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -16,6 +17,14 @@ use crate::params::SceneLink;
 use crate::sim::producer::ConfigError;
 use crate::sim::scenes::workers::{Workers, RECORDS};
 use crate::sim::SimTime;
+
+/// Its Go lens (src/golens).
+impl SceneLens for Workers {
+    const HAS_LENS: bool = true;
+    fn write(b: &mut Builder, params: &AppParams) {
+        crate::golens::consumer::write_workers(b, params)
+    }
+}
 
 impl SceneLink for Workers {
     fn params() -> &'static [&'static Param] {
