@@ -37,6 +37,13 @@ pub struct ViewArgs<'a> {
     pub on_export_mermaid: yew::Callback<()>,
 }
 
+/// A lesson step's words: narration, and its question with three choices
+/// and the explanation shown after answering.
+pub struct LessonText {
+    pub narration: &'static str,
+    pub question: Option<(&'static str, [&'static str; 3], &'static str)>,
+}
+
 /// What the app needs of a scene's model, beyond playing it.
 pub trait Scene: Model + SceneLink + Sized {
     /// The model for this link, or the `ConfigException` the Java client
@@ -67,6 +74,11 @@ pub trait Scene: Model + SceneLink + Sized {
 
     /// The scene's name, in the menu and over its page.
     fn title(lang: Lang) -> &'static str;
+
+    /// The words of the guided lesson's step on this scene: part P of the
+    /// chapter's section S, which is this scene (src/lesson/mod.rs
+    /// `STEPS`); `None` for a part the lesson does not have.
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText>;
 
     /// The scene's figure and controls, drawn from its player.
     #[cfg(feature = "ui")]
@@ -149,6 +161,19 @@ macro_rules! define_scene_words {
                 match self {
                     $(SceneId::$variant if cfg!(feature = $feature) => <$model as Scene>::lede(lang),)*
                     _ => "",
+                }
+            }
+
+            /// The words of the lesson's step `part` on the scene. Only the
+            /// open scene's step is shown, so a scene's own bundle carries
+            /// only its steps'.
+            pub fn lesson(self, part: u32, lang: Lang) -> Option<LessonText> {
+                match self {
+                    $(SceneId::$variant => if cfg!(feature = $feature) {
+                        <$model as Scene>::lesson(part, lang)
+                    } else {
+                        None
+                    },)*
                 }
             }
 

@@ -8,7 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::SceneLens;
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -40,6 +40,14 @@ impl Scene for Disk {
 
     fn messages() -> &'static [text::DiskMsg] {
         text::DiskMsg::ALL
+    }
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::DiskLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, DiskLesson::Narration),
+            question: None,
+        })
     }
 
     fn title(lang: Lang) -> &'static str {

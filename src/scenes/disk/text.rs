@@ -44,3 +44,12 @@ catalogue! {
         Lede => ("Лог только дописывается в конец файла-сегмента, поэтому диск пишет подряд, без поиска. Консьюмер читает вперёд, и ядро заранее подгружает следующие страницы в кеш. Сравните с записью тех же данных вразброс.", "A log is only ever appended to the end of its segment file, so the disk writes without seeking. A consumer reads forward, and the kernel loads the next pages into the cache ahead of it. Compare with writing the same records all over the place."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (8.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    DiskLesson {
+        Narration => ("Kafka быстра не вопреки логу, а благодаря ему: запись — это дописывание в конец файла, а чтение по порядку идёт подряд и попадает в кэш страниц. Сравните последовательное чтение со случайным на диске и на NVMe.", "Kafka is fast because of the log, not despite it: a write appends to the end of a file, and an in-order read runs straight through and hits the page cache. Compare sequential and random reads on a disk and on NVMe."),
+    }
+}

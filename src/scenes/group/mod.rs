@@ -9,7 +9,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -59,6 +59,22 @@ impl Scene for Group {
 
     fn messages() -> &'static [text::GroupMsg] {
         text::GroupMsg::ALL
+    }
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::GroupLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, GroupLesson::Narration),
+            question: Some((
+                t(lang, GroupLesson::Question),
+                [
+                    t(lang, GroupLesson::ChoiceA),
+                    t(lang, GroupLesson::ChoiceB),
+                    t(lang, GroupLesson::ChoiceC),
+                ],
+                t(lang, GroupLesson::Explanation),
+            )),
+        })
     }
 
     fn title(lang: Lang) -> &'static str {

@@ -63,3 +63,17 @@ catalogue! {
         Lede => ("Группа делит партиции топика: у каждой партиции в каждом поколении один владелец, поэтому её записи обрабатываются по порядку. Добавьте участника, уберите или уроните его и посмотрите, что переезжает, сколько все стоят и что обрабатывается второй раз после падения.", "A group shares a topic's partitions: in each generation a partition has one owner, so its records are handled in order. Add a member, remove one or crash one, and see what moves, how long everyone waits, and what is handled twice after a crash."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (6.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    GroupLesson {
+        Narration => ("consumer-2 упадёт через 100 мс, между автокоммитами.", "consumer-2 crashes in 100 ms, between auto-commits."),
+        Question => ("Что будет с записями, которые он обработал после последнего коммита?", "What happens to the records it handled since its last commit?"),
+        ChoiceA => ("они потеряны", "they are lost"),
+        ChoiceB => ("новый владелец обработает их ещё раз", "the new owner handles them again"),
+        ChoiceC => ("ничего, они учтены", "nothing, they count"),
+        Explanation => ("Новый владелец начнёт с закоммиченного offset'а: всё обработанное после него случится дважды. Отсюда идемпотентные обработчики.", "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers."),
+    }
+}

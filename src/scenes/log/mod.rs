@@ -7,7 +7,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::SceneLens;
 use crate::params::SceneLink;
 
@@ -43,6 +43,14 @@ impl Scene for LogScene {
 
     fn messages() -> &'static [text::LogMsg] {
         text::LogMsg::ALL
+    }
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::LogLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, LogLesson::Narration),
+            question: None,
+        })
     }
 
     fn title(lang: Lang) -> &'static str {

@@ -46,3 +46,12 @@ catalogue! {
         Lede => ("Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждая запись встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа он видит в том порядке, в каком они записаны.", "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (1.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    LogLesson {
+        Narration => ("Партиция — это лог: записи только дописываются и получают следующий offset, консьюмер читает по порядку. Проиграйте или шагайте стрелками.", "A partition is a log: records are only appended and get the next offset, and the consumer reads in order. Play it or step with the arrows."),
+    }
+}

@@ -8,7 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -64,6 +64,22 @@ impl Scene for Pipeline {
         "ChangeOneInFlight",
         "ChangeNoUnclean",
     ];
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::PipelineLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, PipelineLesson::Narration),
+            question: Some((
+                t(lang, PipelineLesson::Question),
+                [
+                    t(lang, PipelineLesson::ChoiceA),
+                    t(lang, PipelineLesson::ChoiceB),
+                    t(lang, PipelineLesson::ChoiceC),
+                ],
+                t(lang, PipelineLesson::Explanation),
+            )),
+        })
+    }
 
     fn title(lang: Lang) -> &'static str {
         t(lang, text::PipelineTitle::Title)

@@ -152,3 +152,17 @@ catalogue! {
         Lede => ("Итог главы: порядок теряется на любом шаге от отправки до записи в базу. Здесь весь путь сервиса заказов, а база не применит оплату раньше создания заказа. Проверка называет этап, где сломался порядок, показывает две записи и их путь и находит самое маленькое исправление.", "The chapter summed up: order can be lost at any step from the send to the database write. Here is an order service's whole path, and a database that will not apply a payment before the order exists. The checker names the stage where order broke, shows the two records and their path, and finds the smallest fix."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (10.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    PipelineLesson {
+        Narration => ("Итог главы: весь путь сервиса заказов сразу. Продюсер здесь без идемпотентности, пять запросов в полёте, и сеть иногда портит запросы. Проиграйте и посмотрите, что найдёт проверка. Это конец урока.", "The chapter summed up: an order service's whole path at once. The producer here has no idempotence, five requests in flight, and the wire now and then damages a request. Play it and see what the checker finds. That is the end of the lesson."),
+        Question => ("На каком этапе сломается порядок заказов?", "At which stage will the orders' order break?"),
+        ChoiceA => ("у продюсера: повтор ляжет после следующего батча", "the producer: a retry lands after the next batch"),
+        ChoiceB => ("в партиционере: ключ разведёт события", "the partitioner: the key splits the events"),
+        ChoiceC => ("в обработчике: горутины закончат вразнобой", "the handler: goroutines finish in any order"),
+        Explanation => ("Ключ и обработчик здесь правильные; порядок ломает повтор неидемпотентного продюсера. Проверка покажет две записи, их путь и исправление: enable.idempotence=true.", "The key and the handler are right here; a retry of a producer without idempotence breaks the order. The checker shows the two records, their path and the fix: enable.idempotence=true."),
+    }
+}

@@ -15,7 +15,7 @@ pub(crate) mod view;
 #[cfg(feature = "ui")]
 pub use diagram::mermaid_text;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -86,6 +86,37 @@ impl Scene for ProducerScene {
 
     fn messages() -> &'static [text::ProducerMsg] {
         text::ProducerMsg::ALL
+    }
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::ProducerLesson;
+        match part {
+            1 => Some(LessonText {
+                narration: t(lang, ProducerLesson::Narration1),
+                question: Some((
+                    t(lang, ProducerLesson::Question1),
+                    [
+                        t(lang, ProducerLesson::ChoiceA1),
+                        t(lang, ProducerLesson::ChoiceB1),
+                        t(lang, ProducerLesson::ChoiceC1),
+                    ],
+                    t(lang, ProducerLesson::Explanation1),
+                )),
+            }),
+            2 => Some(LessonText {
+                narration: t(lang, ProducerLesson::Narration2),
+                question: Some((
+                    t(lang, ProducerLesson::Question2),
+                    [
+                        t(lang, ProducerLesson::ChoiceA2),
+                        t(lang, ProducerLesson::ChoiceB2),
+                        t(lang, ProducerLesson::ChoiceC2),
+                    ],
+                    t(lang, ProducerLesson::Explanation2),
+                )),
+            }),
+            _ => None,
+        }
     }
 
     fn title(lang: Lang) -> &'static str {

@@ -128,3 +128,23 @@ pub fn fail_reason(lang: Lang, reason: FailReason) -> String {
         (FailReason::Fatal(code), _) => code.name().to_owned(),
     }
 }
+
+catalogue! {
+    /// The guided lesson's steps on this scene (4.1, 4.2): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    ProducerLesson {
+        Narration1 => ("Пять запросов в полёте, без идемпотентности. Батч 1 (Created) пришёл повреждённым, и брокер ответил CORRUPT_MESSAGE; батч 2 (Paid) уже в пути и ляжет под offset 100.", "Five requests in flight, no idempotence. Batch 1 (Created) arrived damaged and the broker answered CORRUPT_MESSAGE; batch 2 (Paid) is already on its way and will land at offset 100."),
+        Question1 => ("Продюсер повторит батч 1. Куда он ляжет?", "The producer will retry batch 1. Where will it land?"),
+        ChoiceA1 => ("перед Paid, под offset 99", "before Paid, at offset 99"),
+        ChoiceB1 => ("после Paid, под offset 101", "after Paid, at offset 101"),
+        ChoiceC1 => ("никуда, он потерян", "nowhere, it is lost"),
+        Explanation1 => ("Лог только дописывается: повтор встанет в конец, под 101. Заказ «оплачен» раньше, чем «создан».", "The log only appends: the retry goes to the end, at 101. The order is 'paid' before it is 'created'."),
+        Narration2 => ("То же самое, но enable.idempotence=true, и брокер этого продюсера знает: offset'ы 0–99 он записал сам, с номерами 0–99. У батча 1 номер 100, у батча 2 — 101.", "The same, with enable.idempotence=true, and the broker knows this producer: it wrote offsets 0–99 itself, with sequences 0–99. Batch 1 carries sequence 100, batch 2 sequence 101."),
+        Question2 => ("Что брокер сделает с батчем 2, пока батча 1 нет?", "What will the broker do with batch 2 while batch 1 is missing?"),
+        ChoiceA2 => ("запишет под offset 100", "write it at offset 100"),
+        ChoiceB2 => ("откажет: OUT_OF_ORDER_SEQUENCE_NUMBER", "refuse it: OUT_OF_ORDER_SEQUENCE_NUMBER"),
+        ChoiceC2 => ("молча выбросит", "drop it silently"),
+        Explanation2 => ("Брокер знает продюсера и ждёт номер 100, «последний + 1». Номер 101 не по порядку — отказ, и продюсер повторит оба батча по порядку номеров. Продюсера, которого брокер не видел, он принял бы с любого номера: смотрите сценарий «Новый продюсер».", "The broker knows this producer and expects 100, 'last + 1'. 101 is out of sequence, so it is refused, and the producer resends both in sequence order. A producer the broker has never seen it would accept at any sequence: see the “A new producer” preset."),
+    }
+}

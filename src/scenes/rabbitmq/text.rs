@@ -35,3 +35,12 @@ catalogue! {
         Lede => ("Один и тот же поток событий заказов, две модели конкуренции. Слева — очередь RabbitMQ с конкурирующими консьюмерами, справа — топик Kafka с тем же числом партиций и группой консьюмеров.", "One stream of order events, two models of competition. On the left, a RabbitMQ queue with competing consumers; on the right, a Kafka topic with as many partitions and a consumer group."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (9.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    RabbitMqLesson {
+        Narration => ("В RabbitMQ конкурирующие консьюмеры ломают порядок; в Kafka конкуренция идёт за партиции.", "In RabbitMQ competing consumers break order; in Kafka they compete for partitions."),
+    }
+}

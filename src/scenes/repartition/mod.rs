@@ -8,7 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -48,6 +48,22 @@ impl Scene for Repartition {
 
     fn messages() -> &'static [text::RepartitionMsg] {
         text::RepartitionMsg::ALL
+    }
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::RepartitionLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, RepartitionLesson::Narration),
+            question: Some((
+                t(lang, RepartitionLesson::Question),
+                [
+                    t(lang, RepartitionLesson::ChoiceA),
+                    t(lang, RepartitionLesson::ChoiceB),
+                    t(lang, RepartitionLesson::ChoiceC),
+                ],
+                t(lang, RepartitionLesson::Explanation),
+            )),
+        })
     }
 
     fn title(lang: Lang) -> &'static str {

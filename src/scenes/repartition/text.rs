@@ -61,3 +61,17 @@ catalogue! {
         Lede => ("Партиция ключа — это hash(key) % число партиций. Стоит числу измениться, и у большинства ключей меняется партиция: история заказа разрывается между старой и новой, и порядок ломается без единой ошибки в коде. Ниже — что переезжает и два безопасных способа миграции.", "A key's partition is hash(key) % partition count. Change the count and most keys change partition: an order's history is split between the old one and the new one, and order breaks with no bug in anyone's code. Below: what moves, and two safe ways to migrate."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (5.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    RepartitionLesson {
+        Narration => ("Через мгновение топик вырастет с 3 до 4 партиций. Продюсер узнает об этом при ближайшем обновлении метаданных и начнёт считать партицию по новому числу.", "In a moment the topic grows from 3 to 4 partitions. The producer learns of it at its next metadata refresh, and then routes with the new count."),
+        Question => ("Сломается ли порядок хотя бы одного заказа?", "Will at least one order be handled out of order?"),
+        ChoiceA => ("да", "yes"),
+        ChoiceB => ("нет, порядок внутри ключа гарантирован", "no, order within a key is guaranteed"),
+        ChoiceC => ("только если добавить консьюмеров", "only if consumers are added"),
+        Explanation => ("Ключ переезжает: ранние события ждут в загруженной старой партиции, поздние сразу обрабатывает новая. Порядок ломается без единой ошибки.", "The key moves: its early events wait in a busy old partition while a new one handles the later ones at once. Order breaks without a single error."),
+    }
+}

@@ -8,7 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -51,6 +51,14 @@ impl Scene for Replication {
 
     /// Kafka's and the clients' own names, the same in both languages.
     const SAME_IN_BOTH: &'static [&'static str] = &["StatNotEnough"];
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::ReplicationLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, ReplicationLesson::Narration),
+            question: None,
+        })
+    }
 
     fn title(lang: Lang) -> &'static str {
         t(lang, text::ReplicationTitle::Title)

@@ -55,3 +55,12 @@ catalogue! {
         Lede => ("Партиция живёт на трёх брокерах. Фолловеры копируют лог лидера в его порядке, поэтому запись с offset'ом N одна и та же везде. Консьюмеры видят только записи ниже high watermark — то, что есть у всех реплик из ISR. Уроните лидера и сравните реплики.", "The partition lives on three brokers. Followers copy the leader's log in its order, so the record at offset N is the same everywhere. Consumers see only records below the high watermark, which every in-sync replica has. Crash the leader and compare the replicas."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (2.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    ReplicationLesson {
+        Narration => ("Реплики копируют лог лидера в его порядке. Уроните лидера: новый лидер из ISR хранит те же offset'ы, расхождений нет.", "Replicas copy the leader's log in its order. Crash the leader: the new leader from the ISR holds the same offsets, with no difference."),
+    }
+}

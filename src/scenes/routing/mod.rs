@@ -10,7 +10,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -52,6 +52,14 @@ impl Scene for RoutingStream {
 
     fn messages() -> &'static [text::RoutingMsg] {
         text::RoutingMsg::ALL
+    }
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::RoutingLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, RoutingLesson::Narration),
+            question: None,
+        })
     }
 
     fn title(lang: Lang) -> &'static str {

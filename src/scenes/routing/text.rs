@@ -79,3 +79,12 @@ catalogue! {
         Lede => ("Порядок есть только внутри партиции, поэтому всё решает, в какую партицию попадёт запись. Java-продюсер берёт murmur2 от байтов ключа и делит по модулю на число партиций: одинаковый ключ — одна партиция — один порядок. Запись без ключа раскладывается по партициям, и порядок событий одного заказа теряется.", "Order exists only inside a partition, so everything depends on which partition a record goes to. The Java producer takes murmur2 of the key's bytes modulo the partition count: same key, same partition, one order. A record with no key is spread over partitions, and one order's events lose their order."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (3.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    RoutingLesson {
+        Narration => ("Порядок есть только внутри партиции, поэтому всё решает, куда ляжет запись. Java-продюсер берёт murmur2 от байтов ключа по модулю числа партиций: у одного ключа одна партиция. Поменяйте ключ или число партиций и посмотрите, кто из Go-клиентов с Java не согласен.", "Order exists only inside a partition, so everything depends on where a record lands. The Java producer takes murmur2 of the key's bytes modulo the partition count: one key, one partition. Change the key or the partition count and see which Go clients disagree with Java."),
+    }
+}

@@ -8,7 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
-use super::Scene;
+use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
@@ -52,6 +52,22 @@ impl Scene for Workers {
 
     /// Kafka's and the clients' own names, the same in both languages.
     const SAME_IN_BOTH: &'static [&'static str] = &["HashFnv1a", "HashXxHash64"];
+
+    fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
+        use text::WorkersLesson;
+        (part == 1).then(|| LessonText {
+            narration: t(lang, WorkersLesson::Narration),
+            question: Some((
+                t(lang, WorkersLesson::Question),
+                [
+                    t(lang, WorkersLesson::ChoiceA),
+                    t(lang, WorkersLesson::ChoiceB),
+                    t(lang, WorkersLesson::ChoiceC),
+                ],
+                t(lang, WorkersLesson::Explanation),
+            )),
+        })
+    }
 
     fn title(lang: Lang) -> &'static str {
         t(lang, text::WorkersTitle::Title)

@@ -51,3 +51,17 @@ catalogue! {
         Lede => ("Одна партиция, один цикл опроса, а дальше выбор Go-разработчика: обрабатывать по одной, запускать горутину на каждое сообщение или раздавать записи воркерам по хешу ключа. Здесь видно, что каждый вариант делает с порядком, скоростью и коммитом offset'ов.", "One partition, one poll loop, and then the Go developer's choice: handle records one by one, start a goroutine per message, or hand records to workers by the key's hash. Here you see what each does to order, speed and offset commits."),
     }
 }
+
+catalogue! {
+    /// The guided lesson's step on this scene (7.1): the narration, and
+    /// the question asked before the scene runs on, with its three choices
+    /// and the explanation shown after answering.
+    WorkersLesson {
+        Narration => ("Go-консьюмер запускает go process(msg) на каждую запись.", "The Go consumer starts go process(msg) for every record."),
+        Question => ("Сохранится ли порядок событий внутри заказа?", "Will each order's events keep their order?"),
+        ChoiceA => ("да, записи идут по offset'ам", "yes, records come in offset order"),
+        ChoiceB => ("нет, горутины заканчивают в любом порядке", "no, goroutines finish in any order"),
+        ChoiceC => ("только при GOMAXPROCS=1", "only with GOMAXPROCS=1"),
+        Explanation => ("Горутины работают параллельно и заканчивают вразнобой. Порядок по ключу сохраняет пул воркеров по hash(key) % W.", "Goroutines run in parallel and finish in any order. A worker pool keyed by hash(key) % W keeps per-key order."),
+    }
+}
