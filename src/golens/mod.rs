@@ -20,6 +20,8 @@ mod rules;
 mod switch;
 pub(crate) mod text;
 mod topic;
+#[cfg(feature = "ui")]
+pub(crate) mod view;
 
 pub use consumer::{signed_note, signed_worker_example, SignedExample};
 pub use producer::{ORDER_EVENTS, ORDER_KEY};

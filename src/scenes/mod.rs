@@ -31,8 +31,6 @@ pub struct ViewArgs<'a> {
     /// are wide change with it.
     pub narrow: bool,
     pub on_params: yew::Callback<AppParams>,
-    /// The Go lens's panels, which the shell draws and the view places.
-    pub lens: crate::widgets::memo::Lens,
     /// Saves the figure as mermaid text (the producer's diagram).
     pub on_export_mermaid: yew::Callback<()>,
 }

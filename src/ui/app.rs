@@ -411,7 +411,7 @@ pub fn app(props: &AppProps) -> Html {
             #[cfg(feature = "scene-producer")]
             if let ScenePlayer::Producer(p) = &*player.borrow() {
                 let text = mermaid_text(p.timeline.current().model(), lang);
-                super::export::save_text("producer-sequence.mmd", "text/plain", &text);
+                crate::widgets::export::save_text("producer-sequence.mmd", "text/plain", &text);
             }
         })
     };

@@ -2,8 +2,9 @@
 //! player's position; Kafka's rules live in `sim`, not here.
 //!
 //! This is the app shell: the page, the menu, the controls, the scene host
-//! that places the open scene, the lesson's and the levels' panels and the
-//! Go lens. The pieces the scenes' views share are in `widgets`.
+//! that places the open scene, and the lesson's and the levels' panels.
+//! The pieces the scenes' views share are in `widgets`, and the Go lens's
+//! panel in `golens::view`.
 //!
 //! The view is behind the `ui` feature. The keyboard's shortcuts are built
 //! without it: plain Rust that the host tests check, without Yew or the
@@ -19,10 +20,6 @@ mod clock;
 mod controls;
 #[cfg(feature = "ui")]
 mod embed;
-#[cfg(feature = "ui")]
-pub(crate) mod export;
-#[cfg(feature = "ui")]
-pub(crate) mod golens;
 #[cfg(feature = "ui")]
 mod help;
 #[cfg(feature = "ui")]

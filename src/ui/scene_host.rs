@@ -22,7 +22,6 @@ pub fn view_scene(
         params,
         narrow,
         on_params,
-        lens: super::golens::LENS,
         on_export_mermaid,
     })
 }

@@ -1,9 +1,9 @@
 //! The share and export row under the player: the exact link to what is on
 //! screen, a copy button, and SVG/PNG export of the figure.
 
-use super::export::{export_png, export_svg};
 use crate::i18n::{t, Msg};
 use crate::params::{to_query, AppParams, Moment, Part};
+use crate::widgets::export::{export_png, export_svg};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

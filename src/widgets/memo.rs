@@ -9,17 +9,6 @@ use yew::prelude::*;
 /// Draws a part of the page from the parameters alone.
 pub type ParamsView = fn(&AppParams, &Callback<AppParams>) -> Html;
 
-/// The Go lens's parts, which the app shell draws (src/ui/golens.rs): a
-/// scene's view places them where its page shows them, without knowing
-/// the lens, which sits above the scenes.
-#[derive(Clone, Copy)]
-pub struct Lens {
-    /// The lens's panel: each client's code for the scene's settings.
-    pub panel: ParamsView,
-    /// Which keys land elsewhere after switching client (the routing scene).
-    pub switch: ParamsView,
-}
-
 #[derive(Properties)]
 pub struct StaticProps {
     pub params: AppParams,

@@ -51,7 +51,6 @@ impl Scene for Group {
             a.params,
             a.narrow,
             a.on_params,
-            a.lens,
         )
     }
 

@@ -16,7 +16,7 @@ use crate::sim::scenes::group::{
 use crate::sim::{Sim, SimTime};
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
-use crate::widgets::memo::{memo, Lens};
+use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
 use yew::prelude::*;
 
@@ -363,7 +363,6 @@ pub fn view_group_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let g = sim.model();
@@ -424,7 +423,7 @@ pub fn view_group_scene(
                 { view_owners(g, now, end, lang, narrow) }
             }
             if params.shows(Part::Go) {
-                { memo(lens.panel, params, &on_params) }
+                { memo(crate::golens::view::view_golens, params, &on_params) }
             }
         </div>
     }

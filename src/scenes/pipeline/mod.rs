@@ -41,7 +41,6 @@ impl Scene for Pipeline {
             a.params,
             a.narrow,
             a.on_params,
-            a.lens,
         )
     }
 

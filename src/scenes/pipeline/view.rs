@@ -19,7 +19,7 @@ use crate::sim::scenes::pipeline::{
 use crate::sim::scenes::workers::Mode;
 use crate::sim::{Sim, SimTime};
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
-use crate::widgets::memo::{memo, Lens};
+use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
 use crate::widgets::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
 use gloo_render::{request_animation_frame, AnimationFrame};
@@ -901,7 +901,6 @@ pub fn view_pipeline_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let s = sim.model();
@@ -936,7 +935,7 @@ pub fn view_pipeline_scene(
                 { memo(view_settings, params, &on_params) }
             }
             if params.shows(Part::Go) {
-                { memo(lens.panel, params, &on_params) }
+                { memo(crate::golens::view::view_golens, params, &on_params) }
             }
         </div>
     }

@@ -64,7 +64,6 @@ impl Scene for ProducerScene {
             a.params,
             a.narrow,
             a.on_params,
-            a.lens,
         )
     }
 
@@ -72,14 +71,7 @@ impl Scene for ProducerScene {
     /// why, with its settings, and plays nothing.
     #[cfg(feature = "ui")]
     fn view_refused(e: ConfigError, a: super::ViewArgs<'_>) -> yew::Html {
-        view::view_producer_scene(
-            a.on_export_mermaid,
-            Err(e),
-            a.params,
-            a.narrow,
-            a.on_params,
-            a.lens,
-        )
+        view::view_producer_scene(a.on_export_mermaid, Err(e), a.params, a.narrow, a.on_params)
     }
 
     type Msg = text::ProducerMsg;

@@ -25,7 +25,7 @@ use crate::widgets::density::{bucket, Density, DensityStrip};
 use crate::widgets::fold::on_toggle;
 use crate::widgets::form::{checked, edit, input_value};
 use crate::widgets::layout::{lerp, progress, Point};
-use crate::widgets::memo::{memo, Lens};
+use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
 use crate::widgets::violations::{
     inversion_arrow_def, marks_class, view_findings, violation_mark, Cell,
@@ -583,7 +583,6 @@ pub fn view_producer_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let about = params.preset.map(|p| preset_about(lang, p));
@@ -711,7 +710,7 @@ pub fn view_producer_scene(
             }
             {body}
             if params.shows(Part::Go) {
-                { memo(lens.panel, params, &on_params) }
+                { memo(crate::golens::view::view_golens, params, &on_params) }
             }
         </div>
     }

@@ -35,13 +35,7 @@ impl SceneLink for Repartition {
 impl Scene for Repartition {
     #[cfg(feature = "ui")]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
-        view::view_repartition_scene(
-            p.timeline.current(),
-            a.params,
-            a.narrow,
-            a.on_params,
-            a.lens,
-        )
+        view::view_repartition_scene(p.timeline.current(), a.params, a.narrow, a.on_params)
     }
 
     type Msg = text::RepartitionMsg;

@@ -20,7 +20,7 @@ use crate::sim::SimTime;
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{edit, edit_number, max_of, min_of};
 use crate::widgets::layout::fetch_trip;
-use crate::widgets::memo::{memo, Lens};
+use crate::widgets::memo::memo;
 use crate::widgets::tip;
 use crate::widgets::violations::{
     inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
@@ -529,7 +529,6 @@ pub fn view_repartition_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let scene = sim.model();
@@ -603,7 +602,7 @@ pub fn view_repartition_scene(
                 <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
             }
             if params.shows(Part::Go) {
-                { memo(lens.panel, params, &on_params) }
+                { memo(crate::golens::view::view_golens, params, &on_params) }
             }
         </div>
     }

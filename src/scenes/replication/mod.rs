@@ -40,7 +40,7 @@ impl SceneLink for Replication {
 impl Scene for Replication {
     #[cfg(feature = "ui")]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
-        view::view_replication_scene(p.timeline.current(), a.params, a.on_params, a.lens)
+        view::view_replication_scene(p.timeline.current(), a.params, a.on_params)
     }
 
     type Msg = text::ReplicationMsg;

@@ -13,7 +13,6 @@ use crate::sim::scenes::replication::{
 use crate::sim::Sim;
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
-use crate::widgets::memo::Lens;
 use crate::widgets::stats::stat;
 use yew::prelude::*;
 
@@ -37,7 +36,6 @@ pub fn view_replication_scene(
     sim: &Sim<Replication>,
     params: &AppParams,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let r = sim.model();
@@ -126,7 +124,7 @@ pub fn view_replication_scene(
                 }
             }
             if params.shows(Part::Go) {
-                { crate::widgets::memo::memo(lens.panel, params, &on_params) }
+                { crate::widgets::memo::memo(crate::golens::view::view_golens, params, &on_params) }
             }
         </div>
     }

@@ -44,7 +44,6 @@ impl Scene for RoutingStream {
             a.params,
             a.narrow,
             a.on_params,
-            a.lens,
         )
     }
 

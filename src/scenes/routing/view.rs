@@ -17,7 +17,7 @@ use crate::sim::partitioner::{
 use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::Sim;
 use crate::widgets::form::{checked, edit, edit_number, input_value, max_of, min_of, NumberField};
-use crate::widgets::memo::{memo, Lens};
+use crate::widgets::memo::memo;
 use crate::widgets::tip;
 use yew::prelude::*;
 
@@ -430,7 +430,6 @@ pub fn view_routing_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     // A course page may embed one part alone; an embedded frame with no
     // part named shows the trace, the scene's point, compactly.
@@ -454,10 +453,10 @@ pub fn view_routing_scene(
                 { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
             }
             if shows(Part::Go) {
-                { memo(lens.panel, params, &on_params) }
+                { memo(crate::golens::view::view_golens, params, &on_params) }
             }
             if shows(Part::Switch) {
-                { memo(lens.switch, params, &on_params) }
+                { memo(crate::golens::view::view_switch, params, &on_params) }
             }
         </div>
     }

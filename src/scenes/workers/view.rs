@@ -17,7 +17,7 @@ use crate::sim::scenes::workers::{
 use crate::sim::Sim;
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{edit, edit_number, max_of, min_of};
-use crate::widgets::memo::{memo, Lens};
+use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
 use crate::widgets::tip;
 use crate::widgets::violations::view_violations_at;
@@ -456,7 +456,6 @@ pub fn view_workers_scene(
     params: &AppParams,
     narrow: bool,
     on_params: Callback<AppParams>,
-    lens: Lens,
 ) -> Html {
     let lang = params.lang;
     let s = sim.model();
@@ -498,7 +497,7 @@ pub fn view_workers_scene(
                 <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
             }
             if params.shows(Part::Go) {
-                { memo(lens.panel, params, &on_params) }
+                { memo(crate::golens::view::view_golens, params, &on_params) }
             }
         </div>
     }

@@ -1,8 +1,8 @@
 //! The "In Go" panel: draws what `crate::golens` writes for the scene on
 //! screen, one tab per client, and, in the routing scene, the "switching
 //! client" view. Everything it shows is computed there; this only draws.
+//! The scenes' views place it, so it sits below them, with the lens.
 
-use super::export::save_text;
 use crate::golens::measured::Situation;
 use crate::golens::text::GoLensMsg;
 use crate::golens::{
@@ -12,8 +12,8 @@ use crate::i18n::Lang;
 use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary, t};
 use crate::params::{AppParams, SceneId};
 use crate::sim::clients::{Client, KeyedRoute};
+use crate::widgets::export::save_text;
 use crate::widgets::fold::on_toggle;
-use crate::widgets::memo::Lens;
 use yew::prelude::*;
 use yew::virtual_dom::VText;
 
@@ -39,12 +39,6 @@ fn set(
         on.emit(next);
     })
 }
-
-/// The lens's parts as the scenes' views place them.
-pub const LENS: Lens = Lens {
-    panel: view_golens,
-    switch: view_switch,
-};
 
 /// The panel, for any scene with a lens; nothing for one without.
 pub fn view_golens(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
