@@ -114,8 +114,6 @@ pub struct Param {
     /// lists none, and a choice of the view, which no level unlocks, need
     /// not.
     pub options: &'static [(&'static str, OptionText)],
-    /// The form's help text for the setting, where the form has one.
-    pub help: Option<Label>,
     /// The value a link writes, or `None` to leave the parameter out.
     pub get: fn(&AppParams) -> Option<String>,
     /// Takes a checked value; `false` when it is not one the parameter
@@ -247,7 +245,6 @@ pub static SCENE: Param = Param {
     doc: "the scene, in the chapter's order",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.scene.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -266,7 +263,6 @@ pub static LANG: Param = Param {
     doc: "the language",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.lang.code().to_owned()),
     set: |p, v| {
         let lang = match v.text() {
@@ -295,7 +291,6 @@ pub static SEED: Param = Param {
     doc: "the run's seed; same seed, same run",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.seed.to_string()),
     set: |p, v| v.u64().map(|n| p.seed = n).is_some(),
 };
@@ -310,7 +305,6 @@ pub static T: Param = Param {
     doc: "simulated milliseconds to open at; without it, the scene's own moment",
     label: None,
     options: &[],
-    help: None,
     get: |p| p.t.map(|t| t.to_string()),
     set: |p, v| v.u64().map(|n| p.t = Some(n)).is_some(),
 };
@@ -326,7 +320,6 @@ pub static EVENTS: Param = Param {
     doc: "with `t`, how many of the events due at that millisecond have happened, when a step stopped between them; without it, all",
     label: None,
     options: &[],
-    help: None,
     // Only with the moment it counts in: a link that drops `t` drops it.
     get: |p| p.t.and(p.t_events).map(|n| n.to_string()),
     set: |p, v| v.u32().map(|n| p.t_events = Some(n)).is_some(),
@@ -341,7 +334,6 @@ pub static LESSON: Param = Param {
     doc: "the guided lesson's step (it sets up its own scene)",
     label: None,
     options: &[],
-    help: None,
     get: |p| {
         p.lesson
             .and_then(|n| LESSON_STEP_IDS.get((n as usize).checked_sub(1)?))
@@ -366,7 +358,6 @@ pub static LEVEL: Param = Param {
     doc: "the challenge level to play (it sets up its own scene and locks what it does not unlock)",
     label: None,
     options: &[],
-    help: None,
     get: |p| p.level.map(|n| n.to_string()),
     set: |p, v| {
         v.text()
@@ -385,7 +376,6 @@ pub static LEVEL_KIT: Param = Param {
     doc: "the level author's kit: `make` writes a level file from this link, `preview` checks a pasted one",
     label: None,
     options: &[],
-    help: None,
     get: |p| p.level_kit.map(|k| k.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -404,7 +394,6 @@ pub static THEME: Param = Param {
     doc: "the palette (`dark` is the course diagrams')",
     label: None,
     options: &[],
-    help: None,
     get: |p| (p.theme != Theme::default()).then(|| p.theme.code().to_owned()),
     set: |p, v| {
         let theme = match v.text() {
@@ -426,7 +415,6 @@ pub static EMBED: Param = Param {
     doc: "`1` hides the menu, for iframes in course pages",
     label: None,
     options: &[],
-    help: None,
     get: |p| p.embed.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.embed = b).is_some(),
 };

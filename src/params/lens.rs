@@ -26,7 +26,6 @@ const fn go_client(name: &'static str) -> Param {
         doc: "the Go client lens's tab (`part=go`): the library whose code is shown",
         label: None,
         options: &[],
-        help: None,
         get: |p| (p.go_client != GoClient::FranzGo).then(|| p.go_client.id().to_owned()),
         set: |p, v| {
             v.text()

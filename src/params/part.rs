@@ -100,7 +100,6 @@ pub const fn part_param(parts: &'static [&'static str], doc: &'static str) -> Pa
         doc,
         label: None,
         options: &[],
-        help: None,
         get: get_part,
         set: set_part,
     }

@@ -16,7 +16,6 @@ pub static DEVICE: Param = Param {
     doc: "the device, with its illustrative figures (`seek-us`, `mb-s` follow it)",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.device.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -38,7 +37,6 @@ pub static SEEK_US: Param = Param {
     doc: "one seek, µs",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.cost.seek_us.to_string()),
     set: |p, v| v.u32().map(|n| p.cost.seek_us = n).is_some(),
 };
@@ -52,7 +50,6 @@ pub static MB_S: Param = Param {
     doc: "sequential reads, MB/s",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.cost.seq_mb_s.to_string()),
     set: |p, v| v.u32().map(|n| p.cost.seq_mb_s = n).is_some(),
 };
@@ -66,7 +63,6 @@ pub static RECORD_BYTES: Param = Param {
     doc: "record size in bytes",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.record_bytes.to_string()),
     set: |p, v| v.u32().map(|n| p.record_bytes = n).is_some(),
 };
@@ -80,7 +76,6 @@ pub static STREAMS: Param = Param {
     doc: "consumers reading different partitions",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.streams.to_string()),
     set: |p, v| v.u32().map(|n| p.streams = n).is_some(),
 };

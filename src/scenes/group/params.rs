@@ -30,7 +30,6 @@ pub static GROUP_PARTITIONS: Param = Param {
     doc: "the topic's partition count",
     label: Some(|l| t(l, GroupMsg::Partitions)),
     options: &[],
-    help: None,
     get: |p| Some(p.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
 };
@@ -44,7 +43,6 @@ pub static MEMBERS: Param = Param {
     doc: "members at the start",
     label: Some(|l| t(l, GroupMsg::Members)),
     options: &[],
-    help: None,
     get: |p| Some(p.members.to_string()),
     set: |p, v| v.u32().map(|n| p.members = n).is_some(),
 };
@@ -63,7 +61,6 @@ pub static ASSIGNOR: Param = Param {
         ("sticky", OptionText::Verbatim),
         ("cooperative-sticky", OptionText::Verbatim),
     ],
-    help: None,
     get: |p| Some(p.assignor.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -85,7 +82,6 @@ pub static COMMIT: Param = Param {
         ("auto", OptionText::Words(|l| t(l, GroupMsg::Auto))),
         ("manual", OptionText::Words(|l| t(l, GroupMsg::Manual))),
     ],
-    help: None,
     get: |p| Some(p.commit.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -104,7 +100,6 @@ pub static IDEMPOTENT: Param = Param {
     doc: "`1` for the idempotent handler",
     label: Some(|l| t(l, GroupMsg::Idempotent)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.idempotent).to_string()),
     set: |p, v| v.flag().map(|b| p.idempotent = b).is_some(),
 };
@@ -131,7 +126,6 @@ pub static ACTIONS: Param = Param {
     doc: "the learner's member actions (`actions=` for none)",
     label: Some(|l| t(l, GroupMsg::Actions)),
     options: &[],
-    help: None,
     get: |p| Some(actions_text(&p.actions)),
     set: |p, v| {
         v.text()

@@ -18,7 +18,6 @@ pub static SEGMENT_BYTES: Param = Param {
     doc: "`segment.bytes`",
     label: Some(|l| t(l, LogMsg::SegmentBytes)),
     options: &[],
-    help: None,
     get: |p| Some(p.segment_bytes.to_string()),
     set: |p, v| v.u32().map(|n| p.segment_bytes = n).is_some(),
 };

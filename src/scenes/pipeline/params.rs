@@ -63,7 +63,6 @@ pub static RATE: Param = Param {
     doc: "application: order events per second",
     label: Some(|l| t(l, PipelineMsg::Rate)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.rate.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.rate = n).is_some(),
 };
@@ -77,7 +76,6 @@ pub static LINGER_MS: Param = Param {
     doc: "producer: `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.linger_ms = n).is_some(),
 };
@@ -91,7 +89,6 @@ pub static MAX_IN_FLIGHT: Param = Param {
     doc: "producer: `max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.max_in_flight = n).is_some(),
 };
@@ -105,7 +102,6 @@ pub static IDEMPOTENCE: Param = Param {
     doc: "producer: `enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.pipeline.idempotence).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.idempotence = b).is_some(),
 };
@@ -119,7 +115,6 @@ pub static WIRE_FAULTS: Param = Param {
     doc: "the wire: per thousand produce requests, half damaged (`CORRUPT_MESSAGE`), half losing their answer",
     label: Some(|l| t(l, PipelineMsg::Faults)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.faults_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.faults_per_mille = n).is_some(),
 };
@@ -143,7 +138,6 @@ pub static KEY_BY: Param = Param {
         ),
         ("none", OptionText::Words(|l| t(l, PipelineMsg::KeyNone))),
     ],
-    help: None,
     get: |p| Some(p.pipeline.key.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -162,7 +156,6 @@ pub static CLIENT: Param = Param {
     doc: "partitioner: the checkout service's client (Created, Paid), with its default partitioner",
     label: Some(|l| t(l, PipelineMsg::Client)),
     options: &CLIENT_OPTIONS,
-    help: None,
     get: |p| Some(p.pipeline.client.id().to_owned()),
     set: |p, v| client(v).map(|c| p.pipeline.client = c).is_some(),
 };
@@ -176,7 +169,6 @@ pub static WAREHOUSE_CLIENT: Param = Param {
     doc: "partitioner: the warehouse service's client (Shipped, Delivered)",
     label: Some(|l| t(l, PipelineMsg::WarehouseClient)),
     options: &CLIENT_OPTIONS,
-    help: None,
     get: |p| Some(p.pipeline.warehouse_client.id().to_owned()),
     set: |p, v| client(v).map(|c| p.pipeline.warehouse_client = c).is_some(),
 };
@@ -190,7 +182,6 @@ pub static PARTITIONS: Param = Param {
     doc: "topic: partitions at the start",
     label: Some(|l| t(l, PipelineMsg::Partitions)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.partitions = n).is_some(),
 };
@@ -204,7 +195,6 @@ pub static GROW_TO: Param = Param {
     doc: "topic: the partition count it grows to part way through (0 or no more than `partitions`: it stays)",
     label: Some(|l| t(l, PipelineMsg::GrowTo)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.grow_to.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.grow_to = n).is_some(),
 };
@@ -218,7 +208,6 @@ pub static LEADER_FAILS: Param = Param {
     doc: "topic: partition 0's leader dies while its follower lags, out of the ISR",
     label: Some(|l| t(l, PipelineMsg::LeaderFails)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.pipeline.leader_fails).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.leader_fails = b).is_some(),
 };
@@ -232,7 +221,6 @@ pub static UNCLEAN: Param = Param {
     doc: "topic: `unclean.leader.election.enable`",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.pipeline.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.unclean = b).is_some(),
 };
@@ -246,7 +234,6 @@ pub static MEMBERS: Param = Param {
     doc: "group: members",
     label: Some(|l| t(l, PipelineMsg::Members)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.members.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.members = n).is_some(),
 };
@@ -261,7 +248,6 @@ pub static ASSIGNOR: Param = Param {
     label: Some(|l| t(l, GroupMsg::Assignor)),
     // Kafka's assignor names, as the group scene lists them.
     options: GROUP_ASSIGNOR.options,
-    help: None,
     get: |p| Some(p.pipeline.assignor.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -286,7 +272,6 @@ pub static COMMIT: Param = Param {
             OptionText::Words(|l| t(l, PipelineMsg::CommitProcessed)),
         ),
     ],
-    help: None,
     get: |p| Some(p.pipeline.commit.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -305,7 +290,6 @@ pub static CRASH: Param = Param {
     doc: "group: `consumer-1` crashes part way through",
     label: Some(|l| t(l, PipelineMsg::Crash)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.pipeline.crash).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.crash = b).is_some(),
 };
@@ -332,7 +316,6 @@ pub static HANDLER: Param = Param {
             OptionText::Words(|l| t(l, PipelineMsg::HandlerPool)),
         ),
     ],
-    help: None,
     get: |p| Some(p.pipeline.handler.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -351,7 +334,6 @@ pub static WORKERS: Param = Param {
     doc: "handler: workers in the keyed pool",
     label: Some(|l| t(l, PipelineMsg::Workers)),
     options: &[],
-    help: None,
     get: |p| Some(p.pipeline.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.workers = n).is_some(),
 };
@@ -365,7 +347,6 @@ pub static DEDUPE: Param = Param {
     doc: "sink: the database skips an event it already applied",
     label: Some(|l| t(l, PipelineMsg::Dedupe)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.pipeline.dedupe).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.dedupe = b).is_some(),
 };

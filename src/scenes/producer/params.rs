@@ -55,7 +55,6 @@ pub static PRESET: Param = Param {
     doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
     label: None,
     options: &[],
-    help: None,
     get: |p| p.preset.map(|preset| preset.id().to_owned()),
     // The parser applies the preset's settings before anything else, since
     // the link's own parameters adjust them; here it is only named.
@@ -80,7 +79,6 @@ pub static WORKLOAD: Param = Param {
     doc: "the chapter's records, or a stream of N",
     label: Some(|l| t(l, ProducerMsg::LabelWorkload)),
     options: &[],
-    help: None,
     get: |p| Some(workload_text(p.workload)),
     set: |p, v| {
         v.text()
@@ -99,7 +97,6 @@ pub static LOG_START: Param = Param {
     doc: "the log's first offset",
     label: Some(|l| t(l, ProducerMsg::LabelLogStart)),
     options: &[],
-    help: None,
     get: |p| Some(p.log_start.to_string()),
     set: |p, v| v.u64().map(|n| p.log_start = n).is_some(),
 };
@@ -113,7 +110,6 @@ pub static KNOWN_PRODUCER: Param = Param {
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
     label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpKnownProducer)),
     get: |p| Some(if p.known_producer { "1" } else { "0" }.to_owned()),
     set: |p, v| v.flag().map(|b| p.known_producer = b).is_some(),
 };
@@ -127,7 +123,6 @@ pub static MAX_IN_FLIGHT: Param = Param {
     doc: "`max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpMaxInFlight)),
     get: |p| Some(p.producer.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.max_in_flight = n).is_some(),
 };
@@ -141,7 +136,6 @@ pub static RETRIES: Param = Param {
     doc: "`retries`",
     label: Some(|l| t(l, ProducerMsg::LabelRetries)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpRetries)),
     get: |p| Some(p.producer.retries.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retries = n).is_some(),
 };
@@ -155,7 +149,6 @@ pub static IDEMPOTENCE: Param = Param {
     doc: "`enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpIdempotence)),
     get: |p| Some(u8::from(p.producer.enable_idempotence).to_string()),
     set: |p, v| {
         v.flag()
@@ -177,7 +170,6 @@ pub static ACKS: Param = Param {
         ("1", OptionText::Verbatim),
         ("all", OptionText::Verbatim),
     ],
-    help: Some(|l| t(l, ProducerMsg::HelpAcks)),
     get: |p| Some(p.producer.acks.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -196,7 +188,6 @@ pub static BATCH_SIZE: Param = Param {
     doc: "`batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpBatchSize)),
     get: |p| Some(p.producer.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.batch_size = n).is_some(),
 };
@@ -210,7 +201,6 @@ pub static LINGER_MS: Param = Param {
     doc: "`linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpLinger)),
     get: |p| Some(p.producer.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.linger_ms = n).is_some(),
 };
@@ -224,7 +214,6 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     doc: "`request.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpRequestTimeout)),
     get: |p| Some(p.producer.request_timeout_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.request_timeout_ms = n).is_some(),
 };
@@ -238,7 +227,6 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     doc: "`retry.backoff.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpRetryBackoff)),
     get: |p| Some(p.producer.retry_backoff_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
 };
@@ -252,7 +240,6 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     doc: "`retry.backoff.max.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpRetryBackoffMax)),
     get: |p| Some(p.producer.retry_backoff_max_ms.to_string()),
     set: |p, v| {
         v.u32()
@@ -270,7 +257,6 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     doc: "`delivery.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpDeliveryTimeout)),
     get: |p| Some(p.producer.delivery_timeout_ms.to_string()),
     set: |p, v| {
         v.u32()
@@ -288,7 +274,6 @@ pub static LATENCY_MS: Param = Param {
     doc: "one-way network latency, ms",
     label: Some(|l| t(l, ProducerMsg::LabelLatency)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpLink)),
     get: |p| Some(p.link.latency_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.latency_ms = n).is_some(),
 };
@@ -302,7 +287,6 @@ pub static JITTER_MS: Param = Param {
     doc: "the seeded jitter on top, ms",
     label: Some(|l| t(l, ProducerMsg::LabelJitter)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpLink)),
     get: |p| Some(p.link.jitter_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.link.jitter_ms = n).is_some(),
 };
@@ -316,7 +300,6 @@ pub static CHAOS: Param = Param {
     doc: "requests per thousand that arrive damaged or break their connection after the write",
     label: Some(|l| t(l, PipelineMsg::Faults)),
     options: &[],
-    help: Some(|l| t(l, ProducerMsg::HelpLink)),
     get: |p| Some(p.link.chaos_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
 };
@@ -334,7 +317,6 @@ pub static FAULTS: Param = Param {
     doc: "faults on batch B's attempt A",
     label: Some(|l| t(l, ProducerMsg::LabelFaults)),
     options: &[],
-    help: None,
     get: |p| Some(faults_text(&p.faults)),
     set: |p, v| {
         v.text()
@@ -357,7 +339,6 @@ pub static OUTAGES: Param = Param {
     doc: "network outages: from AT, MS long",
     label: Some(|l| t(l, ProducerMsg::LabelOutages)),
     options: &[],
-    help: None,
     get: |p| Some(outages_text(&p.outages)),
     set: |p, v| {
         v.text()
@@ -371,3 +352,30 @@ pub static PART: Param = part_param(
     &["figure", "settings", "numbers", "diagram", "compare", "go", "all"],
     "one part alone, for a compact embedded frame: the presets and the wire `figure`, the `settings`, the `numbers` (counters, findings, interventions), the sequence `diagram`, the `compare` panels, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );
+
+/// The producer form's help text for a setting, where it has one. It is
+/// looked up here, beside the form, and not declared with the setting: a
+/// declaration is reachable from every scene's bundle (a link may name any
+/// setting), and its words would go with it.
+pub fn help(param: &Param) -> Option<ProducerMsg> {
+    let helps: [(&Param, ProducerMsg); 14] = [
+        (&KNOWN_PRODUCER, ProducerMsg::HelpKnownProducer),
+        (&MAX_IN_FLIGHT, ProducerMsg::HelpMaxInFlight),
+        (&RETRIES, ProducerMsg::HelpRetries),
+        (&IDEMPOTENCE, ProducerMsg::HelpIdempotence),
+        (&ACKS, ProducerMsg::HelpAcks),
+        (&BATCH_SIZE, ProducerMsg::HelpBatchSize),
+        (&LINGER_MS, ProducerMsg::HelpLinger),
+        (&REQUEST_TIMEOUT_MS, ProducerMsg::HelpRequestTimeout),
+        (&RETRY_BACKOFF_MS, ProducerMsg::HelpRetryBackoff),
+        (&RETRY_BACKOFF_MAX_MS, ProducerMsg::HelpRetryBackoffMax),
+        (&DELIVERY_TIMEOUT_MS, ProducerMsg::HelpDeliveryTimeout),
+        (&LATENCY_MS, ProducerMsg::HelpLink),
+        (&JITTER_MS, ProducerMsg::HelpLink),
+        (&CHAOS, ProducerMsg::HelpLink),
+    ];
+    helps
+        .into_iter()
+        .find(|(p, _)| std::ptr::eq(*p, param))
+        .map(|(_, h)| h)
+}

@@ -146,7 +146,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
         });
         html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
-    let help = |param: &Param| param.help.map_or("", |h| h(lang));
+    let help = |param: &Param| declared::help(param).map_or("", |h| t(lang, h));
     let on_acks = edit(params, on_params, |n, e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
         if let Some(acks) = Acks::from_id(&select.value()) {

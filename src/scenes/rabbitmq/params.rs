@@ -18,7 +18,6 @@ pub static CONSUMERS: Param = Param {
     doc: "competing consumers",
     label: Some(|l| t(l, RabbitMsg::Consumers)),
     options: &[],
-    help: None,
     get: |p| Some(p.rabbit_consumers.to_string()),
     set: |p, v| v.u32().map(|n| p.rabbit_consumers = n).is_some(),
 };
@@ -42,7 +41,6 @@ pub static REMEDY: Param = Param {
             OptionText::Words(|l| t(l, RabbitMsg::RemedyHash)),
         ),
     ],
-    help: None,
     get: |p| Some(p.remedy.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -61,7 +59,6 @@ pub static REQUEUE: Param = Param {
     doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
     label: Some(|l| t(l, RabbitMsg::Requeue)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.requeue).to_string()),
     set: |p, v| v.flag().map(|b| p.requeue = b).is_some(),
 };

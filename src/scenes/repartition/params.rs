@@ -27,7 +27,6 @@ pub static FROM: Param = Param {
     doc: "partitions before the change",
     label: Some(|l| t(l, RepartitionMsg::From)),
     options: &[],
-    help: None,
     get: |p| Some(p.from.to_string()),
     set: |p, v| v.u32().map(|n| p.from = n).is_some(),
 };
@@ -41,7 +40,6 @@ pub static TO: Param = Param {
     doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
     label: Some(|l| t(l, RepartitionMsg::To)),
     options: &[],
-    help: None,
     get: |p| Some(p.to.to_string()),
     set: |p, v| v.u32().map(|n| p.to = n).is_some(),
 };
@@ -65,7 +63,6 @@ pub static STRATEGY: Param = Param {
             OptionText::Words(|l| t(l, RepartitionMsg::NewTopic)),
         ),
     ],
-    help: None,
     get: |p| Some(p.strategy.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -95,7 +92,6 @@ pub static OFFSET_RESET: Param = Param {
             OptionText::Words(|l| t(l, RepartitionMsg::ResetLatest)),
         ),
     ],
-    help: None,
     get: |p| Some(p.offset_reset.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -114,7 +110,6 @@ pub static ORDER: Param = Param {
     doc: "the order whose split history is shown; without it, the first broken one",
     label: None,
     options: &[],
-    help: None,
     get: |p| p.focus_order.map(|n| n.to_string()),
     set: |p, v| v.u32().map(|n| p.focus_order = Some(n)).is_some(),
 };

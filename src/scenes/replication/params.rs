@@ -28,7 +28,6 @@ pub static REPLICATION_ACKS: Param = Param {
     doc: "the producer's `acks`",
     label: Some(|l| t(l, ReplicationMsg::Acks)),
     options: ACKS.options,
-    help: None,
     // The same field as the producer's: one setting, read and written once.
     get: ACKS.get,
     set: ACKS.set,
@@ -43,7 +42,6 @@ pub static MIN_ISR: Param = Param {
     doc: "`min.insync.replicas`",
     label: Some(|l| t(l, ReplicationMsg::MinIsr)),
     options: &[],
-    help: None,
     get: |p| Some(p.min_isr.to_string()),
     set: |p, v| v.u32().map(|n| p.min_isr = n).is_some(),
 };
@@ -57,7 +55,6 @@ pub static UNCLEAN: Param = Param {
     doc: "`1` allows unclean leader election",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
     options: &[],
-    help: None,
     get: |p| Some(u8::from(p.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.unclean = b).is_some(),
 };
@@ -83,7 +80,6 @@ pub static REPLICA_ACTIONS: Param = Param {
     doc: "what happens to which broker, when (`replica-actions=` for nothing)",
     label: Some(|l| t(l, ReplicationMsg::ReplicaActions)),
     options: &[],
-    help: None,
     get: |p| Some(replica_actions_text(&p.replica_actions)),
     set: |p, v| {
         v.text()

@@ -50,7 +50,6 @@ pub static SWITCH_FROM: Param = Param {
     doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
     label: None,
     options: &[],
-    help: None,
     get: |p| (p.switch_from != Client::Sarama).then(|| p.switch_from.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -70,7 +69,6 @@ pub static SWITCH_TO: Param = Param {
     doc: "the \"switching client\" view: the partitioner it moves to",
     label: None,
     options: &[],
-    help: None,
     get: |p| (p.switch_to != Client::FranzGo).then(|| p.switch_to.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -99,7 +97,6 @@ pub static KEY: Param = Param {
     doc: "the typed key (URL-encoded UTF-8)",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.key.clone()),
     set: |p, v| v.text().map(|s| p.key = s.to_owned()).is_some(),
 };
@@ -113,7 +110,6 @@ pub static KEY_NULL: Param = Param {
     doc: "`1` makes the key null (keyless), unlike an empty key",
     label: Some(|l| t(l, RoutingMsg::NullKey)),
     options: &[],
-    help: None,
     get: |p| p.key_null.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.key_null = b).is_some(),
 };
@@ -127,7 +123,6 @@ pub static ROUTING_PARTITIONS: Param = Param {
     doc: "the topic's partition count",
     label: Some(|l| t(l, RoutingMsg::PartitionsLabel)),
     options: &[],
-    help: None,
     get: |p| Some(p.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
 };
@@ -154,7 +149,6 @@ pub static KEYLESS: Param = Param {
             OptionText::Words(|l| t(l, RoutingMsg::StrategyUniformSticky)),
         ),
     ],
-    help: None,
     get: |p| Some(p.keyless.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -173,7 +167,6 @@ pub static ROUTING_BATCH_SIZE: Param = Param {
     doc: "the stream's `batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
-    help: None,
     get: |p| Some(p.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.batch_size = n).is_some(),
 };
@@ -187,7 +180,6 @@ pub static ROUTING_LINGER_MS: Param = Param {
     doc: "the stream's `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
-    help: None,
     get: |p| Some(p.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.linger_ms = n).is_some(),
 };
@@ -201,7 +193,6 @@ pub static KEYS: Param = Param {
     doc: "the histogram of `order-1 … order-K`: K",
     label: None,
     options: &[],
-    help: None,
     get: |p| Some(p.histogram_keys.to_string()),
     set: |p, v| v.u32().map(|n| p.histogram_keys = n).is_some(),
 };
@@ -215,7 +206,6 @@ pub static PLACEMENT: Param = Param {
     doc: "how the typed key's record is placed (`explicit` with `explicit-partition`)",
     label: None,
     options: &[],
-    help: None,
     get: |p| (p.placement != PlacementChoice::default()).then(|| p.placement.id().to_owned()),
     set: |p, v| {
         PlacementChoice::ALL
@@ -237,7 +227,6 @@ pub static EXPLICIT_PARTITION: Param = Param {
     doc: "the partition `placement=explicit` asks for",
     label: None,
     options: &[],
-    help: None,
     get: |p| (p.placement == PlacementChoice::Explicit).then(|| p.explicit_partition.to_string()),
     set: |p, v| v.u32().map(|n| p.explicit_partition = n).is_some(),
 };

@@ -39,7 +39,6 @@ pub static MODE: Param = Param {
             OptionText::Words(|l| t(l, WorkersMsg::KeyedPool)),
         ),
     ],
-    help: None,
     get: |p| Some(p.workers.mode.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -58,7 +57,6 @@ pub static WORKERS: Param = Param {
     doc: "worker threads",
     label: Some(|l| t(l, WorkersMsg::Workers)),
     options: &[],
-    help: None,
     get: |p| Some(p.workers.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.workers = n).is_some(),
 };
@@ -78,7 +76,6 @@ pub static HASH: Param = Param {
             OptionText::Words(|l| t(l, WorkersMsg::HashXxHash64)),
         ),
     ],
-    help: None,
     get: |p| Some(p.workers.hash.id().to_owned()),
     set: |p, v| {
         v.text()
@@ -97,7 +94,6 @@ pub static PROCESSING_MS: Param = Param {
     doc: "mean processing time per record, ms",
     label: Some(|l| t(l, WorkersMsg::ProcessingMs)),
     options: &[],
-    help: None,
     get: |p| Some(p.workers.processing_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.processing_ms = n).is_some(),
 };
@@ -111,7 +107,6 @@ pub static SKEW: Param = Param {
     doc: "percent of records on one hot order",
     label: Some(|l| t(l, WorkersMsg::Skew)),
     options: &[],
-    help: None,
     get: |p| Some(p.workers.skew_pct.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),
 };
