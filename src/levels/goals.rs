@@ -163,6 +163,15 @@ impl Measured {
         self.figures[metric as usize] = Some(value as u64);
         self
     }
+
+    /// A run's figures, each the count a model's counter gave.
+    fn of(figures: &[(Metric, usize)]) -> Measured {
+        let mut m = Measured::default();
+        for &(metric, value) in figures {
+            m.set(metric, value);
+        }
+        m
+    }
 }
 
 /// How a goal failed on one seed, for the learner to read: what the run
@@ -244,10 +253,10 @@ impl SceneMeasures for replication::Replication {
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run::<Self>(params)?;
         let s = sim.model();
-        let mut m = Measured::default();
-        m.set(Metric::AckedLost, s.acked_lost().len())
-            .set(Metric::Lost, s.records_lost());
-        Some(m)
+        Some(Measured::of(&[
+            (Metric::AckedLost, s.acked_lost().len()),
+            (Metric::Lost, s.records_lost()),
+        ]))
     }
     fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
         for a in &mut params.replica_actions {
@@ -260,9 +269,10 @@ impl SceneMeasures for routing::RoutingStream {
     const METRICS: &'static [Metric] = &[Metric::Violations];
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run::<Self>(params)?;
-        let mut m = Measured::default();
-        m.set(Metric::Violations, sim.model().reorders());
-        Some(m)
+        Some(Measured::of(&[(
+            Metric::Violations,
+            sim.model().reorders(),
+        )]))
     }
 }
 
@@ -276,11 +286,12 @@ impl SceneMeasures for producer::ProducerScene {
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run::<Self>(params)?;
         let s = sim.model();
-        let mut m = Measured::default();
-        m.set(Metric::Violations, s.reorders())
-            .set(Metric::Duplicates, s.duplicates())
-            .set(Metric::Lost, s.lost() as usize)
-            .set(Metric::Throughput, s.throughput(sim.now()) as usize);
+        let mut m = Measured::of(&[
+            (Metric::Violations, s.reorders()),
+            (Metric::Duplicates, s.duplicates()),
+            (Metric::Lost, s.lost() as usize),
+            (Metric::Throughput, s.throughput(sim.now()) as usize),
+        ]);
         m.gave_up = s.gave_up();
         Some(m)
     }
@@ -290,9 +301,10 @@ impl SceneMeasures for repartition::Repartition {
     const METRICS: &'static [Metric] = &[Metric::Violations];
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run::<Self>(params)?;
-        let mut m = Measured::default();
-        m.set(Metric::Violations, sim.model().reorders());
-        Some(m)
+        Some(Measured::of(&[(
+            Metric::Violations,
+            sim.model().reorders(),
+        )]))
     }
 }
 
@@ -301,10 +313,10 @@ impl SceneMeasures for group::Group {
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run::<Self>(params)?;
         let s = sim.model();
-        let mut m = Measured::default();
-        m.set(Metric::Violations, s.checker.reorders())
-            .set(Metric::Duplicates, s.duplicates());
-        Some(m)
+        Some(Measured::of(&[
+            (Metric::Violations, s.checker.reorders()),
+            (Metric::Duplicates, s.duplicates()),
+        ]))
     }
     fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
         for a in &mut params.actions {
@@ -318,10 +330,10 @@ impl SceneMeasures for workers::Workers {
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run::<Self>(params)?;
         let s = sim.model();
-        let mut m = Measured::default();
-        m.set(Metric::Violations, s.checker.reorders())
-            .set(Metric::Throughput, s.throughput(sim.now()) as usize);
-        Some(m)
+        Some(Measured::of(&[
+            (Metric::Violations, s.checker.reorders()),
+            (Metric::Throughput, s.throughput(sim.now()) as usize),
+        ]))
     }
 }
 
@@ -343,11 +355,11 @@ impl SceneMeasures for pipeline::Pipeline {
     fn measure(params: &AppParams) -> Option<Measured> {
         let run = pipeline::run_seed(&params.pipeline.clamped(), params.seed);
         let count = |k: pipeline::FindingKind| run.findings.iter().filter(|f| f.kind == k).count();
-        let mut m = Measured::default();
-        m.set(Metric::Violations, count(pipeline::FindingKind::Reorder))
-            .set(Metric::Duplicates, count(pipeline::FindingKind::Duplicate))
-            .set(Metric::Lost, count(pipeline::FindingKind::Loss));
-        Some(m)
+        Some(Measured::of(&[
+            (Metric::Violations, count(pipeline::FindingKind::Reorder)),
+            (Metric::Duplicates, count(pipeline::FindingKind::Duplicate)),
+            (Metric::Lost, count(pipeline::FindingKind::Loss)),
+        ]))
     }
 }
 

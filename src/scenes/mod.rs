@@ -42,6 +42,23 @@ pub struct LessonText {
     pub question: Option<(&'static str, [&'static str; 3], &'static str)>,
 }
 
+impl LessonText {
+    /// A step's words from the scene's lesson catalogue: its narration, and
+    /// its question with three choices and the explanation, if it asks one.
+    pub fn from_catalogue<M: Text>(
+        lang: Lang,
+        narration: M,
+        question: Option<(M, [M; 3], M)>,
+    ) -> LessonText {
+        LessonText {
+            narration: narration.text(lang),
+            question: question.map(|(q, choices, why)| {
+                (q.text(lang), choices.map(|c| c.text(lang)), why.text(lang))
+            }),
+        }
+    }
+}
+
 /// What the app needs of a scene's model, beyond playing it.
 pub trait Scene: Model + SceneLink + Sized {
     /// The model for this link, or the `ConfigException` the Java client

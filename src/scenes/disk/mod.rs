@@ -44,10 +44,7 @@ impl Scene for Disk {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::DiskLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, DiskLesson::Narration),
-            question: None,
-        })
+        (part == 1).then(|| LessonText::from_catalogue(lang, DiskLesson::Narration, None))
     }
 
     fn title(lang: Lang) -> &'static str {

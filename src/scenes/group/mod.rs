@@ -62,17 +62,20 @@ impl Scene for Group {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::GroupLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, GroupLesson::Narration),
-            question: Some((
-                t(lang, GroupLesson::Question),
-                [
-                    t(lang, GroupLesson::ChoiceA),
-                    t(lang, GroupLesson::ChoiceB),
-                    t(lang, GroupLesson::ChoiceC),
-                ],
-                t(lang, GroupLesson::Explanation),
-            )),
+        (part == 1).then(|| {
+            LessonText::from_catalogue(
+                lang,
+                GroupLesson::Narration,
+                Some((
+                    GroupLesson::Question,
+                    [
+                        GroupLesson::ChoiceA,
+                        GroupLesson::ChoiceB,
+                        GroupLesson::ChoiceC,
+                    ],
+                    GroupLesson::Explanation,
+                )),
+            )
         })
     }
 

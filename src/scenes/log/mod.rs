@@ -47,10 +47,7 @@ impl Scene for LogScene {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::LogLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, LogLesson::Narration),
-            question: None,
-        })
+        (part == 1).then(|| LessonText::from_catalogue(lang, LogLesson::Narration, None))
     }
 
     fn title(lang: Lang) -> &'static str {

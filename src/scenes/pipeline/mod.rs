@@ -66,17 +66,20 @@ impl Scene for Pipeline {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::PipelineLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, PipelineLesson::Narration),
-            question: Some((
-                t(lang, PipelineLesson::Question),
-                [
-                    t(lang, PipelineLesson::ChoiceA),
-                    t(lang, PipelineLesson::ChoiceB),
-                    t(lang, PipelineLesson::ChoiceC),
-                ],
-                t(lang, PipelineLesson::Explanation),
-            )),
+        (part == 1).then(|| {
+            LessonText::from_catalogue(
+                lang,
+                PipelineLesson::Narration,
+                Some((
+                    PipelineLesson::Question,
+                    [
+                        PipelineLesson::ChoiceA,
+                        PipelineLesson::ChoiceB,
+                        PipelineLesson::ChoiceC,
+                    ],
+                    PipelineLesson::Explanation,
+                )),
+            )
         })
     }
 

@@ -83,30 +83,32 @@ impl Scene for ProducerScene {
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::ProducerLesson;
         match part {
-            1 => Some(LessonText {
-                narration: t(lang, ProducerLesson::Narration1),
-                question: Some((
-                    t(lang, ProducerLesson::Question1),
+            1 => Some(LessonText::from_catalogue(
+                lang,
+                ProducerLesson::Narration1,
+                Some((
+                    ProducerLesson::Question1,
                     [
-                        t(lang, ProducerLesson::ChoiceA1),
-                        t(lang, ProducerLesson::ChoiceB1),
-                        t(lang, ProducerLesson::ChoiceC1),
+                        ProducerLesson::ChoiceA1,
+                        ProducerLesson::ChoiceB1,
+                        ProducerLesson::ChoiceC1,
                     ],
-                    t(lang, ProducerLesson::Explanation1),
+                    ProducerLesson::Explanation1,
                 )),
-            }),
-            2 => Some(LessonText {
-                narration: t(lang, ProducerLesson::Narration2),
-                question: Some((
-                    t(lang, ProducerLesson::Question2),
+            )),
+            2 => Some(LessonText::from_catalogue(
+                lang,
+                ProducerLesson::Narration2,
+                Some((
+                    ProducerLesson::Question2,
                     [
-                        t(lang, ProducerLesson::ChoiceA2),
-                        t(lang, ProducerLesson::ChoiceB2),
-                        t(lang, ProducerLesson::ChoiceC2),
+                        ProducerLesson::ChoiceA2,
+                        ProducerLesson::ChoiceB2,
+                        ProducerLesson::ChoiceC2,
                     ],
-                    t(lang, ProducerLesson::Explanation2),
+                    ProducerLesson::Explanation2,
                 )),
-            }),
+            )),
             _ => None,
         }
     }

@@ -44,10 +44,7 @@ impl Scene for RabbitScene {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::RabbitMqLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, RabbitMqLesson::Narration),
-            question: None,
-        })
+        (part == 1).then(|| LessonText::from_catalogue(lang, RabbitMqLesson::Narration, None))
     }
 
     fn title(lang: Lang) -> &'static str {

@@ -46,17 +46,20 @@ impl Scene for Repartition {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::RepartitionLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, RepartitionLesson::Narration),
-            question: Some((
-                t(lang, RepartitionLesson::Question),
-                [
-                    t(lang, RepartitionLesson::ChoiceA),
-                    t(lang, RepartitionLesson::ChoiceB),
-                    t(lang, RepartitionLesson::ChoiceC),
-                ],
-                t(lang, RepartitionLesson::Explanation),
-            )),
+        (part == 1).then(|| {
+            LessonText::from_catalogue(
+                lang,
+                RepartitionLesson::Narration,
+                Some((
+                    RepartitionLesson::Question,
+                    [
+                        RepartitionLesson::ChoiceA,
+                        RepartitionLesson::ChoiceB,
+                        RepartitionLesson::ChoiceC,
+                    ],
+                    RepartitionLesson::Explanation,
+                )),
+            )
         })
     }
 

@@ -54,10 +54,7 @@ impl Scene for Replication {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::ReplicationLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, ReplicationLesson::Narration),
-            question: None,
-        })
+        (part == 1).then(|| LessonText::from_catalogue(lang, ReplicationLesson::Narration, None))
     }
 
     fn title(lang: Lang) -> &'static str {

@@ -55,10 +55,7 @@ impl Scene for RoutingStream {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::RoutingLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, RoutingLesson::Narration),
-            question: None,
-        })
+        (part == 1).then(|| LessonText::from_catalogue(lang, RoutingLesson::Narration, None))
     }
 
     fn title(lang: Lang) -> &'static str {

@@ -49,17 +49,20 @@ impl Scene for Workers {
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
         use text::WorkersLesson;
-        (part == 1).then(|| LessonText {
-            narration: t(lang, WorkersLesson::Narration),
-            question: Some((
-                t(lang, WorkersLesson::Question),
-                [
-                    t(lang, WorkersLesson::ChoiceA),
-                    t(lang, WorkersLesson::ChoiceB),
-                    t(lang, WorkersLesson::ChoiceC),
-                ],
-                t(lang, WorkersLesson::Explanation),
-            )),
+        (part == 1).then(|| {
+            LessonText::from_catalogue(
+                lang,
+                WorkersLesson::Narration,
+                Some((
+                    WorkersLesson::Question,
+                    [
+                        WorkersLesson::ChoiceA,
+                        WorkersLesson::ChoiceB,
+                        WorkersLesson::ChoiceC,
+                    ],
+                    WorkersLesson::Explanation,
+                )),
+            )
         })
     }
 
