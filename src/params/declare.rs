@@ -227,18 +227,7 @@ pub const LEVEL_IDS: [&str; 12] = [
 
 pub static SCENE: Param = Param {
     name: "scene",
-    kind: Kind::Choice(&[
-        "log",
-        "replication",
-        "routing",
-        "producer",
-        "repartition",
-        "group",
-        "workers",
-        "disk",
-        "rabbitmq",
-        "pipeline",
-    ]),
+    kind: Kind::Choice(&SceneId::IDS),
     run: true,
     default: "log",
     #[cfg(not(target_arch = "wasm32"))]

@@ -31,6 +31,10 @@ macro_rules! define_scene_ids {
             /// In the order of the course chapter.
             pub const ALL: [SceneId; [$($id),*].len()] = [$(SceneId::$variant),*];
 
+            /// Their `?scene=` values, in the same order: the `scene`
+            /// parameter's choices.
+            pub const IDS: [&'static str; [$($id),*].len()] = [$($id),*];
+
             pub fn id(self) -> &'static str {
                 match self {
                     $(SceneId::$variant => $id,)*
