@@ -99,6 +99,13 @@ pub trait Scene: Model + SceneLink + Sized {
     #[cfg(feature = "ui")]
     fn view(player: &crate::widgets::player::Player<Self>, args: ViewArgs<'_>) -> yew::Html;
 
+    /// The scene's figure as mermaid text, for the export button; only the
+    /// producer's sequence diagram has one.
+    #[cfg(feature = "ui")]
+    fn mermaid(&self, _lang: Lang) -> Option<String> {
+        None
+    }
+
     /// What the scene shows when its settings are refused (the Java client
     /// would throw a `ConfigException`): only the producer's can be.
     #[cfg(feature = "ui")]

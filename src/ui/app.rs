@@ -3,12 +3,14 @@
 
 use super::clock::use_animation_frames;
 use super::help::{focus_dialog, view_help, Help};
-use super::keys::{focus_of, shortcut, Shortcut};
 use super::lesson_view::LessonBar;
 use super::level_view::{LevelBar, LevelMaker, LevelPreview, NoSuchLevel};
 use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
+use super::shell::{
+    use_address_bar, use_finding_lights, use_frozen_forms, use_ready, use_shortcuts,
+};
 use crate::i18n::{self, t, Msg};
 use crate::lesson::LessonMsg;
 use crate::levels::LevelMsg;
@@ -17,15 +19,11 @@ use crate::params::{
     SceneId, Theme,
 };
 use crate::route::{lesson_link, level_link};
-use crate::scenes::producer::mermaid_text;
 use crate::widgets::fold::Narrow;
 use crate::widgets::layout::NARROW_BELOW_PX;
 use crate::widgets::player::PlayerAction;
-use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -125,220 +123,30 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
 
-    {
-        let dispatch = dispatch.clone();
-        let narrow = narrow.clone();
-        let help = help.clone();
-        let set_help = set_help.clone();
-        use_effect_with((), move |_| {
-            let window = web_sys::window();
-            let document = window.as_ref().and_then(|w| w.document());
-            // Not passive: Space and the arrows must not also scroll the page.
-            let keydown = EventListenerOptions::enable_prevent_default();
-            let keys = document.map(|d| {
-                EventListener::new_with_options(
-                    &d,
-                    "keydown",
-                    keydown,
-                    move |e: &web_sys::Event| {
-                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                            return;
-                        };
-                        let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-                        let open = help.borrow().is_open();
-                        let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
-                        let Some(shortcut) =
-                            shortcut(&e.key(), modified, focus_of(target.as_ref()), open)
-                        else {
-                            return;
-                        };
-                        e.prevent_default();
-                        match shortcut {
-                            Shortcut::Player(action) => dispatch.emit(action),
-                            Shortcut::ToggleHelp => set_help.emit(!open),
-                            Shortcut::CloseHelp => set_help.emit(false),
-                        }
-                    },
-                )
-            });
-            let resize = window.map(|w| {
-                EventListener::new(&w, "resize", move |_: &web_sys::Event| {
-                    narrow.set(is_narrow())
-                })
-            });
-            // Dropping the listeners removes them.
-            move || drop((keys, resize))
-        });
-    }
+    use_shortcuts(
+        dispatch.clone(),
+        help.clone(),
+        set_help.clone(),
+        narrow.clone(),
+    );
 
-    {
-        let scene_root = scene_root.clone();
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            // prefers-reduced-motion: play event by event, nothing glides.
-            let reduced = web_sys::window()
-                .and_then(|w| {
-                    w.match_media("(prefers-reduced-motion: reduce)")
-                        .ok()
-                        .flatten()
-                })
-                .is_some_and(|m| m.matches());
-            if reduced {
-                dispatch.emit(PlayerAction::SetDiscrete(true));
-            }
-            // The scene is on the page and its mount effects have run. Set
-            // on the element rather than through state: a state change
-            // would render the whole app once more just for this mark, and
-            // Yew leaves alone an attribute its markup does not name.
-            if let Some(root) = scene_root.cast::<Element>() {
-                let _ = root.set_attribute("data-ready", "true");
-            }
-            // The scene page's pre-rendered copy (build/prerender.mjs)
-            // held the place until now. This runs in the task that drew
-            // the live app, before the browser paints again, so the swap
-            // is one frame: the same markup, the same size, no jump.
-            if let Some(static_copy) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector("[data-prerender]").ok().flatten())
-            {
-                static_copy.remove();
-            }
-        });
-    }
-    // A finding pointed at or focused lights its marks on the figure; the
-    // key last lit is kept so that moving within one finding costs nothing.
-    let lit_key = use_mut_ref(|| None::<String>);
-    let light = {
-        let scene_root = scene_root.clone();
-        let lit_key = lit_key.clone();
-        move |key: Option<String>| {
-            if *lit_key.borrow() == key {
-                return;
-            }
-            if let Some(root) = scene_root.cast::<Element>() {
-                super::highlight::light(&root, key.as_deref());
-            }
-            *lit_key.borrow_mut() = key;
-        }
-    };
-    let on_point = {
-        let light = light.clone();
-        Callback::from(move |e: MouseEvent| light(super::highlight::finding_key(e.target())))
-    };
-    let on_focus = {
-        let light = light.clone();
-        Callback::from(move |e: FocusEvent| light(super::highlight::finding_key(e.target())))
-    };
-    // The pointer leaving the scene leaves lit what has the focus.
-    let on_leave = {
-        let light = light.clone();
-        Callback::from(move |_: Event| {
-            let focused = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element());
-            light(super::highlight::finding_key(focused.map(Into::into)))
-        })
-    };
-    // Marks drawn since (the run plays on, a list is rebuilt) are lit too:
-    // a render does not carry `data-lit`.
-    {
-        let scene_root = scene_root.clone();
-        let lit_key = lit_key.clone();
-        use_effect(move || {
-            if let (Some(key), Some(root)) =
-                (lit_key.borrow().as_deref(), scene_root.cast::<Element>())
-            {
-                super::highlight::light(&root, Some(key));
-            }
-        });
-    }
+    use_ready(scene_root.clone(), dispatch.clone());
+    let lights = use_finding_lights(scene_root.clone());
     // Every render may change the height; the host page sizes the iframe.
     use_effect(super::embed::report_height);
-    // In a level the scene's own forms are switched off, each with the
-    // reason. Set after each render rather than in every scene's markup:
-    // Yew leaves alone an attribute its markup does not change, and a
-    // disabled fieldset would also hide the scenes' scrolling tables from
-    // keyboard users.
-    {
-        let frozen = params
+    use_frozen_forms(
+        params
             .level
             .is_some()
-            .then(|| t(params.lang, LevelMsg::SceneLocked));
-        use_effect(move || {
-            if let Some(why) = frozen {
-                super::level_view::freeze_scene_forms(why);
-            }
-        });
-    }
+            .then(|| t(params.lang, LevelMsg::SceneLocked)),
+    );
     let root = use_node_ref();
     super::embed::use_pause_when_hidden(root.clone(), dispatch.reform(|()| PlayerAction::Pause));
 
-    // Keep the address bar a shareable link to what is on screen. While
-    // playing it would change sixty times a second, so it waits for a pause.
     let moment = player.borrow().moment();
-    {
-        let params = (*params).clone();
-        use_effect_with(
-            (params, moment, playing),
-            move |(params, moment, playing)| {
-                if !*playing {
-                    let query = to_query(&params.at(*moment));
-                    if let Some(window) = web_sys::window() {
-                        let current = window.location().search().unwrap_or_default();
-                        if current != query {
-                            // With the path: a bare `?query` resolves against
-                            // the page's <base href>, and would move a scene
-                            // page's address to the app's root.
-                            let path = window.location().pathname().unwrap_or_default();
-                            if let Ok(history) = window.history() {
-                                let _ = history.replace_state_with_url(
-                                    &JsValue::NULL,
-                                    "",
-                                    Some(&format!("{path}{query}")),
-                                );
-                            }
-                        }
-                        if let Some(root) = window.document().and_then(|d| d.document_element()) {
-                            let _ = root.set_attribute("lang", params.lang.code());
-                        }
-                    }
-                }
-            },
-        );
-    }
+    use_address_bar((*params).clone(), moment, playing);
 
     let lang = params.lang;
-    // A bundle carries one language (`Lang`), so the switch opens the same
-    // state's link in the other language: its own page, with that
-    // language's bundle and pre-rendered figure.
-    let toggle_lang = {
-        let params = params.clone();
-        let player = player.clone();
-        Callback::from(move |_: MouseEvent| {
-            let query = to_query(&params.at(player.borrow().moment()));
-            let Some(window) = web_sys::window() else {
-                return;
-            };
-            let base = base_path();
-            let path = window.location().pathname().unwrap_or_default();
-            let path = path.strip_prefix(base.as_str()).unwrap_or("");
-            let link = language_link(path, &query, params.lang.other_code());
-            let _ = window.location().assign(&format!("{base}{link}"));
-        })
-    };
-    let toggle_theme = {
-        let params = params.clone();
-        Callback::from(move |_: MouseEvent| {
-            let theme = match params.theme {
-                Theme::Dark => Theme::Light,
-                Theme::Light => Theme::Dark,
-            };
-            params.set(AppParams {
-                theme,
-                ..(*params).clone()
-            })
-        })
-    };
     // Scene parameters: a change to what the run depends on rebuilds it
     // with the same seed and replays it to the moment the learner was at.
     let on_params = {
@@ -367,7 +175,6 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| issues.set(Vec::new()))
     };
 
-    let toggle_help = set_help.reform(move |_: MouseEvent| !help_open);
     let help_dialog = help_open.then(|| {
         view_help(
             lang,
@@ -375,20 +182,11 @@ pub fn app(props: &AppProps) -> Html {
             set_help.reform(|_: MouseEvent| false),
         )
     });
-    let prefs = html! {
-        <div class="prefs">
-            <button type="button" data-testid="help" onclick={toggle_help} aria-label={format!("? · {}", t(lang, Msg::Shortcuts))}
-                title={t(lang, Msg::Shortcuts)}>{"?"}</button>
-            <button type="button" data-testid="lang" onclick={toggle_lang}
-                aria-label={format!("{} · {}", lang.other_code().to_ascii_uppercase(), t(lang, Msg::SwitchLanguage))}
-                title={t(lang, Msg::SwitchLanguage)}>
-                {lang.other_code().to_ascii_uppercase()}
-            </button>
-            <button type="button" data-testid="theme" onclick={toggle_theme}>
-                {match params.theme { Theme::Dark => t(lang, Msg::LightTheme), Theme::Light => t(lang, Msg::DarkTheme) }}
-            </button>
-        </div>
-    };
+    let prefs = view_prefs(
+        &params,
+        &player,
+        set_help.reform(move |_: MouseEvent| !help_open),
+    );
 
     // Like the address bar, the link field waits for a pause: while playing
     // it keeps the moment playback started, since rewriting a text field on
@@ -406,12 +204,10 @@ pub fn app(props: &AppProps) -> Html {
 
     let on_export_mermaid = {
         let player = player.clone();
+        let name = format!("{}-sequence.mmd", params.scene.id());
         Callback::from(move |()| {
-            // Only the producer's diagram exports as mermaid.
-            #[cfg(feature = "scene-producer")]
-            if let ScenePlayer::Producer(p) = &*player.borrow() {
-                let text = mermaid_text(p.timeline.current().model(), lang);
-                crate::widgets::export::save_text("producer-sequence.mmd", "text/plain", &text);
+            if let Some(text) = player.borrow().mermaid(lang) {
+                crate::widgets::export::save_text(&name, "text/plain", &text);
             }
         })
     };
@@ -449,16 +245,6 @@ pub fn app(props: &AppProps) -> Html {
         let lede_open = lede_open.clone();
         Callback::from(move |_: MouseEvent| lede_open.set(!*lede_open))
     };
-    let toggle_menu = {
-        let menu_open = menu_open.clone();
-        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
-    };
-    // On a phone the menu folds into one button that names the open scene,
-    // numbered as the list numbers it.
-    let current_scene = match SceneId::ALL.iter().position(|&s| s == params.scene) {
-        Some(i) => format!("{}. {}", i + 1, params.scene.title(lang)),
-        None => params.scene.title(lang).to_owned(),
-    };
     let level = params
         .level
         .and_then(|n| crate::levels::builtin(n).map(|l| (n, l)));
@@ -485,38 +271,7 @@ pub fn app(props: &AppProps) -> Html {
         <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}
             data-quiz={quiz.then_some("open")}>
             if !params.embed {
-                <header class="topbar">
-                    <span class="brand">{"Kafka Ordering Lab"}</span>
-                    <nav class={classes!("scene-menu", menu_open.then_some("open"))} aria-label={t(lang, Msg::ScenesMenu)}>
-                        // Shown at phone width only; on a wide screen the
-                        // list is always out and this button is not drawn.
-                        <button type="button" class="menu-toggle" data-testid="scene-menu-toggle"
-                            aria-expanded={menu_open.to_string()} aria-controls="scene-list" onclick={toggle_menu}>
-                            <span class="menu-label">{t(lang, Msg::ScenesMenu)}</span>
-                            <span class="menu-current">{current_scene}</span>
-                            <svg class="icon chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                                <path d="M7 10l5 5 5-5z" />
-                            </svg>
-                        </button>
-                        <ol id="scene-list">
-                            for (i, (&scene, href)) in SceneId::ALL.iter().zip(menu_hrefs.iter()).enumerate() {
-                                <li>
-                                    <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()} data-number={(i + 1).to_string()}
-                                        aria-current={(scene == params.scene).then_some("page")}>
-                                        {scene.title(lang)}
-                                    </a>
-                                </li>
-                            }
-                        </ol>
-                    </nav>
-                    for href in lesson_link(&params, 1) {
-                        <a class="lesson-link" href={href} data-testid="lesson-start">{t(lang, LessonMsg::Start)}</a>
-                    }
-                    for href in level_link(&params, 1) {
-                        <a class="lesson-link" href={href} data-testid="levels-start">{t(lang, LevelMsg::Levels)}</a>
-                    }
-                    {prefs.clone()}
-                </header>
+                { view_topbar(&params, &menu_open, &menu_hrefs, prefs.clone()) }
             }
             if !issues.is_empty() {
                 <div class="param-issues" role="alert" data-testid="param-message">
@@ -527,9 +282,9 @@ pub fn app(props: &AppProps) -> Html {
             }
             <main ref={scene_root} class={classes!("scene", (params.lesson.is_some() || level.is_some()).then_some("with-card"))}
                 data-testid="scene" data-scene={params.scene.id()}
-                onmouseover={on_point} onfocusin={on_focus}
-                onmouseleave={on_leave.reform(|e: MouseEvent| e.into())}
-                onfocusout={on_leave.reform(|e: FocusEvent| e.into())}
+                onmouseover={lights.on_point} onfocusin={lights.on_focus}
+                onmouseleave={lights.on_leave.reform(|e: MouseEvent| e.into())}
+                onfocusout={lights.on_leave.reform(|e: FocusEvent| e.into())}
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-holding={p.holding().then_some("true")}
@@ -601,5 +356,116 @@ pub fn app(props: &AppProps) -> Html {
             }
         </div>
         </ContextProvider<Narrow>>
+    }
+}
+
+/// The page's top bar, outside an embed: the scene menu (one button that
+/// names the open scene, at phone width), the lesson's and the levels'
+/// entries, and the preferences.
+fn view_topbar(
+    params: &AppParams,
+    menu_open: &UseStateHandle<bool>,
+    menu_hrefs: &[String],
+    prefs: Html,
+) -> Html {
+    let lang = params.lang;
+    let toggle_menu = {
+        let menu_open = menu_open.clone();
+        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
+    };
+    // On a phone the menu folds into one button that names the open scene,
+    // numbered as the list numbers it.
+    let current_scene = match SceneId::ALL.iter().position(|&s| s == params.scene) {
+        Some(i) => format!("{}. {}", i + 1, params.scene.title(lang)),
+        None => params.scene.title(lang).to_owned(),
+    };
+    html! {
+        <header class="topbar">
+            <span class="brand">{"Kafka Ordering Lab"}</span>
+            <nav class={classes!("scene-menu", menu_open.then_some("open"))} aria-label={t(lang, Msg::ScenesMenu)}>
+                // Shown at phone width only; on a wide screen the
+                // list is always out and this button is not drawn.
+                <button type="button" class="menu-toggle" data-testid="scene-menu-toggle"
+                    aria-expanded={menu_open.to_string()} aria-controls="scene-list" onclick={toggle_menu}>
+                    <span class="menu-label">{t(lang, Msg::ScenesMenu)}</span>
+                    <span class="menu-current">{current_scene}</span>
+                    <svg class="icon chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                        <path d="M7 10l5 5 5-5z" />
+                    </svg>
+                </button>
+                <ol id="scene-list">
+                    for (i, (&scene, href)) in SceneId::ALL.iter().zip(menu_hrefs.iter()).enumerate() {
+                        <li>
+                            <a href={href.clone()} data-testid="scene-link" data-scene={scene.id()} data-number={(i + 1).to_string()}
+                                aria-current={(scene == params.scene).then_some("page")}>
+                                {scene.title(lang)}
+                            </a>
+                        </li>
+                    }
+                </ol>
+            </nav>
+            for href in lesson_link(params, 1) {
+                <a class="lesson-link" href={href} data-testid="lesson-start">{t(lang, LessonMsg::Start)}</a>
+            }
+            for href in level_link(params, 1) {
+                <a class="lesson-link" href={href} data-testid="levels-start">{t(lang, LevelMsg::Levels)}</a>
+            }
+            {prefs}
+        </header>
+    }
+}
+
+/// The preferences: the shortcuts' help, the language and the theme. The
+/// language switch opens the same state's link in the other language.
+fn view_prefs(
+    params: &UseStateHandle<AppParams>,
+    player: &Rc<RefCell<ScenePlayer>>,
+    on_help: Callback<MouseEvent>,
+) -> Html {
+    let lang = params.lang;
+    // A bundle carries one language (`Lang`), so the switch opens the same
+    // state's link in the other language: its own page, with that
+    // language's bundle and pre-rendered figure.
+    let toggle_lang = {
+        let params = params.clone();
+        let player = player.clone();
+        Callback::from(move |_: MouseEvent| {
+            let query = to_query(&params.at(player.borrow().moment()));
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let base = base_path();
+            let path = window.location().pathname().unwrap_or_default();
+            let path = path.strip_prefix(base.as_str()).unwrap_or("");
+            let link = language_link(path, &query, params.lang.other_code());
+            let _ = window.location().assign(&format!("{base}{link}"));
+        })
+    };
+    let toggle_theme = {
+        let params = params.clone();
+        Callback::from(move |_: MouseEvent| {
+            let theme = match params.theme {
+                Theme::Dark => Theme::Light,
+                Theme::Light => Theme::Dark,
+            };
+            params.set(AppParams {
+                theme,
+                ..(*params).clone()
+            })
+        })
+    };
+    html! {
+        <div class="prefs">
+            <button type="button" data-testid="help" onclick={on_help} aria-label={format!("? · {}", t(lang, Msg::Shortcuts))}
+                title={t(lang, Msg::Shortcuts)}>{"?"}</button>
+            <button type="button" data-testid="lang" onclick={toggle_lang}
+                aria-label={format!("{} · {}", lang.other_code().to_ascii_uppercase(), t(lang, Msg::SwitchLanguage))}
+                title={t(lang, Msg::SwitchLanguage)}>
+                {lang.other_code().to_ascii_uppercase()}
+            </button>
+            <button type="button" data-testid="theme" onclick={toggle_theme}>
+                {match params.theme { Theme::Dark => t(lang, Msg::LightTheme), Theme::Light => t(lang, Msg::DarkTheme) }}
+            </button>
+        </div>
     }
 }

@@ -36,6 +36,8 @@ mod scene_host;
 mod scene_player;
 #[cfg(feature = "ui")]
 mod share;
+#[cfg(feature = "ui")]
+mod shell;
 
 #[cfg(feature = "ui")]
 pub use app::{base_path, App, AppProps};

@@ -26,6 +26,7 @@ trait AnyPlayer {
     fn digest(&self) -> u64;
     fn summary(&self, params: &AppParams) -> Summary;
     fn transport(&self) -> Transport;
+    fn mermaid(&self, lang: Lang) -> Option<String>;
 }
 
 impl<S: Scene> AnyPlayer for Player<S> {
@@ -64,6 +65,10 @@ impl<S: Scene> AnyPlayer for Player<S> {
 
     fn summary(&self, params: &AppParams) -> Summary {
         self.timeline.current().model().summary(params)
+    }
+
+    fn mermaid(&self, lang: Lang) -> Option<String> {
+        self.timeline.current().model().mermaid(lang)
     }
 
     fn transport(&self) -> Transport {
@@ -202,6 +207,11 @@ impl ScenePlayer {
 
     pub fn digest(&self) -> u64 {
         self.player().map_or(0, |p| p.digest())
+    }
+
+    /// The figure as mermaid text, where the scene has it.
+    pub fn mermaid(&self, lang: Lang) -> Option<String> {
+        self.player().and_then(|p| p.mermaid(lang))
     }
 
     /// The state in words, for screen readers.

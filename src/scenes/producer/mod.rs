@@ -67,6 +67,11 @@ impl Scene for ProducerScene {
         )
     }
 
+    #[cfg(feature = "ui")]
+    fn mermaid(&self, lang: Lang) -> Option<String> {
+        Some(mermaid_text(self, lang))
+    }
+
     /// The producer's settings the Java client refuses: the scene says
     /// why, with its settings, and plays nothing.
     #[cfg(feature = "ui")]

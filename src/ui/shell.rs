@@ -1,0 +1,208 @@
+//! The app shell's hooks: what the page does around the open scene, each
+//! apart from the shell's view (src/ui/app.rs): the keyboard and the
+//! width, the moment the scene is ready, the findings lit on the figure,
+//! a level's locked forms, and the address bar.
+
+use super::help::Help;
+use super::keys::{focus_of, shortcut, Shortcut};
+use crate::params::{to_query, AppParams, Moment};
+use crate::widgets::player::PlayerAction;
+use gloo_events::{EventListener, EventListenerOptions};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, KeyboardEvent};
+use yew::prelude::*;
+
+/// The keyboard's shortcuts, on the whole document, and the phone layout
+/// read again when the window is resized.
+#[hook]
+pub fn use_shortcuts(
+    dispatch: Callback<PlayerAction>,
+    help: Rc<RefCell<Help>>,
+    set_help: Callback<bool>,
+    narrow: UseStateHandle<bool>,
+) {
+    use_effect_with((), move |_| {
+        let window = web_sys::window();
+        let document = window.as_ref().and_then(|w| w.document());
+        // Not passive: Space and the arrows must not also scroll the page.
+        let keydown = EventListenerOptions::enable_prevent_default();
+        let keys = document.map(|d| {
+            EventListener::new_with_options(&d, "keydown", keydown, move |e: &web_sys::Event| {
+                let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                    return;
+                };
+                let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+                let open = help.borrow().is_open();
+                let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
+                let Some(shortcut) = shortcut(&e.key(), modified, focus_of(target.as_ref()), open)
+                else {
+                    return;
+                };
+                e.prevent_default();
+                match shortcut {
+                    Shortcut::Player(action) => dispatch.emit(action),
+                    Shortcut::ToggleHelp => set_help.emit(!open),
+                    Shortcut::CloseHelp => set_help.emit(false),
+                }
+            })
+        });
+        let resize = window.map(|w| {
+            EventListener::new(&w, "resize", move |_: &web_sys::Event| {
+                narrow.set(super::app::is_narrow())
+            })
+        });
+        // Dropping the listeners removes them.
+        move || drop((keys, resize))
+    });
+}
+
+/// Once the scene is on the page: reduced motion asked for, the scene
+/// marked ready, and the scene page's pre-rendered copy removed.
+#[hook]
+pub fn use_ready(scene_root: NodeRef, dispatch: Callback<PlayerAction>) {
+    use_effect_with((), move |_| {
+        // prefers-reduced-motion: play event by event, nothing glides.
+        let reduced = web_sys::window()
+            .and_then(|w| {
+                w.match_media("(prefers-reduced-motion: reduce)")
+                    .ok()
+                    .flatten()
+            })
+            .is_some_and(|m| m.matches());
+        if reduced {
+            dispatch.emit(PlayerAction::SetDiscrete(true));
+        }
+        // The scene is on the page and its mount effects have run. Set
+        // on the element rather than through state: a state change
+        // would render the whole app once more just for this mark, and
+        // Yew leaves alone an attribute its markup does not name.
+        if let Some(root) = scene_root.cast::<Element>() {
+            let _ = root.set_attribute("data-ready", "true");
+        }
+        // The scene page's pre-rendered copy (build/prerender.mjs)
+        // held the place until now. This runs in the task that drew
+        // the live app, before the browser paints again, so the swap
+        // is one frame: the same markup, the same size, no jump.
+        if let Some(static_copy) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector("[data-prerender]").ok().flatten())
+        {
+            static_copy.remove();
+        }
+    });
+}
+
+/// What lights a finding's marks on the figure: the pointer or the focus
+/// on the finding.
+pub struct Lights {
+    pub on_point: Callback<MouseEvent>,
+    pub on_focus: Callback<FocusEvent>,
+    pub on_leave: Callback<Event>,
+}
+
+#[hook]
+pub fn use_finding_lights(scene_root: NodeRef) -> Lights {
+    // A finding pointed at or focused lights its marks on the figure; the
+    // key last lit is kept so that moving within one finding costs nothing.
+    let lit_key = use_mut_ref(|| None::<String>);
+    let light = {
+        let scene_root = scene_root.clone();
+        let lit_key = lit_key.clone();
+        move |key: Option<String>| {
+            if *lit_key.borrow() == key {
+                return;
+            }
+            if let Some(root) = scene_root.cast::<Element>() {
+                super::highlight::light(&root, key.as_deref());
+            }
+            *lit_key.borrow_mut() = key;
+        }
+    };
+    let on_point = {
+        let light = light.clone();
+        Callback::from(move |e: MouseEvent| light(super::highlight::finding_key(e.target())))
+    };
+    let on_focus = {
+        let light = light.clone();
+        Callback::from(move |e: FocusEvent| light(super::highlight::finding_key(e.target())))
+    };
+    // The pointer leaving the scene leaves lit what has the focus.
+    let on_leave = {
+        let light = light.clone();
+        Callback::from(move |_: Event| {
+            let focused = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element());
+            light(super::highlight::finding_key(focused.map(Into::into)))
+        })
+    };
+    // Marks drawn since (the run plays on, a list is rebuilt) are lit too:
+    // a render does not carry `data-lit`.
+    {
+        let scene_root = scene_root.clone();
+        let lit_key = lit_key.clone();
+        use_effect(move || {
+            if let (Some(key), Some(root)) =
+                (lit_key.borrow().as_deref(), scene_root.cast::<Element>())
+            {
+                super::highlight::light(&root, Some(key));
+            }
+        });
+    }
+    Lights {
+        on_point,
+        on_focus,
+        on_leave,
+    }
+}
+
+/// In a level, the reason the scene's own forms are off (`None` outside
+/// one).
+#[hook]
+pub fn use_frozen_forms(frozen: Option<&'static str>) {
+    // In a level the scene's own forms are switched off, each with the
+    // reason. Set after each render rather than in every scene's markup:
+    // Yew leaves alone an attribute its markup does not change, and a
+    // disabled fieldset would also hide the scenes' scrolling tables from
+    // keyboard users.
+    use_effect(move || {
+        if let Some(why) = frozen {
+            super::level_view::freeze_scene_forms(why);
+        }
+    });
+}
+
+/// The address bar kept a shareable link to what is on screen. While
+/// playing it would change sixty times a second, so it waits for a pause.
+#[hook]
+pub fn use_address_bar(params: AppParams, moment: Moment, playing: bool) {
+    use_effect_with(
+        (params, moment, playing),
+        move |(params, moment, playing)| {
+            if !*playing {
+                let query = to_query(&params.at(*moment));
+                if let Some(window) = web_sys::window() {
+                    let current = window.location().search().unwrap_or_default();
+                    if current != query {
+                        // With the path: a bare `?query` resolves against
+                        // the page's <base href>, and would move a scene
+                        // page's address to the app's root.
+                        let path = window.location().pathname().unwrap_or_default();
+                        if let Ok(history) = window.history() {
+                            let _ = history.replace_state_with_url(
+                                &JsValue::NULL,
+                                "",
+                                Some(&format!("{path}{query}")),
+                            );
+                        }
+                    }
+                    if let Some(root) = window.document().and_then(|d| d.document_element()) {
+                        let _ = root.set_attribute("lang", params.lang.code());
+                    }
+                }
+            }
+        },
+    );
+}
