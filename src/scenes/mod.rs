@@ -1,7 +1,11 @@
-//! The scenes, registered once: the list below is the only place a scene
-//! is named. It generates the scene ids and the menu's order here, and the
-//! player dispatch in the view; each scene's model implements [`Scene`],
-//! so a scene missing an implementation is a compile error, not a gap.
+//! The scenes, registered once: the list below (`for_each_scene!`) is the
+//! only place a scene is named. It generates the scene ids and their link
+//! declarations (src/params/scene.rs), each scene's words here, the player
+//! and the host in the view (src/ui/scene_player.rs), the Go lens's
+//! dispatch (src/golens) and the levels' (src/levels/goals.rs). Each
+//! dispatches to a trait the scene's model implements ([`Scene`],
+//! `SceneLink`, `SceneLens`, `SceneMeasures`), so a scene missing an
+//! answer is a compile error, not a gap.
 
 pub(crate) mod disk;
 pub(crate) mod group;
