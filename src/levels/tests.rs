@@ -651,3 +651,23 @@ fn a_failed_goal_says_why_on_each_seed() {
         assert!(lines[0].starts_with("42"), "{lines:?}");
     }
 }
+
+/// What a scene says it measures (`SceneMeasures::METRICS`, which the
+/// level kit and a level file's check read) is what its run gives figures
+/// for: a metric declared but never set would fail every goal about it,
+/// and one set but not declared could never be asked for.
+#[test]
+fn each_scene_measures_what_it_declares() {
+    for scene in SceneId::ALL {
+        let (params, issues) = parse_query(&format!("?scene={}", scene.id()));
+        assert!(issues.is_empty(), "{scene:?}: {issues:?}");
+        let m = measure(&params).unwrap_or_else(|| panic!("{scene:?} refuses its own default"));
+        for metric in Metric::ALL {
+            assert_eq!(
+                m.get(metric).is_some(),
+                metric.measured_in(scene),
+                "{scene:?} {metric:?}"
+            );
+        }
+    }
+}
