@@ -1,62 +1,14 @@
-//! What a level's goals measure: each scene's model run to its end on one
-//! seeded variant, and the figures its own counters give.
+//! A level's goals, and how they are checked: each scene's model run to its
+//! end on each seeded variant (src/scenes/measures.rs measures it).
 
 use crate::params::{AppParams, SceneId};
+use crate::scenes::measures::shift_script;
+pub use crate::scenes::measures::{measure, Measured, Metric};
 use crate::scenes::Scene;
-use crate::sim::history::HORIZON;
 use crate::sim::rng::Rng;
-use crate::sim::scenes::{
-    group, pipeline, producer, rabbitmq, repartition, replication, routing, workers,
-};
-use crate::sim::{Sim, SimTime};
+use crate::sim::scenes::producer;
+use crate::sim::SimTime;
 use std::fmt;
-
-/// A figure a goal can be about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Metric {
-    /// Records of one key handled (or written) after a later one of the
-    /// same key: the order checker's reorders.
-    Violations,
-    /// Side effects applied twice: the checker's duplicates.
-    Duplicates,
-    /// Records the producer gave up on, or the sink never got though a
-    /// later one of their order came.
-    Lost,
-    /// Records acknowledged to the producer that the log no longer holds.
-    AckedLost,
-    /// Records per second: acknowledged ones (producer), handled ones
-    /// (workers).
-    Throughput,
-}
-
-impl Metric {
-    pub const ALL: [Metric; 5] = [
-        Metric::Violations,
-        Metric::Duplicates,
-        Metric::Lost,
-        Metric::AckedLost,
-        Metric::Throughput,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Metric::Violations => "violations",
-            Metric::Duplicates => "duplicates",
-            Metric::Lost => "lost",
-            Metric::AckedLost => "acked-lost",
-            Metric::Throughput => "throughput",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Metric> {
-        Metric::ALL.into_iter().find(|m| m.id() == id)
-    }
-
-    /// Whether `scene`'s model measures it ([`SceneMeasures::METRICS`]).
-    pub fn measured_in(self, scene: SceneId) -> bool {
-        scene_metrics(scene).contains(&self)
-    }
-}
 
 /// How a goal compares the measured figure with its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,47 +85,6 @@ pub fn variant(params: &AppParams, seed: u64) -> AppParams {
     p
 }
 
-/// Events a checked run may apply: far above any scene's own run (the
-/// longest, the producer's 5000-record stream, stays well under), so only
-/// a runaway would be cut.
-const MAX_EVENTS: u64 = 2_000_000;
-
-fn run<S: Scene>(params: &AppParams) -> Option<Sim<S>> {
-    let mut sim = Sim::new(S::build(params).ok()?, params.seed);
-    while sim.events_done() < MAX_EVENTS && sim.next_event_time().is_some_and(|t| t <= HORIZON) {
-        sim.step();
-    }
-    Some(sim)
-}
-
-/// The figures of one run, `None` where its scene does not measure one,
-/// and why the producer gave up the records it lost, if it said.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Measured {
-    figures: [Option<u64>; 5],
-    gave_up: Option<producer::FailReason>,
-}
-
-impl Measured {
-    pub fn get(&self, metric: Metric) -> Option<u64> {
-        self.figures[metric as usize]
-    }
-
-    fn set(&mut self, metric: Metric, value: usize) -> &mut Self {
-        self.figures[metric as usize] = Some(value as u64);
-        self
-    }
-
-    /// A run's figures, each the count a model's counter gave.
-    fn of(figures: &[(Metric, usize)]) -> Measured {
-        let mut m = Measured::default();
-        for &(metric, value) in figures {
-            m.set(metric, value);
-        }
-        m
-    }
-}
-
 /// How a goal failed on one seed, for the learner to read: what the run
 /// measured (`None`: the client refused the settings, and nothing ran),
 /// and for lost records why the producer gave them up.
@@ -182,185 +93,6 @@ pub struct Miss {
     pub seed: u64,
     pub measured: Option<u64>,
     pub gave_up: Option<producer::FailReason>,
-}
-
-/// Runs `params` to the end and reads its figures. `None`: the scene
-/// refuses the settings (the Java client would throw a `ConfigException`),
-/// which meets no goal.
-pub fn measure(params: &AppParams) -> Option<Measured> {
-    measure_scene(params)
-}
-
-/// What a level can measure of a scene, and how. The levels implement it
-/// for every registered scene's model (below), and the registry line
-/// dispatches to it, so a new scene without an answer does not compile.
-pub(crate) trait SceneMeasures {
-    /// The figures the scene's model measures: what a goal may be about.
-    const METRICS: &'static [Metric];
-
-    /// Runs the link to its end and reads those figures; `None` where the
-    /// scene refuses the settings.
-    fn measure(_params: &AppParams) -> Option<Measured> {
-        Some(Measured::default())
-    }
-
-    /// Moves the scene's scripted actions by `shift`: a seed's variant of
-    /// a crash keeps its story at another moment.
-    fn shift_script(_params: &mut AppParams, _shift: &dyn Fn(SimTime) -> SimTime) {}
-}
-
-macro_rules! define_scene_measures {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
-        fn scene_metrics(scene: SceneId) -> &'static [Metric] {
-            match scene {
-                $(SceneId::$variant => <$model as SceneMeasures>::METRICS,)*
-            }
-        }
-
-        /// A scene this bundle does not carry is not run, and meets no goal.
-        fn measure_scene(params: &AppParams) -> Option<Measured> {
-            match params.scene {
-                $(SceneId::$variant => if cfg!(feature = $feature) {
-                    <$model as SceneMeasures>::measure(params)
-                } else {
-                    None
-                },)*
-            }
-        }
-
-        fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
-            match params.scene {
-                $(SceneId::$variant => <$model as SceneMeasures>::shift_script(params, shift),)*
-            }
-        }
-    };
-}
-
-crate::for_each_scene!(define_scene_measures);
-
-impl SceneMeasures for crate::sim::scenes::log::LogScene {
-    /// One partition and one consumer: nothing breaks to measure.
-    const METRICS: &'static [Metric] = &[];
-}
-
-impl SceneMeasures for crate::sim::scenes::disk::Disk {
-    /// The disk's speed, which no goal is about.
-    const METRICS: &'static [Metric] = &[];
-}
-
-impl SceneMeasures for replication::Replication {
-    const METRICS: &'static [Metric] = &[Metric::AckedLost, Metric::Lost];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        let s = sim.model();
-        Some(Measured::of(&[
-            (Metric::AckedLost, s.acked_lost().len()),
-            (Metric::Lost, s.records_lost()),
-        ]))
-    }
-    fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
-        for a in &mut params.replica_actions {
-            a.at = shift(a.at);
-        }
-    }
-}
-
-impl SceneMeasures for routing::RoutingStream {
-    const METRICS: &'static [Metric] = &[Metric::Violations];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        Some(Measured::of(&[(
-            Metric::Violations,
-            sim.model().reorders(),
-        )]))
-    }
-}
-
-impl SceneMeasures for producer::ProducerScene {
-    const METRICS: &'static [Metric] = &[
-        Metric::Violations,
-        Metric::Duplicates,
-        Metric::Lost,
-        Metric::Throughput,
-    ];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        let s = sim.model();
-        let mut m = Measured::of(&[
-            (Metric::Violations, s.reorders()),
-            (Metric::Duplicates, s.duplicates()),
-            (Metric::Lost, s.lost() as usize),
-            (Metric::Throughput, s.throughput(sim.now()) as usize),
-        ]);
-        m.gave_up = s.gave_up();
-        Some(m)
-    }
-}
-
-impl SceneMeasures for repartition::Repartition {
-    const METRICS: &'static [Metric] = &[Metric::Violations];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        Some(Measured::of(&[(
-            Metric::Violations,
-            sim.model().reorders(),
-        )]))
-    }
-}
-
-impl SceneMeasures for group::Group {
-    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        let s = sim.model();
-        Some(Measured::of(&[
-            (Metric::Violations, s.checker.reorders()),
-            (Metric::Duplicates, s.duplicates()),
-        ]))
-    }
-    fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
-        for a in &mut params.actions {
-            a.at = shift(a.at);
-        }
-    }
-}
-
-impl SceneMeasures for workers::Workers {
-    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Throughput];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        let s = sim.model();
-        Some(Measured::of(&[
-            (Metric::Violations, s.checker.reorders()),
-            (Metric::Throughput, s.throughput(sim.now()) as usize),
-        ]))
-    }
-}
-
-impl SceneMeasures for rabbitmq::RabbitScene {
-    const METRICS: &'static [Metric] = &[Metric::Violations];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let sim = run::<Self>(params)?;
-        let mut m = Measured::default();
-        m.set(
-            Metric::Violations,
-            sim.model().violations(rabbitmq::Side::Rabbit),
-        );
-        Some(m)
-    }
-}
-
-impl SceneMeasures for pipeline::Pipeline {
-    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates, Metric::Lost];
-    fn measure(params: &AppParams) -> Option<Measured> {
-        let run = pipeline::run_seed(&params.pipeline.clamped(), params.seed);
-        let count = |k: pipeline::FindingKind| run.findings.iter().filter(|f| f.kind == k).count();
-        Some(Measured::of(&[
-            (Metric::Violations, count(pipeline::FindingKind::Reorder)),
-            (Metric::Duplicates, count(pipeline::FindingKind::Duplicate)),
-            (Metric::Lost, count(pipeline::FindingKind::Loss)),
-        ]))
-    }
 }
 
 macro_rules! define_refuses {
@@ -401,7 +133,7 @@ pub fn misses(goals: &[Goal], params: &AppParams, seed: u64) -> Vec<Option<Miss>
                 seed,
                 measured: value,
                 gave_up: measured
-                    .and_then(|m| m.gave_up)
+                    .and_then(|m| m.gave_up())
                     .filter(|_| g.metric == Metric::Lost),
             })
         })

@@ -2,7 +2,7 @@
 //! only place a scene is named. It generates the scene ids and their link
 //! declarations (src/params/scene.rs), each scene's words here, the player
 //! and the host in the view (src/ui/scene_player.rs), the Go lens's
-//! dispatch (src/golens) and the levels' (src/levels/goals.rs). Each
+//! dispatch (src/golens) and what a level measures (src/scenes/measures.rs). Each
 //! dispatches to a trait the scene's model implements ([`Scene`],
 //! `SceneLink`, `SceneLens`, `SceneMeasures`), so a scene missing an
 //! answer is a compile error, not a gap.
@@ -10,6 +10,7 @@
 pub(crate) mod disk;
 pub(crate) mod group;
 pub(crate) mod log;
+pub mod measures;
 pub(crate) mod pipeline;
 pub(crate) mod producer;
 pub(crate) mod rabbitmq;

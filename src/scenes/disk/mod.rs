@@ -8,6 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::SceneLens;
 use crate::i18n::{t, Lang, Summary};
@@ -75,4 +76,10 @@ impl Scene for Disk {
             misses: self.misses,
         }
     }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for Disk {
+    /// The disk's speed, which no goal is about.
+    const METRICS: &'static [Metric] = &[];
 }

@@ -9,6 +9,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
@@ -115,6 +116,24 @@ impl Scene for Group {
             members: self.active_members(),
             generations: self.generations.len(),
             duplicates: self.duplicates(),
+        }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for Group {
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run_to_end::<Self>(params)?;
+        let s = sim.model();
+        Some(Measured::of(&[
+            (Metric::Violations, s.checker.reorders()),
+            (Metric::Duplicates, s.duplicates()),
+        ]))
+    }
+    fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
+        for a in &mut params.actions {
+            a.at = shift(a.at);
         }
     }
 }

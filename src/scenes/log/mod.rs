@@ -7,6 +7,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::SceneLens;
 use crate::params::SceneLink;
@@ -81,4 +82,10 @@ impl Scene for LogScene {
             segments: self.log.segments().len(),
         }
     }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for LogScene {
+    /// One partition and one consumer: nothing breaks to measure.
+    const METRICS: &'static [Metric] = &[];
 }

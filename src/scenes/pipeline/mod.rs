@@ -8,6 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
@@ -126,5 +127,30 @@ impl Scene for Pipeline {
                 .first()
                 .map(|f| narration::stage_name(params.lang, f.stage())),
         }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for Pipeline {
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates, Metric::Lost];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let run = crate::sim::scenes::pipeline::run_seed(&params.pipeline.clamped(), params.seed);
+        let count = |k: crate::sim::scenes::pipeline::FindingKind| {
+            run.findings.iter().filter(|f| f.kind == k).count()
+        };
+        Some(Measured::of(&[
+            (
+                Metric::Violations,
+                count(crate::sim::scenes::pipeline::FindingKind::Reorder),
+            ),
+            (
+                Metric::Duplicates,
+                count(crate::sim::scenes::pipeline::FindingKind::Duplicate),
+            ),
+            (
+                Metric::Lost,
+                count(crate::sim::scenes::pipeline::FindingKind::Loss),
+            ),
+        ]))
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod view;
 #[cfg(feature = "ui")]
 pub use diagram::mermaid_text;
 
+use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
@@ -152,5 +153,26 @@ impl Scene for ProducerScene {
             duplicates: self.duplicates(),
             lost: self.lost(),
         }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for ProducerScene {
+    const METRICS: &'static [Metric] = &[
+        Metric::Violations,
+        Metric::Duplicates,
+        Metric::Lost,
+        Metric::Throughput,
+    ];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run_to_end::<Self>(params)?;
+        let s = sim.model();
+        let m = Measured::of(&[
+            (Metric::Violations, s.reorders()),
+            (Metric::Duplicates, s.duplicates()),
+            (Metric::Lost, s.lost() as usize),
+            (Metric::Throughput, s.throughput(sim.now()) as usize),
+        ]);
+        Some(m.with_gave_up(s.gave_up()))
     }
 }

@@ -8,6 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::SceneLens;
 use crate::i18n::{t, Lang, Summary};
@@ -81,5 +82,20 @@ impl Scene for RabbitScene {
             rabbit: self.rabbit_checker.reorders(),
             kafka: self.kafka_checker.reorders(),
         }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for RabbitScene {
+    const METRICS: &'static [Metric] = &[Metric::Violations];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run_to_end::<Self>(params)?;
+        let mut m = Measured::default();
+        m.set(
+            Metric::Violations,
+            sim.model()
+                .violations(crate::sim::scenes::rabbitmq::Side::Rabbit),
+        );
+        Some(m)
     }
 }

@@ -8,6 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
@@ -85,6 +86,24 @@ impl Scene for Replication {
             hw: self.high_watermark,
             isr: self.isr.iter().copied().collect(),
             lost: self.records_lost(),
+        }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for Replication {
+    const METRICS: &'static [Metric] = &[Metric::AckedLost, Metric::Lost];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run_to_end::<Self>(params)?;
+        let s = sim.model();
+        Some(Measured::of(&[
+            (Metric::AckedLost, s.acked_lost().len()),
+            (Metric::Lost, s.records_lost()),
+        ]))
+    }
+    fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
+        for a in &mut params.replica_actions {
+            a.at = shift(a.at);
         }
     }
 }

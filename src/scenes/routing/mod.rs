@@ -10,6 +10,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
@@ -95,5 +96,17 @@ impl Scene for RoutingStream {
             partitions: params.partitions,
             violations: self.reorders(),
         }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for RoutingStream {
+    const METRICS: &'static [Metric] = &[Metric::Violations];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run_to_end::<Self>(params)?;
+        Some(Measured::of(&[(
+            Metric::Violations,
+            sim.model().reorders(),
+        )]))
     }
 }

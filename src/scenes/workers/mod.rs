@@ -8,6 +8,7 @@ pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
+use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang, Summary};
@@ -99,5 +100,18 @@ impl Scene for Workers {
             violations: self.checker.reorders(),
             low_watermark: self.low_watermark(),
         }
+    }
+}
+
+/// What a level can measure of it (src/scenes/measures.rs).
+impl SceneMeasures for Workers {
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Throughput];
+    fn measure(params: &AppParams) -> Option<Measured> {
+        let sim = run_to_end::<Self>(params)?;
+        let s = sim.model();
+        Some(Measured::of(&[
+            (Metric::Violations, s.checker.reorders()),
+            (Metric::Throughput, s.throughput(sim.now()) as usize),
+        ]))
     }
 }
