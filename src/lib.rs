@@ -3,7 +3,8 @@
 //!
 //! The modules in layers, each using only those below it (tests/layers.rs
 //! checks that none imports one that imports it back): `sim`, the pure
-//! simulation core; `i18n`, the words' machinery and shared catalogue;
+//! simulation core, and with it each scene's model, which lives in its
+//! scene's folder (`scenes/<scene>/model`); `i18n`, the words' machinery and shared catalogue;
 //! `params`, the link's parameters and the scene ids; `widgets`, the pieces
 //! the scenes' views share; `scenes`, the registry and one folder per
 //! scene; `golens`, the Go client lens, which needs only the link's

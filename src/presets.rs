@@ -5,7 +5,7 @@
 //! `?scene=producer&preset=<id>` applies the file, then any parameters the
 //! link adds on top.
 
-use crate::sim::scenes::producer::{Fault, FaultKind, Outage, Workload};
+use crate::scenes::producer::model::{Fault, FaultKind, Outage, Workload};
 use crate::sim::SimTime;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -13,12 +13,12 @@ use kafka_ordering_lab::params::{
 // The links as the app opens them: a lesson step or a level among the
 // random parameters opens its scene, as in the browser.
 use kafka_ordering_lab::route::open_link;
-use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::{
-    disk::Disk, group::Group, log::LogScene, pipeline::Pipeline, producer::ProducerScene,
-    rabbitmq::RabbitScene, repartition::Repartition, replication::Replication,
-    routing::RoutingStream, workers::Workers,
+use kafka_ordering_lab::scenes::{
+    disk::model::Disk, group::model::Group, log::model::LogScene, pipeline::model::Pipeline,
+    producer::model::ProducerScene, rabbitmq::model::RabbitScene, repartition::model::Repartition,
+    replication::model::Replication, routing::model::RoutingStream, workers::model::Workers,
 };
+use kafka_ordering_lab::sim::rng::Rng;
 use kafka_ordering_lab::sim::{Model, Sim};
 
 /// Every declared name, each once, and a name no scene declares.

@@ -2,9 +2,11 @@
 //! `src/` (comments left out) is an edge from the top-level module that
 //! writes it to the one it names, and the edges must form no cycle: each
 //! module can then be read and tested with only what is below it. From
-//! the bottom: the simulation core (`sim`), the words (`i18n`), the link's
-//! parameters (`params`), the widgets, the scenes, the lesson, the levels
-//! and the Go lens, and at the top the app (`route`, `ui`).
+//! the bottom: the simulation core (`sim`, with each scene's model, which
+//! lives in the scene's folder, `src/scenes/<scene>/model`), the words
+//! (`i18n`), the link's parameters (`params`), the widgets, the scenes, the
+//! lesson, the levels and the Go lens, and at the top the app (`route`,
+//! `ui`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -38,17 +40,24 @@ fn code_of(text: &str) -> String {
     code
 }
 
+/// The layer a path after `crate::` names: its top-level module, but the
+/// core for a scene's model (`scenes::<scene>::model`).
+fn layer_of(path: &str) -> String {
+    let mut segments = path
+        .trim()
+        .split("::")
+        .map(|s| s.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or(""));
+    let top = segments.next().unwrap_or("").to_owned();
+    if top == "scenes" && segments.nth(1) == Some("model") {
+        return "sim".to_owned();
+    }
+    top
+}
+
 /// The top-level modules a file's code names through `crate::`, whether
 /// as `crate::x::…` or in a group, `crate::{x::…, y}`.
 fn named(code: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    let word = |s: &str| {
-        s.trim()
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .next()
-            .unwrap_or("")
-            .to_owned()
-    };
     for (i, _) in code.match_indices("crate::") {
         // `$crate::` in a macro is the crate the macro expands in, and its
         // paths are checked where it expands.
@@ -58,9 +67,9 @@ fn named(code: &str) -> BTreeSet<String> {
         let after = &code[i + "crate::".len()..];
         if let Some(group) = after.strip_prefix('{') {
             let end = group.find('}').unwrap_or(group.len());
-            out.extend(group[..end].split(',').map(word));
+            out.extend(group[..end].split(',').map(layer_of));
         } else {
-            out.insert(word(after));
+            out.insert(layer_of(after));
         }
     }
     out.retain(|m| !m.is_empty());
@@ -105,11 +114,19 @@ fn graph() -> Graph {
     graph
 }
 
-/// `src/x.rs` and everything under `src/x/` are module `x`; the crate's
-/// root files (lib.rs, main.rs) are no module's.
+/// `src/x.rs` and everything under `src/x/` are module `x`, but a
+/// scene's model (`src/scenes/<scene>/model.rs` and `model/`) is the
+/// core's; the crate's root files (lib.rs, main.rs) are no module's.
 fn top_module(src: &Path, file: &Path) -> Option<String> {
     let relative = file.strip_prefix(src).ok()?;
-    let first = relative.components().next()?.as_os_str().to_str()?;
+    let parts: Vec<&str> = relative
+        .components()
+        .filter_map(|c| c.as_os_str().to_str())
+        .collect();
+    if let ["scenes", _, "model" | "model.rs", ..] = parts.as_slice() {
+        return Some("sim".to_owned());
+    }
+    let first = *parts.first()?;
     match first.strip_suffix(".rs") {
         Some("lib" | "main") => None,
         Some(name) => Some(name.to_owned()),
@@ -184,4 +201,47 @@ fn the_core_and_the_words_stand_alone() {
 fn comments_are_not_edges_and_groups_are() {
     let code = code_of("use crate::a::X; // crate::b\n/// [`crate::c`]\n/* crate::d */ use crate::{e::Y, f};\nlet m = $crate::g;");
     assert_eq!(named(&code), ["a", "e", "f"].map(String::from).into());
+}
+
+#[test]
+fn a_scenes_model_is_the_core_and_the_rest_of_its_folder_is_not() {
+    let code = "use crate::scenes::group::model::Group; use crate::{scenes::log::model::LogScene, i18n};";
+    assert_eq!(named(code), ["i18n", "sim"].map(String::from).into());
+    let code = "use crate::scenes::group::text::GroupMsg; use crate::scenes::Scene;";
+    assert_eq!(named(code), ["scenes"].map(String::from).into());
+    let src = Path::new("/r/src");
+    for (file, module) in [
+        ("/r/src/scenes/group/model.rs", "sim"),
+        ("/r/src/scenes/group/model/caption.rs", "sim"),
+        ("/r/src/scenes/group/view.rs", "scenes"),
+        ("/r/src/scenes/mod.rs", "scenes"),
+        ("/r/src/sim/log.rs", "sim"),
+    ] {
+        assert_eq!(top_module(src, Path::new(file)).as_deref(), Some(module), "{file}");
+    }
+}
+
+/// The core, the scenes' models with it, builds without the browser: no
+/// file of it names a browser crate, so `cargo test --no-default-features`
+/// runs every model on the host.
+#[test]
+fn the_core_names_no_browser_crate() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    visit(&src, &mut files);
+    let core: Vec<_> = files
+        .iter()
+        .filter(|f| top_module(&src, f).as_deref() == Some("sim"))
+        .collect();
+    assert!(core.len() > 30, "{core:?}");
+    for file in core {
+        let code = code_of(&fs::read_to_string(file).expect("a source file reads"));
+        for browser in ["yew", "web_sys", "wasm_bindgen", "js_sys", "gloo"] {
+            assert!(
+                !code.contains(&format!("{browser}::")),
+                "{} names {browser}",
+                file.display()
+            );
+        }
+    }
 }

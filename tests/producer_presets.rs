@@ -6,7 +6,7 @@
 //! preset's link shows.
 
 use kafka_ordering_lab::params::parse_query;
-use kafka_ordering_lab::sim::scenes::producer::ProducerScene;
+use kafka_ordering_lab::scenes::producer::model::ProducerScene;
 use kafka_ordering_lab::sim::Sim;
 
 fn trace(preset: &str) -> String {

@@ -12,13 +12,13 @@ use crate::i18n::{
     lens_signed_note_64, lens_signed_one_worker,
 };
 use crate::params::AppParams;
+use crate::scenes::group::model::CommitMode;
+use crate::scenes::repartition::model::Strategy;
+use crate::scenes::workers::model::{order_key, Mode, WorkerHash};
 use crate::sim::assignor::Assignor;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::partitioner::fnv1a_32;
 use crate::sim::producer::ProducerConfig;
-use crate::sim::scenes::group::CommitMode;
-use crate::sim::scenes::repartition::Strategy;
-use crate::sim::scenes::workers::{order_key, Mode, WorkerHash};
 use twox_hash::XxHash64;
 
 /// What the consumer loop does with each record.

@@ -13,10 +13,10 @@ use crate::i18n::{
     lens_warehouse_hash,
 };
 use crate::params::AppParams;
+use crate::scenes::group::model::CommitMode;
+use crate::scenes::pipeline::model::{Commit, KeyChoice, PipelineConfig};
 use crate::sim::clients::Client;
 use crate::sim::producer::ProducerConfig;
-use crate::sim::scenes::group::CommitMode;
-use crate::sim::scenes::pipeline::{Commit, KeyChoice, PipelineConfig};
 
 /// How a client's default partitioner treats a key, as the scene's clients
 /// have them (sim/clients.rs, `Client::keyed_route`).

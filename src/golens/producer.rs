@@ -11,8 +11,8 @@ use crate::i18n::{
     lens_sarama_in_flight, lens_sarama_retry_count,
 };
 use crate::params::AppParams;
+use crate::scenes::replication::model::BROKERS;
 use crate::sim::producer::{Acks, ProducerConfig};
-use crate::sim::scenes::replication::BROKERS;
 
 /// The key every producer program sends under: one order's.
 pub const ORDER_KEY: &str = "order-42";

@@ -5,8 +5,8 @@ use super::custom::Rule;
 use super::{go_quote, java_quote, GoLensMsg};
 use crate::i18n::Lang;
 use crate::i18n::{lens_two_phase_note, t};
+use crate::scenes::repartition::model::{key_hash, order_key, ORDERS};
 use crate::sim::partitioner::REGIONS;
-use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
 
 /// The region split of `sim::partitioner::region_partition`: a key
 /// `REGION/…` (up to the first `/`) goes to its region's index in

@@ -159,7 +159,7 @@ fn replication_names_the_acks_defaults_that_lose_records() {
 
 #[test]
 fn the_signed_worker_form_differs_for_a_key_the_model_finds() {
-    use crate::sim::scenes::workers::WorkerHash;
+    use crate::scenes::workers::model::WorkerHash;
     let ex = signed_worker_example(WorkerHash::Fnv1a, 8).expect("a key");
     let h = crate::sim::partitioner::fnv1a_32(ex.key.as_bytes());
     assert_eq!(ex.hash, u64::from(h));
@@ -263,7 +263,7 @@ fn written_partitioner(s: &Snippet) -> Client {
 
 #[test]
 fn every_pipeline_preset_is_a_program_of_a_producer_and_a_group() {
-    use crate::sim::scenes::pipeline::Preset;
+    use crate::scenes::pipeline::model::Preset;
     for preset in Preset::ALL {
         let params = AppParams {
             scene: SceneId::Pipeline,
@@ -486,7 +486,7 @@ fn written_table(s: &Snippet) -> Vec<(String, u32)> {
 
 #[test]
 fn the_two_phase_table_pins_exactly_the_moving_orders_to_their_old_partition() {
-    use crate::sim::scenes::repartition::{key_hash, order_key, ORDERS};
+    use crate::scenes::repartition::model::{key_hash, order_key, ORDERS};
     let murmur2_fallback = [
         (
             GoClient::FranzGo,
@@ -687,7 +687,7 @@ fn no_sarama_program_sets_a_flush_trigger_without_a_frequency() {
         .map(|p| format!("scene=producer&preset={}", p.id()))
         .collect();
     // A pipeline preset is a whole set of settings, each its own link.
-    queries.extend(crate::sim::scenes::pipeline::Preset::ALL.iter().map(|p| {
+    queries.extend(crate::scenes::pipeline::model::Preset::ALL.iter().map(|p| {
         let params = crate::params::AppParams {
             scene: crate::params::SceneId::Pipeline,
             pipeline: p.config(),

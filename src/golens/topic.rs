@@ -50,7 +50,7 @@ impl Topic {
     }
 
     /// The pipeline's topic: each partition has a leader and one follower
-    /// (sim/scenes/pipeline/run.rs, the failover).
+    /// (scenes/pipeline/model/run.rs, the failover).
     pub fn pipeline(partitions: u32, unclean: bool) -> Self {
         Topic {
             name: "orders",

@@ -3,9 +3,9 @@
 //! Fixed strings are [`Msg`] variants, so a missing translation is a compile
 //! error. Strings with numbers in them are functions of their arguments.
 
+use crate::scenes::log::model::LogCaption;
 use crate::sim::checker::{FindingKind, Position, Violation};
 use crate::sim::record::OrderEvent;
-use crate::sim::scenes::log::LogCaption;
 use crate::sim::SimTime;
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 use crate::params::{AppParams, SceneId};
 use crate::scenes::measures::shift_script;
 pub use crate::scenes::measures::{measure, Measured, Metric};
+use crate::scenes::producer::model as producer;
 use crate::scenes::Scene;
 use crate::sim::rng::Rng;
-use crate::sim::scenes::producer;
 use crate::sim::SimTime;
 use std::fmt;
 

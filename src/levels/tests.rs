@@ -107,16 +107,16 @@ fn run_digest(p: &AppParams) -> u64 {
         while sim.step() {}
         sim.digest()
     }
-    use crate::sim::scenes::*;
+    use crate::scenes::*;
     match p.scene {
-        SceneId::Replication => go::<replication::Replication>(p),
-        SceneId::Routing => go::<routing::RoutingStream>(p),
-        SceneId::Producer => go::<producer::ProducerScene>(p),
-        SceneId::Repartition => go::<repartition::Repartition>(p),
-        SceneId::Group => go::<group::Group>(p),
-        SceneId::Workers => go::<workers::Workers>(p),
-        SceneId::RabbitMq => go::<rabbitmq::RabbitScene>(p),
-        SceneId::Pipeline => go::<pipeline::Pipeline>(p),
+        SceneId::Replication => go::<replication::model::Replication>(p),
+        SceneId::Routing => go::<routing::model::RoutingStream>(p),
+        SceneId::Producer => go::<producer::model::ProducerScene>(p),
+        SceneId::Repartition => go::<repartition::model::Repartition>(p),
+        SceneId::Group => go::<group::model::Group>(p),
+        SceneId::Workers => go::<workers::model::Workers>(p),
+        SceneId::RabbitMq => go::<rabbitmq::model::RabbitScene>(p),
+        SceneId::Pipeline => go::<pipeline::model::Pipeline>(p),
         s => panic!("no level is set in {s:?}"),
     }
 }
@@ -607,7 +607,7 @@ fn a_built_in_file_is_its_source_without_comments_or_the_other_language() {
 /// past `delivery.timeout.ms`, and its retries=0 loses the damaged batch.
 #[test]
 fn a_failed_goal_says_why_on_each_seed() {
-    use crate::sim::scenes::producer::FailReason;
+    use crate::scenes::producer::model::FailReason;
     let level = &all()[3];
     let lost = level
         .file

@@ -5,7 +5,7 @@ use crate::i18n::Lang;
 use crate::i18n::{catalogue, t};
 use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Miss, Op};
 use crate::params::param_issue;
-use crate::sim::scenes::producer::FailReason;
+use crate::scenes::producer::model::FailReason;
 
 catalogue! {
     /// Fixed strings of the level bar, the level map and the author kit.

@@ -2,8 +2,8 @@
 //! messages, and the text forms of the learner's actions.
 
 use super::ParamIssue;
-use crate::sim::scenes::group::{ActionKind, MemberAction};
-use crate::sim::scenes::replication::{ActionKind as ReplicaActionKind, ReplicaAction};
+use crate::scenes::group::model::{ActionKind, MemberAction};
+use crate::scenes::replication::model::{ActionKind as ReplicaActionKind, ReplicaAction};
 use std::ops::RangeInclusive;
 
 /// Longest value quoted back in a message: a 10,000-character parameter

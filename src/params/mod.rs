@@ -21,6 +21,18 @@ pub use codec::{
 };
 
 use crate::presets::ProducerPreset;
+use crate::scenes::disk::model::{CostModel, Device};
+use crate::scenes::group::model::{CommitMode, GroupConfig, MemberAction};
+use crate::scenes::log::model::{LogSceneConfig, DEFAULT_SEGMENT_BYTES};
+use crate::scenes::pipeline::model::PipelineConfig;
+use crate::scenes::producer::model::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
+use crate::scenes::rabbitmq::model::Remedy;
+use crate::scenes::repartition::model::{RepartitionConfig, Speeds, Strategy};
+use crate::scenes::replication::model::{ReplicaAction, ReplicationConfig};
+use crate::scenes::routing::model::{
+    RoutingStreamConfig, StreamKeys, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS,
+};
+use crate::scenes::workers::model::WorkersConfig;
 use crate::sim::assignor::Assignor;
 use crate::sim::clients::Client;
 use crate::sim::clients::GoClient;
@@ -28,18 +40,6 @@ use crate::sim::consumer::OffsetReset;
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::Placement;
 use crate::sim::producer::ProducerConfig;
-use crate::sim::scenes::disk::{CostModel, Device};
-use crate::sim::scenes::group::{CommitMode, GroupConfig, MemberAction};
-use crate::sim::scenes::log::{LogSceneConfig, DEFAULT_SEGMENT_BYTES};
-use crate::sim::scenes::pipeline::PipelineConfig;
-use crate::sim::scenes::producer::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
-use crate::sim::scenes::rabbitmq::Remedy;
-use crate::sim::scenes::repartition::{RepartitionConfig, Speeds, Strategy};
-use crate::sim::scenes::replication::{ReplicaAction, ReplicationConfig};
-use crate::sim::scenes::routing::{
-    RoutingStreamConfig, StreamKeys, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS,
-};
-use crate::sim::scenes::workers::WorkersConfig;
 pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
 pub(crate) use link::keep_view;
 pub use link::{preset_link, scene_link, to_query};

@@ -1,10 +1,10 @@
 use super::*;
+use crate::scenes::group::model::ActionKind;
+use crate::scenes::log::model::SEGMENT_BYTES_RANGE;
+use crate::scenes::repartition::model::ORDERS;
+use crate::scenes::routing::model::{BATCH_SIZE_RANGE, PARTITIONS_RANGE};
+use crate::scenes::workers::model::{Mode, WorkerHash};
 use crate::sim::producer::Acks;
-use crate::sim::scenes::group::ActionKind;
-use crate::sim::scenes::log::SEGMENT_BYTES_RANGE;
-use crate::sim::scenes::repartition::ORDERS;
-use crate::sim::scenes::routing::{BATCH_SIZE_RANGE, PARTITIONS_RANGE};
-use crate::sim::scenes::workers::{Mode, WorkerHash};
 
 #[test]
 fn defaults_with_an_empty_query() {

@@ -5,8 +5,8 @@
 
 use super::Scene;
 use crate::params::{AppParams, SceneId};
+use crate::scenes::producer::model::FailReason;
 use crate::sim::history::HORIZON;
-use crate::sim::scenes::producer::FailReason;
 use crate::sim::{Sim, SimTime};
 
 /// A figure a goal can be about.

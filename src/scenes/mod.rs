@@ -7,17 +7,17 @@
 //! `SceneLink`, `SceneLens`, `SceneMeasures`), so a scene missing an
 //! answer is a compile error, not a gap.
 
-pub(crate) mod disk;
-pub(crate) mod group;
-pub(crate) mod log;
+pub mod disk;
+pub mod group;
+pub mod log;
 pub mod measures;
-pub(crate) mod pipeline;
-pub(crate) mod producer;
-pub(crate) mod rabbitmq;
-pub(crate) mod repartition;
-pub(crate) mod replication;
-pub(crate) mod routing;
-pub(crate) mod workers;
+pub mod pipeline;
+pub mod producer;
+pub mod rabbitmq;
+pub mod repartition;
+pub mod replication;
+pub mod routing;
+pub mod workers;
 
 use crate::i18n::{Lang, Summary, Text};
 use crate::params::{AppParams, SceneLink};
@@ -156,16 +156,16 @@ pub(crate) fn first_violation(checker: &crate::sim::checker::OrderChecker) -> Ve
 macro_rules! for_each_scene {
     ($then:ident) => {
         $then! {
-            Log, "log", "scene-log", $crate::sim::scenes::log::LogScene;
-            Replication, "replication", "scene-replication", $crate::sim::scenes::replication::Replication;
-            Routing, "routing", "scene-routing", $crate::sim::scenes::routing::RoutingStream;
-            Producer, "producer", "scene-producer", $crate::sim::scenes::producer::ProducerScene;
-            Repartition, "repartition", "scene-repartition", $crate::sim::scenes::repartition::Repartition;
-            Group, "group", "scene-group", $crate::sim::scenes::group::Group;
-            Workers, "workers", "scene-workers", $crate::sim::scenes::workers::Workers;
-            Disk, "disk", "scene-disk", $crate::sim::scenes::disk::Disk;
-            RabbitMq, "rabbitmq", "scene-rabbitmq", $crate::sim::scenes::rabbitmq::RabbitScene;
-            Pipeline, "pipeline", "scene-pipeline", $crate::sim::scenes::pipeline::Pipeline;
+            Log, "log", "scene-log", $crate::scenes::log::model::LogScene;
+            Replication, "replication", "scene-replication", $crate::scenes::replication::model::Replication;
+            Routing, "routing", "scene-routing", $crate::scenes::routing::model::RoutingStream;
+            Producer, "producer", "scene-producer", $crate::scenes::producer::model::ProducerScene;
+            Repartition, "repartition", "scene-repartition", $crate::scenes::repartition::model::Repartition;
+            Group, "group", "scene-group", $crate::scenes::group::model::Group;
+            Workers, "workers", "scene-workers", $crate::scenes::workers::model::Workers;
+            Disk, "disk", "scene-disk", $crate::scenes::disk::model::Disk;
+            RabbitMq, "rabbitmq", "scene-rabbitmq", $crate::scenes::rabbitmq::model::RabbitScene;
+            Pipeline, "pipeline", "scene-pipeline", $crate::scenes::pipeline::model::Pipeline;
         }
     };
 }
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn the_catastrophe_takes_seconds_to_happen_and_holds_when_it_does() {
-        use crate::sim::scenes::producer::ProducerScene;
+        use crate::scenes::producer::model::ProducerScene;
         let (wall, player) =
             play_at_1x::<ProducerScene>("scene=producer&preset=catastrophe", |s, _| {
                 s.reorders() > 0
@@ -349,7 +349,9 @@ mod tests {
     /// is on screen for a third of a second or more, every one of them.
     #[test]
     fn what_travels_is_seen_moving_at_1x() {
-        use crate::sim::scenes::{log::LogScene, producer::ProducerScene, routing::RoutingStream};
+        use crate::scenes::{
+            log::model::LogScene, producer::model::ProducerScene, routing::model::RoutingStream,
+        };
         let checks = [
             (
                 "scene=routing",
@@ -400,8 +402,8 @@ mod tests {
     /// each handled record is seen at its consumer in at least one frame.
     #[test]
     fn records_are_seen_going_to_their_consumer_at_1x() {
+        use crate::scenes::{repartition::model::Repartition, routing::model::RoutingStream};
         use crate::sim::consumer::Processing;
-        use crate::sim::scenes::{repartition::Repartition, routing::RoutingStream};
         use crate::widgets::layout::fetch_trip;
         let on_the_way = |b: &Processing, now: SimTime| {
             fetch_trip(now.as_millis(), b.since.as_millis(), b.until.as_millis()) < 1.0

@@ -15,7 +15,6 @@ pub mod producer;
 pub mod queue;
 pub mod record;
 pub mod rng;
-pub mod scenes;
 pub mod sort;
 pub mod time;
 

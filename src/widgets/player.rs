@@ -284,7 +284,7 @@ impl<M: Model> Player<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenes::log::{LogScene, LogSceneConfig};
+    use crate::scenes::log::model::{LogScene, LogSceneConfig};
     use crate::sim::Sim;
 
     fn player() -> Player<LogScene> {

@@ -8,22 +8,22 @@
 //! start with `|`, so everything goes into that one table.
 
 use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
+use kafka_ordering_lab::scenes::disk::model::Disk;
+use kafka_ordering_lab::scenes::group::model::Group;
+use kafka_ordering_lab::scenes::log::model::LogScene;
+use kafka_ordering_lab::scenes::pipeline::model::Pipeline;
+use kafka_ordering_lab::scenes::producer::model::ProducerScene;
+use kafka_ordering_lab::scenes::rabbitmq::model::RabbitScene;
+use kafka_ordering_lab::scenes::repartition::model::Repartition;
+use kafka_ordering_lab::scenes::replication::model::Replication;
+use kafka_ordering_lab::scenes::routing::model::RoutingStream;
+use kafka_ordering_lab::scenes::workers::model::Workers;
 use kafka_ordering_lab::sim::checker::{Observer, OrderChecker, Position};
 use kafka_ordering_lab::sim::consumer::Consumer;
 use kafka_ordering_lab::sim::history::{HORIZON, MAX_SNAPSHOTS, SNAPSHOT_EVERY};
 use kafka_ordering_lab::sim::log::{LogConfig, PartitionLog};
 use kafka_ordering_lab::sim::record::OrderEvent;
 use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::disk::Disk;
-use kafka_ordering_lab::sim::scenes::group::Group;
-use kafka_ordering_lab::sim::scenes::log::LogScene;
-use kafka_ordering_lab::sim::scenes::pipeline::Pipeline;
-use kafka_ordering_lab::sim::scenes::producer::ProducerScene;
-use kafka_ordering_lab::sim::scenes::rabbitmq::RabbitScene;
-use kafka_ordering_lab::sim::scenes::repartition::Repartition;
-use kafka_ordering_lab::sim::scenes::replication::Replication;
-use kafka_ordering_lab::sim::scenes::routing::RoutingStream;
-use kafka_ordering_lab::sim::scenes::workers::Workers;
 use kafka_ordering_lab::sim::time::SimTime;
 use kafka_ordering_lab::sim::{Model, Sim, Timeline};
 use kafka_ordering_lab::{murmur2, partition_for_key, KeyHasher};

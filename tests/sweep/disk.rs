@@ -1,8 +1,8 @@
 //! The disk scene's sweep: each device's cost model.
 
 use super::*;
+use kafka_ordering_lab::scenes::disk::model::{Disk, CACHE_PAGES, PAGES, READ_AHEAD_PAGES};
 use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::disk::{Disk, CACHE_PAGES, PAGES, READ_AHEAD_PAGES};
 use std::collections::BTreeSet;
 use std::ops::Range;
 

@@ -1,9 +1,9 @@
 //! The group scene's sweep: members joining, leaving and crashing, from the seed.
 
 use super::*;
+use kafka_ordering_lab::scenes::group::model::{Group, MemberState};
 use kafka_ordering_lab::sim::assignor::Assignor;
 use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::group::{Group, MemberState};
 use std::collections::BTreeSet;
 use std::ops::Range;
 

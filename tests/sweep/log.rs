@@ -1,8 +1,8 @@
 //! The log scene's sweep: segments, offsets and the consumer's position over many seeds.
 
 use super::*;
+use kafka_ordering_lab::scenes::log::model::{LogScene, SCRIPT};
 use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::log::{LogScene, SCRIPT};
 use std::ops::Range;
 
 /// The chapter's script, appended in order; a consumer that reads, handles

@@ -2,8 +2,8 @@
 //! knobs from the seed.
 
 use super::*;
+use kafka_ordering_lab::scenes::pipeline::model::{Outcome, Pipeline, Preset, Step};
 use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::pipeline::{Outcome, Pipeline, Preset, Step};
 
 /// Each partition's readable offsets are dense from 0; a record lost in
 /// an unclean election had an offset the new leader gave again; every

@@ -2,11 +2,11 @@
 
 use super::*;
 use kafka_ordering_lab::presets::ProducerPreset;
-use kafka_ordering_lab::sim::producer::Acks;
-use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::producer::{
+use kafka_ordering_lab::scenes::producer::model::{
     BatchState, ErrorCode, ProducerScene, SeqKind, Workload,
 };
+use kafka_ordering_lab::sim::producer::Acks;
+use kafka_ordering_lab::sim::record::OrderEvent;
 use std::collections::BTreeSet;
 use std::ops::Range;
 

@@ -1,11 +1,11 @@
 //! The RabbitMQ scene's sweep: each remedy beside Kafka.
 
 use super::*;
-use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
-use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::rabbitmq::{
+use kafka_ordering_lab::scenes::rabbitmq::model::{
     RabbitScene, Remedy, Side, MESSAGES, ORDERS as RABBIT_ORDERS, PREFETCH,
 };
+use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
+use kafka_ordering_lab::sim::record::OrderEvent;
 use std::ops::Range;
 
 /// Both sides handle every message once; a prefetch window is never

@@ -1,11 +1,11 @@
 //! The repartition scene's sweep: each strategy, and which orders it may break.
 
 use super::*;
-use kafka_ordering_lab::sim::consumer::Processing;
-use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::repartition::{
+use kafka_ordering_lab::scenes::repartition::model::{
     key_hash, Repartition, Strategy, CHANGE_AT, NEW_TOPIC, OLD_TOPIC, ORDERS as REPARTITION_ORDERS,
 };
+use kafka_ordering_lab::sim::consumer::Processing;
+use kafka_ordering_lab::sim::record::OrderEvent;
 use std::collections::BTreeSet;
 use std::ops::Range;
 

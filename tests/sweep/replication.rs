@@ -1,11 +1,11 @@
 //! The replication scene's sweep: acks and unclean election, with broker actions from the seed.
 
 use super::*;
-use kafka_ordering_lab::sim::producer::Acks;
-use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::replication::{
+use kafka_ordering_lab::scenes::replication::model::{
     record_of as replication_record, ProduceOutcome, Replication,
 };
+use kafka_ordering_lab::sim::producer::Acks;
+use kafka_ordering_lab::sim::rng::Rng;
 use std::collections::BTreeSet;
 use std::ops::Range;
 

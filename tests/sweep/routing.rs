@@ -1,13 +1,13 @@
 //! The routing scene's sweep: keyed and keyless streams over many seeds.
 
 use super::*;
+use kafka_ordering_lab::scenes::routing::model::{
+    stream_record, RoutingStream, StreamKeys, STREAM_LEN,
+};
 use kafka_ordering_lab::sim::consumer::Processing;
 use kafka_ordering_lab::sim::keyless::KeylessStrategy;
 use kafka_ordering_lab::sim::log::PartitionLog;
 use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
-use kafka_ordering_lab::sim::scenes::routing::{
-    stream_record, RoutingStream, StreamKeys, STREAM_LEN,
-};
 use std::collections::BTreeSet;
 use std::ops::Range;
 

@@ -1,8 +1,8 @@
 //! The workers scene's sweep: each mode and hash, and knobs from the seed.
 
 use super::*;
+use kafka_ordering_lab::scenes::workers::model::{Mode, Workers, CHANNEL_CAPACITY, RECORDS};
 use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::scenes::workers::{Mode, Workers, CHANNEL_CAPACITY, RECORDS};
 use std::collections::BTreeMap;
 use std::ops::Range;
 

@@ -8,7 +8,7 @@ use super::{
 #[cfg(test)]
 use super::{Arg, Numbered, Probe};
 use crate::i18n::Lang;
-use crate::sim::scenes::repartition::{Refusal, OLD_TOPIC};
+use crate::scenes::repartition::model::{Refusal, OLD_TOPIC};
 use crate::sim::SimTime;
 
 numbered! {

@@ -3,7 +3,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{decimal, millis, NBSP};
-use crate::sim::scenes::disk::{CostModel, DiskCaption};
+use crate::scenes::disk::model::{CostModel, DiskCaption};
 
 /// A page of the picture, in bytes: the kernel's 4 KiB.
 const PAGE_BYTES: u64 = 4096;
@@ -79,7 +79,7 @@ pub fn disk_caption(lang: Lang, c: DiskCaption, cost: CostModel) -> String {
 mod tests {
     use super::*;
     use crate::i18n::catalogue_tests::has_cyrillic;
-    use crate::sim::scenes::disk::Device;
+    use crate::scenes::disk::model::Device;
 
     const ALL: [DiskCaption; 6] = [
         DiskCaption::Intro,

@@ -3,7 +3,7 @@
 
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::part_param;
-use crate::sim::scenes::disk;
+use crate::scenes::disk::model as disk;
 
 pub(crate) static PARAMS: [&Param; 6] = [&DEVICE, &SEEK_US, &MB_S, &RECORD_BYTES, &STREAMS, &PART];
 

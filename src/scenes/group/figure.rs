@@ -4,7 +4,7 @@
 //! draws them.
 
 use super::text::GroupMsg;
-use crate::sim::scenes::group::{Group, MemberState};
+use crate::scenes::group::model::{Group, MemberState};
 use crate::sim::SimTime;
 
 /// The figure's width in its own units, wide and narrow.

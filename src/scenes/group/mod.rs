@@ -3,6 +3,9 @@
 //! screen reader hears it.
 
 pub(crate) mod figure;
+/// The scene's model: pure, seeded, and tested on the host; it imports
+/// only the core (tests/layers.rs).
+pub mod model;
 pub mod narration;
 pub mod params;
 pub mod text;
@@ -16,8 +19,8 @@ use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
+use crate::scenes::group::model::Group;
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::group::Group;
 use crate::sim::SimTime;
 
 /// Its Go lens (src/golens).

@@ -3,7 +3,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{event_name, millis, number, plural_en, plural_ru, seconds};
-use crate::sim::scenes::group::{
+use crate::scenes::group::model::{
     ActionKind, CommitMode, GroupCaption, GroupNarration, Reader, RecordAt, Reread, REBALANCE_MS,
     SESSION_TIMEOUT_MS,
 };
@@ -189,7 +189,7 @@ fn reread(lang: Lang, r: &Reread) -> String {
     }
 }
 
-fn intro(lang: Lang, next: Option<&crate::sim::scenes::group::MemberAction>) -> String {
+fn intro(lang: Lang, next: Option<&crate::scenes::group::model::MemberAction>) -> String {
     let first = match lang {
         #[cfg(feature = "lang-ru")]
         Lang::Ru => "Нажмите ▶ или →: каждый участник вызывает poll() на своих партициях, обрабатывает записи по одной и коммитит offset'ы. Следите за столбцами «Позиция» и «Закоммичено»: то, что между ними, уже получено, но ещё не закоммичено.",
@@ -694,11 +694,11 @@ fn rebalanced(
 mod tests {
     use super::*;
     use crate::i18n::catalogue_tests::has_cyrillic;
+    use crate::scenes::group::model::MemberAction;
     use crate::sim::assignor::Assignor;
-    use crate::sim::scenes::group::MemberAction;
 
     fn r(partition: u32, offset: u64) -> RecordAt {
-        let (order, event) = crate::sim::scenes::group::record_of(partition, offset);
+        let (order, event) = crate::scenes::group::model::record_of(partition, offset);
         RecordAt {
             partition,
             offset,

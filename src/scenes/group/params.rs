@@ -5,9 +5,9 @@ use crate::i18n::t;
 use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
+use crate::scenes::group::model as group;
 use crate::scenes::group::text::GroupMsg;
 use crate::sim::assignor::Assignor;
-use crate::sim::scenes::group;
 
 pub(crate) static PARAMS: [&Param; 8] = [
     &GROUP_PARTITIONS,
@@ -109,7 +109,7 @@ pub static IDEMPOTENT: Param = Param {
 const DEFAULT_ACTIONS: &str = "crash:consumer-2@2500";
 
 /// The actions a link without `actions` gets.
-pub fn default_actions() -> Vec<crate::sim::scenes::group::MemberAction> {
+pub fn default_actions() -> Vec<crate::scenes::group::model::MemberAction> {
     parse_actions(DEFAULT_ACTIONS).unwrap_or_default()
 }
 

@@ -8,11 +8,11 @@ use super::params as declared;
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t};
 use crate::params::{AppParams, Part};
-use crate::scenes::group::text::GroupMsg;
-use crate::sim::assignor::Assignor;
-use crate::sim::scenes::group::{
+use crate::scenes::group::model::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
+use crate::scenes::group::text::GroupMsg;
+use crate::sim::assignor::Assignor;
 use crate::sim::{Sim, SimTime};
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};

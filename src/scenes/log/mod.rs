@@ -2,6 +2,9 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+/// The scene's model: pure, seeded, and tested on the host; it imports
+/// only the core (tests/layers.rs).
+pub mod model;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -18,8 +21,8 @@ const OPENING: SimTime = SimTime(5350);
 use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
+use crate::scenes::log::model::LogScene;
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::log::LogScene;
 use crate::sim::SimTime;
 
 /// Its Go lens (src/golens).

@@ -4,8 +4,8 @@
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::part_param;
+use crate::scenes::log::model as log;
 use crate::scenes::log::text::LogMsg;
-use crate::sim::scenes::log;
 
 pub(crate) static PARAMS: [&Param; 2] = [&SEGMENT_BYTES, &PART];
 

@@ -5,10 +5,12 @@ use super::params as declared;
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t, Msg};
 use crate::params::{AppParams, Part};
+use crate::scenes::log::model::{
+    order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC,
+};
 use crate::scenes::log::text::LogMsg;
 use crate::sim::log::Segment;
 use crate::sim::record::Record;
-use crate::sim::scenes::log::{order_key, LogEvent, LogScene, CLIENT_ID, PARTITION, SCRIPT, TOPIC};
 use crate::sim::{Sim, SimTime};
 use crate::widgets::form::{edit_number, max_of, min_of};
 use crate::widgets::layout::{

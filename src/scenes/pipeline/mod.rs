@@ -2,6 +2,9 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+/// The scene's model: pure, seeded, and tested on the host; it imports
+/// only the core (tests/layers.rs).
+pub mod model;
 pub mod narration;
 pub mod params;
 pub mod text;
@@ -15,8 +18,8 @@ use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
+use crate::scenes::pipeline::model::Pipeline;
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::pipeline::Pipeline;
 use crate::sim::SimTime;
 
 /// Its Go lens (src/golens).
@@ -134,22 +137,22 @@ impl Scene for Pipeline {
 impl SceneMeasures for Pipeline {
     const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates, Metric::Lost];
     fn measure(params: &AppParams) -> Option<Measured> {
-        let run = crate::sim::scenes::pipeline::run_seed(&params.pipeline.clamped(), params.seed);
-        let count = |k: crate::sim::scenes::pipeline::FindingKind| {
+        let run = crate::scenes::pipeline::model::run_seed(&params.pipeline.clamped(), params.seed);
+        let count = |k: crate::scenes::pipeline::model::FindingKind| {
             run.findings.iter().filter(|f| f.kind == k).count()
         };
         Some(Measured::of(&[
             (
                 Metric::Violations,
-                count(crate::sim::scenes::pipeline::FindingKind::Reorder),
+                count(crate::scenes::pipeline::model::FindingKind::Reorder),
             ),
             (
                 Metric::Duplicates,
-                count(crate::sim::scenes::pipeline::FindingKind::Duplicate),
+                count(crate::scenes::pipeline::model::FindingKind::Duplicate),
             ),
             (
                 Metric::Lost,
-                count(crate::sim::scenes::pipeline::FindingKind::Loss),
+                count(crate::scenes::pipeline::model::FindingKind::Loss),
             ),
         ]))
     }

@@ -4,7 +4,7 @@
 use super::text::PipelineMsg;
 use crate::i18n::Lang;
 use crate::i18n::{event_name, pipeline_topic_grew, t};
-use crate::sim::scenes::pipeline::{
+use crate::scenes::pipeline::model::{
     member_name, Cause, Change, Finding, FindingKind, Outcome, Pipeline, Preset, Stage, Step,
 };
 
@@ -197,8 +197,8 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
             let to = match (d.worker, run.config.handler, ru) {
                 (Some(w), _, true) => format!("воркеру {w}"),
                 (Some(w), _, false) => format!("worker {w}"),
-                (None, crate::sim::scenes::workers::Mode::PerMessage, true) => "новой горутине".to_owned(),
-                (None, crate::sim::scenes::workers::Mode::PerMessage, false) => "a new goroutine".to_owned(),
+                (None, crate::scenes::workers::model::Mode::PerMessage, true) => "новой горутине".to_owned(),
+                (None, crate::scenes::workers::model::Mode::PerMessage, false) => "a new goroutine".to_owned(),
                 (None, _, true) => "единственной горутине обработчика".to_owned(),
                 (None, _, false) => "the handler's one goroutine".to_owned(),
             };
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn a_finding_reads_as_a_sentence() {
-        let run = crate::sim::scenes::pipeline::run_seed(&Preset::ProducerRetry.config(), 3);
+        let run = crate::scenes::pipeline::model::run_seed(&Preset::ProducerRetry.config(), 3);
         let f = &run.findings[0];
         let steps = f.witness.map(|w| run.records[w.record as usize].step);
         let en = finding_line(Lang::En, f, steps[0], steps[1]);

@@ -6,13 +6,13 @@ use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, PIPELINE_GO_CLIENT};
 use crate::scenes::group::params::ASSIGNOR as GROUP_ASSIGNOR;
 use crate::scenes::group::text::GroupMsg;
+use crate::scenes::pipeline::model::{self as pipeline, Commit, KeyChoice};
 use crate::scenes::pipeline::text::PipelineMsg;
 use crate::scenes::producer::text::ProducerMsg;
 use crate::scenes::replication::text::ReplicationMsg;
+use crate::scenes::workers::model::Mode;
 use crate::sim::assignor::Assignor;
 use crate::sim::clients::Client;
-use crate::sim::scenes::pipeline::{self, Commit, KeyChoice};
-use crate::sim::scenes::workers::Mode;
 
 pub(crate) static PARAMS: [&Param; 21] = [
     &RATE,

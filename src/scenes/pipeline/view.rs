@@ -12,11 +12,11 @@ use crate::i18n::Lang;
 use crate::i18n::{self, event_name, fixed, millis, t, Msg};
 use crate::params::declare::{Kind, Param, Value};
 use crate::params::{to_query, AppParams, Part};
-use crate::sim::scenes::pipeline::{
+use crate::scenes::pipeline::model::{
     broken, member_name, moved, run_seed, sink_order, smallest_fix, Change, Finding, Outcome,
     Pipeline, PipelineConfig, PipelineRun, Preset, Stage, Step, WitnessRow, SWEEP_SEEDS,
 };
-use crate::sim::scenes::workers::Mode;
+use crate::scenes::workers::model::Mode;
 use crate::sim::{Sim, SimTime};
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
 use crate::widgets::memo::memo;
@@ -168,7 +168,7 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
                 let r = &run.records[record as usize];
                 let app = &mut dots[Stage::Application as usize];
                 dot(
-                    if r.service == crate::sim::scenes::pipeline::Service::Checkout {
+                    if r.service == crate::scenes::pipeline::model::Service::Checkout {
                         &mut app.plain
                     } else {
                         &mut app.second

@@ -4,6 +4,9 @@
 
 #[cfg(feature = "ui")]
 mod diagram;
+/// The scene's model: pure, seeded, and tested on the host; it imports
+/// only the core (tests/layers.rs).
+pub mod model;
 pub mod narration;
 #[cfg(feature = "ui")]
 mod panels;
@@ -23,8 +26,8 @@ use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::{SceneLink, DEFAULT_PRESET};
 use crate::presets::ProducerPreset;
+use crate::scenes::producer::model::ProducerScene;
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::producer::ProducerScene;
 use crate::sim::SimTime;
 
 /// Its Go lens (src/golens).

@@ -5,8 +5,8 @@
 use super::text::ProducerMsg;
 use crate::i18n::Lang;
 use crate::i18n::{delay_by, fault_line, outage_line, t};
+use crate::scenes::producer::model::{ErrorCode, Fault, FaultKind, Outage, SeqKind};
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::producer::{ErrorCode, Fault, FaultKind, Outage, SeqKind};
 
 pub fn config_error(lang: Lang, e: ConfigError) -> String {
     match (lang, e) {
@@ -372,7 +372,7 @@ pub fn mermaid(lang: Lang, max_in_flight: u32, lines: &[(SeqKind, String)]) -> S
         let label = label.replace([';', '\n'], ",");
         out.push_str(&format!(
             "    {}: {label}\n",
-            crate::sim::scenes::producer::mermaid_arrow(*kind)
+            crate::scenes::producer::model::mermaid_arrow(*kind)
         ));
     }
     out

@@ -4,9 +4,9 @@
 
 use crate::i18n::{self, t};
 use crate::params::AppParams;
+use crate::scenes::producer::model::{price_of_one_in_flight, run_until};
 use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::producer::Acks;
-use crate::sim::scenes::producer::{price_of_one_in_flight, run_until};
 use crate::sim::SimTime;
 use crate::widgets::form::edit;
 use yew::prelude::*;

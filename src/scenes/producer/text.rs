@@ -1,7 +1,7 @@
 //! The producer scene's fixed text, in Russian and English.
 
 use crate::i18n::{catalogue, Lang};
-use crate::sim::scenes::producer::FailReason;
+use crate::scenes::producer::model::FailReason;
 
 catalogue! {
     /// Fixed strings of the producer scene.

@@ -13,13 +13,13 @@ use crate::params::declare::Param;
 use crate::params::parse_in;
 use crate::params::{preset_link, AppParams, Part};
 use crate::presets::ProducerPreset;
-use crate::scenes::producer::text::ProducerMsg;
-use crate::sim::checker::FindingKind;
-use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
-use crate::sim::scenes::producer::{
+use crate::scenes::producer::model::{
     BatchState, ErrorCode, Fault, FaultKind, Outage, ProducerScene, Request, Response, SeqKind,
     Workload, TOPIC,
 };
+use crate::scenes::producer::text::ProducerMsg;
+use crate::sim::checker::FindingKind;
+use crate::sim::producer::{Acks, ConfigError, ProducerConfig};
 use crate::sim::{Sim, SimTime};
 use crate::widgets::density::{bucket, Density, DensityStrip};
 use crate::widgets::fold::on_toggle;

@@ -4,7 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{event_name, number, plural_en, plural_ru};
-use crate::sim::scenes::rabbitmq::{
+use crate::scenes::rabbitmq::model::{
     order_key, Delivery, Message, RabbitCaption, RabbitNarration, Remedy, MESSAGES, PREFETCH,
 };
 

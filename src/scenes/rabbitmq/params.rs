@@ -4,8 +4,8 @@
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::part_param;
+use crate::scenes::rabbitmq::model as rabbitmq;
 use crate::scenes::rabbitmq::text::RabbitMsg;
-use crate::sim::scenes::rabbitmq;
 
 pub(crate) static PARAMS: [&Param; 4] = [&CONSUMERS, &REMEDY, &REQUEUE, &PART];
 

@@ -7,11 +7,11 @@ use crate::i18n::{
     self, count, count_gen, event_name, millis, plural_ru, seconds, EVENTS, ORDERS, PARTITIONS,
     RECORDS,
 };
-use crate::sim::consumer::OffsetReset;
-use crate::sim::record::OrderEvent;
-use crate::sim::scenes::repartition::{
+use crate::scenes::repartition::model::{
     order_key, Placement, Refusal, RepartitionCaption, Strategy, OLD_TOPIC, ORDERS as RUN_ORDERS,
 };
+use crate::sim::consumer::OffsetReset;
+use crate::sim::record::OrderEvent;
 use crate::sim::SimTime;
 
 fn name(event: OrderEvent, lang: Lang) -> String {

@@ -4,9 +4,9 @@
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
+use crate::scenes::repartition::model as repartition;
 use crate::scenes::repartition::text::RepartitionMsg;
 use crate::sim::consumer::OffsetReset;
-use crate::sim::scenes::repartition;
 
 pub(crate) static PARAMS: [&Param; 7] = [
     &FROM,

@@ -8,13 +8,13 @@ use crate::i18n::fixed;
 use crate::i18n::Lang;
 use crate::i18n::{self, t, Msg};
 use crate::params::{AppParams, Part};
-use crate::scenes::repartition::text::RepartitionMsg;
-use crate::sim::consumer::OffsetReset;
-use crate::sim::record::{OrderEvent, Record};
-use crate::sim::scenes::repartition::{
+use crate::scenes::repartition::model::{
     key_hash, order_key, run_to_end, KeyMoves, Refusal, Repartition, RepartitionConfig, Speeds,
     Strategy, CHANGE_AT, GROUP_SEES_AT, NEW_TOPIC, ORDERS, PRODUCER_SEES_AT,
 };
+use crate::scenes::repartition::text::RepartitionMsg;
+use crate::sim::consumer::OffsetReset;
+use crate::sim::record::{OrderEvent, Record};
 use crate::sim::Sim;
 use crate::sim::SimTime;
 use crate::widgets::fold::Fold;
@@ -301,7 +301,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool, now: SimTime) -> Ht
     // counted under the figure rather than drawn, as in the routing scene.
     let all = scene.lanes.len() <= 8;
     let shown =
-        |lane: &&crate::sim::scenes::repartition::Lane| all || lane.log.log_end_offset() > 0;
+        |lane: &&crate::scenes::repartition::model::Lane| all || lane.log.log_end_offset() > 0;
     let empty = scene.lanes.iter().filter(|l| !shown(l)).count();
     for (i, lane) in scene.lanes.iter().enumerate().filter(|(_, l)| shown(l)) {
         let n = lane.log.log_end_offset() as usize;

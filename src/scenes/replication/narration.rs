@@ -2,8 +2,8 @@
 //! in Russian and English.
 
 use crate::i18n::Lang;
+use crate::scenes::replication::model::{ElectionKind, ReplicationCaption};
 use crate::sim::producer::Acks;
-use crate::sim::scenes::replication::{ElectionKind, ReplicationCaption};
 
 pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
     use ReplicationCaption::*;

@@ -6,8 +6,8 @@ use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::params::ACKS;
+use crate::scenes::replication::model as replication;
 use crate::scenes::replication::text::ReplicationMsg;
-use crate::sim::scenes::replication;
 
 pub(crate) static PARAMS: [&Param; 6] = [
     &REPLICATION_ACKS,
@@ -63,7 +63,7 @@ pub static UNCLEAN: Param = Param {
 const DEFAULT_ACTIONS: &str = "crash:1@2500";
 
 /// The actions a link without `replica-actions` gets.
-pub fn default_actions() -> Vec<crate::sim::scenes::replication::ReplicaAction> {
+pub fn default_actions() -> Vec<crate::scenes::replication::model::ReplicaAction> {
     parse_replica_actions(DEFAULT_ACTIONS).unwrap_or_default()
 }
 

@@ -5,11 +5,11 @@ use super::params as declared;
 use crate::i18n::Lang;
 use crate::i18n::{self, t};
 use crate::params::{AppParams, Part};
-use crate::scenes::replication::text::ReplicationMsg;
-use crate::sim::producer::Acks;
-use crate::sim::scenes::replication::{
+use crate::scenes::replication::model::{
     ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,
 };
+use crate::scenes::replication::text::ReplicationMsg;
+use crate::sim::producer::Acks;
 use crate::sim::Sim;
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};

@@ -2,6 +2,9 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+/// The scene's model: pure, seeded, and tested on the host; it imports
+/// only the core (tests/layers.rs).
+pub mod model;
 pub mod narration;
 pub mod params;
 #[cfg(feature = "ui")]
@@ -17,9 +20,9 @@ use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
+use crate::scenes::routing::model::RoutingStream;
 use crate::sim::partitioner::{route, Route};
 use crate::sim::producer::ConfigError;
-use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::SimTime;
 
 /// Its Go lens (src/golens).

@@ -6,10 +6,10 @@ use crate::i18n::Lang;
 use crate::i18n::{
     count, count_gen, event_name, millis, plural_ru, BYTES, EVENTS, PARTITIONS, RECORDS,
 };
-use crate::sim::keyless::KeylessStrategy;
-use crate::sim::scenes::routing::{
+use crate::scenes::routing::model::{
     order_key, RoutingCaption, Stick, StreamKeys, StreamRoute, STREAM_LEN, STREAM_ORDERS, TOPIC,
 };
+use crate::sim::keyless::KeylessStrategy;
 
 fn consumer(partition: u32) -> String {
     format!("consumer-{}", partition + 1)

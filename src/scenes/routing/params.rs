@@ -5,10 +5,10 @@ use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, PlacementChoice, GO_CLIENT, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
 use crate::scenes::producer::text::ProducerMsg;
+use crate::scenes::routing::model as routing;
 use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::clients::Client;
 use crate::sim::keyless::KeylessStrategy;
-use crate::sim::scenes::routing;
 
 pub(crate) static PARAMS: [&Param; 13] = [
     &KEY,

@@ -7,14 +7,14 @@ use super::params as declared;
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t, Msg};
 use crate::params::AppParams;
+use crate::scenes::routing::model::{
+    order_key, processing_ms, run_to_end, stream_record, RoutingStream, RoutingStreamConfig,
+    StreamKeys, TOPIC,
+};
 use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::checker::{FindingKind, Position};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::record::OrderEvent;
-use crate::sim::scenes::routing::{
-    order_key, processing_ms, run_to_end, stream_record, RoutingStream, RoutingStreamConfig,
-    StreamKeys, TOPIC,
-};
 use crate::sim::{Sim, SimTime};
 use crate::widgets::form::{edit, edit_number, max_of, min_of};
 use crate::widgets::layout::{fetch_trip, progress};

@@ -8,13 +8,13 @@ use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t};
 use crate::params::declare::Value;
 use crate::params::{AppParams, Part, PlacementChoice};
+use crate::scenes::routing::model::RoutingStream;
 use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::partitioner::{
     abs_partition, key_histogram, murmur2, murmur2_trace, partition_for_key, route, to_positive,
     KeyHasher, Murmur2Trace, Route, MAX_BLOCK_MS, MURMUR2_SEED,
 };
-use crate::sim::scenes::routing::RoutingStream;
 use crate::sim::Sim;
 use crate::widgets::form::{checked, edit, edit_number, input_value, max_of, min_of, NumberField};
 use crate::widgets::memo::memo;

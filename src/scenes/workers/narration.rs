@@ -3,7 +3,7 @@
 
 use crate::i18n::event_name;
 use crate::i18n::Lang;
-use crate::sim::scenes::workers::{Mode, WorkersCaption};
+use crate::scenes::workers::model::{Mode, WorkersCaption};
 
 pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {
     let ru = lang.is_ru();

@@ -4,8 +4,8 @@
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
+use crate::scenes::workers::model as workers;
 use crate::scenes::workers::text::WorkersMsg;
-use crate::sim::scenes::workers;
 
 pub(crate) static PARAMS: [&Param; 7] = [
     &MODE,

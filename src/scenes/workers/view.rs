@@ -8,12 +8,12 @@ use crate::i18n::fixed;
 use crate::i18n::Lang;
 use crate::i18n::{self, t, Msg, Place};
 use crate::params::{AppParams, Part};
-use crate::scenes::workers::text::WorkersMsg;
-use crate::sim::checker::FindingKind;
-use crate::sim::scenes::workers::{
+use crate::scenes::workers::model::{
     order_key, throughput_by_workers, Mode, WRecord, WorkerHash, Workers, WorkersConfig,
     CHANNEL_CAPACITY, RECORDS,
 };
+use crate::scenes::workers::text::WorkersMsg;
+use crate::sim::checker::FindingKind;
 use crate::sim::Sim;
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{edit, edit_number, max_of, min_of};

@@ -2,10 +2,10 @@
 //! delivers again to the member that takes it over.
 
 use crate::{field, numbers, unreadable, Area, Verdict};
+use kafka_ordering_lab::scenes::group::model::CommitMode;
 use kafka_ordering_lab::sim::consumer::Consumer;
 use kafka_ordering_lab::sim::log::{LogConfig, PartitionLog};
 use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::group::CommitMode;
 use kafka_ordering_lab::sim::SimTime;
 use serde_json::{json, Value};
 

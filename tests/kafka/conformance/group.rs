@@ -3,8 +3,8 @@
 //! generations the change takes, against `sim::assignor`.
 
 use crate::{field, unreadable, Area, Verdict};
+use kafka_ordering_lab::scenes::group::model::member_name;
 use kafka_ordering_lab::sim::assignor::{Assignment, Assignor};
-use kafka_ordering_lab::sim::scenes::group::member_name;
 use serde_json::{json, Map, Value};
 
 pub const AREA: Area = Area {

@@ -83,9 +83,9 @@ use crate::crash::simulate;
 use crate::{field, named_cases, numbers, strings, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{snippet_as_warned, GoClient, ORDER_EVENTS};
 use kafka_ordering_lab::params::{AppParams, SceneId};
+use kafka_ordering_lab::scenes::group::model::CommitMode;
+use kafka_ordering_lab::scenes::workers::model::{order_key, Mode};
 use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
-use kafka_ordering_lab::sim::scenes::group::CommitMode;
-use kafka_ordering_lab::sim::scenes::workers::{order_key, Mode};
 use serde_json::{json, Value};
 
 pub const AREA: Area = Area {

@@ -28,8 +28,8 @@
 use crate::{field, named_cases, strings, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{snippet_as_warned, GoClient, ORDER_EVENTS};
 use kafka_ordering_lab::params::AppParams;
+use kafka_ordering_lab::scenes::workers::model::order_key;
 use kafka_ordering_lab::sim::consumer::OffsetReset;
-use kafka_ordering_lab::sim::scenes::workers::order_key;
 use serde_json::{json, Value};
 
 pub const AREA: Area = Area {

@@ -2,11 +2,11 @@
 //! small `segment.bytes`, and the offset each one starts at.
 
 use crate::{field, numbers, unreadable, Area, Verdict};
-use kafka_ordering_lab::sim::log::{LogConfig, PartitionLog};
-use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::log::{
+use kafka_ordering_lab::scenes::log::model::{
     order_key, DEFAULT_SEGMENT_BYTES, INDEX_INTERVAL_BYTES, SCRIPT, TOPIC,
 };
+use kafka_ordering_lab::sim::log::{LogConfig, PartitionLog};
+use kafka_ordering_lab::sim::record::OrderEvent;
 use kafka_ordering_lab::sim::SimTime;
 use serde_json::{json, Value};
 

@@ -18,8 +18,8 @@
 //! goroutine per message is the Go scheduler's order, not Kafka's.
 
 use crate::{field, named_cases, numbers, strings, unreadable, Area, Verdict};
+use kafka_ordering_lab::scenes::pipeline::model::{run_seed, Cause, Preset, Service};
 use kafka_ordering_lab::sim::clients::Client;
-use kafka_ordering_lab::sim::scenes::pipeline::{run_seed, Cause, Preset, Service};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 

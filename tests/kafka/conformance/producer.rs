@@ -4,7 +4,7 @@
 
 use crate::{field, unreadable, Area, Verdict};
 use kafka_ordering_lab::params::{parse_query, ParamIssue};
-use kafka_ordering_lab::sim::scenes::producer::{
+use kafka_ordering_lab::scenes::producer::model::{
     BatchState, Fault, FaultKind, ProducerScene, SeqKind,
 };
 use kafka_ordering_lab::sim::Sim;

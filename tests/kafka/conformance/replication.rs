@@ -5,10 +5,10 @@
 
 use crate::{field, unreadable, Area, Verdict};
 use kafka_ordering_lab::params::parse_query;
-use kafka_ordering_lab::sim::record::OrderEvent;
-use kafka_ordering_lab::sim::scenes::replication::{
+use kafka_ordering_lab::scenes::replication::model::{
     record_of, ProduceOutcome, RRecord, Replication,
 };
+use kafka_ordering_lab::sim::record::OrderEvent;
 use kafka_ordering_lab::sim::Sim;
 use serde_json::{json, Value};
 

@@ -5,10 +5,10 @@
 //! not to grow (`repartition::Refusal`).
 
 use crate::{field, numbers, strings, unreadable, Area, Verdict};
+use kafka_ordering_lab::scenes::repartition::model::{RepartitionConfig, Speeds, Strategy};
 use kafka_ordering_lab::sim::clients::{Client, KeyedRoute};
 use kafka_ordering_lab::sim::consumer::OffsetReset;
 use kafka_ordering_lab::sim::partitioner::{missing_partition_timeout, route, Placement, Route};
-use kafka_ordering_lab::sim::scenes::repartition::{RepartitionConfig, Speeds, Strategy};
 use serde_json::{json, Value};
 
 pub const AREA: Area = Area {

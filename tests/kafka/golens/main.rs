@@ -13,9 +13,9 @@
 use kafka_ordering_lab::golens::{snippet, GoClient};
 use kafka_ordering_lab::params::{parse_query, to_query, AppParams, SceneId};
 use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::scenes::pipeline::model::Preset as PipelinePreset;
+use kafka_ordering_lab::scenes::repartition::model::Strategy;
 use kafka_ordering_lab::sim::producer::Acks;
-use kafka_ordering_lab::sim::scenes::pipeline::Preset as PipelinePreset;
-use kafka_ordering_lab::sim::scenes::repartition::Strategy;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::Path;

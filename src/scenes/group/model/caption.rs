@@ -411,7 +411,7 @@ impl Group {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenes::group::{GroupConfig, MemberAction};
+    use crate::scenes::group::model::{GroupConfig, MemberAction};
     use crate::sim::Sim;
 
     fn at(ms: u64, kind: ActionKind) -> MemberAction {

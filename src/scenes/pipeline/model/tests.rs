@@ -1,6 +1,6 @@
 use super::*;
+use crate::scenes::pipeline::model::run::PipelineRun;
 use crate::sim::clients::Client;
-use crate::sim::scenes::pipeline::run::PipelineRun;
 use crate::sim::Sim;
 
 fn seeds() -> std::ops::Range<u64> {

@@ -9,14 +9,14 @@
 
 use super::config::{KeyChoice, PipelineConfig};
 use super::group::{consume, Delivery, Generation};
+use crate::scenes::producer::model::{
+    LinkConfig, Outage, ProducerScene, ProducerSceneConfig, Response, ScriptedRecord, Workload,
+};
 use crate::sim::clients::{Client, KeyedRoute, KeylessRule};
 use crate::sim::keyless::{Accumulator, KeylessStrategy};
 use crate::sim::producer::ProducerConfig;
 use crate::sim::record::{record_size_in_batch, OrderEvent};
 use crate::sim::rng::Rng;
-use crate::sim::scenes::producer::{
-    LinkConfig, Outage, ProducerScene, ProducerSceneConfig, Response, ScriptedRecord, Workload,
-};
 use crate::sim::time::SimTime;
 use crate::sim::Sim;
 

@@ -9,11 +9,11 @@
 
 use super::config::{Commit, PipelineConfig};
 use super::run::{Growth, LogEntry, PRecord, TOPIC};
+use crate::scenes::workers::model::{Mode, WorkerHash, CHANNEL_CAPACITY};
 use crate::sim::assignor::{Assignment, TopicPartition};
 use crate::sim::checker::{Observer, OrderChecker, Position};
 use crate::sim::queue::EventQueue;
 use crate::sim::rng::Rng;
-use crate::sim::scenes::workers::{Mode, WorkerHash, CHANNEL_CAPACITY};
 use crate::sim::time::SimTime;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

@@ -4,9 +4,9 @@
 use super::blame::{Cause, Finding};
 use super::config::{Commit, KeyChoice, PipelineConfig};
 use super::run::{run_pipeline, PipelineRun, Price, Service};
+use crate::scenes::workers::model::Mode;
 use crate::sim::clients::Client;
 use crate::sim::rng::Rng;
-use crate::sim::scenes::workers::Mode;
 
 /// A change of one setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -267,7 +267,9 @@ impl RoutingStream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenes::routing::{RoutingStreamConfig, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS};
+    use crate::scenes::routing::model::{
+        RoutingStreamConfig, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS,
+    };
     use crate::sim::Sim;
 
     fn config(keys: StreamKeys) -> RoutingStreamConfig {

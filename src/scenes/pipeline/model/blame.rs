@@ -7,8 +7,8 @@
 
 use super::group::{Outcome, GROUP_ID};
 use super::run::{order_key, PipelineRun};
+use crate::scenes::workers::model::Mode;
 use crate::sim::checker::{FindingKind as CheckerKind, Observer, OrderChecker, Position};
-use crate::sim::scenes::workers::Mode;
 use crate::sim::time::SimTime;
 
 /// The pipeline's stages, in the order a record goes through them.

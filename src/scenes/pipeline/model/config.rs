@@ -2,9 +2,9 @@
 //! application's rate to the sink's duplicate check, with the happy path
 //! as the default.
 
+use crate::scenes::workers::model::Mode;
 use crate::sim::assignor::Assignor;
 use crate::sim::clients::Client;
-use crate::sim::scenes::workers::Mode;
 use std::ops::RangeInclusive;
 
 pub const RATE_RANGE: RangeInclusive<u32> = 50..=500;

@@ -320,7 +320,7 @@ impl Repartition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenes::repartition::{RepartitionConfig, Speeds};
+    use crate::scenes::repartition::model::{RepartitionConfig, Speeds};
     use crate::sim::Sim;
 
     fn config(to: u32, strategy: Strategy, offset_reset: OffsetReset) -> RepartitionConfig {

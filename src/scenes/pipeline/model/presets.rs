@@ -3,8 +3,8 @@
 
 use super::blame::Cause;
 use super::config::{Commit, PipelineConfig};
+use crate::scenes::workers::model::Mode;
 use crate::sim::clients::Client;
-use crate::sim::scenes::workers::Mode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {

@@ -227,7 +227,7 @@ impl RabbitScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenes::rabbitmq::{order_key, run_to_end, MESSAGES, PREFETCH};
+    use crate::scenes::rabbitmq::model::{order_key, run_to_end, MESSAGES, PREFETCH};
     use crate::sim::Sim;
 
     /// Every step of a run on seed 42, with the caption after it and the
