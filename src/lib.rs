@@ -10,8 +10,7 @@
 //! scene; `golens`, the Go client lens, which needs only the link's
 //! parameters; `lesson` and `levels` over the scenes; and the app:
 //! `route`, which opens a link, and `ui`, the thin Yew shell, built with the
-//! `ui` feature (the default). `presets` are the producer's stages, beside
-//! the core.
+//! `ui` feature (the default).
 
 // A bundle of one language (`i18n::Lang`) leaves the other's words out,
 // and with them the helpers and values only those words use; a scene's own
@@ -37,7 +36,6 @@ pub mod i18n;
 pub mod lesson;
 pub mod levels;
 pub mod params;
-pub mod presets;
 pub mod route;
 pub mod scenes;
 pub mod sim;

@@ -7,9 +7,8 @@
 //! scene's own clear error (a producer `ConfigException`).
 
 use kafka_ordering_lab::params::declare::{scene_params, Kind, Param};
-use kafka_ordering_lab::params::{
-    encode_component, to_query, AppParams, ParamIssue, SceneId, MAX_KEY_BYTES,
-};
+use kafka_ordering_lab::params::{encode_component, to_query, AppParams, ParamIssue, SceneId};
+use kafka_ordering_lab::scenes::routing::model::MAX_KEY_BYTES;
 // The links as the app opens them: a lesson step or a level among the
 // random parameters opens its scene, as in the browser.
 use kafka_ordering_lab::route::open_link;
@@ -110,19 +109,19 @@ fn run<M: Model>(model: M, seed: u64) {
 fn build(p: &AppParams) -> bool {
     let seed = p.seed;
     match p.scene {
-        SceneId::Log => run(LogScene::new(p.log_scene_config()), seed),
-        SceneId::Routing => run(RoutingStream::new(p.routing_stream_config()), seed),
-        SceneId::Producer => match ProducerScene::new(p.producer_scene_config()) {
+        SceneId::Log => run(LogScene::new(p.log), seed),
+        SceneId::Routing => run(RoutingStream::new(p.routing.stream_config()), seed),
+        SceneId::Producer => match ProducerScene::new(p.producer.scene_config()) {
             Ok(scene) => run(scene, seed),
             Err(_) => return false,
         },
-        SceneId::Repartition => run(Repartition::new(p.repartition_config()), seed),
-        SceneId::Group => run(Group::new(p.group_config()), seed),
+        SceneId::Repartition => run(Repartition::new(p.repartition.config()), seed),
+        SceneId::Group => run(Group::new(p.group.clone()), seed),
         SceneId::Workers => run(Workers::new(p.workers), seed),
-        SceneId::Replication => run(Replication::new(p.replication_config()), seed),
+        SceneId::Replication => run(Replication::new(p.replication.clone()), seed),
         SceneId::Disk => run(Disk::default(), seed),
         SceneId::RabbitMq => run(
-            RabbitScene::new(p.rabbit_consumers, p.remedy, p.requeue),
+            RabbitScene::new(p.rabbitmq.consumers, p.rabbitmq.remedy, p.rabbitmq.requeue),
             seed,
         ),
         SceneId::Pipeline => run(Pipeline::new(p.pipeline), seed),

@@ -43,10 +43,11 @@ fn code_of(text: &str) -> String {
 /// The layer a path after `crate::` names: its top-level module, but the
 /// core for a scene's model (`scenes::<scene>::model`).
 fn layer_of(path: &str) -> String {
-    let mut segments = path
-        .trim()
-        .split("::")
-        .map(|s| s.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or(""));
+    let mut segments = path.trim().split("::").map(|s| {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("")
+    });
     let top = segments.next().unwrap_or("").to_owned();
     if top == "scenes" && segments.nth(1) == Some("model") {
         return "sim".to_owned();
@@ -205,7 +206,8 @@ fn comments_are_not_edges_and_groups_are() {
 
 #[test]
 fn a_scenes_model_is_the_core_and_the_rest_of_its_folder_is_not() {
-    let code = "use crate::scenes::group::model::Group; use crate::{scenes::log::model::LogScene, i18n};";
+    let code =
+        "use crate::scenes::group::model::Group; use crate::{scenes::log::model::LogScene, i18n};";
     assert_eq!(named(code), ["i18n", "sim"].map(String::from).into());
     let code = "use crate::scenes::group::text::GroupMsg; use crate::scenes::Scene;";
     assert_eq!(named(code), ["scenes"].map(String::from).into());
@@ -217,7 +219,11 @@ fn a_scenes_model_is_the_core_and_the_rest_of_its_folder_is_not() {
         ("/r/src/scenes/mod.rs", "scenes"),
         ("/r/src/sim/log.rs", "sim"),
     ] {
-        assert_eq!(top_module(src, Path::new(file)).as_deref(), Some(module), "{file}");
+        assert_eq!(
+            top_module(src, Path::new(file)).as_deref(),
+            Some(module),
+            "{file}"
+        );
     }
 }
 

@@ -12,7 +12,7 @@ use kafka_ordering_lab::sim::Sim;
 fn trace(preset: &str) -> String {
     let (params, issues) = parse_query(&format!("?scene=producer&preset={preset}"));
     assert!(issues.is_empty(), "{preset}: {issues:?}");
-    let scene = ProducerScene::new(params.producer_scene_config()).expect("the preset is valid");
+    let scene = ProducerScene::new(params.producer.scene_config()).expect("the preset is valid");
     let mut sim = Sim::new(scene, params.seed);
     let mut out = String::new();
     while sim.step() {
@@ -88,7 +88,7 @@ fn a_link_that_floods_the_log_stops_early_within_the_memory_budget() {
         "?scene=producer&preset=chaos&workload=stream-5000&max-in-flight=10&chaos=500\
          &request-timeout-ms=10&retry-backoff-ms=0&delivery-timeout-ms=600000",
     );
-    let scene = ProducerScene::new(params.producer_scene_config()).expect("a valid producer");
+    let scene = ProducerScene::new(params.producer.scene_config()).expect("a valid producer");
     let mut timeline = Timeline::new(Sim::new(scene, params.seed), HORIZON, SNAPSHOT_EVERY);
     assert!(timeline.cut_short());
     assert!(timeline.end() < HORIZON);

@@ -52,13 +52,13 @@ struct GroupSettings {
 pub(crate) fn write_group(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AConsumerGroupAsTheGroup);
     let g = GroupSettings {
-        assignor: Some(p.assignor),
-        commit: p.commit,
+        assignor: Some(p.group.assignor),
+        commit: p.group.commit,
         reset: Some(OffsetReset::Earliest),
         default_start: false,
     };
     consume(b, &g, OnRecord::Handle);
-    handler(b, p.idempotent, false);
+    handler(b, p.group.idempotent, false);
 }
 
 pub(crate) fn write_repartition(b: &mut Builder, p: &AppParams) {
@@ -67,11 +67,16 @@ pub(crate) fn write_repartition(b: &mut Builder, p: &AppParams) {
     // (ReplicationControlManager.createPartitions: "would not be an
     // increase"), so the program does not ask: it would panic on the
     // refusal, and the scene's run goes on unchanged.
-    let grows = p.to > p.from || p.strategy == Strategy::NewTopic;
+    let grows =
+        p.repartition.to > p.repartition.from || p.repartition.strategy == Strategy::NewTopic;
     if !grows {
-        b.warn(Severity::Cannot, lens_cannot_shrink(b.lang, p.from, p.to));
+        b.warn(
+            Severity::Cannot,
+            lens_cannot_shrink(b.lang, p.repartition.from, p.repartition.to),
+        );
     }
-    let warned = b.client.starts_at_the_end_by_default() && p.offset_reset == OffsetReset::Earliest;
+    let warned = b.client.starts_at_the_end_by_default()
+        && p.repartition.offset_reset == OffsetReset::Earliest;
     if warned {
         b.warn_msg(
             Severity::LosesRecords,
@@ -84,10 +89,10 @@ pub(crate) fn write_repartition(b: &mut Builder, p: &AppParams) {
     let g = GroupSettings {
         assignor: None,
         commit: CommitMode::Auto,
-        reset: Some(p.offset_reset),
+        reset: Some(p.repartition.offset_reset),
         default_start: warned && b.as_warned,
     };
-    if p.strategy != Strategy::TwoPhase {
+    if p.repartition.strategy != Strategy::TwoPhase {
         if grows {
             // Java's admin is a note, the first line of main's body here.
             let java = 2 * isize::from(b.client == GoClient::Java);
@@ -101,7 +106,7 @@ pub(crate) fn write_repartition(b: &mut Builder, p: &AppParams) {
     }
     // Two-phase: the producer's own partitioner consults the table; the
     // program is the producer and the group, each a function main calls.
-    let rule = rules::two_phase(b.lang, p.from, p.to);
+    let rule = rules::two_phase(b.lang, p.repartition.from, p.repartition.to);
     write_hook(b, &rule);
     // Java's admin is a note, among Main's members here.
     if grows {
@@ -741,12 +746,12 @@ fn inner_note(b: &mut Builder, text: &str) {
 }
 
 fn admin(b: &mut Builder, p: &AppParams) {
-    let new_topic = p.strategy == Strategy::NewTopic;
-    let to = p.to;
+    let new_topic = p.repartition.strategy == Strategy::NewTopic;
+    let to = p.repartition.to;
     let note = if new_topic {
         lens_new_topic_note(b.lang, "orders-v2", to)
     } else {
-        lens_grow_note(b.lang, "orders", p.from, to)
+        lens_grow_note(b.lang, "orders", p.repartition.from, to)
     };
     match b.client {
         GoClient::FranzGo => {

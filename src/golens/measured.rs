@@ -6,7 +6,7 @@
 
 use super::{GoClient, GoLensMsg, LostAnswerOutcome, RetryOutcome};
 use crate::params::{parse_query, SceneId};
-use crate::presets::ProducerPreset;
+use crate::scenes::producer::model::presets::ProducerPreset;
 
 /// A situation: a preset's producer settings and the fault the suite
 /// puts on its way.
@@ -162,6 +162,7 @@ impl Situation {
             parse_query(&format!("?scene=producer&preset={}", preset.id()))
                 .0
                 .producer
+                .config
         };
         match (self, self.preset()) {
             (Situation::RetryAfterError, Some(p)) => match client.retry_outcome(&settings(p)) {

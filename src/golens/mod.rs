@@ -287,7 +287,7 @@ pub(crate) trait SceneLens {
 }
 
 macro_rules! define_scene_lens {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         fn scene_has_lens(scene: SceneId) -> bool {
             match scene {
                 $(SceneId::$variant => <$model as SceneLens>::HAS_LENS,)*

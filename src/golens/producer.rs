@@ -23,7 +23,7 @@ pub const ORDER_EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
 pub(crate) fn write_producer(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AProducerWithTheProducerScene);
-    let c = p.producer;
+    let c = p.producer.config;
     order_warning(b, &c);
     let send = Send::order(b.client);
     match b.client {
@@ -40,18 +40,18 @@ pub(crate) fn write_replication(b: &mut Builder, p: &AppParams) {
     // Only acks is the client's; the rest of the producer keeps Java's
     // defaults so that each library's own acks default stands out.
     let c = ProducerConfig {
-        acks: p.producer.acks,
-        enable_idempotence: p.producer.acks == Acks::All,
+        acks: p.replication.acks,
+        enable_idempotence: p.replication.acks == Acks::All,
         ..ProducerConfig::default()
     };
-    let acks = match p.producer.acks {
+    let acks = match p.replication.acks {
         Acks::None => "0",
         Acks::Leader => "1",
         Acks::All => "all",
     };
     // Only a default weaker than acks=all is worth a warning.
     let d = b.client.default_acks();
-    if d != Acks::All && d != p.producer.acks {
+    if d != Acks::All && d != p.replication.acks {
         let (lib, name) = match b.client {
             GoClient::Sarama => ("sarama", "WaitForLocal (config.go, NewConfig)"),
             _ => ("kafka-go", "RequireNone (writer.go, Writer.RequiredAcks)"),
@@ -63,7 +63,11 @@ pub(crate) fn write_replication(b: &mut Builder, p: &AppParams) {
         );
     }
     let send = Send {
-        topic: Some(Topic::replicated(BROKERS, p.min_isr, p.unclean)),
+        topic: Some(Topic::replicated(
+            BROKERS,
+            p.replication.min_isr,
+            p.replication.unclean,
+        )),
         ..Send::order(b.client)
     };
     match b.client {

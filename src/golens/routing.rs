@@ -9,7 +9,8 @@ use crate::i18n::{
     lens_default_sends, lens_franz_batch_min, lens_key_to_partition, lens_null_key_note,
     lens_to_partition, t,
 };
-use crate::params::{AppParams, PlacementChoice};
+use crate::params::AppParams;
+use crate::scenes::routing::model::PlacementChoice;
 use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{route, Route};
@@ -58,10 +59,11 @@ fn route_text(lang: Lang, r: KeyedRoute, n: u32) -> String {
 
 pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AKeyedRecordAsTheRouting);
-    let n = p.partitions.max(1);
-    let key = (!p.key_null).then_some(p.key.as_str());
-    let explicit = (p.placement == PlacementChoice::Explicit).then_some(p.explicit_partition);
-    let shown = route(key.map(str::as_bytes), n, p.placement());
+    let n = p.routing.partitions.max(1);
+    let key = (!p.routing.key_null).then_some(p.routing.key.as_str());
+    let explicit =
+        (p.routing.placement == PlacementChoice::Explicit).then_some(p.routing.explicit_partition);
+    let shown = route(key.map(str::as_bytes), n, p.routing.placement());
     let target = match shown {
         Route::Hashed { partition } | Route::Region { partition, .. } => {
             format!("{}", partition)
@@ -71,8 +73,8 @@ pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     };
     // The region partitioner is the application's own code: each client
     // takes it through its hook; a null key still goes the keyless way.
-    let region =
-        (p.placement == PlacementChoice::Region && key.is_some()).then(|| rules::region(b.lang));
+    let region = (p.routing.placement == PlacementChoice::Region && key.is_some())
+        .then(|| rules::region(b.lang));
     let rule = region.as_ref();
     if let Some(r) = rule {
         write_hook(b, r);
@@ -147,7 +149,7 @@ fn franz(
     } else if key.is_some() {
         b.note(GoLensMsg::ByDefaultTheKeyIsHashed);
     } else {
-        match p.keyless {
+        match p.routing.keyless {
             KeylessStrategy::RoundRobin => {
                 b.c("kgo.RecordPartitioner(kgo.RoundRobinPartitioner()),")
             }
@@ -156,7 +158,7 @@ fn franz(
                 b.note(GoLensMsg::TheDefaultSticksFor64KiB);
                 b.c(&format!(
                     "kgo.RecordPartitioner(kgo.UniformBytesPartitioner({}, true, true, nil)),",
-                    p.batch_size
+                    p.routing.batch_size
                 ));
             }
         }
@@ -166,7 +168,7 @@ fn franz(
     b.l(")");
     b.go_check();
     b.l("defer cl.Close()");
-    target_note(b, key, target, p.partitions);
+    target_note(b, key, target, p.routing.partitions);
     let mut fields = vec!["Topic: \"orders\"".to_owned()];
     if let Some(k) = key {
         fields.push(format!("Key: []byte({})", go_quote(k)));
@@ -188,15 +190,24 @@ fn franz(
 /// franz-go's batch and linger for the keyless stream.
 fn keyless_batching(b: &mut Builder, p: &AppParams) {
     b.import("time");
-    if p.batch_size < 512 {
-        b.warn(Severity::Cannot, lens_franz_batch_min(b.lang, p.batch_size));
+    if p.routing.batch_size < 512 {
+        b.warn(
+            Severity::Cannot,
+            lens_franz_batch_min(b.lang, p.routing.batch_size),
+        );
         b.c("kgo.ProducerBatchMaxBytes(512),");
     } else {
-        b.c(&format!("kgo.ProducerBatchMaxBytes({}),", p.batch_size));
+        b.c(&format!(
+            "kgo.ProducerBatchMaxBytes({}),",
+            p.routing.batch_size
+        ));
     }
     b.line(
-        &format!("kgo.ProducerLinger({} * time.Millisecond),", p.linger_ms),
-        p.linger_ms != 10,
+        &format!(
+            "kgo.ProducerLinger({} * time.Millisecond),",
+            p.routing.linger_ms
+        ),
+        p.routing.linger_ms != 10,
     );
 }
 
@@ -221,7 +232,7 @@ fn sarama(
         b.note(GoLensMsg::TheDefaultIsNewHashPartitionerFNV1a);
         b.c("cfg.Producer.Partitioner = sarama.NewMurmur2Partitioner");
     } else {
-        match p.keyless {
+        match p.routing.keyless {
             KeylessStrategy::RoundRobin => {
                 b.c("cfg.Producer.Partitioner = sarama.NewRoundRobinPartitioner")
             }
@@ -229,12 +240,12 @@ fn sarama(
                 b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoStickyPartitionerA);
             }
         }
-        super::producer::sarama_flush(b, p.batch_size, p.linger_ms);
+        super::producer::sarama_flush(b, p.routing.batch_size, p.routing.linger_ms);
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();
     b.l("defer prod.Close()");
-    target_note(b, key, target, p.partitions);
+    target_note(b, key, target, p.routing.partitions);
     b.l("msg := &sarama.ProducerMessage{Topic: \"orders\", Value: sarama.StringEncoder(\"Created\")}");
     if let Some(k) = key {
         b.l(&format!("msg.Key = sarama.StringEncoder({})", go_quote(k)));
@@ -274,21 +285,21 @@ fn kafka_go(
         b.note(GoLensMsg::TheDefaultIsRoundRobinTheKey);
         b.c("Balancer: kafka.Murmur2Balancer{},");
     } else {
-        match p.keyless {
+        match p.routing.keyless {
             KeylessStrategy::RoundRobin => b.note(GoLensMsg::RoundRobinIsTheDefaultBalancerGo),
             _ => b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoStickyBalancer),
         }
         b.import("time");
-        b.c(&format!("BatchBytes:   {},", p.batch_size));
+        b.c(&format!("BatchBytes:   {},", p.routing.batch_size));
         b.c(&format!(
             "BatchTimeout: {} * time.Millisecond,",
-            p.linger_ms
+            p.routing.linger_ms
         ));
     }
     b.indent(-1);
     b.l("}");
     b.l("defer w.Close()");
-    target_note(b, key, target, p.partitions);
+    target_note(b, key, target, p.routing.partitions);
     let msg = match key {
         Some(k) => format!(
             "kafka.Message{{Key: []byte({}), Value: []byte(\"Created\")}}",
@@ -321,16 +332,16 @@ fn confluent(
         b.note(GoLensMsg::TheDefaultIsConsistentRandomCRC);
         b.c("\"partitioner\": \"murmur2_random\",");
     } else if key.is_none() && explicit.is_none() {
-        if p.keyless == KeylessStrategy::RoundRobin {
+        if p.routing.keyless == KeylessStrategy::RoundRobin {
             b.warn_msg(
                 Severity::Cannot,
                 GoLensMsg::LibrdkafkaHasNoRoundRobinPartitioner,
             );
         }
-        b.c(&format!("\"batch.size\": {},", p.batch_size));
+        b.c(&format!("\"batch.size\": {},", p.routing.batch_size));
         b.line(
-            &format!("\"linger.ms\": {},", p.linger_ms),
-            p.linger_ms != 5,
+            &format!("\"linger.ms\": {},", p.routing.linger_ms),
+            p.routing.linger_ms != 5,
         );
     }
     b.indent(-1);
@@ -338,7 +349,7 @@ fn confluent(
     b.go_check();
     b.l("defer prod.Close()");
     b.l("topic := \"orders\"");
-    target_note(b, key, target, p.partitions);
+    target_note(b, key, target, p.routing.partitions);
     let placed = rule.zip(key).filter(|_| explicit.is_none());
     let partition = match (explicit, placed) {
         (Some(q), _) => format!("{q}"),
@@ -396,7 +407,7 @@ fn java(
         b.c(&option(b.client, r));
     }
     if key.is_none() && explicit.is_none() {
-        match p.keyless {
+        match p.routing.keyless {
             KeylessStrategy::RoundRobin => {
                 b.import("org.apache.kafka.clients.producer.RoundRobinPartitioner");
                 b.c("props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class);");
@@ -407,22 +418,22 @@ fn java(
         b.line(
             &format!(
                 "props.put(ProducerConfig.BATCH_SIZE_CONFIG, {});",
-                p.batch_size
+                p.routing.batch_size
             ),
-            p.batch_size != 16384,
+            p.routing.batch_size != 16384,
         );
         b.line(
             &format!(
                 "props.put(ProducerConfig.LINGER_MS_CONFIG, {});",
-                p.linger_ms
+                p.routing.linger_ms
             ),
-            p.linger_ms != 5,
+            p.routing.linger_ms != 5,
         );
     }
     b.l("try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {");
     // The note and the send are the try block's body, one level in.
     b.indent(1);
-    target_note(b, key, target, p.partitions);
+    target_note(b, key, target, p.routing.partitions);
     let k = key.map_or_else(|| "null".to_owned(), java_quote);
     match explicit {
         Some(q) => b.c(&format!("producer.send(new ProducerRecord<>(\"orders\", {q}, {k}, \"Created\")).get();")),

@@ -682,7 +682,7 @@ fn every_note_is_indented_as_the_code_it_explains() {
 /// holds the chapter's three small records for ever: `SendMessages` hangs.
 #[test]
 fn no_sarama_program_sets_a_flush_trigger_without_a_frequency() {
-    let mut queries: Vec<String> = crate::presets::ProducerPreset::ALL
+    let mut queries: Vec<String> = crate::scenes::producer::model::presets::ProducerPreset::ALL
         .iter()
         .map(|p| format!("scene=producer&preset={}", p.id()))
         .collect();

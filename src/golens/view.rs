@@ -260,17 +260,17 @@ fn on_select(
 /// scene's partitions, which keys land elsewhere after the switch.
 pub fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let typed = (!params.key_null).then_some(params.key.as_str());
+    let typed = (!params.routing.key_null).then_some(params.routing.key.as_str());
     // The count stays cheap on every keystroke: at most 10,000 keys.
-    let keys = params.histogram_keys.min(10_000);
+    let keys = params.routing.histogram_keys.min(10_000);
     let v = switch_view(
-        params.switch_from,
-        params.switch_to,
-        params.partitions,
+        params.routing.switch_from,
+        params.routing.switch_to,
+        params.routing.partitions,
         typed,
         keys,
     );
-    let option = compatible_option(params.switch_from, params.switch_to);
+    let option = compatible_option(params.routing.switch_from, params.routing.switch_to);
     let to_lib = crate::golens::library_name(v.to);
     let summary = lens_switch_summary(lang, v.from.id(), v.to.id(), v.keys, v.partitions, v.moved);
     let option_text = match option {
@@ -281,8 +281,8 @@ pub fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
         <section class="card golens switch" aria-labelledby="switch-title" data-testid="switch-view" data-moved={v.moved.to_string()} data-keys={v.keys.to_string()}>
             <h2 id="switch-title">{t(lang, GoLensMsg::SwitchingClient)}</h2>
             <div class="switch-picks">
-                { select_client("switch-from", t(lang, GoLensMsg::From), params.switch_from, on_select(params, on_params, |p, c| p.switch_from = c)) }
-                { select_client("switch-to", t(lang, GoLensMsg::To), params.switch_to, on_select(params, on_params, |p, c| p.switch_to = c)) }
+                { select_client("switch-from", t(lang, GoLensMsg::From), params.routing.switch_from, on_select(params, on_params, |p, c| p.routing.switch_from = c)) }
+                { select_client("switch-to", t(lang, GoLensMsg::To), params.routing.switch_to, on_select(params, on_params, |p, c| p.routing.switch_to = c)) }
             </div>
             <p data-testid="switch-summary">{summary}</p>
             <p data-testid="switch-option"><code>{option_text}</code></p>

@@ -96,7 +96,7 @@ pub struct Miss {
 }
 
 macro_rules! define_refuses {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         /// Whether the scene refuses these settings (the Java client would
         /// throw a `ConfigException`), so no run happens and no goal is met.
         pub fn refuses(params: &AppParams) -> bool {

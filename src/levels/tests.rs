@@ -129,7 +129,7 @@ fn a_variant_moves_the_group_and_replication_scripts_together() {
         .map(|&s| {
             let v = variant(&p, s);
             assert_eq!(v.seed, s);
-            let [a, b] = &v.replica_actions[..] else {
+            let [a, b] = &v.replication.actions[..] else {
                 panic!()
             };
             assert_eq!(

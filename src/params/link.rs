@@ -4,7 +4,7 @@
 
 use super::declare::{scene_params, Kind};
 use super::{clamp_to, encode_component, parse_query, AppParams, SceneId};
-use crate::presets::ProducerPreset;
+use crate::scenes::producer::model::presets::ProducerPreset;
 
 /// The one way to build a link: the query that reproduces `params`, each
 /// parameter of its scene as declared. Every link the app shows goes

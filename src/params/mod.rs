@@ -20,26 +20,9 @@ pub use codec::{
     percent_encode, replica_actions_text,
 };
 
-use crate::presets::ProducerPreset;
-use crate::scenes::disk::model::{CostModel, Device};
-use crate::scenes::group::model::{CommitMode, GroupConfig, MemberAction};
-use crate::scenes::log::model::{LogSceneConfig, DEFAULT_SEGMENT_BYTES};
-use crate::scenes::pipeline::model::PipelineConfig;
-use crate::scenes::producer::model::{Fault, LinkConfig, Outage, ProducerSceneConfig, Workload};
-use crate::scenes::rabbitmq::model::Remedy;
-use crate::scenes::repartition::model::{RepartitionConfig, Speeds, Strategy};
-use crate::scenes::replication::model::{ReplicaAction, ReplicationConfig};
-use crate::scenes::routing::model::{
-    RoutingStreamConfig, StreamKeys, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_PARTITIONS,
-};
-use crate::scenes::workers::model::WorkersConfig;
-use crate::sim::assignor::Assignor;
-use crate::sim::clients::Client;
+use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::sim::clients::GoClient;
-use crate::sim::consumer::OffsetReset;
-use crate::sim::keyless::KeylessStrategy;
-use crate::sim::partitioner::Placement;
-use crate::sim::producer::ProducerConfig;
+use crate::sim::ModelParams;
 pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
 pub(crate) use link::keep_view;
 pub use link::{preset_link, scene_link, to_query};
@@ -49,7 +32,6 @@ pub use text::param_issue;
 
 use codec::{parse_flag, parse_number, quote};
 use declare::{find, Kind, Value};
-use std::ops::RangeInclusive;
 
 pub use scene::{SceneId, SceneLink};
 
@@ -73,127 +55,86 @@ impl Theme {
 }
 
 pub const DEFAULT_SEED: u64 = 42;
-pub const DEFAULT_KEY: &str = "order-42";
-/// Longest key a link may carry, in bytes: far beyond any real key, short
-/// enough that hashing it on every keystroke stays instant.
-pub const MAX_KEY_BYTES: usize = 100_000;
-/// How many keys `order-1 … order-K` the histogram may hash.
-pub const HISTOGRAM_KEYS_RANGE: RangeInclusive<u32> = 1..=100_000;
-pub const DEFAULT_HISTOGRAM_KEYS: u32 = 1000;
-
-/// Scene "routing": how the typed key is placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum PlacementChoice {
-    #[default]
-    Partitioner,
-    Explicit,
-    Region,
-}
-
-impl PlacementChoice {
-    pub const ALL: [PlacementChoice; 3] = [
-        PlacementChoice::Partitioner,
-        PlacementChoice::Explicit,
-        PlacementChoice::Region,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            PlacementChoice::Partitioner => "partitioner",
-            PlacementChoice::Explicit => "explicit",
-            PlacementChoice::Region => "region",
+macro_rules! define_app_params {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+        /// Everything a link carries: the state every scene shares, and one
+        /// field per registered scene with that scene's own parameters
+        /// (named by its registry line, typed by its model's
+        /// [`ModelParams`]). A link sets only the open scene's.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub struct AppParams {
+            pub scene: SceneId,
+            pub lang: Lang,
+            pub theme: Theme,
+            pub seed: u64,
+            /// Simulated milliseconds to open at; `None` opens at the
+            /// scene's own moment.
+            pub t: Option<u64>,
+            /// With `t`: how many of the events due at `t` have happened,
+            /// when a step stopped between them; `None`, all.
+            pub t_events: Option<u32>,
+            /// `embed=1`: no app chrome, for iframes in course pages.
+            pub embed: bool,
+            /// The part of the scene shown alone ([`AppParams::shown_part`]).
+            pub part: Option<Part>,
+            /// The guided lesson's step (1-based), when following it.
+            pub lesson: Option<u32>,
+            /// The challenge level (1-based) being played.
+            pub level: Option<u32>,
+            /// The level author's kit, when open.
+            pub level_kit: Option<LevelKit>,
+            /// The Go client lens: the tab shown.
+            pub go_client: GoClient,
+            $(pub $field: <$model as ModelParams>::Params,)*
         }
-    }
+
+        impl Default for AppParams {
+            fn default() -> Self {
+                AppParams {
+                    scene: SceneId::Log,
+                    lang: Lang::default(),
+                    theme: Theme::default(),
+                    seed: DEFAULT_SEED,
+                    t: None,
+                    t_events: None,
+                    embed: false,
+                    part: None,
+                    lesson: None,
+                    level: None,
+                    level_kit: None,
+                    go_client: GoClient::FranzGo,
+                    $($field: Default::default(),)*
+                }
+            }
+        }
+
+        impl AppParams {
+            /// What the simulation depends on: the parameters with every
+            /// view-only one reset (each scene's by its model's
+            /// [`ModelParams::run_part`]). When this changes the run is
+            /// rebuilt; otherwise only the view changes.
+            pub fn sim_config(&self) -> AppParams {
+                AppParams {
+                    scene: self.scene,
+                    lang: Lang::default(),
+                    theme: Theme::default(),
+                    seed: self.seed,
+                    t: None,
+                    t_events: None,
+                    embed: false,
+                    part: None,
+                    lesson: None,
+                    level: None,
+                    level_kit: None,
+                    go_client: GoClient::FranzGo,
+                    $($field: <$model as ModelParams>::run_part(&self.$field),)*
+                }
+            }
+        }
+    };
 }
 
-/// Everything a link carries.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct AppParams {
-    pub scene: SceneId,
-    pub lang: Lang,
-    pub theme: Theme,
-    pub seed: u64,
-    /// Simulated milliseconds to open at; `None` opens at the scene's own
-    /// moment.
-    pub t: Option<u64>,
-    /// With `t`: how many of the events due at `t` have happened, when a
-    /// step stopped between them; `None`, all.
-    pub t_events: Option<u32>,
-    /// `embed=1`: no app chrome, for iframes in course pages.
-    pub embed: bool,
-    /// Scene "log": `segment.bytes`.
-    pub segment_bytes: u32,
-    /// Scene "routing": the typed key, and whether the key is null instead.
-    pub key: String,
-    pub key_null: bool,
-    /// Scene "routing": the topic's partition count.
-    pub partitions: u32,
-    pub keyless: KeylessStrategy,
-    pub batch_size: u32,
-    pub linger_ms: u32,
-    pub placement: PlacementChoice,
-    /// The part of the scene shown alone ([`AppParams::shown_part`]).
-    pub part: Option<Part>,
-    pub explicit_partition: u32,
-    pub histogram_keys: u32,
-    /// Scene "producer": the preset the scene was opened with, if any.
-    pub preset: Option<ProducerPreset>,
-    pub producer: ProducerConfig,
-    pub link: LinkConfig,
-    pub workload: Workload,
-    pub log_start: u64,
-    /// Scene "producer": the broker already knows this producer.
-    pub known_producer: bool,
-    /// The learner's (or the preset's) interventions, in the link.
-    pub faults: Vec<Fault>,
-    pub outages: Vec<Outage>,
-    /// Scene "repartition": the partition count before and after, and how
-    /// the change is made.
-    pub from: u32,
-    pub to: u32,
-    pub strategy: Strategy,
-    /// Scene "repartition": where the group starts on a new partition.
-    pub offset_reset: OffsetReset,
-    /// Scene "repartition": the order whose split history is shown, if chosen.
-    pub focus_order: Option<u32>,
-    /// Scene "workers".
-    pub workers: WorkersConfig,
-    /// Scene "pipeline": every stage's settings.
-    pub pipeline: PipelineConfig,
-    /// Scene "group": members at the start, assignor, commit mode, the
-    /// idempotent handler, and the learner's actions (in the link).
-    pub members: u32,
-    pub assignor: Assignor,
-    pub commit: CommitMode,
-    pub idempotent: bool,
-    pub actions: Vec<MemberAction>,
-    /// Scene "replication": `min.insync.replicas`, unclean election, and
-    /// the learner's actions (acks is shared with the producer's).
-    pub min_isr: u32,
-    pub unclean: bool,
-    pub replica_actions: Vec<ReplicaAction>,
-    /// Scene "rabbitmq".
-    pub rabbit_consumers: u32,
-    pub remedy: Remedy,
-    /// Scene "rabbitmq": one delivery fails once and is requeued.
-    pub requeue: bool,
-    /// Scene "disk".
-    pub device: Device,
-    pub cost: CostModel,
-    pub record_bytes: u32,
-    pub streams: u32,
-    /// The guided lesson's step (1-based), when following it.
-    pub lesson: Option<u32>,
-    /// The challenge level (1-based) being played.
-    pub level: Option<u32>,
-    /// The level author's kit, when open.
-    pub level_kit: Option<LevelKit>,
-    /// The Go client lens: the tab shown.
-    pub go_client: GoClient,
-    /// Routing's "switching client": from which partitioner to which.
-    pub switch_from: Client,
-    pub switch_to: Client,
-}
+crate::for_each_scene!(define_app_params);
 
 /// The level author's kit: a level file made from the page's state, or
 /// a pasted one previewed and checked.
@@ -240,183 +181,6 @@ impl AppParams {
             ..self.clone()
         }
     }
-
-    /// What the simulation depends on: the parameters with every view-only
-    /// one reset. When this changes the run is rebuilt; otherwise only the
-    /// view changes.
-    pub fn sim_config(&self) -> AppParams {
-        AppParams {
-            lang: Lang::default(),
-            theme: Theme::default(),
-            t: None,
-            t_events: None,
-            embed: false,
-            key: String::new(),
-            placement: PlacementChoice::default(),
-            part: None,
-            explicit_partition: 0,
-            histogram_keys: 0,
-            preset: None,
-            focus_order: None,
-            lesson: None,
-            level: None,
-            level_kit: None,
-            go_client: GoClient::FranzGo,
-            switch_from: Client::Sarama,
-            switch_to: Client::FranzGo,
-            // The disk scene's run is the same whatever the figures: they
-            // only change the costs the view works out.
-            device: Device::Hdd,
-            cost: Device::Hdd.defaults(),
-            record_bytes: 0,
-            streams: 0,
-            ..self.clone()
-        }
-    }
-
-    /// The log scene's model settings.
-    pub fn log_scene_config(&self) -> LogSceneConfig {
-        LogSceneConfig {
-            segment_bytes: self.segment_bytes,
-        }
-    }
-
-    /// The routing stream's model settings: keyed by order id, or keyless
-    /// with the chosen partitioner.
-    pub fn routing_stream_config(&self) -> RoutingStreamConfig {
-        RoutingStreamConfig {
-            partitions: self.partitions,
-            keys: if self.key_null {
-                StreamKeys::Null(self.keyless)
-            } else {
-                StreamKeys::OrderId
-            },
-            batch_size: self.batch_size,
-            linger_ms: self.linger_ms,
-        }
-    }
-
-    /// The migration's model settings.
-    pub fn repartition_config(&self) -> RepartitionConfig {
-        RepartitionConfig {
-            from: self.from,
-            to: self.to,
-            strategy: self.strategy,
-            offset_reset: self.offset_reset,
-            speeds: Speeds::default(),
-        }
-    }
-
-    /// The group's model settings, with the member actions from the link.
-    pub fn group_config(&self) -> GroupConfig {
-        GroupConfig {
-            partitions: self.partitions,
-            members: self.members,
-            assignor: self.assignor,
-            commit: self.commit,
-            idempotent: self.idempotent,
-            actions: self.actions.clone(),
-        }
-    }
-
-    /// The replication scene's model settings, with the broker actions from
-    /// the link.
-    pub fn replication_config(&self) -> ReplicationConfig {
-        ReplicationConfig {
-            acks: self.producer.acks,
-            min_isr: self.min_isr,
-            unclean: self.unclean,
-            actions: self.replica_actions.clone(),
-        }
-    }
-
-    /// The producer scene's model settings.
-    pub fn producer_scene_config(&self) -> ProducerSceneConfig {
-        ProducerSceneConfig {
-            producer: self.producer,
-            link: self.link,
-            workload: self.workload,
-            log_start_offset: self.log_start,
-            known_producer: self.known_producer,
-            faults: self.faults.clone(),
-            outages: self.outages.clone(),
-            script: Vec::new(),
-        }
-    }
-
-    /// The placement the typed key's record asks for.
-    pub fn placement(&self) -> Placement {
-        match self.placement {
-            PlacementChoice::Partitioner => Placement::Partitioner,
-            PlacementChoice::Explicit => Placement::Explicit(self.explicit_partition),
-            PlacementChoice::Region => Placement::RegionPartitioner,
-        }
-    }
-}
-
-impl Default for AppParams {
-    fn default() -> Self {
-        AppParams {
-            scene: SceneId::Log,
-            lang: Lang::default(),
-            theme: Theme::default(),
-            seed: DEFAULT_SEED,
-            t: None,
-            t_events: None,
-            embed: false,
-            segment_bytes: DEFAULT_SEGMENT_BYTES,
-            key: DEFAULT_KEY.to_owned(),
-            key_null: false,
-            partitions: DEFAULT_PARTITIONS,
-            keyless: KeylessStrategy::UniformSticky,
-            batch_size: DEFAULT_BATCH_SIZE,
-            linger_ms: DEFAULT_LINGER_MS,
-            placement: PlacementChoice::default(),
-            part: None,
-            explicit_partition: 0,
-            histogram_keys: DEFAULT_HISTOGRAM_KEYS,
-            preset: None,
-            producer: ProducerConfig::default(),
-            link: LinkConfig {
-                latency_ms: 20,
-                jitter_ms: 10,
-                chaos_per_mille: 0,
-            },
-            workload: Workload::Chapter,
-            log_start: 0,
-            known_producer: true,
-            faults: Vec::new(),
-            outages: Vec::new(),
-            from: 3,
-            to: 4,
-            strategy: Strategy::Naive,
-            offset_reset: OffsetReset::Earliest,
-            focus_order: None,
-            workers: WorkersConfig::default(),
-            pipeline: PipelineConfig::default(),
-            members: 3,
-            assignor: Assignor::Range,
-            commit: CommitMode::Auto,
-            idempotent: false,
-            actions: Vec::new(),
-            min_isr: 2,
-            unclean: false,
-            replica_actions: Vec::new(),
-            rabbit_consumers: 3,
-            remedy: Remedy::None,
-            requeue: false,
-            device: Device::Hdd,
-            cost: Device::Hdd.defaults(),
-            record_bytes: 1024,
-            streams: 8,
-            lesson: None,
-            level: None,
-            level_kit: None,
-            go_client: GoClient::FranzGo,
-            switch_from: Client::Sarama,
-            switch_to: Client::FranzGo,
-        }
-    }
 }
 
 /// Something wrong with the URL, and what was done instead.
@@ -451,7 +215,7 @@ pub enum ParamIssue {
         name: String,
     },
     /// A fault name from before the truth pass, opened as the real fault
-    /// nearest to it ([`crate::presets::RENAMED_FAULTS`]).
+    /// nearest to it ([`crate::scenes::producer::model::presets::RENAMED_FAULTS`]).
     FaultRenamed {
         old: &'static str,
         new: &'static str,
@@ -575,7 +339,7 @@ pub(crate) fn apply(params: &mut AppParams, name: &str, value: &str, issues: &mu
     };
     if accepted && param.name == "faults" {
         issues.extend(
-            crate::presets::renamed_faults(value)
+            crate::scenes::producer::model::presets::renamed_faults(value)
                 .into_iter()
                 .map(|(old, new)| ParamIssue::FaultRenamed { old, new }),
         );

@@ -151,7 +151,7 @@ mod tests {
     fn the_query_wins_over_the_path() {
         let (p, issues) = parse_query(&page_query("log/", "?scene=routing&partitions=5"));
         assert_eq!(
-            (p.scene, p.partitions, p.lang),
+            (p.scene, p.routing.partitions, p.lang),
             (SceneId::Routing, 5, Lang::Ru)
         );
         assert!(issues.is_empty(), "{issues:?}");
@@ -178,7 +178,12 @@ mod tests {
             moved.split_once('?').map_or("", |(_, q)| q),
         ));
         assert_eq!(
-            (p.scene, p.lang, p.partitions, p.key.as_str()),
+            (
+                p.scene,
+                p.lang,
+                p.routing.partitions,
+                p.routing.key.as_str()
+            ),
             (SceneId::Routing, Lang::En, 5, "a b")
         );
         assert!(issues.is_empty(), "{issues:?}");

@@ -20,7 +20,7 @@ pub trait SceneLink {
 }
 
 macro_rules! define_scene_ids {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         /// Scene ids as they appear in `?scene=`: stable, lowercase, hyphenated.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum SceneId {

@@ -1,9 +1,17 @@
 use super::*;
+use crate::scenes::disk::model::Device;
 use crate::scenes::group::model::ActionKind;
+use crate::scenes::log::model::LogSceneConfig;
 use crate::scenes::log::model::SEGMENT_BYTES_RANGE;
+use crate::scenes::repartition::model::Strategy;
 use crate::scenes::repartition::model::ORDERS;
-use crate::scenes::routing::model::{BATCH_SIZE_RANGE, PARTITIONS_RANGE};
+use crate::scenes::routing::model::{
+    PlacementChoice, RoutingParams, BATCH_SIZE_RANGE, DEFAULT_LINGER_MS, MAX_KEY_BYTES,
+    PARTITIONS_RANGE,
+};
 use crate::scenes::workers::model::{Mode, WorkerHash};
+use crate::sim::assignor::Assignor;
+use crate::sim::keyless::KeylessStrategy;
 use crate::sim::producer::Acks;
 
 #[test]
@@ -27,7 +35,7 @@ fn reads_every_parameter() {
             seed: 7,
             t: Some(1500),
             embed: true,
-            segment_bytes: 500,
+            log: LogSceneConfig { segment_bytes: 500 },
             ..AppParams::default()
         }
     );
@@ -41,7 +49,7 @@ fn round_trips_through_to_query() {
         t: Some(42),
         embed: true,
         theme: Theme::Light,
-        segment_bytes: 777,
+        log: LogSceneConfig { segment_bytes: 777 },
         ..AppParams::default()
     };
     assert_eq!(parse_query(&to_query(&p)), (p, vec![]));
@@ -60,28 +68,27 @@ fn routing_parameters_round_trip_with_any_key() {
         for placement in PlacementChoice::ALL {
             let p = AppParams {
                 scene: SceneId::Routing,
-                key: key.to_owned(),
-                key_null: key.is_empty(),
-                partitions: 7,
-                keyless: KeylessStrategy::Sticky,
-                batch_size: 300,
-                linger_ms: 0,
-                placement,
-                explicit_partition: 9,
-                histogram_keys: 100_000,
+                routing: RoutingParams {
+                    key: key.to_owned(),
+                    key_null: key.is_empty(),
+                    partitions: 7,
+                    keyless: KeylessStrategy::Sticky,
+                    batch_size: 300,
+                    linger_ms: 0,
+                    placement,
+                    explicit_partition: 9,
+                    histogram_keys: 100_000,
+                    ..RoutingParams::default()
+                },
                 t: Some(99),
                 ..AppParams::default()
             };
             let (back, issues) = parse_query(&to_query(&p));
             assert!(issues.is_empty(), "{issues:?}");
-            let expected = AppParams {
-                explicit_partition: if placement == PlacementChoice::Explicit {
-                    9
-                } else {
-                    0
-                },
-                ..p
-            };
+            let mut expected = p.clone();
+            if placement != PlacementChoice::Explicit {
+                expected.routing.explicit_partition = 0;
+            }
             assert_eq!(back, expected);
         }
     }
@@ -92,15 +99,15 @@ fn routing_parameters_are_validated() {
     let (p, issues) = parse_query(
         "scene=routing&partitions=0&keyless=random&batch-size=1&linger-ms=x&keys=1000000",
     );
-    assert_eq!(p.partitions, 1);
-    assert_eq!(p.keyless, KeylessStrategy::UniformSticky);
-    assert_eq!(p.batch_size, *BATCH_SIZE_RANGE.start());
-    assert_eq!(p.linger_ms, DEFAULT_LINGER_MS);
-    assert_eq!(p.histogram_keys, 100_000);
+    assert_eq!(p.routing.partitions, 1);
+    assert_eq!(p.routing.keyless, KeylessStrategy::UniformSticky);
+    assert_eq!(p.routing.batch_size, *BATCH_SIZE_RANGE.start());
+    assert_eq!(p.routing.linger_ms, DEFAULT_LINGER_MS);
+    assert_eq!(p.routing.histogram_keys, 100_000);
     assert_eq!(issues.len(), 5);
     let long = "й".repeat(MAX_KEY_BYTES);
     let (p, issues) = parse_query(&format!("scene=routing&key={}", encode_component(&long)));
-    assert_eq!(p.key.len(), MAX_KEY_BYTES);
+    assert_eq!(p.routing.key.len(), MAX_KEY_BYTES);
     assert!(matches!(issues[0], ParamIssue::KeyTooLong { .. }));
 }
 
@@ -112,10 +119,10 @@ fn replication_rabbitmq_and_disk_parameters_round_trip() {
     assert!(issues.is_empty(), "{issues:?}");
     assert_eq!(
         (
-            p.producer.acks,
-            p.min_isr,
-            p.unclean,
-            p.replica_actions.len()
+            p.replication.acks,
+            p.replication.min_isr,
+            p.replication.unclean,
+            p.replication.actions.len()
         ),
         (Acks::Leader, 3, true, 2)
     );
@@ -125,7 +132,7 @@ fn replication_rabbitmq_and_disk_parameters_round_trip() {
     assert_eq!(parse_query(&to_query(&p)).0, p);
     let (p, issues) = parse_query("scene=disk&device=nvme&record-bytes=4096&streams=16");
     assert!(issues.is_empty());
-    assert_eq!(p.cost, Device::Nvme.defaults());
+    assert_eq!(p.disk.cost, Device::Nvme.defaults());
     assert_eq!(parse_query(&to_query(&p)).0, p);
     for bad in ["crash:4@1", "boom:1@1", "crash:1@x"] {
         assert_eq!(parse_replica_actions(bad), None, "{bad}");
@@ -137,14 +144,17 @@ fn group_parameters_round_trip() {
     let (p, issues) = parse_query("scene=group&partitions=7&members=12&assignor=cooperative-sticky&commit=manual&idempotent=1&actions=add%401200,crash%3Aconsumer-2%402500,remove:consumer-10@4000");
     assert!(issues.is_empty(), "{issues:?}");
     assert_eq!(
-        (p.partitions, p.members, p.assignor),
+        (p.group.partitions, p.group.members, p.group.assignor),
         (7, 12, Assignor::CooperativeSticky)
     );
-    assert_eq!(p.actions.len(), 3);
-    assert_eq!(p.actions[1].kind, ActionKind::Crash("consumer-2".into()));
+    assert_eq!(p.group.actions.len(), 3);
+    assert_eq!(
+        p.group.actions[1].kind,
+        ActionKind::Crash("consumer-2".into())
+    );
     assert_eq!(parse_query(&to_query(&p)).0, p);
     let (p, _) = parse_query("scene=group");
-    assert_eq!(p.partitions, 6);
+    assert_eq!(p.group.partitions, 6);
     for bad in ["explode@5", "crash:@5", "add@x", "crash:<b>@1", "add"] {
         assert_eq!(parse_actions(bad), None, "{bad}");
     }
@@ -175,13 +185,21 @@ fn repartition_parameters_round_trip() {
     let (p, issues) = parse_query("scene=repartition&from=3&to=64&strategy=new-topic&order=7");
     assert!(issues.is_empty(), "{issues:?}");
     assert_eq!(
-        (p.from, p.to, p.strategy, p.focus_order),
+        (
+            p.repartition.from,
+            p.repartition.to,
+            p.repartition.strategy,
+            p.repartition.focus_order
+        ),
         (3, 64, Strategy::NewTopic, Some(7))
     );
     assert_eq!(parse_query(&to_query(&p)).0, p);
     let (p, issues) = parse_query("scene=repartition&from=0&to=65&strategy=magic&order=99");
-    assert_eq!((p.from, p.to, p.strategy), (1, 64, Strategy::Naive));
-    assert_eq!(p.focus_order, Some(ORDERS));
+    assert_eq!(
+        (p.repartition.from, p.repartition.to, p.repartition.strategy),
+        (1, 64, Strategy::Naive)
+    );
+    assert_eq!(p.repartition.focus_order, Some(ORDERS));
     assert_eq!(issues.len(), 4);
 }
 
@@ -206,7 +224,7 @@ fn bad_values_fall_back_and_are_named() {
 #[test]
 fn numbers_are_clamped_with_a_message() {
     let (p, issues) = parse_query("segment-bytes=5&t=-3&seed=99999999999999999999999");
-    assert_eq!(p.segment_bytes, *SEGMENT_BYTES_RANGE.start());
+    assert_eq!(p.log.segment_bytes, *SEGMENT_BYTES_RANGE.start());
     assert_eq!(p.t, Some(0));
     assert_eq!(p.seed, u64::MAX);
     assert_eq!(issues.len(), 3);
@@ -214,7 +232,7 @@ fn numbers_are_clamped_with_a_message() {
         .iter()
         .all(|i| matches!(i, ParamIssue::OutOfRange { .. })));
     let (p, _) = parse_query("segment-bytes=99999");
-    assert_eq!(p.segment_bytes, *SEGMENT_BYTES_RANGE.end());
+    assert_eq!(p.log.segment_bytes, *SEGMENT_BYTES_RANGE.end());
 }
 
 #[test]
@@ -258,7 +276,12 @@ fn long_values_are_quoted_short() {
 
 #[test]
 fn decoding_matches_url_search_params() {
-    let key = |raw: &str| parse_query(&format!("?scene=routing&key={raw}")).0.key;
+    let key = |raw: &str| {
+        parse_query(&format!("?scene=routing&key={raw}"))
+            .0
+            .routing
+            .key
+    };
     assert_eq!(key("a+b%20c"), "a b c");
     assert_eq!(key("%F0%9F%90%9B"), "🐛");
     assert_eq!(key("100%"), "100%");
@@ -284,9 +307,9 @@ fn random_garbage_never_panics_and_always_yields_valid_params() {
             .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
             .collect();
         let (p, _) = parse_query(&q);
-        assert!(SEGMENT_BYTES_RANGE.contains(&p.segment_bytes));
-        assert!(PARTITIONS_RANGE.contains(&p.partitions));
-        assert!(p.key.len() <= MAX_KEY_BYTES);
+        assert!(SEGMENT_BYTES_RANGE.contains(&p.log.segment_bytes));
+        assert!(PARTITIONS_RANGE.contains(&p.routing.partitions));
+        assert!(p.routing.key.len() <= MAX_KEY_BYTES);
         let (again, issues) = parse_query(&to_query(&p));
         assert_eq!(again, p, "query {q:?}");
         assert!(issues.is_empty());
@@ -296,7 +319,7 @@ fn random_garbage_never_panics_and_always_yields_valid_params() {
 #[test]
 fn a_group_reads_its_partitions_with_its_own_range() {
     let (p, issues) = parse_query("?scene=group&partitions=50");
-    assert_eq!(p.group_config().partitions, 32);
+    assert_eq!(p.group.partitions, 32);
     assert_eq!(
         issues,
         vec![ParamIssue::OutOfRange {
@@ -307,7 +330,7 @@ fn a_group_reads_its_partitions_with_its_own_range() {
     );
     assert!(to_query(&p).contains("&partitions=32&"));
     let (p, issues) = parse_query("?scene=routing&partitions=50");
-    assert_eq!((p.partitions, issues), (50, vec![]));
+    assert_eq!((p.routing.partitions, issues), (50, vec![]));
 }
 
 #[test]

@@ -127,7 +127,7 @@ pub trait SceneMeasures: Scene {
 }
 
 macro_rules! define_scene_measures {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         impl SceneId {
             /// The figures the scene's model measures: what a level's goal
             /// about it may be about.

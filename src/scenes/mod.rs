@@ -146,7 +146,8 @@ pub(crate) fn first_violation(checker: &crate::sim::checker::OrderChecker) -> Ve
 }
 
 /// Calls `$then!` with every scene, in the chapter's order: its id variant,
-/// its `?scene=` value, the Cargo feature that builds it in, and its model.
+/// its field in the link's parameters (`AppParams`), its `?scene=` value,
+/// the Cargo feature that builds it in, and its model.
 /// Adding a scene is one line here (and its feature in Cargo.toml).
 ///
 /// Every scene has an id, a page and a menu entry in every bundle; only
@@ -156,22 +157,22 @@ pub(crate) fn first_violation(checker: &crate::sim::checker::OrderChecker) -> Ve
 macro_rules! for_each_scene {
     ($then:ident) => {
         $then! {
-            Log, "log", "scene-log", $crate::scenes::log::model::LogScene;
-            Replication, "replication", "scene-replication", $crate::scenes::replication::model::Replication;
-            Routing, "routing", "scene-routing", $crate::scenes::routing::model::RoutingStream;
-            Producer, "producer", "scene-producer", $crate::scenes::producer::model::ProducerScene;
-            Repartition, "repartition", "scene-repartition", $crate::scenes::repartition::model::Repartition;
-            Group, "group", "scene-group", $crate::scenes::group::model::Group;
-            Workers, "workers", "scene-workers", $crate::scenes::workers::model::Workers;
-            Disk, "disk", "scene-disk", $crate::scenes::disk::model::Disk;
-            RabbitMq, "rabbitmq", "scene-rabbitmq", $crate::scenes::rabbitmq::model::RabbitScene;
-            Pipeline, "pipeline", "scene-pipeline", $crate::scenes::pipeline::model::Pipeline;
+            Log, log, "log", "scene-log", $crate::scenes::log::model::LogScene;
+            Replication, replication, "replication", "scene-replication", $crate::scenes::replication::model::Replication;
+            Routing, routing, "routing", "scene-routing", $crate::scenes::routing::model::RoutingStream;
+            Producer, producer, "producer", "scene-producer", $crate::scenes::producer::model::ProducerScene;
+            Repartition, repartition, "repartition", "scene-repartition", $crate::scenes::repartition::model::Repartition;
+            Group, group, "group", "scene-group", $crate::scenes::group::model::Group;
+            Workers, workers, "workers", "scene-workers", $crate::scenes::workers::model::Workers;
+            Disk, disk, "disk", "scene-disk", $crate::scenes::disk::model::Disk;
+            RabbitMq, rabbitmq, "rabbitmq", "scene-rabbitmq", $crate::scenes::rabbitmq::model::RabbitScene;
+            Pipeline, pipeline, "pipeline", "scene-pipeline", $crate::scenes::pipeline::model::Pipeline;
         }
     };
 }
 
 macro_rules! define_scene_words {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         impl SceneId {
             /// The scene's name, in the menu and over its page; every bundle
             /// names every scene.
@@ -442,7 +443,7 @@ mod tests {
     #[test]
     fn every_scene_plays_at_a_pace_a_person_can_follow() {
         macro_rules! each {
-            ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {$(
+            ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {$(
                 let link = concat!("scene=", $id);
                 let (wall, player) = play_at_1x::<$model>(link, |_, _| false);
                 assert!(player.timeline.at_end(), "{link}");

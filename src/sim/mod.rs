@@ -10,6 +10,7 @@ pub mod engine;
 pub mod history;
 pub mod keyless;
 pub mod log;
+pub mod params;
 pub mod partitioner;
 pub mod producer;
 pub mod queue;
@@ -20,4 +21,5 @@ pub mod time;
 
 pub use engine::{Ctx, Model, Sim};
 pub use history::Timeline;
+pub use params::ModelParams;
 pub use time::SimTime;

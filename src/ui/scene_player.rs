@@ -84,7 +84,7 @@ impl<S: Scene> AnyPlayer for Player<S> {
 }
 
 macro_rules! define_scene_player {
-    ($($variant:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         // One player exists at a time, so a small variant beside a scene's
         // costs nothing worth a box (a scene's own bundle has one large
         // variant, which is what clippy's lint flags).

@@ -230,22 +230,26 @@ fn seek_row(link: &str) {
     assert!(issues.is_empty(), "{link}: {issues:?}");
     let seed = params.seed;
     let figures = match params.scene {
-        SceneId::Log => seek_figures(|| LogScene::new(params.log_scene_config()), seed),
-        SceneId::Replication => {
-            seek_figures(|| Replication::new(params.replication_config()), seed)
-        }
+        SceneId::Log => seek_figures(|| LogScene::new(params.log), seed),
+        SceneId::Replication => seek_figures(|| Replication::new(params.replication.clone()), seed),
         SceneId::Routing => {
-            seek_figures(|| RoutingStream::new(params.routing_stream_config()), seed)
+            seek_figures(|| RoutingStream::new(params.routing.stream_config()), seed)
         }
         SceneId::Producer => seek_figures(|| producer_scene(&params), seed),
         SceneId::Repartition => {
-            seek_figures(|| Repartition::new(params.repartition_config()), seed)
+            seek_figures(|| Repartition::new(params.repartition.config()), seed)
         }
-        SceneId::Group => seek_figures(|| Group::new(params.group_config()), seed),
+        SceneId::Group => seek_figures(|| Group::new(params.group.clone()), seed),
         SceneId::Workers => seek_figures(|| Workers::new(params.workers), seed),
         SceneId::Disk => seek_figures(Disk::default, seed),
         SceneId::RabbitMq => seek_figures(
-            || RabbitScene::new(params.rabbit_consumers, params.remedy, params.requeue),
+            || {
+                RabbitScene::new(
+                    params.rabbitmq.consumers,
+                    params.rabbitmq.remedy,
+                    params.rabbitmq.requeue,
+                )
+            },
             seed,
         ),
         SceneId::Pipeline => seek_figures(|| Pipeline::new(params.pipeline), seed),
@@ -268,7 +272,7 @@ fn seek_row(link: &str) {
 }
 
 fn producer_scene(params: &AppParams) -> ProducerScene {
-    ProducerScene::new(params.producer_scene_config())
+    ProducerScene::new(params.producer.scene_config())
         .expect("the heaviest producer link is a valid configuration")
 }
 

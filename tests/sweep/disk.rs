@@ -19,7 +19,7 @@ fn sweep_disk(device: &str, seeds: Range<u64>) -> Tally {
             rng.between(1, 64)
         );
         let p = params(&link);
-        let (cost, bytes) = (p.cost, u64::from(p.record_bytes));
+        let (cost, bytes) = (p.disk.cost, u64::from(p.disk.record_bytes));
         assert!(
             cost.sequential_records_per_s(bytes) > cost.random_records_per_s(bytes),
             "{link}"
@@ -28,7 +28,7 @@ fn sweep_disk(device: &str, seeds: Range<u64>) -> Tally {
         assert!(share > 0.0 && share < 1.0, "{link}: seek share {share}");
         let one = cost.interleaved_streams_bytes_per_s(1);
         assert!(
-            cost.interleaved_streams_bytes_per_s(p.streams) <= one,
+            cost.interleaved_streams_bytes_per_s(p.disk.streams) <= one,
             "{link}"
         );
         let sim = play(Disk::default(), &link, seed, index as u64, |d, _| {

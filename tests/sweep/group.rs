@@ -39,7 +39,7 @@ fn group_actions(seed: u64, members: u32) -> (String, bool) {
 /// group catches up and has handled every record; the idempotent handler
 /// repeats nothing, and only a crash repeats anything.
 fn run_group(link: &str, seed: u64, index: u64, crashed: bool) -> Group {
-    let config = params(link).group_config();
+    let config = params(link).group.clone();
     let mut committed: Vec<u64> = Vec::new();
     let mut busy: Vec<Option<(u32, u64)>> = Vec::new();
     let mut paused_ms = 0;
@@ -132,7 +132,7 @@ fn sweep_group(commit: &str, idempotent: bool, seeds: Range<u64>) -> Vec<Tally> 
             Tally::new("group", name)
         })
         .collect();
-    let members = params("?scene=group").members;
+    let members = params("?scene=group").group.members;
     for (index, seed) in seeds.enumerate() {
         let (actions, crashed) = group_actions(seed, members);
         let mut eager = None;

@@ -13,7 +13,7 @@ fn sweep_log(preset: &str, link_for: impl Fn(u64) -> String, seeds: Range<u64>) 
         let link = link_for(seed);
         let p = params(&link);
         let mut committed = 0;
-        let scene = LogScene::new(p.log_scene_config());
+        let scene = LogScene::new(p.log);
         let sim = play(scene, &link, seed, index as u64, |s, full| {
             let c = &s.consumer;
             let now_committed = c.committed_offset().unwrap_or(0);

@@ -1,7 +1,7 @@
 //! The producer scene's sweep: every preset file, and what each log must hold.
 
 use super::*;
-use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::scenes::producer::model::presets::ProducerPreset;
 use kafka_ordering_lab::scenes::producer::model::{
     BatchState, ErrorCode, ProducerScene, SeqKind, Workload,
 };
@@ -51,7 +51,7 @@ fn sweep_producer(preset: &ProducerSweep, seeds: Range<u64>) -> Tally {
     let mut tally = Tally::new("producer", preset.name);
     for (index, seed) in seeds.enumerate() {
         let link = format!("{}&seed={seed}", preset.link);
-        let config = params(&link).producer_scene_config();
+        let config = params(&link).producer.scene_config();
         let (workload, producer) = (config.workload, config.producer);
         let log_start = config.log_start_offset;
         let known = config.known_producer && log_start > 0;

@@ -33,7 +33,7 @@ fn sweep_rabbitmq(remedy: Remedy, requeue: bool, seeds: Range<u64>) -> Tally {
             let key = format!("order-{}", s.messages[m as usize].0);
             partition_for_key(KeyHasher::Murmur2, key.as_bytes(), consumers) as usize
         };
-        let scene = RabbitScene::new(p.rabbit_consumers, p.remedy, p.requeue);
+        let scene = RabbitScene::new(p.rabbitmq.consumers, p.rabbitmq.remedy, p.rabbitmq.requeue);
         let sim = play(scene, &link, seed, index as u64, |s, _| {
             for (c, w) in s.rabbit.iter().enumerate() {
                 let unacked = w.held.len() + usize::from(w.busy.is_some());

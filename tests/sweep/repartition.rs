@@ -17,7 +17,7 @@ fn sweep_repartition(strategy: Strategy, seeds: Range<u64>) -> Tally {
     let mut tally = Tally::new("repartition", strategy.id());
     for (index, seed) in seeds.enumerate() {
         let link = format!("?scene=repartition&strategy={}&seed={seed}", strategy.id());
-        let config = params(&link).repartition_config();
+        let config = params(&link).repartition.config();
         let scene = Repartition::new(config);
         let sim = play(scene, &link, seed, index as u64, |s, full| {
             for (i, lane) in s.lanes.iter().enumerate() {

@@ -207,7 +207,7 @@ fn sweep_replication(acks: &str, unclean: bool, seeds: Range<u64>) -> Tally {
             1 + seed % 3,
             replica_actions(seed)
         );
-        let config = params(&link).replication_config();
+        let config = params(&link).replication.clone();
         let mut before = Before::default();
         let scene = Replication::new(config.clone());
         let sim = play(scene, &link, seed, index as u64, |r, _| {

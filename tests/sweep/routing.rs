@@ -18,7 +18,7 @@ fn sweep_routing(preset: &str, link: &str, seeds: Range<u64>) -> Tally {
     let mut tally = Tally::new("routing", preset);
     for (index, seed) in seeds.enumerate() {
         let link = format!("{link}&seed={seed}");
-        let config = params(&link).routing_stream_config();
+        let config = params(&link).routing.stream_config();
         let scene = RoutingStream::new(config);
         let sim = play(scene, &link, seed, index as u64, |s, full| {
             for (p, log) in s.logs.iter().enumerate() {

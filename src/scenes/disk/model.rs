@@ -217,6 +217,43 @@ impl Model for Disk {
     }
 }
 
+/// What a link carries for the disk: the device and its costs, a record's
+/// size and how many streams read at once, for the figures the view works
+/// out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DiskParams {
+    pub device: Device,
+    pub cost: CostModel,
+    pub record_bytes: u32,
+    pub streams: u32,
+}
+
+impl Default for DiskParams {
+    fn default() -> Self {
+        DiskParams {
+            device: Device::Hdd,
+            cost: Device::Hdd.defaults(),
+            record_bytes: 1024,
+            streams: 8,
+        }
+    }
+}
+
+impl crate::sim::ModelParams for Disk {
+    type Params = DiskParams;
+
+    /// The disk's run is the same whatever the figures: they only change
+    /// the costs the view works out.
+    fn run_part(_: &DiskParams) -> DiskParams {
+        DiskParams {
+            device: Device::Hdd,
+            cost: Device::Hdd.defaults(),
+            record_bytes: 0,
+            streams: 0,
+        }
+    }
+}
+
 mod caption;
 
 pub use caption::DiskCaption;

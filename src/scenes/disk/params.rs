@@ -16,13 +16,13 @@ pub static DEVICE: Param = Param {
     doc: "the device, with its illustrative figures (`seek-us`, `mb-s` follow it)",
     label: None,
     options: &[],
-    get: |p| Some(p.device.id().to_owned()),
+    get: |p| Some(p.disk.device.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(disk::Device::from_id)
             .map(|d| {
-                p.device = d;
-                p.cost = d.defaults();
+                p.disk.device = d;
+                p.disk.cost = d.defaults();
             })
             .is_some()
     },
@@ -37,8 +37,8 @@ pub static SEEK_US: Param = Param {
     doc: "one seek, µs",
     label: None,
     options: &[],
-    get: |p| Some(p.cost.seek_us.to_string()),
-    set: |p, v| v.u32().map(|n| p.cost.seek_us = n).is_some(),
+    get: |p| Some(p.disk.cost.seek_us.to_string()),
+    set: |p, v| v.u32().map(|n| p.disk.cost.seek_us = n).is_some(),
 };
 
 pub static MB_S: Param = Param {
@@ -50,8 +50,8 @@ pub static MB_S: Param = Param {
     doc: "sequential reads, MB/s",
     label: None,
     options: &[],
-    get: |p| Some(p.cost.seq_mb_s.to_string()),
-    set: |p, v| v.u32().map(|n| p.cost.seq_mb_s = n).is_some(),
+    get: |p| Some(p.disk.cost.seq_mb_s.to_string()),
+    set: |p, v| v.u32().map(|n| p.disk.cost.seq_mb_s = n).is_some(),
 };
 
 pub static RECORD_BYTES: Param = Param {
@@ -63,8 +63,8 @@ pub static RECORD_BYTES: Param = Param {
     doc: "record size in bytes",
     label: None,
     options: &[],
-    get: |p| Some(p.record_bytes.to_string()),
-    set: |p, v| v.u32().map(|n| p.record_bytes = n).is_some(),
+    get: |p| Some(p.disk.record_bytes.to_string()),
+    set: |p, v| v.u32().map(|n| p.disk.record_bytes = n).is_some(),
 };
 
 pub static STREAMS: Param = Param {
@@ -76,8 +76,8 @@ pub static STREAMS: Param = Param {
     doc: "consumers reading different partitions",
     label: None,
     options: &[],
-    get: |p| Some(p.streams.to_string()),
-    set: |p, v| v.u32().map(|n| p.streams = n).is_some(),
+    get: |p| Some(p.disk.streams.to_string()),
+    set: |p, v| v.u32().map(|n| p.disk.streams = n).is_some(),
 };
 
 pub static PART: Param = part_param(

@@ -22,11 +22,11 @@ fn rate(lang: Lang, v: f64) -> String {
 /// drawn from the link's parameters only.
 fn view_disk_cost(params: &AppParams, _on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let cost = params.cost;
-    let bytes = u64::from(params.record_bytes);
+    let cost = params.disk.cost;
+    let bytes = u64::from(params.disk.record_bytes);
     let seq = cost.sequential_records_per_s(bytes);
     let random = cost.random_records_per_s(bytes);
-    let streams_total = cost.interleaved_streams_bytes_per_s(params.streams);
+    let streams_total = cost.interleaved_streams_bytes_per_s(params.disk.streams);
     // A linear scale, so the bars' lengths read true; a bar too short to
     // see keeps a sliver (CSS min-width), and the ratio is said in words.
     let bar = |v: f64| {
@@ -54,7 +54,7 @@ fn view_disk_cost(params: &AppParams, _on_params: &Callback<AppParams>) -> Html 
                         {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
                     </p>
                     <p class="small" data-testid="cost-streams" data-value={fixed(streams_total / 1e6, 0)}>
-                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.streams, i18n::megabytes_per_second(lang, streams_total))}
+                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.disk.streams, i18n::megabytes_per_second(lang, streams_total))}
                     </p>
                 </section>
             }
@@ -65,12 +65,12 @@ fn view_disk_cost(params: &AppParams, _on_params: &Callback<AppParams>) -> Html 
 /// The disk's settings: they depend on the link's parameters only.
 fn view_disk_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let cost = params.cost;
+    let cost = params.disk.cost;
     let on_device = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(dev) = Device::from_id(&select.value()) {
-            p.device = dev;
-            p.cost = dev.defaults();
+            p.disk.device = dev;
+            p.disk.cost = dev.defaults();
         }
     });
     let on_seek = edit_number(params, on_params, &declared::SEEK_US);
@@ -86,8 +86,8 @@ fn view_disk_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Ht
                             <label class="field narrow-field">
                                 <span>{t(lang, DiskMsg::Device)}</span>
                                 <select data-testid="device" onchange={on_device}>
-                                    <option value="hdd" selected={params.device == Device::Hdd}>{"HDD"}</option>
-                                    <option value="nvme" selected={params.device == Device::Nvme}>{"NVMe"}</option>
+                                    <option value="hdd" selected={params.disk.device == Device::Hdd}>{"HDD"}</option>
+                                    <option value="nvme" selected={params.disk.device == Device::Nvme}>{"NVMe"}</option>
                                 </select>
                             </label>
                             <label class="field narrow-field"><span>{t(lang, DiskMsg::SeekUs)}</span>
@@ -95,9 +95,9 @@ fn view_disk_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Ht
                             <label class="field narrow-field"><span>{t(lang, DiskMsg::MbS)}</span>
                                 <input type="number" data-testid="mb-s" min={min_of(&declared::MB_S)} max={max_of(&declared::MB_S)} value={cost.seq_mb_s.to_string()} oninput={on_mbs} /></label>
                             <label class="field narrow-field"><span>{t(lang, DiskMsg::RecordBytes)}</span>
-                                <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.record_bytes.to_string()} oninput={on_bytes} /></label>
+                                <input type="number" data-testid="record-bytes" min={min_of(&declared::RECORD_BYTES)} max={max_of(&declared::RECORD_BYTES)} value={params.disk.record_bytes.to_string()} oninput={on_bytes} /></label>
                             <label class="field narrow-field"><span>{t(lang, DiskMsg::Streams)}</span>
-                                <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.streams.to_string()} oninput={on_streams} /></label>
+                                <input type="number" data-testid="streams" min={min_of(&declared::STREAMS)} max={max_of(&declared::STREAMS)} value={params.disk.streams.to_string()} oninput={on_streams} /></label>
                         </div>
                         <p class="dim small">{t(lang, DiskMsg::Illustrative)}</p>
                     </section>
@@ -135,7 +135,7 @@ pub fn view_disk_scene(
                         }} }
                     </ol>
                     <p class="narration" aria-live="polite" data-testid="narration">
-                        { disk_caption(lang, d.caption(sim.last_event().map(|(_, e)| e)), params.cost) }
+                        { disk_caption(lang, d.caption(sim.last_event().map(|(_, e)| e)), params.disk.cost) }
                     </p>
                     <ul class="legend inline-legend">
                         <li><span class="swatch processed"></span>{format!(" {} (≤ {CACHE_PAGES})", t(lang, DiskMsg::Cached))}</li>

@@ -36,12 +36,10 @@ impl SceneLink for Group {
         &params::PARAMS
     }
 
-    /// A group needs something to share: more partitions than members. And
-    /// a link that names no actions shows the chapter's point: a member
+    /// A link that names no actions shows the chapter's point: a member
     /// crashes between auto-commits, and records run twice.
     fn link_start(params: &mut AppParams, _preset: Option<&str>) {
-        params.partitions = 6;
-        params.actions = params::default_actions();
+        params.group.actions = params::default_actions();
     }
 }
 
@@ -92,7 +90,7 @@ impl Scene for Group {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        Ok(Group::new(params.group_config()))
+        Ok(Group::new(params.group.clone()))
     }
 
     /// After the default crash's rebalance, with the records the new owner
@@ -135,7 +133,7 @@ impl SceneMeasures for Group {
         ]))
     }
     fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
-        for a in &mut params.actions {
+        for a in &mut params.group.actions {
             a.at = shift(a.at);
         }
     }

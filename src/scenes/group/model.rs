@@ -503,6 +503,28 @@ impl Group {
     }
 }
 
+impl Default for GroupConfig {
+    /// More partitions than members, so that a group has something to
+    /// share; a link that names no actions gets the scene's crash
+    /// (src/scenes/group/mod.rs `link_start`).
+    fn default() -> Self {
+        GroupConfig {
+            partitions: 6,
+            members: 3,
+            assignor: Assignor::Range,
+            commit: CommitMode::Auto,
+            idempotent: false,
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// A link carries the group's settings and the learner's actions, and the
+/// run depends on every one of them.
+impl crate::sim::ModelParams for Group {
+    type Params = GroupConfig;
+}
+
 mod caption;
 mod rebalance;
 #[cfg(test)]

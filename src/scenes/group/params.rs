@@ -30,8 +30,8 @@ pub static GROUP_PARTITIONS: Param = Param {
     doc: "the topic's partition count",
     label: Some(|l| t(l, GroupMsg::Partitions)),
     options: &[],
-    get: |p| Some(p.partitions.to_string()),
-    set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
+    get: |p| Some(p.group.partitions.to_string()),
+    set: |p, v| v.u32().map(|n| p.group.partitions = n).is_some(),
 };
 
 pub static MEMBERS: Param = Param {
@@ -43,8 +43,8 @@ pub static MEMBERS: Param = Param {
     doc: "members at the start",
     label: Some(|l| t(l, GroupMsg::Members)),
     options: &[],
-    get: |p| Some(p.members.to_string()),
-    set: |p, v| v.u32().map(|n| p.members = n).is_some(),
+    get: |p| Some(p.group.members.to_string()),
+    set: |p, v| v.u32().map(|n| p.group.members = n).is_some(),
 };
 
 pub static ASSIGNOR: Param = Param {
@@ -61,11 +61,11 @@ pub static ASSIGNOR: Param = Param {
         ("sticky", OptionText::Verbatim),
         ("cooperative-sticky", OptionText::Verbatim),
     ],
-    get: |p| Some(p.assignor.id().to_owned()),
+    get: |p| Some(p.group.assignor.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(Assignor::from_id)
-            .map(|a| p.assignor = a)
+            .map(|a| p.group.assignor = a)
             .is_some()
     },
 };
@@ -82,11 +82,11 @@ pub static COMMIT: Param = Param {
         ("auto", OptionText::Words(|l| t(l, GroupMsg::Auto))),
         ("manual", OptionText::Words(|l| t(l, GroupMsg::Manual))),
     ],
-    get: |p| Some(p.commit.id().to_owned()),
+    get: |p| Some(p.group.commit.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(group::CommitMode::from_id)
-            .map(|c| p.commit = c)
+            .map(|c| p.group.commit = c)
             .is_some()
     },
 };
@@ -100,8 +100,8 @@ pub static IDEMPOTENT: Param = Param {
     doc: "`1` for the idempotent handler",
     label: Some(|l| t(l, GroupMsg::Idempotent)),
     options: &[],
-    get: |p| Some(u8::from(p.idempotent).to_string()),
-    set: |p, v| v.flag().map(|b| p.idempotent = b).is_some(),
+    get: |p| Some(u8::from(p.group.idempotent).to_string()),
+    set: |p, v| v.flag().map(|b| p.group.idempotent = b).is_some(),
 };
 
 /// A link without `actions` shows a crash between auto-commits (the
@@ -126,11 +126,11 @@ pub static ACTIONS: Param = Param {
     doc: "the learner's member actions (`actions=` for none)",
     label: Some(|l| t(l, GroupMsg::Actions)),
     options: &[],
-    get: |p| Some(actions_text(&p.actions)),
+    get: |p| Some(actions_text(&p.group.actions)),
     set: |p, v| {
         v.text()
             .and_then(parse_actions)
-            .map(|a| p.actions = a)
+            .map(|a| p.group.actions = a)
             .is_some()
     },
 };

@@ -40,48 +40,50 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let on_assignor = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(a) = Assignor::from_id(&select.value()) {
-            p.assignor = a;
+            p.group.assignor = a;
         }
     });
     let on_commit = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(c) = CommitMode::from_id(&select.value()) {
-            p.commit = c;
+            p.group.commit = c;
         }
     });
-    let on_idem = edit(params, on_params, |p, e: Event| p.idempotent = checked(&e));
+    let on_idem = edit(params, on_params, |p, e: Event| {
+        p.group.idempotent = checked(&e)
+    });
     html! {
         <section class="card">
             <div class="inputs">
                 <label class="field narrow-field">
                     <span>{t(lang, GroupMsg::Partitions)}</span>
-                    <input type="number" data-testid="partitions-input" min={min_of(&declared::GROUP_PARTITIONS)} max={max_of(&declared::GROUP_PARTITIONS)} value={params.partitions.to_string()} oninput={on_partitions} />
+                    <input type="number" data-testid="partitions-input" min={min_of(&declared::GROUP_PARTITIONS)} max={max_of(&declared::GROUP_PARTITIONS)} value={params.group.partitions.to_string()} oninput={on_partitions} />
                 </label>
                 <label class="field narrow-field">
                     <span>{t(lang, GroupMsg::Members)}</span>
-                    <input type="number" data-testid="members-input" min={min_of(&declared::MEMBERS)} max={max_of(&declared::MEMBERS)} value={params.members.to_string()} oninput={on_members} />
+                    <input type="number" data-testid="members-input" min={min_of(&declared::MEMBERS)} max={max_of(&declared::MEMBERS)} value={params.group.members.to_string()} oninput={on_members} />
                 </label>
                 <label class="field">
                     <span>{t(lang, GroupMsg::Assignor)}</span>
                     <select data-testid="assignor" onchange={on_assignor}>
                         for &a in Assignor::ALL.iter() {
-                            <option value={a.id()} selected={params.assignor == a}>{a.id()}</option>
+                            <option value={a.id()} selected={params.group.assignor == a}>{a.id()}</option>
                         }
                     </select>
                 </label>
                 <label class="field">
                     <span>{t(lang, GroupMsg::Commit)}</span>
                     <select data-testid="commit" onchange={on_commit}>
-                        <option value="auto" selected={params.commit == CommitMode::Auto}>{t(lang, GroupMsg::Auto)}</option>
-                        <option value="manual" selected={params.commit == CommitMode::Manual}>{t(lang, GroupMsg::Manual)}</option>
+                        <option value="auto" selected={params.group.commit == CommitMode::Auto}>{t(lang, GroupMsg::Auto)}</option>
+                        <option value="manual" selected={params.group.commit == CommitMode::Manual}>{t(lang, GroupMsg::Manual)}</option>
                     </select>
                 </label>
             </div>
             <label class="check">
-                <input type="checkbox" data-testid="idempotent" checked={params.idempotent} onchange={on_idem} />
+                <input type="checkbox" data-testid="idempotent" checked={params.group.idempotent} onchange={on_idem} />
                 <span>{t(lang, GroupMsg::Idempotent)}</span>
             </label>
-            <p class="note">{t(lang, if params.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
+            <p class="note">{t(lang, if params.group.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
         </section>
     }
 }
@@ -95,7 +97,7 @@ fn view_members(
     let lang = params.lang;
     let act = |kind: ActionKind| {
         edit(params, on_params, move |p, _: MouseEvent| {
-            p.actions.push(MemberAction {
+            p.group.actions.push(MemberAction {
                 at: now,
                 kind: kind.clone(),
             });

@@ -63,7 +63,7 @@ impl Scene for LogScene {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        Ok(LogScene::new(params.log_scene_config()))
+        Ok(LogScene::new(params.log))
     }
 
     /// A link without a moment opens on a log with records in it, a

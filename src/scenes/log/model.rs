@@ -347,6 +347,11 @@ impl Model for LogScene {
     }
 }
 
+/// A link carries the segment size, and the run depends on it.
+impl crate::sim::ModelParams for LogScene {
+    type Params = LogSceneConfig;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

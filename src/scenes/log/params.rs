@@ -18,8 +18,8 @@ pub static SEGMENT_BYTES: Param = Param {
     doc: "`segment.bytes`",
     label: Some(|l| t(l, LogMsg::SegmentBytes)),
     options: &[],
-    get: |p| Some(p.segment_bytes.to_string()),
-    set: |p, v| v.u32().map(|n| p.segment_bytes = n).is_some(),
+    get: |p| Some(p.log.segment_bytes.to_string()),
+    set: |p, v| v.u32().map(|n| p.log.segment_bytes = n).is_some(),
 };
 
 pub static PART: Param = part_param(

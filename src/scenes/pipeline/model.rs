@@ -15,6 +15,12 @@
 //! reveals it moment by moment, so seeking is exact and cheap.
 
 mod blame;
+
+/// A link carries every stage's settings, and the run depends on them.
+impl crate::sim::ModelParams for Pipeline {
+    type Params = PipelineConfig;
+}
+
 mod caption;
 mod config;
 mod fix;

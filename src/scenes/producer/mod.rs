@@ -25,7 +25,7 @@ use crate::i18n::{t, Lang, Summary};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::{SceneLink, DEFAULT_PRESET};
-use crate::presets::ProducerPreset;
+use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::scenes::producer::model::ProducerScene;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -55,7 +55,7 @@ impl SceneLink for ProducerScene {
             // caught by the tests, so their messages are not shown.
             crate::params::apply(params, name, value, &mut Vec::new());
         }
-        params.preset = Some(preset);
+        params.producer.preset = Some(preset);
     }
 }
 
@@ -131,7 +131,7 @@ impl Scene for ProducerScene {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        ProducerScene::new(params.producer_scene_config())
+        ProducerScene::new(params.producer.scene_config())
     }
 
     /// Each preset opens paused on the moment that tells its story: the

@@ -13,6 +13,8 @@
 mod broker;
 mod config;
 mod events;
+mod link;
+pub mod presets;
 mod scene;
 mod sender;
 mod sequences;
@@ -21,6 +23,7 @@ pub use broker::{ProducerStateEntry, SequenceCheck, DUPLICATE_CACHE};
 pub use config::{
     ErrorCode, Fault, FaultKind, LinkConfig, Outage, ProducerSceneConfig, ScriptedRecord, Workload,
 };
+pub use link::ProducerParams;
 pub use scene::{
     Batch, BatchState, Connection, FailReason, ProducerScene, Request, Response, SeqEntry, SeqKind,
     Stats, PARTITION, PRODUCER_ID, TOPIC,

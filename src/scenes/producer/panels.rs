@@ -21,7 +21,7 @@ pub(super) struct PriceProps {
 #[component(PricePanel)]
 pub(super) fn price_panel(props: &PriceProps) -> Html {
     let lang = props.params.lang;
-    let link = props.params.link;
+    let link = props.params.producer.link;
     let seed = props.params.seed;
     let result = use_state(|| None::<(u64, u64)>);
     {
@@ -62,7 +62,7 @@ pub(super) fn idempotence_compare(props: &CompareProps) -> Html {
     let result = use_state(|| None::<[(bool, u64, u64, u64); 2]>);
     {
         let result = result.clone();
-        let mut config = props.params.producer_scene_config();
+        let mut config = props.params.producer.scene_config();
         config.producer.max_in_flight = config.producer.max_in_flight.min(5);
         config.producer.acks = Acks::All;
         let seed = props.params.seed;
@@ -85,13 +85,13 @@ pub(super) fn idempotence_compare(props: &CompareProps) -> Html {
         });
     }
     let flip = edit(&props.params, &props.on_params, |n, _: MouseEvent| {
-        n.producer.enable_idempotence = !n.producer.enable_idempotence;
-        if n.producer.enable_idempotence {
-            n.producer.max_in_flight = n.producer.max_in_flight.min(5);
-            n.producer.acks = Acks::All;
-            n.producer.retries = n.producer.retries.max(1);
+        n.producer.config.enable_idempotence = !n.producer.config.enable_idempotence;
+        if n.producer.config.enable_idempotence {
+            n.producer.config.max_in_flight = n.producer.config.max_in_flight.min(5);
+            n.producer.config.acks = Acks::All;
+            n.producer.config.retries = n.producer.config.retries.max(1);
         }
-        n.preset = None;
+        n.producer.preset = None;
     });
     html! {
         <section class="card compare-idempotence" data-testid="idempotence-compare">

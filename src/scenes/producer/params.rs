@@ -6,11 +6,11 @@
 use crate::i18n::t;
 use crate::params::declare::{Kind, OptionText, Param};
 use crate::params::{part_param, GO_CLIENT};
-use crate::presets::{
+use crate::scenes::pipeline::text::PipelineMsg;
+use crate::scenes::producer::model::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
     ProducerPreset,
 };
-use crate::scenes::pipeline::text::PipelineMsg;
 use crate::scenes::producer::text::ProducerMsg;
 use crate::scenes::replication::text::ReplicationMsg;
 use crate::sim::producer::Acks;
@@ -55,13 +55,13 @@ pub static PRESET: Param = Param {
     doc: "the preset that sets the stage (files in `static/presets/`); the link's own settings follow it",
     label: None,
     options: &[],
-    get: |p| p.preset.map(|preset| preset.id().to_owned()),
+    get: |p| p.producer.preset.map(|preset| preset.id().to_owned()),
     // The parser applies the preset's settings before anything else, since
     // the link's own parameters adjust them; here it is only named.
     set: |p, v| {
         v.text()
             .and_then(ProducerPreset::from_id)
-            .map(|preset| p.preset = Some(preset))
+            .map(|preset| p.producer.preset = Some(preset))
             .is_some()
     },
 };
@@ -79,11 +79,11 @@ pub static WORKLOAD: Param = Param {
     doc: "the chapter's records, or a stream of N",
     label: Some(|l| t(l, ProducerMsg::LabelWorkload)),
     options: &[],
-    get: |p| Some(workload_text(p.workload)),
+    get: |p| Some(workload_text(p.producer.workload)),
     set: |p, v| {
         v.text()
             .and_then(parse_workload)
-            .map(|w| p.workload = w)
+            .map(|w| p.producer.workload = w)
             .is_some()
     },
 };
@@ -97,8 +97,8 @@ pub static LOG_START: Param = Param {
     doc: "the log's first offset",
     label: Some(|l| t(l, ProducerMsg::LabelLogStart)),
     options: &[],
-    get: |p| Some(p.log_start.to_string()),
-    set: |p, v| v.u64().map(|n| p.log_start = n).is_some(),
+    get: |p| Some(p.producer.log_start.to_string()),
+    set: |p, v| v.u64().map(|n| p.producer.log_start = n).is_some(),
 };
 
 pub static KNOWN_PRODUCER: Param = Param {
@@ -110,8 +110,8 @@ pub static KNOWN_PRODUCER: Param = Param {
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
     label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
     options: &[],
-    get: |p| Some(if p.known_producer { "1" } else { "0" }.to_owned()),
-    set: |p, v| v.flag().map(|b| p.known_producer = b).is_some(),
+    get: |p| Some(if p.producer.known_producer { "1" } else { "0" }.to_owned()),
+    set: |p, v| v.flag().map(|b| p.producer.known_producer = b).is_some(),
 };
 
 pub static MAX_IN_FLIGHT: Param = Param {
@@ -123,8 +123,12 @@ pub static MAX_IN_FLIGHT: Param = Param {
     doc: "`max.in.flight.requests.per.connection`",
     label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
     options: &[],
-    get: |p| Some(p.producer.max_in_flight.to_string()),
-    set: |p, v| v.u32().map(|n| p.producer.max_in_flight = n).is_some(),
+    get: |p| Some(p.producer.config.max_in_flight.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.producer.config.max_in_flight = n)
+            .is_some()
+    },
 };
 
 pub static RETRIES: Param = Param {
@@ -136,8 +140,8 @@ pub static RETRIES: Param = Param {
     doc: "`retries`",
     label: Some(|l| t(l, ProducerMsg::LabelRetries)),
     options: &[],
-    get: |p| Some(p.producer.retries.to_string()),
-    set: |p, v| v.u32().map(|n| p.producer.retries = n).is_some(),
+    get: |p| Some(p.producer.config.retries.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.config.retries = n).is_some(),
 };
 
 pub static IDEMPOTENCE: Param = Param {
@@ -149,10 +153,10 @@ pub static IDEMPOTENCE: Param = Param {
     doc: "`enable.idempotence`",
     label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
     options: &[],
-    get: |p| Some(u8::from(p.producer.enable_idempotence).to_string()),
+    get: |p| Some(u8::from(p.producer.config.enable_idempotence).to_string()),
     set: |p, v| {
         v.flag()
-            .map(|b| p.producer.enable_idempotence = b)
+            .map(|b| p.producer.config.enable_idempotence = b)
             .is_some()
     },
 };
@@ -170,11 +174,11 @@ pub static ACKS: Param = Param {
         ("1", OptionText::Verbatim),
         ("all", OptionText::Verbatim),
     ],
-    get: |p| Some(p.producer.acks.id().to_owned()),
+    get: |p| Some(p.producer.config.acks.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(Acks::from_id)
-            .map(|a| p.producer.acks = a)
+            .map(|a| p.producer.config.acks = a)
             .is_some()
     },
 };
@@ -188,8 +192,8 @@ pub static BATCH_SIZE: Param = Param {
     doc: "`batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
-    get: |p| Some(p.producer.batch_size.to_string()),
-    set: |p, v| v.u32().map(|n| p.producer.batch_size = n).is_some(),
+    get: |p| Some(p.producer.config.batch_size.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.config.batch_size = n).is_some(),
 };
 
 pub static LINGER_MS: Param = Param {
@@ -201,8 +205,8 @@ pub static LINGER_MS: Param = Param {
     doc: "`linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
-    get: |p| Some(p.producer.linger_ms.to_string()),
-    set: |p, v| v.u32().map(|n| p.producer.linger_ms = n).is_some(),
+    get: |p| Some(p.producer.config.linger_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.config.linger_ms = n).is_some(),
 };
 
 pub static REQUEST_TIMEOUT_MS: Param = Param {
@@ -214,8 +218,12 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     doc: "`request.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
     options: &[],
-    get: |p| Some(p.producer.request_timeout_ms.to_string()),
-    set: |p, v| v.u32().map(|n| p.producer.request_timeout_ms = n).is_some(),
+    get: |p| Some(p.producer.config.request_timeout_ms.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.producer.config.request_timeout_ms = n)
+            .is_some()
+    },
 };
 
 pub static RETRY_BACKOFF_MS: Param = Param {
@@ -227,8 +235,12 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     doc: "`retry.backoff.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
     options: &[],
-    get: |p| Some(p.producer.retry_backoff_ms.to_string()),
-    set: |p, v| v.u32().map(|n| p.producer.retry_backoff_ms = n).is_some(),
+    get: |p| Some(p.producer.config.retry_backoff_ms.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.producer.config.retry_backoff_ms = n)
+            .is_some()
+    },
 };
 
 pub static RETRY_BACKOFF_MAX_MS: Param = Param {
@@ -240,10 +252,10 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     doc: "`retry.backoff.max.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
     options: &[],
-    get: |p| Some(p.producer.retry_backoff_max_ms.to_string()),
+    get: |p| Some(p.producer.config.retry_backoff_max_ms.to_string()),
     set: |p, v| {
         v.u32()
-            .map(|n| p.producer.retry_backoff_max_ms = n)
+            .map(|n| p.producer.config.retry_backoff_max_ms = n)
             .is_some()
     },
 };
@@ -257,10 +269,10 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     doc: "`delivery.timeout.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
     options: &[],
-    get: |p| Some(p.producer.delivery_timeout_ms.to_string()),
+    get: |p| Some(p.producer.config.delivery_timeout_ms.to_string()),
     set: |p, v| {
         v.u32()
-            .map(|n| p.producer.delivery_timeout_ms = n)
+            .map(|n| p.producer.config.delivery_timeout_ms = n)
             .is_some()
     },
 };
@@ -274,8 +286,8 @@ pub static LATENCY_MS: Param = Param {
     doc: "one-way network latency, ms",
     label: Some(|l| t(l, ProducerMsg::LabelLatency)),
     options: &[],
-    get: |p| Some(p.link.latency_ms.to_string()),
-    set: |p, v| v.u32().map(|n| p.link.latency_ms = n).is_some(),
+    get: |p| Some(p.producer.link.latency_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.link.latency_ms = n).is_some(),
 };
 
 pub static JITTER_MS: Param = Param {
@@ -287,8 +299,8 @@ pub static JITTER_MS: Param = Param {
     doc: "the seeded jitter on top, ms",
     label: Some(|l| t(l, ProducerMsg::LabelJitter)),
     options: &[],
-    get: |p| Some(p.link.jitter_ms.to_string()),
-    set: |p, v| v.u32().map(|n| p.link.jitter_ms = n).is_some(),
+    get: |p| Some(p.producer.link.jitter_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.producer.link.jitter_ms = n).is_some(),
 };
 
 pub static CHAOS: Param = Param {
@@ -300,8 +312,12 @@ pub static CHAOS: Param = Param {
     doc: "requests per thousand that arrive damaged or break their connection after the write",
     label: Some(|l| t(l, PipelineMsg::Faults)),
     options: &[],
-    get: |p| Some(p.link.chaos_per_mille.to_string()),
-    set: |p, v| v.u32().map(|n| p.link.chaos_per_mille = n).is_some(),
+    get: |p| Some(p.producer.link.chaos_per_mille.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.producer.link.chaos_per_mille = n)
+            .is_some()
+    },
 };
 
 pub static FAULTS: Param = Param {
@@ -317,11 +333,11 @@ pub static FAULTS: Param = Param {
     doc: "faults on batch B's attempt A",
     label: Some(|l| t(l, ProducerMsg::LabelFaults)),
     options: &[],
-    get: |p| Some(faults_text(&p.faults)),
+    get: |p| Some(faults_text(&p.producer.faults)),
     set: |p, v| {
         v.text()
             .and_then(parse_faults)
-            .map(|f| p.faults = f)
+            .map(|f| p.producer.faults = f)
             .is_some()
     },
 };
@@ -339,11 +355,11 @@ pub static OUTAGES: Param = Param {
     doc: "network outages: from AT, MS long",
     label: Some(|l| t(l, ProducerMsg::LabelOutages)),
     options: &[],
-    get: |p| Some(outages_text(&p.outages)),
+    get: |p| Some(outages_text(&p.producer.outages)),
     set: |p, v| {
         v.text()
             .and_then(parse_outages)
-            .map(|o| p.outages = o)
+            .map(|o| p.producer.outages = o)
             .is_some()
     },
 };

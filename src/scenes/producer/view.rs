@@ -12,7 +12,7 @@ use crate::i18n::{self, fixed, t, Place, WindowMsg};
 use crate::params::declare::Param;
 use crate::params::parse_in;
 use crate::params::{preset_link, AppParams, Part};
-use crate::presets::ProducerPreset;
+use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::scenes::producer::model::{
     BatchState, ErrorCode, Fault, FaultKind, Outage, ProducerScene, Request, Response, SeqKind,
     Workload, TOPIC,
@@ -83,7 +83,7 @@ fn view_presets(params: &AppParams) -> Html {
                 let href = preset_link(params, p);
                 html! {
                     <a class="preset" href={href} data-testid="preset" data-preset={p.id()}
-                        aria-current={(params.preset == Some(p)).then_some("true")}>{preset_title(lang, p)}</a>
+                        aria-current={(params.producer.preset == Some(p)).then_some("true")}>{preset_title(lang, p)}</a>
                 }
             }} }
         </nav>
@@ -132,7 +132,7 @@ fn setting(name: &'static str, testid: &'static str, input: Html, help: &'static
 
 fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: bool) -> Html {
     let lang = params.lang;
-    let p = params.producer;
+    let p = params.producer.config;
     // Each input's bounds and help are the parameter's declaration, so the
     // form accepts exactly what a link does.
     let num = |param: &'static Param, value: u32, set: fn(&mut ProducerConfig, u32)| {
@@ -140,9 +140,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
         let (lo, hi) = (range.start().to_string(), range.end().to_string());
         let on = edit(params, on_params, move |n, e: InputEvent| {
             let v = parse_in(&input_value(&e), &range, 0);
-            set(&mut n.producer, v);
+            set(&mut n.producer.config, v);
             // A changed setting is no longer the preset as written.
-            n.preset = None;
+            n.producer.preset = None;
         });
         html! { <input type="number" data-testid={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
@@ -150,24 +150,24 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
     let on_acks = edit(params, on_params, |n, e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
         if let Some(acks) = Acks::from_id(&select.value()) {
-            n.producer.acks = acks;
-            n.preset = None;
+            n.producer.config.acks = acks;
+            n.producer.preset = None;
         }
     });
     let on_idem = edit(params, on_params, |n, e: Event| {
-        n.producer.enable_idempotence = checked(&e);
-        n.preset = None;
+        n.producer.config.enable_idempotence = checked(&e);
+        n.producer.preset = None;
     });
     let on_known = edit(params, on_params, |n, e: Event| {
-        n.known_producer = checked(&e);
-        n.preset = None;
+        n.producer.known_producer = checked(&e);
+        n.producer.preset = None;
     });
     let link_num = |param: &'static Param, value: u32, set: fn(&mut AppParams, u32)| {
         let range = param.range();
         let (lo, hi) = (range.start().to_string(), range.end().to_string());
         let on = edit(params, on_params, move |n, e: InputEvent| {
             set(n, parse_in(&input_value(&e), &range, *range.start()));
-            n.preset = None;
+            n.producer.preset = None;
         });
         // Three fields under one heading: each is named by its link parameter.
         html! { <input type="number" data-testid={param.name} aria-label={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
@@ -182,7 +182,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
                     html! { <input type="checkbox" data-testid="idempotence" checked={p.enable_idempotence} onchange={on_idem} /> },
                     help(&declared::IDEMPOTENCE)) }
                 { setting(declared::KNOWN_PRODUCER.name, "known-producer",
-                    html! { <input type="checkbox" data-testid="known-producer" checked={params.known_producer} onchange={on_known} /> },
+                    html! { <input type="checkbox" data-testid="known-producer" checked={params.producer.known_producer} onchange={on_known} /> },
                     help(&declared::KNOWN_PRODUCER)) }
                 { setting("acks", "acks", html! {
                     <select data-testid="acks" onchange={on_acks}>
@@ -201,9 +201,9 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
                 <div class="setting" data-setting="link">
                     <code>{"latency · jitter · chaos ‰"}</code>
                     <div class="inline-inputs">
-                        { link_num(&declared::LATENCY_MS, params.link.latency_ms, |n, v| n.link.latency_ms = v) }
-                        { link_num(&declared::JITTER_MS, params.link.jitter_ms, |n, v| n.link.jitter_ms = v) }
-                        { link_num(&declared::CHAOS, params.link.chaos_per_mille, |n, v| n.link.chaos_per_mille = v) }
+                        { link_num(&declared::LATENCY_MS, params.producer.link.latency_ms, |n, v| n.producer.link.latency_ms = v) }
+                        { link_num(&declared::JITTER_MS, params.producer.link.jitter_ms, |n, v| n.producer.link.jitter_ms = v) }
+                        { link_num(&declared::CHAOS, params.producer.link.chaos_per_mille, |n, v| n.producer.link.chaos_per_mille = v) }
                     </div>
                     <span class="help">{help(&declared::LATENCY_MS)}</span>
                 </div>
@@ -514,23 +514,24 @@ fn view_interventions(
         .collect();
     let add = |fault: Fault| {
         edit(params, on_params, move |n, _: MouseEvent| {
-            n.faults
+            n.producer
+                .faults
                 .retain(|f| !(f.batch == fault.batch && f.attempt == fault.attempt));
-            n.faults.push(fault);
-            crate::sim::sort::sort(&mut n.faults);
-            n.preset = None;
+            n.producer.faults.push(fault);
+            crate::sim::sort::sort(&mut n.producer.faults);
+            n.producer.preset = None;
         })
     };
     let outage = edit(params, on_params, move |n, _: MouseEvent| {
-        n.outages.push(Outage { at: now, ms: 300 });
-        n.preset = None;
+        n.producer.outages.push(Outage { at: now, ms: 300 });
+        n.producer.preset = None;
     });
     let clear = edit(params, on_params, |n, _: MouseEvent| {
-        n.faults.clear();
-        n.outages.clear();
-        n.preset = None;
+        n.producer.faults.clear();
+        n.producer.outages.clear();
+        n.producer.preset = None;
     });
-    let listed = interventions_list(lang, &params.faults, &params.outages);
+    let listed = interventions_list(lang, &params.producer.faults, &params.producer.outages);
     // A learner can add interventions without end: the newest are listed.
     let hidden = listed.len().saturating_sub(SHOWN_INTERVENTIONS);
     html! {
@@ -585,7 +586,7 @@ pub fn view_producer_scene(
     on_params: Callback<AppParams>,
 ) -> Html {
     let lang = params.lang;
-    let about = params.preset.map(|p| preset_about(lang, p));
+    let about = params.producer.preset.map(|p| preset_about(lang, p));
     // Kafka refused the settings: the run is that refusal.
     let refused = run.is_err();
     // The figure, then everything else the run shows.
@@ -605,7 +606,7 @@ pub fn view_producer_scene(
             let finished = sim.next_event_time().is_none();
             let stream = matches!(scene.config.workload, Workload::Stream { .. });
             let priced = matches!(
-                params.preset,
+                params.producer.preset,
                 Some(ProducerPreset::InFlight1 | ProducerPreset::Idempotent)
             );
             let narration = match scene.diagram.last() {
@@ -706,7 +707,7 @@ pub fn view_producer_scene(
             // them, and are then shown in any part, as the way to a
             // configuration that runs.
             if params.shows(Part::Settings) || refused {
-                { memo(|p, on| view_settings(p, on, p.producer_scene_config().producer.validate().is_err()), params, &on_params) }
+                { memo(|p, on| view_settings(p, on, p.producer.scene_config().producer.validate().is_err()), params, &on_params) }
             }
             {body}
             if params.shows(Part::Go) {

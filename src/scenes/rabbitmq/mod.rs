@@ -61,9 +61,9 @@ impl Scene for RabbitScene {
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
         Ok(RabbitScene::new(
-            params.rabbit_consumers,
-            params.remedy,
-            params.requeue,
+            params.rabbitmq.consumers,
+            params.rabbitmq.remedy,
+            params.rabbitmq.requeue,
         ))
     }
 

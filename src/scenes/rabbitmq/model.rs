@@ -396,6 +396,31 @@ impl Model for RabbitScene {
     }
 }
 
+/// What a link carries for the comparison: RabbitMQ's competing consumers,
+/// the remedy tried, and whether one delivery is requeued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RabbitParams {
+    pub consumers: u32,
+    pub remedy: Remedy,
+    /// One delivery fails once and is requeued.
+    pub requeue: bool,
+}
+
+impl Default for RabbitParams {
+    fn default() -> Self {
+        RabbitParams {
+            consumers: 3,
+            remedy: Remedy::None,
+            requeue: false,
+        }
+    }
+}
+
+/// The run depends on every one of them.
+impl crate::sim::ModelParams for RabbitScene {
+    type Params = RabbitParams;
+}
+
 mod caption;
 
 pub use caption::{Delivery, Message, RabbitCaption, RabbitNarration};

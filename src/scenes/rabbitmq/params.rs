@@ -18,8 +18,8 @@ pub static CONSUMERS: Param = Param {
     doc: "competing consumers",
     label: Some(|l| t(l, RabbitMsg::Consumers)),
     options: &[],
-    get: |p| Some(p.rabbit_consumers.to_string()),
-    set: |p, v| v.u32().map(|n| p.rabbit_consumers = n).is_some(),
+    get: |p| Some(p.rabbitmq.consumers.to_string()),
+    set: |p, v| v.u32().map(|n| p.rabbitmq.consumers = n).is_some(),
 };
 
 pub static REMEDY: Param = Param {
@@ -41,11 +41,11 @@ pub static REMEDY: Param = Param {
             OptionText::Words(|l| t(l, RabbitMsg::RemedyHash)),
         ),
     ],
-    get: |p| Some(p.remedy.id().to_owned()),
+    get: |p| Some(p.rabbitmq.remedy.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(rabbitmq::Remedy::from_id)
-            .map(|r| p.remedy = r)
+            .map(|r| p.rabbitmq.remedy = r)
             .is_some()
     },
 };
@@ -59,8 +59,8 @@ pub static REQUEUE: Param = Param {
     doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
     label: Some(|l| t(l, RabbitMsg::Requeue)),
     options: &[],
-    get: |p| Some(u8::from(p.requeue).to_string()),
-    set: |p, v| v.flag().map(|b| p.requeue = b).is_some(),
+    get: |p| Some(u8::from(p.rabbitmq.requeue).to_string()),
+    set: |p, v| v.flag().map(|b| p.rabbitmq.requeue = b).is_some(),
 };
 
 pub static PART: Param = part_param(

@@ -99,32 +99,34 @@ fn view_side(
 fn view_rabbitmq_params(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let on_consumers = edit_number(params, on_params, &declared::CONSUMERS);
-    let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.remedy = r);
-    let on_requeue = edit(params, on_params, |p, e: Event| p.requeue = checked(&e));
+    let pick = |r: Remedy| edit(params, on_params, move |p, _: Event| p.rabbitmq.remedy = r);
+    let on_requeue = edit(params, on_params, |p, e: Event| {
+        p.rabbitmq.requeue = checked(&e)
+    });
     html! {
         <section class="card">
             <label class="field">
-                <span>{format!("{} = {}", t(lang, RabbitMsg::Consumers), params.rabbit_consumers)}</span>
-                <input type="range" data-testid="consumers" min={min_of(&declared::CONSUMERS)} max={max_of(&declared::CONSUMERS)} value={params.rabbit_consumers.to_string()} oninput={on_consumers} />
+                <span>{format!("{} = {}", t(lang, RabbitMsg::Consumers), params.rabbitmq.consumers)}</span>
+                <input type="range" data-testid="consumers" min={min_of(&declared::CONSUMERS)} max={max_of(&declared::CONSUMERS)} value={params.rabbitmq.consumers.to_string()} oninput={on_consumers} />
             </label>
             <fieldset class="placement">
                 <legend>{t(lang, RabbitMsg::Remedy)}</legend>
                 for &(r, m) in [(Remedy::None, RabbitMsg::RemedyNone), (Remedy::SingleActiveConsumer, RabbitMsg::RemedySingle), (Remedy::ConsistentHash, RabbitMsg::RemedyHash)].iter() {
                     <label class="check">
-                        <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.remedy == r} onchange={pick(r)} />
+                        <input type="radio" name="remedy" data-testid="remedy" value={r.id()} checked={params.rabbitmq.remedy == r} onchange={pick(r)} />
                         <span>{t(lang, m)}</span>
                     </label>
                 }
             </fieldset>
             <label class="check">
-                <input type="checkbox" data-testid="requeue" checked={params.requeue} onchange={on_requeue} />
+                <input type="checkbox" data-testid="requeue" checked={params.rabbitmq.requeue} onchange={on_requeue} />
                 <span>{t(lang, RabbitMsg::Requeue)}</span>
             </label>
             <p class="note">{t(lang, RabbitMsg::RabbitNote)}</p>
-            if params.requeue {
+            if params.rabbitmq.requeue {
                 <p class="note" data-testid="requeue-note">{t(lang, RabbitMsg::RequeueNote)}</p>
             }
-            if params.remedy == Remedy::ConsistentHash {
+            if params.rabbitmq.remedy == Remedy::ConsistentHash {
                 <p class="small dim" data-testid="ring-note">{t(lang, RabbitMsg::RingNote)}</p>
             }
         </section>

@@ -76,7 +76,7 @@ impl Scene for Repartition {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        Ok(Repartition::new(params.repartition_config()))
+        Ok(Repartition::new(params.repartition.config()))
     }
 
     /// The whole stream handled: what moved and what broke is all there.
@@ -94,8 +94,8 @@ impl Scene for Repartition {
 
     fn summary(&self, params: &AppParams) -> Summary {
         Summary::Repartition {
-            from: params.from,
-            to: params.to,
+            from: params.repartition.from,
+            to: params.repartition.to,
             violations: self.reorders(),
         }
     }

@@ -606,6 +606,56 @@ pub fn run_to_end(config: RepartitionConfig, seed: u64) -> Repartition {
     sim.model().clone()
 }
 
+/// What a link carries for the migration: the partition counts, the
+/// strategy, where the group starts on a new partition, and the order
+/// whose split history the view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepartitionParams {
+    pub from: u32,
+    pub to: u32,
+    pub strategy: Strategy,
+    pub offset_reset: OffsetReset,
+    /// The order whose split history is shown, if chosen.
+    pub focus_order: Option<u32>,
+}
+
+impl Default for RepartitionParams {
+    fn default() -> Self {
+        RepartitionParams {
+            from: 3,
+            to: 4,
+            strategy: Strategy::Naive,
+            offset_reset: OffsetReset::Earliest,
+            focus_order: None,
+        }
+    }
+}
+
+impl RepartitionParams {
+    /// The migration's model settings.
+    pub fn config(&self) -> RepartitionConfig {
+        RepartitionConfig {
+            from: self.from,
+            to: self.to,
+            strategy: self.strategy,
+            offset_reset: self.offset_reset,
+            speeds: Speeds::default(),
+        }
+    }
+}
+
+impl crate::sim::ModelParams for Repartition {
+    type Params = RepartitionParams;
+
+    /// Which order's history is shown changes nothing in the run.
+    fn run_part(p: &RepartitionParams) -> RepartitionParams {
+        RepartitionParams {
+            focus_order: None,
+            ..*p
+        }
+    }
+}
+
 mod caption;
 mod keys;
 #[cfg(test)]

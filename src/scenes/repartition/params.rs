@@ -27,8 +27,8 @@ pub static FROM: Param = Param {
     doc: "partitions before the change",
     label: Some(|l| t(l, RepartitionMsg::From)),
     options: &[],
-    get: |p| Some(p.from.to_string()),
-    set: |p, v| v.u32().map(|n| p.from = n).is_some(),
+    get: |p| Some(p.repartition.from.to_string()),
+    set: |p, v| v.u32().map(|n| p.repartition.from = n).is_some(),
 };
 
 pub static TO: Param = Param {
@@ -40,8 +40,8 @@ pub static TO: Param = Param {
     doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
     label: Some(|l| t(l, RepartitionMsg::To)),
     options: &[],
-    get: |p| Some(p.to.to_string()),
-    set: |p, v| v.u32().map(|n| p.to = n).is_some(),
+    get: |p| Some(p.repartition.to.to_string()),
+    set: |p, v| v.u32().map(|n| p.repartition.to = n).is_some(),
 };
 
 pub static STRATEGY: Param = Param {
@@ -63,11 +63,11 @@ pub static STRATEGY: Param = Param {
             OptionText::Words(|l| t(l, RepartitionMsg::NewTopic)),
         ),
     ],
-    get: |p| Some(p.strategy.id().to_owned()),
+    get: |p| Some(p.repartition.strategy.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(repartition::Strategy::from_id)
-            .map(|s| p.strategy = s)
+            .map(|s| p.repartition.strategy = s)
             .is_some()
     },
 };
@@ -92,11 +92,11 @@ pub static OFFSET_RESET: Param = Param {
             OptionText::Words(|l| t(l, RepartitionMsg::ResetLatest)),
         ),
     ],
-    get: |p| Some(p.offset_reset.id().to_owned()),
+    get: |p| Some(p.repartition.offset_reset.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(OffsetReset::from_id)
-            .map(|r| p.offset_reset = r)
+            .map(|r| p.repartition.offset_reset = r)
             .is_some()
     },
 };
@@ -110,8 +110,12 @@ pub static ORDER: Param = Param {
     doc: "the order whose split history is shown; without it, the first broken one",
     label: None,
     options: &[],
-    get: |p| p.focus_order.map(|n| n.to_string()),
-    set: |p, v| v.u32().map(|n| p.focus_order = Some(n)).is_some(),
+    get: |p| p.repartition.focus_order.map(|n| n.to_string()),
+    set: |p, v| {
+        v.u32()
+            .map(|n| p.repartition.focus_order = Some(n))
+            .is_some()
+    },
 };
 
 pub static PART: Param = part_param(

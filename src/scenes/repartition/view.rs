@@ -56,11 +56,15 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
     let on_from = edit_number(params, on_params, &declared::FROM);
     let on_to = edit_number(params, on_params, &declared::TO);
-    let pick = |s: Strategy| edit(params, on_params, move |p, _: Event| p.strategy = s);
+    let pick = |s: Strategy| {
+        edit(params, on_params, move |p, _: Event| {
+            p.repartition.strategy = s
+        })
+    };
     let on_reset = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(r) = OffsetReset::from_id(&select.value()) {
-            p.offset_reset = r;
+            p.repartition.offset_reset = r;
         }
     });
     html! {
@@ -68,11 +72,11 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <div class="inputs">
                 <label class="field narrow-field">
                     <span>{t(lang, RepartitionMsg::From)}</span>
-                    <input type="number" data-testid="from-input" min={min_of(&declared::FROM)} max={max_of(&declared::FROM)} value={params.from.to_string()} oninput={on_from} />
+                    <input type="number" data-testid="from-input" min={min_of(&declared::FROM)} max={max_of(&declared::FROM)} value={params.repartition.from.to_string()} oninput={on_from} />
                 </label>
                 <label class="field narrow-field">
                     <span>{t(lang, RepartitionMsg::To)}</span>
-                    <input type="number" data-testid="to-input" min={min_of(&declared::TO)} max={max_of(&declared::TO)} value={params.to.to_string()} oninput={on_to} />
+                    <input type="number" data-testid="to-input" min={min_of(&declared::TO)} max={max_of(&declared::TO)} value={params.repartition.to.to_string()} oninput={on_to} />
                 </label>
             </div>
             <fieldset class="placement">
@@ -80,7 +84,7 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 for &s in Strategy::ALL.iter() {
                     <label class="check">
                         <input type="radio" name="strategy" data-testid="strategy" value={s.id()}
-                            checked={params.strategy == s} onchange={pick(s)} />
+                            checked={params.repartition.strategy == s} onchange={pick(s)} />
                         <span>{strategy_label(lang, s)}</span>
                     </label>
                 }
@@ -88,14 +92,14 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <label class="field">
                 <span>{t(lang, RepartitionMsg::OffsetReset)}</span>
                 <select data-testid="auto-offset-reset" onchange={on_reset}>
-                    <option value="earliest" selected={params.offset_reset == OffsetReset::Earliest}>{t(lang, RepartitionMsg::ResetEarliest)}</option>
-                    <option value="latest" selected={params.offset_reset == OffsetReset::Latest}>{t(lang, RepartitionMsg::ResetLatest)}</option>
+                    <option value="earliest" selected={params.repartition.offset_reset == OffsetReset::Earliest}>{t(lang, RepartitionMsg::ResetEarliest)}</option>
+                    <option value="latest" selected={params.repartition.offset_reset == OffsetReset::Latest}>{t(lang, RepartitionMsg::ResetLatest)}</option>
                 </select>
             </label>
-            <p class="note outcome" data-testid="strategy-about">{strategy_about(lang, params.strategy)}</p>
+            <p class="note outcome" data-testid="strategy-about">{strategy_about(lang, params.repartition.strategy)}</p>
             // A change in place has its own card, with when each side sees it.
-            if params.strategy == Strategy::NewTopic {
-                <p class="dim small">{i18n::new_topic_at(lang, CHANGE_AT, params.to)}</p>
+            if params.repartition.strategy == Strategy::NewTopic {
+                <p class="dim small">{i18n::new_topic_at(lang, CHANGE_AT, params.repartition.to)}</p>
             }
         </section>
     }
@@ -117,12 +121,17 @@ fn refusal_text(lang: Lang, refusal: Refusal) -> String {
 /// `auto.offset.reset`. Each line lights up once its moment has come.
 fn view_window(params: &AppParams, now: crate::sim::SimTime) -> Html {
     let lang = params.lang;
-    let reset = params.offset_reset;
+    let reset = params.repartition.offset_reset;
     let steps = [
         (CHANGE_AT, i18n::change_at(lang, CHANGE_AT)),
         (
             PRODUCER_SEES_AT,
-            i18n::window_producer(lang, PRODUCER_SEES_AT, params.from, params.to),
+            i18n::window_producer(
+                lang,
+                PRODUCER_SEES_AT,
+                params.repartition.from,
+                params.repartition.to,
+            ),
         ),
         (
             GROUP_SEES_AT,
@@ -206,20 +215,22 @@ fn view_split(scene: &Repartition, params: &AppParams, on_params: &Callback<AppP
     let lang = params.lang;
     // The order to follow: the link's, else the first one broken, else
     // the first one that moves.
-    let focus = params.focus_order.unwrap_or_else(|| {
+    let focus = params.repartition.focus_order.unwrap_or_else(|| {
         scene
             .checker
             .violations()
             .first()
             .and_then(|v| v.key.trim_start_matches("order-").parse().ok())
             .or_else(|| {
-                (1..=ORDERS).find(|&o| key_hash(o) % params.from != key_hash(o) % params.to)
+                (1..=ORDERS).find(|&o| {
+                    key_hash(o) % params.repartition.from != key_hash(o) % params.repartition.to
+                })
             })
             .unwrap_or(1)
     });
     let on_pick = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        p.focus_order = select.value().parse().ok();
+        p.repartition.focus_order = select.value().parse().ok();
     });
     html! {
         <section class="card" aria-labelledby="split-title">
@@ -533,8 +544,8 @@ pub fn view_repartition_scene(
     let lang = params.lang;
     let scene = sim.model();
     let now = sim.now();
-    let refusal = params.repartition_config().refusal();
-    let cost = match params.strategy {
+    let refusal = params.repartition.config().refusal();
+    let cost = match params.repartition.strategy {
         _ if refusal.is_some() => None,
         Strategy::Naive => None,
         Strategy::TwoPhase => Some((
@@ -548,11 +559,11 @@ pub fn view_repartition_scene(
     };
     // The counts the keys end up under: refused, the topic keeps its own.
     let to = if refusal.is_some() {
-        params.from
+        params.repartition.from
     } else {
-        params.to
+        params.repartition.to
     };
-    let in_place = params.strategy != Strategy::NewTopic;
+    let in_place = params.repartition.strategy != Strategy::NewTopic;
     html! {
         <div class="repartition">
             // Kafka's refusal is the scene's outcome, whichever part is shown.
@@ -573,7 +584,7 @@ pub fn view_repartition_scene(
                 }
             }
             if params.shows(Part::Keys) {
-                <KeyGrid from={params.from} {to} lang={lang} />
+                <KeyGrid from={params.repartition.from} {to} lang={lang} />
             }
             if params.shows(Part::Settings) {
                 <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
@@ -599,7 +610,7 @@ pub fn view_repartition_scene(
                 </div>
             }
             if params.shows(Part::Compare) {
-                <StrategyCompare from={params.from} to={params.to} offset_reset={params.offset_reset} seed={params.seed} lang={lang} />
+                <StrategyCompare from={params.repartition.from} to={params.repartition.to} offset_reset={params.repartition.offset_reset} seed={params.seed} lang={lang} />
             }
             if params.shows(Part::Go) {
                 { memo(crate::golens::view::view_golens, params, &on_params) }

@@ -37,7 +37,7 @@ impl SceneLink for Replication {
 
     /// A link that names no actions shows a failover.
     fn link_start(params: &mut AppParams, _preset: Option<&str>) {
-        params.replica_actions = params::default_actions();
+        params.replication.actions = params::default_actions();
     }
 }
 
@@ -70,7 +70,7 @@ impl Scene for Replication {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        Ok(Replication::new(params.replication_config()))
+        Ok(Replication::new(params.replication.clone()))
     }
 
     /// After the default failover: a new leader in a new epoch, the old
@@ -105,7 +105,7 @@ impl SceneMeasures for Replication {
         ]))
     }
     fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {
-        for a in &mut params.replica_actions {
+        for a in &mut params.replication.actions {
             a.at = shift(a.at);
         }
     }

@@ -10,6 +10,26 @@
 //! is empty, from the eligible leader replicas (KIP-966); only when neither
 //! has a live member, and only if allowed, from outside both.
 
+impl Default for ReplicationConfig {
+    /// The producer's `acks=all`, two replicas in sync required and no
+    /// unclean election; a link that names no actions gets the scene's
+    /// failure (src/scenes/replication/mod.rs `link_start`).
+    fn default() -> Self {
+        ReplicationConfig {
+            acks: Acks::All,
+            min_isr: 2,
+            unclean: false,
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// A link carries the settings and the learner's broker actions, and the
+/// run depends on every one of them.
+impl crate::sim::ModelParams for Replication {
+    type Params = ReplicationConfig;
+}
+
 mod caption;
 mod election;
 

@@ -8,6 +8,7 @@ use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::params::ACKS;
 use crate::scenes::replication::model as replication;
 use crate::scenes::replication::text::ReplicationMsg;
+use crate::sim::producer::Acks;
 
 pub(crate) static PARAMS: [&Param; 6] = [
     &REPLICATION_ACKS,
@@ -18,7 +19,8 @@ pub(crate) static PARAMS: [&Param; 6] = [
     &PART,
 ];
 
-/// `acks` is the producer's setting, shared by the replication scene.
+/// `acks`, the producer's setting, which decides what the leader waits for
+/// before it answers; the replication scene keeps its own.
 pub static REPLICATION_ACKS: Param = Param {
     name: "acks",
     kind: Kind::Choice(&["0", "1", "all"]),
@@ -28,9 +30,13 @@ pub static REPLICATION_ACKS: Param = Param {
     doc: "the producer's `acks`",
     label: Some(|l| t(l, ReplicationMsg::Acks)),
     options: ACKS.options,
-    // The same field as the producer's: one setting, read and written once.
-    get: ACKS.get,
-    set: ACKS.set,
+    get: |p| Some(p.replication.acks.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(Acks::from_id)
+            .map(|a| p.replication.acks = a)
+            .is_some()
+    },
 };
 
 pub static MIN_ISR: Param = Param {
@@ -42,8 +48,8 @@ pub static MIN_ISR: Param = Param {
     doc: "`min.insync.replicas`",
     label: Some(|l| t(l, ReplicationMsg::MinIsr)),
     options: &[],
-    get: |p| Some(p.min_isr.to_string()),
-    set: |p, v| v.u32().map(|n| p.min_isr = n).is_some(),
+    get: |p| Some(p.replication.min_isr.to_string()),
+    set: |p, v| v.u32().map(|n| p.replication.min_isr = n).is_some(),
 };
 
 pub static UNCLEAN: Param = Param {
@@ -55,8 +61,8 @@ pub static UNCLEAN: Param = Param {
     doc: "`1` allows unclean leader election",
     label: Some(|l| t(l, ReplicationMsg::Unclean)),
     options: &[],
-    get: |p| Some(u8::from(p.unclean).to_string()),
-    set: |p, v| v.flag().map(|b| p.unclean = b).is_some(),
+    get: |p| Some(u8::from(p.replication.unclean).to_string()),
+    set: |p, v| v.flag().map(|b| p.replication.unclean = b).is_some(),
 };
 
 /// A link without `replica-actions` shows a failover: the leader crashes.
@@ -80,11 +86,11 @@ pub static REPLICA_ACTIONS: Param = Param {
     doc: "what happens to which broker, when (`replica-actions=` for nothing)",
     label: Some(|l| t(l, ReplicationMsg::ReplicaActions)),
     options: &[],
-    get: |p| Some(replica_actions_text(&p.replica_actions)),
+    get: |p| Some(replica_actions_text(&p.replication.actions)),
     set: |p, v| {
         v.text()
             .and_then(parse_replica_actions)
-            .map(|a| p.replica_actions = a)
+            .map(|a| p.replication.actions = a)
             .is_some()
     },
 };

@@ -42,7 +42,7 @@ pub fn view_replication_scene(
     let now = sim.now();
     let act = |broker: u32, kind: ActionKind| {
         edit(params, &on_params, move |p, _: MouseEvent| {
-            p.replica_actions.push(ReplicaAction {
+            p.replication.actions.push(ReplicaAction {
                 at: now,
                 broker,
                 kind,
@@ -52,11 +52,13 @@ pub fn view_replication_scene(
     let on_acks = edit(params, &on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(a) = Acks::from_id(&select.value()) {
-            p.producer.acks = a;
+            p.replication.acks = a;
         }
     });
     let on_min_isr = edit_number(params, &on_params, &declared::MIN_ISR);
-    let on_unclean = edit(params, &on_params, |p, e: Event| p.unclean = checked(&e));
+    let on_unclean = edit(params, &on_params, |p, e: Event| {
+        p.replication.unclean = checked(&e)
+    });
     let hw = r.high_watermark;
     html! {
         <div class="rest-scene">
@@ -87,16 +89,16 @@ pub fn view_replication_scene(
                                 <span>{t(lang, ReplicationMsg::Acks)}</span>
                                 <select data-testid="acks" onchange={on_acks}>
                                     for &a in [Acks::None, Acks::Leader, Acks::All].iter() {
-                                        <option value={a.id()} selected={params.producer.acks == a}>{a.id()}</option>
+                                        <option value={a.id()} selected={params.replication.acks == a}>{a.id()}</option>
                                     }
                                 </select>
                             </label>
                             <label class="field narrow-field">
                                 <span>{t(lang, ReplicationMsg::MinIsr)}</span>
-                                <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.min_isr.to_string()} oninput={on_min_isr} />
+                                <input type="number" data-testid="min-isr" min={min_of(&declared::MIN_ISR)} max={max_of(&declared::MIN_ISR)} value={params.replication.min_isr.to_string()} oninput={on_min_isr} />
                             </label>
                             <label class="check">
-                                <input type="checkbox" data-testid="unclean" checked={params.unclean} onchange={on_unclean} />
+                                <input type="checkbox" data-testid="unclean" checked={params.replication.unclean} onchange={on_unclean} />
                                 <span>{t(lang, ReplicationMsg::Unclean)}</span>
                             </label>
                         </div>

@@ -71,7 +71,7 @@ impl Scene for RoutingStream {
     }
 
     fn build(params: &AppParams) -> Result<Self, ConfigError> {
-        Ok(RoutingStream::new(params.routing_stream_config()))
+        Ok(RoutingStream::new(params.routing.stream_config()))
     }
 
     /// The outcome, so the figure means something before anyone clicks; ▶
@@ -87,8 +87,8 @@ impl Scene for RoutingStream {
     const SIM_MS_PER_SECOND: u64 = 50;
 
     fn summary(&self, params: &AppParams) -> Summary {
-        let key = (!params.key_null).then_some(params.key.as_bytes());
-        let partition = match route(key, params.partitions, params.placement()) {
+        let key = (!params.routing.key_null).then_some(params.routing.key.as_bytes());
+        let partition = match route(key, params.routing.partitions, params.routing.placement()) {
             Route::Explicit(p)
             | Route::Hashed { partition: p }
             | Route::Region { partition: p, .. } => Some(p),
@@ -96,7 +96,7 @@ impl Scene for RoutingStream {
         };
         Summary::Routing {
             partition,
-            partitions: params.partitions,
+            partitions: params.routing.partitions,
             violations: self.reorders(),
         }
     }

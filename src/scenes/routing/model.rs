@@ -417,8 +417,13 @@ pub fn run_to_end(config: RoutingStreamConfig, seed: u64) -> RoutingStream {
 }
 
 mod caption;
+mod link;
 
 pub use caption::{RoutingCaption, Stick, StreamRoute};
+pub use link::{
+    PlacementChoice, RoutingParams, DEFAULT_HISTOGRAM_KEYS, DEFAULT_KEY, HISTOGRAM_KEYS_RANGE,
+    MAX_KEY_BYTES,
+};
 
 #[cfg(test)]
 mod tests {

@@ -3,9 +3,10 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, PlacementChoice, GO_CLIENT, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
+use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::text::ProducerMsg;
 use crate::scenes::routing::model as routing;
+use crate::scenes::routing::model::{PlacementChoice, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
 use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::clients::Client;
 use crate::sim::keyless::KeylessStrategy;
@@ -50,12 +51,14 @@ pub static SWITCH_FROM: Param = Param {
     doc: "the \"switching client\" view (`part=switch`): the partitioner a service moves from",
     label: None,
     options: &[],
-    get: |p| (p.switch_from != Client::Sarama).then(|| p.switch_from.id().to_owned()),
+    get: |p| {
+        (p.routing.switch_from != Client::Sarama).then(|| p.routing.switch_from.id().to_owned())
+    },
     set: |p, v| {
         v.text()
             .filter(|id| SWITCH_CHOICES.contains(id))
             .and_then(Client::from_id)
-            .map(|c| p.switch_from = c)
+            .map(|c| p.routing.switch_from = c)
             .is_some()
     },
 };
@@ -69,12 +72,12 @@ pub static SWITCH_TO: Param = Param {
     doc: "the \"switching client\" view: the partitioner it moves to",
     label: None,
     options: &[],
-    get: |p| (p.switch_to != Client::FranzGo).then(|| p.switch_to.id().to_owned()),
+    get: |p| (p.routing.switch_to != Client::FranzGo).then(|| p.routing.switch_to.id().to_owned()),
     set: |p, v| {
         v.text()
             .filter(|id| SWITCH_CHOICES.contains(id))
             .and_then(Client::from_id)
-            .map(|c| p.switch_to = c)
+            .map(|c| p.routing.switch_to = c)
             .is_some()
     },
 };
@@ -97,8 +100,8 @@ pub static KEY: Param = Param {
     doc: "the typed key (URL-encoded UTF-8)",
     label: None,
     options: &[],
-    get: |p| Some(p.key.clone()),
-    set: |p, v| v.text().map(|s| p.key = s.to_owned()).is_some(),
+    get: |p| Some(p.routing.key.clone()),
+    set: |p, v| v.text().map(|s| p.routing.key = s.to_owned()).is_some(),
 };
 
 pub static KEY_NULL: Param = Param {
@@ -110,8 +113,8 @@ pub static KEY_NULL: Param = Param {
     doc: "`1` makes the key null (keyless), unlike an empty key",
     label: Some(|l| t(l, RoutingMsg::NullKey)),
     options: &[],
-    get: |p| p.key_null.then(|| "1".to_owned()),
-    set: |p, v| v.flag().map(|b| p.key_null = b).is_some(),
+    get: |p| p.routing.key_null.then(|| "1".to_owned()),
+    set: |p, v| v.flag().map(|b| p.routing.key_null = b).is_some(),
 };
 
 pub static ROUTING_PARTITIONS: Param = Param {
@@ -123,8 +126,8 @@ pub static ROUTING_PARTITIONS: Param = Param {
     doc: "the topic's partition count",
     label: Some(|l| t(l, RoutingMsg::PartitionsLabel)),
     options: &[],
-    get: |p| Some(p.partitions.to_string()),
-    set: |p, v| v.u32().map(|n| p.partitions = n).is_some(),
+    get: |p| Some(p.routing.partitions.to_string()),
+    set: |p, v| v.u32().map(|n| p.routing.partitions = n).is_some(),
 };
 
 pub static KEYLESS: Param = Param {
@@ -149,11 +152,11 @@ pub static KEYLESS: Param = Param {
             OptionText::Words(|l| t(l, RoutingMsg::StrategyUniformSticky)),
         ),
     ],
-    get: |p| Some(p.keyless.id().to_owned()),
+    get: |p| Some(p.routing.keyless.id().to_owned()),
     set: |p, v| {
         v.text()
             .and_then(KeylessStrategy::from_id)
-            .map(|s| p.keyless = s)
+            .map(|s| p.routing.keyless = s)
             .is_some()
     },
 };
@@ -167,8 +170,8 @@ pub static ROUTING_BATCH_SIZE: Param = Param {
     doc: "the stream's `batch.size` in bytes",
     label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
     options: &[],
-    get: |p| Some(p.batch_size.to_string()),
-    set: |p, v| v.u32().map(|n| p.batch_size = n).is_some(),
+    get: |p| Some(p.routing.batch_size.to_string()),
+    set: |p, v| v.u32().map(|n| p.routing.batch_size = n).is_some(),
 };
 
 pub static ROUTING_LINGER_MS: Param = Param {
@@ -180,8 +183,8 @@ pub static ROUTING_LINGER_MS: Param = Param {
     doc: "the stream's `linger.ms`",
     label: Some(|l| t(l, ProducerMsg::LabelLinger)),
     options: &[],
-    get: |p| Some(p.linger_ms.to_string()),
-    set: |p, v| v.u32().map(|n| p.linger_ms = n).is_some(),
+    get: |p| Some(p.routing.linger_ms.to_string()),
+    set: |p, v| v.u32().map(|n| p.routing.linger_ms = n).is_some(),
 };
 
 pub static KEYS: Param = Param {
@@ -193,8 +196,8 @@ pub static KEYS: Param = Param {
     doc: "the histogram of `order-1 … order-K`: K",
     label: None,
     options: &[],
-    get: |p| Some(p.histogram_keys.to_string()),
-    set: |p, v| v.u32().map(|n| p.histogram_keys = n).is_some(),
+    get: |p| Some(p.routing.histogram_keys.to_string()),
+    set: |p, v| v.u32().map(|n| p.routing.histogram_keys = n).is_some(),
 };
 
 pub static PLACEMENT: Param = Param {
@@ -206,12 +209,15 @@ pub static PLACEMENT: Param = Param {
     doc: "how the typed key's record is placed (`explicit` with `explicit-partition`)",
     label: None,
     options: &[],
-    get: |p| (p.placement != PlacementChoice::default()).then(|| p.placement.id().to_owned()),
+    get: |p| {
+        (p.routing.placement != PlacementChoice::default())
+            .then(|| p.routing.placement.id().to_owned())
+    },
     set: |p, v| {
         PlacementChoice::ALL
             .into_iter()
             .find(|c| Some(c.id()) == v.text())
-            .map(|c| p.placement = c)
+            .map(|c| p.routing.placement = c)
             .is_some()
     },
 };
@@ -227,6 +233,9 @@ pub static EXPLICIT_PARTITION: Param = Param {
     doc: "the partition `placement=explicit` asks for",
     label: None,
     options: &[],
-    get: |p| (p.placement == PlacementChoice::Explicit).then(|| p.explicit_partition.to_string()),
-    set: |p, v| v.u32().map(|n| p.explicit_partition = n).is_some(),
+    get: |p| {
+        (p.routing.placement == PlacementChoice::Explicit)
+            .then(|| p.routing.explicit_partition.to_string())
+    },
+    set: |p, v| v.u32().map(|n| p.routing.explicit_partition = n).is_some(),
 };

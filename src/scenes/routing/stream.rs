@@ -165,7 +165,7 @@ pub(super) fn view_stream(
     let on_strategy = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(s) = KeylessStrategy::from_id(&select.value()) {
-            p.keyless = s;
+            p.routing.keyless = s;
         }
     });
     let on_batch = edit_number(params, on_params, &declared::ROUTING_BATCH_SIZE);
@@ -200,7 +200,7 @@ pub(super) fn view_stream(
     html! {
         <section class="card stream" aria-labelledby="stream-title" data-testid="figure">
             <h2 id="stream-title">{t(lang, RoutingMsg::StreamTitle)}</h2>
-            <p>{ if params.key_null { t(lang, RoutingMsg::StreamNull) } else { t(lang, RoutingMsg::StreamKeyed) } }</p>
+            <p>{ if params.routing.key_null { t(lang, RoutingMsg::StreamNull) } else { t(lang, RoutingMsg::StreamKeyed) } }</p>
             <svg class={classes!("stream-figure", "routing-figure", narrow.then_some("narrow"))} data-testid="stream-figure" viewBox={format!("0 0 {} {}", fixed(width, 0), fixed(height, 0))} role="img"
                 aria-label={t(lang, RoutingMsg::StreamTitle)} onmouseover={tip::on_hover(tip::order_record)}>
                 { tip::tip_title() }
@@ -321,22 +321,22 @@ pub(super) fn view_stream(
             <div class="stream-params">
                 <label class="field">
                     <span>{t(lang, RoutingMsg::Strategy)}</span>
-                    <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.key_null}>
+                    <select data-testid="keyless-strategy" onchange={on_strategy} disabled={!params.routing.key_null}>
                         for &k in KeylessStrategy::ALL.iter() {
-                            <option value={k.id()} selected={params.keyless == k}>{strategy_label(lang, k)}</option>
+                            <option value={k.id()} selected={params.routing.keyless == k}>{strategy_label(lang, k)}</option>
                         }
                     </select>
                 </label>
                 <label class="field">
-                    <span><code>{"batch.size"}</code>{format!(" = {}", params.batch_size)}</span>
+                    <span><code>{"batch.size"}</code>{format!(" = {}", params.routing.batch_size)}</span>
                     <input type="range" data-testid="batch-size" min={min_of(&declared::ROUTING_BATCH_SIZE)} max={max_of(&declared::ROUTING_BATCH_SIZE)}
-                        step="2" value={params.batch_size.to_string()} oninput={on_batch} />
+                        step="2" value={params.routing.batch_size.to_string()} oninput={on_batch} />
                     <span class="help">{t(lang, RoutingMsg::BatchSizeHelp)}</span>
                 </label>
                 <label class="field">
-                    <span><code>{"linger.ms"}</code>{format!(" = {}", params.linger_ms)}</span>
+                    <span><code>{"linger.ms"}</code>{format!(" = {}", params.routing.linger_ms)}</span>
                     <input type="range" data-testid="linger-ms" min={min_of(&declared::ROUTING_LINGER_MS)}
-                        max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.linger_ms.to_string()} oninput={on_linger} />
+                        max={max_of(&declared::ROUTING_LINGER_MS)} step="5" value={params.routing.linger_ms.to_string()} oninput={on_linger} />
                     <span class="help">{t(lang, RoutingMsg::LingerHelp)}</span>
                 </label>
             </div>
@@ -388,7 +388,12 @@ pub(super) fn keyless_comparison(props: &ComparisonProps) -> Html {
     let p = &props.params;
     let lang = p.lang;
     let rows = use_memo(
-        (p.seed, p.partitions, p.batch_size, p.linger_ms),
+        (
+            p.seed,
+            p.routing.partitions,
+            p.routing.batch_size,
+            p.routing.linger_ms,
+        ),
         |&(seed, partitions, batch_size, linger_ms)| {
             let keys = [StreamKeys::OrderId]
                 .into_iter()
@@ -412,7 +417,7 @@ pub(super) fn keyless_comparison(props: &ComparisonProps) -> Html {
                 .collect::<Vec<_>>()
         },
     );
-    let current = p.routing_stream_config().keys;
+    let current = p.routing.stream_config().keys;
     html! {
         <div class="table-scroll" role="group" tabindex="0" aria-labelledby="keyless-comparison-title">
             // Stacked on a phone, so each cell names its column (`data-label`),

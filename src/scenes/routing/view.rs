@@ -7,7 +7,8 @@ use super::stream::view_stream;
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t};
 use crate::params::declare::Value;
-use crate::params::{AppParams, Part, PlacementChoice};
+use crate::params::{AppParams, Part};
+use crate::scenes::routing::model::PlacementChoice;
 use crate::scenes::routing::model::RoutingStream;
 use crate::scenes::routing::text::RoutingMsg;
 use crate::sim::clients::{Client, KeyedRoute};
@@ -120,23 +121,28 @@ fn view_partition_strip(partitions: u32, lit: Option<u32>) -> Html {
 
 fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let n = params.partitions;
-    let key = params.key.as_bytes();
-    let key_opt = (!params.key_null).then_some(key);
-    let routed = route(key_opt, n, params.placement());
+    let n = params.routing.partitions;
+    let key = params.routing.key.as_bytes();
+    let key_opt = (!params.routing.key_null).then_some(key);
+    let routed = route(key_opt, n, params.routing.placement());
     let hash = murmur2(key);
     let masked = to_positive(hash);
     let by_hash = masked % n;
 
     let on_key = edit(params, on_params, |p, e: InputEvent| {
-        p.key = input_value(&e)
+        p.routing.key = input_value(&e)
     });
-    let on_null = edit(params, on_params, |p, e: Event| p.key_null = checked(&e));
+    let on_null = edit(params, on_params, |p, e: Event| {
+        p.routing.key_null = checked(&e)
+    });
     let on_partitions = edit(params, on_params, |p, n: u32| {
         (declared::ROUTING_PARTITIONS.set)(p, Value::Number(u64::from(n)));
     });
-    let on_placement =
-        |choice: PlacementChoice| edit(params, on_params, move |p, _: Event| p.placement = choice);
+    let on_placement = |choice: PlacementChoice| {
+        edit(params, on_params, move |p, _: Event| {
+            p.routing.placement = choice
+        })
+    };
     let on_explicit = edit_number(params, on_params, &declared::EXPLICIT_PARTITION);
 
     let (shown_partition, decided): (String, String) = match routed {
@@ -171,7 +177,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         format!(
             "{} · {}",
             t(lang, RoutingMsg::AnyPartition),
-            params.keyless.id()
+            params.routing.keyless.id()
         )
     } else {
         shown_partition.clone()
@@ -187,11 +193,11 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <div class="inputs">
                 <label class="field">
                     <span>{t(lang, RoutingMsg::KeyLabel)}</span>
-                    <input type="text" data-testid="key-input" value={params.key.clone()} oninput={on_key}
-                        disabled={params.key_null} spellcheck="false" autocomplete="off" />
+                    <input type="text" data-testid="key-input" value={params.routing.key.clone()} oninput={on_key}
+                        disabled={params.routing.key_null} spellcheck="false" autocomplete="off" />
                 </label>
                 <label class="check">
-                    <input type="checkbox" data-testid="key-null" checked={params.key_null} onchange={on_null} />
+                    <input type="checkbox" data-testid="key-null" checked={params.routing.key_null} onchange={on_null} />
                     <span>{t(lang, RoutingMsg::NullKey)}</span>
                 </label>
                 <label class="field narrow-field">
@@ -211,12 +217,12 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     html! {
                         <label class="check">
                             <input type="radio" name="placement" data-testid="placement" value={choice.id()}
-                                checked={params.placement == choice} onchange={on_placement(choice)} />
+                                checked={params.routing.placement == choice} onchange={on_placement(choice)} />
                             <span>{label}</span>
                             if choice == PlacementChoice::Explicit {
                                 <input type="number" class="inline-number" data-testid="explicit-partition" min={min_of(&declared::EXPLICIT_PARTITION)} max={max_of(&declared::EXPLICIT_PARTITION)}
-                                    value={params.explicit_partition.to_string()} oninput={on_explicit.clone()}
-                                    disabled={params.placement != PlacementChoice::Explicit}
+                                    value={params.routing.explicit_partition.to_string()} oninput={on_explicit.clone()}
+                                    disabled={params.routing.placement != PlacementChoice::Explicit}
                                     aria-label={t(lang, RoutingMsg::Partition)} />
                             }
                         </label>
@@ -224,7 +230,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 }} }
                 <p class="dim small">{t(lang, RoutingMsg::Precedence)}</p>
             </fieldset>
-            if params.key_null {
+            if params.routing.key_null {
                 <p class="note">{t(lang, RoutingMsg::NullExplain)}</p>
             } else {
                 { view_bytes(key, lang) }
@@ -252,7 +258,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             { view_partition_strip(n, lit) }
             <p class={classes!("decided", matches!(routed, Route::MissingPartition(_)).then_some("error"))}
                 data-testid={matches!(routed, Route::MissingPartition(_)).then_some("route-error")}>{decided}</p>
-            if !params.key_null {
+            if !params.routing.key_null {
                 <div class="abs-trap" data-testid="abs-trap" data-abs-partition={abs.to_string()}>
                     <h3>{t(lang, RoutingMsg::AbsTitle)}</h3>
                     if abs == i64::from(by_hash) {
@@ -285,12 +291,12 @@ fn view_chapter_example(lang: Lang) -> Html {
 
 fn view_clients(params: &AppParams) -> Html {
     let lang = params.lang;
-    let n = params.partitions;
-    let key = params.key.as_bytes();
+    let n = params.routing.partitions;
+    let key = params.routing.key.as_bytes();
     // The partition comes from the same rule the conformance suite checks
     // against each client on a real broker.
     let keyed = |client: Client| match client.keyed_route(key, n) {
-        KeyedRoute::Partition(p) if !params.key_null => Some(p.to_string()),
+        KeyedRoute::Partition(p) if !params.routing.key_null => Some(p.to_string()),
         _ => None,
     };
     let rows: [(&str, &str, String, Option<String>); 5] = [
@@ -365,7 +371,7 @@ fn describe_bar(el: &web_sys::Element) -> Option<String> {
 
 fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppParams>) -> Html {
     let lang = params.lang;
-    let keys = params.histogram_keys;
+    let keys = params.routing.histogram_keys;
     let max = counts.iter().copied().max().unwrap_or(0).max(1);
     let min = counts.iter().copied().min().unwrap_or(0);
     let mean = f64::from(keys) / counts.len().max(1) as f64;
@@ -418,7 +424,10 @@ struct HistogramProps {
 #[component(Histogram)]
 fn histogram(props: &HistogramProps) -> Html {
     let counts = use_memo(
-        (props.params.histogram_keys, props.params.partitions),
+        (
+            props.params.routing.histogram_keys,
+            props.params.routing.partitions,
+        ),
         |&(k, n)| key_histogram(k, n),
     );
     view_histogram(&props.params, &counts, &props.on_params)

@@ -395,6 +395,11 @@ pub fn throughput_by_workers(config: WorkersConfig, seed: u64, ws: &[u32]) -> Ve
     ws.iter().map(|&w| (w, throughput(w))).collect()
 }
 
+/// A link carries the pool's settings, and the run depends on them.
+impl crate::sim::ModelParams for Workers {
+    type Params = WorkersConfig;
+}
+
 mod caption;
 
 pub use caption::WorkersCaption;

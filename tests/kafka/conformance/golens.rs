@@ -47,8 +47,8 @@ fn shown(query: &str) -> Result<u32, String> {
     if !issues.is_empty() {
         return Err(format!("{query}: {issues:?}"));
     }
-    let key = (!p.key_null).then_some(p.key.as_bytes());
-    match route(key, p.partitions.max(1), p.placement()) {
+    let key = (!p.routing.key_null).then_some(p.routing.key.as_bytes());
+    match route(key, p.routing.partitions.max(1), p.routing.placement()) {
         Route::Hashed { partition } | Route::Region { partition, .. } => Ok(partition),
         Route::Explicit(q) => Ok(q),
         other => Err(format!(
@@ -99,7 +99,7 @@ fn plan() -> Value {
                 "name": name,
                 "client": client.id(),
                 "query": query,
-                "partitions": params.partitions.max(1),
+                "partitions": params.routing.partitions.max(1),
                 "topic": format!("golens.{}.q{i}", client.id()),
                 "package": format!("q{i}_{}", client.id().replace('-', "_")),
                 "code": code,

@@ -235,8 +235,8 @@ impl Program {
 
     fn of(p: &AppParams, client_default: bool) -> Option<Program> {
         match (p.scene, client_default) {
-            (SceneId::Group, false) => Some(Program::Group(p.commit)),
-            (SceneId::Group, true) if p.commit == CommitMode::Auto => {
+            (SceneId::Group, false) => Some(Program::Group(p.group.commit)),
+            (SceneId::Group, true) if p.group.commit == CommitMode::Auto => {
                 Some(Program::GroupClientDefault)
             }
             (SceneId::Workers, false) => Some(Program::Workers(p.workers.mode)),

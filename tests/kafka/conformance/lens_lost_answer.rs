@@ -18,7 +18,7 @@
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{LostAnswerOutcome, ORDER_EVENTS, ORDER_KEY};
-use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::scenes::producer::model::presets::ProducerPreset;
 use serde_json::{json, Value};
 
 pub const AREA: Area = Area {
@@ -37,7 +37,7 @@ fn plan() -> Value {
         &PRESETS,
         "lens-lost-answer",
         "lost_",
-        |client, params| json!({ "idempotent": client.idempotent(params.producer.enable_idempotence) }),
+        |client, params| json!({ "idempotent": client.idempotent(params.producer.config.enable_idempotence) }),
     )
 }
 
@@ -60,7 +60,7 @@ fn compare(input: &Value, observed: &Value) -> Verdict {
         let values = order_values(observed)?;
         Ok((
             client,
-            tab.lost_answer_outcome(&params.producer),
+            tab.lost_answer_outcome(&params.producer.config),
             ended,
             values,
         ))

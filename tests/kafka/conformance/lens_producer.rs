@@ -13,7 +13,7 @@
 
 use crate::{field, named_cases, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{GoClient, ORDER_EVENTS, ORDER_KEY};
-use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::scenes::producer::model::presets::ProducerPreset;
 use serde_json::{json, Value};
 
 pub const AREA: Area = Area {

@@ -98,7 +98,10 @@ fn programs() -> Vec<(GoClient, bool)> {
 
 /// The partitions of the topic the program starts with: the scene's.
 fn partitions() -> u32 {
-    crate::golens::printed(QUERY, GoClient::Java).0.from
+    crate::golens::printed(QUERY, GoClient::Java)
+        .0
+        .repartition
+        .from
 }
 
 fn plan() -> Value {
@@ -166,7 +169,7 @@ fn start(params: &AppParams, client: GoClient, client_default: bool) -> OffsetRe
     if client_default && client.starts_at_the_end_by_default() {
         OffsetReset::Latest
     } else {
-        params.offset_reset
+        params.repartition.offset_reset
     }
 }
 

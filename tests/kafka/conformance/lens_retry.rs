@@ -34,7 +34,7 @@
 use crate::{field, named_cases, unreadable, Area, Verdict};
 use kafka_ordering_lab::golens::{GoClient, RetryOutcome, ORDER_EVENTS, ORDER_KEY};
 use kafka_ordering_lab::params::parse_query;
-use kafka_ordering_lab::presets::ProducerPreset;
+use kafka_ordering_lab::scenes::producer::model::presets::ProducerPreset;
 use kafka_ordering_lab::sim::producer::Acks;
 use serde_json::{json, Value};
 
@@ -64,7 +64,7 @@ fn plan() -> Value {
                 "name": format!("{}/{}", client.id(), PRESET.id()),
                 "client": client.id(),
                 "topic": format!("lens-retry.{}", client.id()),
-                "outcome": client.retry_outcome(c).id(),
+                "outcome": client.retry_outcome(&c.config).id(),
             })
         })
         .collect();
@@ -72,11 +72,11 @@ fn plan() -> Value {
         "key": ORDER_KEY,
         "events": ORDER_EVENTS,
         "settings": {
-            "idempotence": c.enable_idempotence,
-            "max_in_flight": c.max_in_flight,
-            "retries": c.retries,
-            "retry_backoff_ms": c.retry_backoff_ms,
-            "acks_all": c.acks == Acks::All,
+            "idempotence": c.config.enable_idempotence,
+            "max_in_flight": c.config.max_in_flight,
+            "retries": c.config.retries,
+            "retry_backoff_ms": c.config.retry_backoff_ms,
+            "acks_all": c.config.acks == Acks::All,
         },
         "second_request_wait_ms": SECOND_REQUEST_WAIT_MS,
         "timeout_ms": TIMEOUT_MS,

@@ -74,7 +74,7 @@ fn request_numbers(batches: u32, faults: &[Fault]) -> Vec<u32> {
 /// proxy's, each mapped to the real fault nearest to what the scene shows.
 fn case_plan(name: &str, preset: &str, overrides: &str) -> Value {
     let (params, _) = parse_query(&link(preset, overrides));
-    let c = params.producer_scene_config();
+    let c = params.producer.scene_config();
     let same_producer = c.known_producer && c.log_start_offset > 0;
     let p = c.producer;
     let records: Vec<Value> = (0..c.workload.len())
@@ -143,7 +143,7 @@ fn simulate(preset: &str, overrides: &str) -> Result<Value, String> {
     if !issues.is_empty() {
         return Err(format!("the case's link is refused: {issues:?}"));
     }
-    let scene = ProducerScene::new(params.producer_scene_config()).map_err(|e| format!("{e:?}"))?;
+    let scene = ProducerScene::new(params.producer.scene_config()).map_err(|e| format!("{e:?}"))?;
     let mut sim = Sim::new(scene, params.seed);
     while sim.step() {}
     let m = sim.model();

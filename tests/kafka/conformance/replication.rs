@@ -54,7 +54,7 @@ fn scene(link: &str) -> Result<Sim<Replication>, String> {
         return Err(format!("the case's link is refused: {issues:?}"));
     }
     Ok(Sim::new(
-        Replication::new(params.replication_config()),
+        Replication::new(params.replication.clone()),
         params.seed,
     ))
 }

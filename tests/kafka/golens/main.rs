@@ -12,8 +12,8 @@
 
 use kafka_ordering_lab::golens::{snippet, GoClient};
 use kafka_ordering_lab::params::{parse_query, to_query, AppParams, SceneId};
-use kafka_ordering_lab::presets::ProducerPreset;
 use kafka_ordering_lab::scenes::pipeline::model::Preset as PipelinePreset;
+use kafka_ordering_lab::scenes::producer::model::presets::ProducerPreset;
 use kafka_ordering_lab::scenes::repartition::model::Strategy;
 use kafka_ordering_lab::sim::producer::Acks;
 use serde_json::{json, Value};
@@ -214,15 +214,18 @@ fn without_comments(code: &str) -> String {
 fn run(params: &AppParams, query: &str, client: &str, path: &str) -> Value {
     let creates_topic = matches!(params.scene, SceneId::Replication | SceneId::Pipeline);
     let partitions = match params.scene {
-        SceneId::Repartition => params.from,
-        _ => params.partitions,
+        SceneId::Repartition => params.repartition.from,
+        SceneId::Group => params.group.partitions,
+        // The other programs create the topic with routing's count, the
+        // lab's default.
+        _ => params.routing.partitions,
     }
     .max(1);
     // The Java tab writes the count change as a note, not as code.
     let grows_to = (params.scene == SceneId::Repartition
-        && params.strategy != Strategy::NewTopic
+        && params.repartition.strategy != Strategy::NewTopic
         && client != GoClient::Java.id())
-    .then(|| params.to.max(params.from));
+    .then(|| params.repartition.to.max(params.repartition.from));
     json!({
         "name": path.trim_end_matches("/main.go").trim_end_matches("/Main.java").trim_start_matches("java/"),
         "client": client,
@@ -234,8 +237,11 @@ fn run(params: &AppParams, query: &str, client: &str, path: &str) -> Value {
             SceneId::Group | SceneId::Workers | SceneId::Repartition | SceneId::Pipeline
         ),
         "grows_to": grows_to,
-        "writes": !(matches!(params.scene, SceneId::Producer | SceneId::Replication)
-            && params.producer.acks == Acks::None),
+        "writes": match params.scene {
+            SceneId::Producer => params.producer.config.acks != Acks::None,
+            SceneId::Replication => params.replication.acks != Acks::None,
+            _ => true,
+        },
     })
 }
 

@@ -46,12 +46,20 @@ impl ProducerPreset {
     /// The preset's data file.
     pub fn source(self) -> &'static str {
         match self {
-            ProducerPreset::Catastrophe => include_str!("../static/presets/catastrophe.preset"),
-            ProducerPreset::Idempotent => include_str!("../static/presets/idempotent.preset"),
-            ProducerPreset::InFlight1 => include_str!("../static/presets/inflight-1.preset"),
-            ProducerPreset::LostAck => include_str!("../static/presets/lost-ack.preset"),
-            ProducerPreset::Chaos => include_str!("../static/presets/chaos.preset"),
-            ProducerPreset::NewProducer => include_str!("../static/presets/new-producer.preset"),
+            ProducerPreset::Catastrophe => {
+                include_str!("../../../../static/presets/catastrophe.preset")
+            }
+            ProducerPreset::Idempotent => {
+                include_str!("../../../../static/presets/idempotent.preset")
+            }
+            ProducerPreset::InFlight1 => {
+                include_str!("../../../../static/presets/inflight-1.preset")
+            }
+            ProducerPreset::LostAck => include_str!("../../../../static/presets/lost-ack.preset"),
+            ProducerPreset::Chaos => include_str!("../../../../static/presets/chaos.preset"),
+            ProducerPreset::NewProducer => {
+                include_str!("../../../../static/presets/new-producer.preset")
+            }
         }
     }
 
