@@ -31,12 +31,26 @@ pub fn to_query(params: &AppParams) -> String {
     q
 }
 
-/// The scene menu's link to `scene`: this page's state in another scene,
-/// from its start. It leaves the lesson and the level: each sets up its own
-/// scene, and would open it whatever the link's `scene`.
+/// The scene menu's link to `scene`: that scene from its start (the stage
+/// a link naming only the scene opens, with its chapter's point: the
+/// producer's catastrophe, the group's crash), with this page's seed, lens
+/// tab and view; the scene's own link, from its start, when it is this
+/// page's. It leaves the lesson and the level: each sets up its own scene,
+/// and would open it whatever the link's `scene`.
 pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
+    let here = if scene == params.scene {
+        params.clone()
+    } else {
+        let mut start = AppParams {
+            scene,
+            seed: params.seed,
+            go_client: params.go_client,
+            ..AppParams::default()
+        };
+        scene.link_start(&mut start, None);
+        keep_view(start, params)
+    };
     to_query(&AppParams {
-        scene,
         t: None,
         t_events: None,
         lesson: None,
@@ -44,7 +58,7 @@ pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
         // Parts are the scene's own: another scene opens whole, or on its
         // own default part in a frame.
         part: None,
-        ..params.clone()
+        ..here
     })
 }
 

@@ -447,3 +447,40 @@ fn clamp_to_keeps_a_value_in_its_range_and_never_panics() {
     let (high, low) = (10u32, 1u32);
     assert_eq!(clamp_to(3, &(high..=low)), low);
 }
+
+/// The menu opens another scene as a link naming only that scene does, at
+/// the stage that makes its point (the group's crash, the replication
+/// scene's failure, the producer's catastrophe), keeping the seed, the lens
+/// tab and the view; not with the empty actions and safe settings the page
+/// holds for scenes it does not show.
+#[test]
+fn the_menu_opens_every_other_scene_at_its_start() {
+    let view = "&lang=en&theme=light&embed=1&seed=7&client=sarama";
+    let (here, issues) = parse_query(&format!("?scene=routing&partitions=5{view}"));
+    assert!(issues.is_empty(), "{issues:?}");
+    for scene in SceneId::ALL {
+        let (there, issues) = parse_query(&scene_link(&here, scene));
+        assert!(issues.is_empty(), "{scene:?}: {issues:?}");
+        if scene == SceneId::Routing {
+            assert_eq!(there.routing.partitions, 5);
+            continue;
+        }
+        let (start, _) = parse_query(&format!(
+            "?scene={}&lang=en&theme=light&embed=1&seed=7",
+            scene.id()
+        ));
+        // The lens tab is the page's where the scene has the lens's tabs
+        // (below); the pipeline's `client` is a stage's, and starts as its
+        // own.
+        let there = AppParams {
+            go_client: start.go_client,
+            ..there
+        };
+        assert_eq!(there, start, "{scene:?}");
+    }
+    let (group, _) = parse_query(&scene_link(&here, SceneId::Group));
+    assert!(!group.group.actions.is_empty(), "the group's crash");
+    assert_eq!(group.go_client, GoClient::Sarama);
+    let (producer, _) = parse_query(&scene_link(&here, SceneId::Producer));
+    assert_eq!(producer.producer.preset, Some(DEFAULT_PRESET));
+}

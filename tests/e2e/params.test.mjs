@@ -65,6 +65,13 @@ test('the scene menu keeps the view and leaves the lesson', async () => {
     assert.doesNotMatch(href, /[?&]lesson=/, href);
   }
   assert.match(await page.getAttribute('[data-testid="lesson-start"]', 'href'), /[?&]theme=light(&|$)/);
+  // Another scene opens at the stage that makes its point, as a link that
+  // names only the scene does: the group with its crash, the producer on
+  // the chapter's catastrophe.
+  const href = (scene) => page.getAttribute(`[data-testid="scene-link"][data-scene="${scene}"]`, 'href');
+  assert.match(await href('group'), /[?&]actions=crash%3Aconsumer-2%402500(&|$)/);
+  assert.match(await href('producer'), /[?&]preset=catastrophe(&|$)/);
+  assert.match(await href('replication'), /[?&]replica-actions=[^&]+/);
   assert.deepEqual(errors, []);
   await context.close();
 });
