@@ -216,6 +216,20 @@ pub fn duration(lang: Lang, ms: f64) -> String {
     format!("{}{NBSP}{unit}", decimal(lang, value, decimals))
 }
 
+/// A count of `noun` as a whole number of any width.
+pub fn n_of(lang: Lang, n: impl Into<u64>, noun: &Noun) -> String {
+    count(lang, n.into(), noun)
+}
+
+/// Like [`n_of`], for after "до", "из", "от" and "после".
+pub fn n_of_gen(lang: Lang, n: impl Into<u64>, noun: &Noun) -> String {
+    count_gen(lang, n.into(), noun)
+}
+
+pub fn wide(n: usize) -> u64 {
+    n as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,6 @@
 //! Fixed strings are [`Msg`] variants, so a missing translation is a compile
 //! error. Strings with numbers in them are functions of their arguments.
 
-use crate::scenes::log::model::LogCaption;
 use crate::sim::checker::{FindingKind, Position, Violation};
 use crate::sim::record::OrderEvent;
 use crate::sim::SimTime;
@@ -11,7 +10,7 @@ use crate::sim::SimTime;
 #[cfg(test)]
 pub(crate) mod catalogue_tests;
 mod fixed;
-mod format;
+pub(crate) mod format;
 mod lang;
 mod numbered;
 
@@ -113,141 +112,26 @@ catalogue! {
     }
 }
 
-/// A short text summary of a scene's state, for screen readers.
-pub enum Summary {
-    /// A scene this page's bundle does not carry: it opens on its own page.
-    Elsewhere {
-        /// Its title ([`crate::scenes::SceneId::title`]), in the page's language.
-        title: &'static str,
-    },
-    Log {
-        leo: u64,
-        position: u64,
-        committed: Option<u64>,
-        segments: usize,
-    },
-    Replication {
-        leader: Option<u32>,
-        epoch: u32,
-        hw: u64,
-        isr: Vec<u32>,
-        lost: usize,
-    },
-    Routing {
-        partition: Option<u32>,
-        partitions: u32,
-        violations: usize,
-    },
-    Producer {
-        sent: u32,
-        retries: u32,
-        reorders: usize,
-        duplicates: usize,
-        lost: u32,
-    },
-    Repartition {
-        from: u32,
-        to: u32,
-        violations: usize,
-    },
-    Group {
-        members: usize,
-        generations: usize,
-        duplicates: usize,
-    },
-    Workers {
-        handled: u32,
-        total: u32,
-        violations: usize,
-        low_watermark: u64,
-    },
-    Disk {
-        hits: u32,
-        misses: u32,
-    },
-    RabbitMq {
-        rabbit: usize,
-        kafka: usize,
-    },
-    Pipeline {
-        applied: u32,
-        total: u32,
-        findings: usize,
-        /// The first finding's stage, in the language's words.
-        stage: Option<&'static str>,
-    },
-    Refused,
+/// A scene's state in words, for screen readers: the moment, then what
+/// the scene says of itself (each scene's `Scene::summary`).
+pub fn summary(lang: Lang, now: SimTime, body: &str) -> String {
+    format!("{}: {body}", seconds(lang, now))
 }
 
-pub fn summary(lang: Lang, now: SimTime, s: &Summary) -> String {
-    let body = match s {
-        &Summary::Log {
-            leo,
-            position,
-            committed,
-            segments,
-        } => summary_log(lang, leo, position, committed, segments),
-        Summary::Replication {
-            leader,
-            epoch,
-            hw,
-            isr,
-            lost,
-        } => summary_replication(lang, *leader, *epoch, *hw, isr, *lost),
-        &Summary::Routing {
-            partition,
-            partitions,
-            violations,
-        } => summary_routing(lang, partition, partitions, violations),
-        &Summary::Producer {
-            sent,
-            retries,
-            reorders,
-            duplicates,
-            lost,
-        } => summary_producer(lang, sent, retries, reorders, duplicates, lost),
-        &Summary::Repartition {
-            from,
-            to,
-            violations,
-        } => summary_repartition(lang, from, to, violations),
-        &Summary::Group {
-            members,
-            generations,
-            duplicates,
-        } => summary_group(lang, members, generations, duplicates),
-        &Summary::Workers {
-            handled,
-            total,
-            violations,
-            low_watermark,
-        } => summary_workers(lang, handled, total, violations, low_watermark),
-        &Summary::Disk { hits, misses } => summary_disk(lang, hits, misses),
-        &Summary::RabbitMq { rabbit, kafka } => summary_rabbitmq(lang, rabbit, kafka),
-        &Summary::Pipeline {
-            applied,
-            total,
-            findings,
-            stage,
-        } => {
-            let first = match (stage, lang) {
-                (None, _) => String::new(),
-                #[cfg(feature = "lang-ru")]
-                (Some(stage), Lang::Ru) => format!("; первое — на этапе «{stage}»"),
-                #[cfg(feature = "lang-en")]
-                (Some(stage), Lang::En) => format!("; the first at the {stage} stage"),
-            };
-            summary_pipeline(lang, applied, total, findings) + &first
-        }
-        Summary::Elsewhere { title } => format!("{} {title}", t(lang, Msg::SceneElsewhere)),
-        Summary::Refused => match lang {
-            #[cfg(feature = "lang-ru")]
-            Lang::Ru => "продюсер не создан: настройки отвергнуты".to_owned(),
-            #[cfg(feature = "lang-en")]
-            Lang::En => "the producer was not created: settings refused".to_owned(),
-        },
-    };
-    format!("{}: {body}", seconds(lang, now))
+/// The summary of a scene this page's bundle does not carry: it opens on
+/// its own page, named by its title in the page's language.
+pub fn summary_elsewhere(lang: Lang, title: &str) -> String {
+    format!("{} {title}", t(lang, Msg::SceneElsewhere))
+}
+
+/// The summary of a scene whose settings the client refused.
+pub fn summary_refused(lang: Lang) -> &'static str {
+    match lang {
+        #[cfg(feature = "lang-ru")]
+        Lang::Ru => "продюсер не создан: настройки отвергнуты",
+        #[cfg(feature = "lang-en")]
+        Lang::En => "the producer was not created: settings refused",
+    }
 }
 
 /// A lede's opening, shown above the figure, and the rest, which folds:
@@ -272,88 +156,6 @@ pub fn split_lede(lede: &str) -> (&str, &str) {
     match end {
         Some(i) => (&lede[..=i], lede[i + 2..].trim_start()),
         None => (lede, ""),
-    }
-}
-
-pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> String {
-    use LogCaption::*;
-    let key = |order: u32| format!("order-{order}");
-    match (lang, caption) {
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, Intro) => "Нажмите ▶ или →: продюсер начнёт отправлять события заказа #42 (Created → Paid → Shipped → Delivered) в партицию 0, а затем события заказов #43 и #44.".into(),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, Intro) => "Press ▶ or →: the producer starts sending order #42's events (Created → Paid → Shipped → Delivered) to partition 0, then the events of orders #43 and #44.".into(),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, Sent { order, event }) => format!(
-            "Продюсер отправил {} · {} в партицию 0; запрос идёт к брокеру.",
-            key(order),
-            event.value()
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, Sent { order, event }) => format!(
-            "The producer sent {} · {} to partition 0; the request is on its way to the broker.",
-            key(order),
-            event.value()
-        ),
-        (lang, Appended { offset, log_end_offset, rolled_full_segment_bytes }) => {
-            let roll = rolled_full_segment_bytes
-                .map(|bytes| segment_rolled(lang, bytes, segment_bytes, offset));
-            let main = match lang {
-                #[cfg(feature = "lang-ru")]
-                Lang::Ru => format!("Брокер дописал запись в конец лога под offset {offset}. Log end offset теперь {log_end_offset}: его получит следующая запись."),
-                #[cfg(feature = "lang-en")]
-                Lang::En => format!("The broker appended the record at offset {offset}. The log end offset is now {log_end_offset}, the offset the next record will get."),
-            };
-            format!("{}{main}", roll.unwrap_or_default())
-        }
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, Polled { from, to, position }) => format!(
-            "Консьюмер вызвал poll() и получил {}. Позиция теперь {position}, а закоммиченный offset остался прежним: записи ещё не обработаны.",
-            if from == to { format!("offset {from}") } else { format!("offset'ы {from}–{to}") }
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, Polled { from, to, position }) => format!(
-            "The consumer called poll() and got {}. Its position is now {position}, but the committed offset stayed put: nothing is processed yet.",
-            if from == to { format!("offset {from}") } else { format!("offsets {from}–{to}") }
-        ),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, PolledNothing { position }) => format!(
-            "poll() ничего не вернул: позиция {position} равна log end offset. Консьюмер ждёт новых записей."
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, PolledNothing { position }) => format!(
-            "poll() returned nothing: position {position} is the log end offset. The consumer waits for new records."
-        ),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, Processed { offset, order, event }) => format!(
-            "Консьюмер обработал offset {offset} ({} · {}). Он идёт строго по порядку: offset {} не может обогнать этот.",
-            key(order),
-            event.value(),
-            offset + 1
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, Processed { offset, order, event }) => format!(
-            "The consumer processed offset {offset} ({} · {}). It goes strictly in order: offset {} cannot overtake this one.",
-            key(order),
-            event.value(),
-            offset + 1
-        ),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, Committed { committed }) => format!(
-            "Консьюмер закоммитил offset {committed} — номер следующей записи для чтения. После перезапуска группа продолжит с него."
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, Committed { committed }) => format!(
-            "The consumer committed offset {committed}, the next record to read. After a restart the group resumes there."
-        ),
-        #[cfg(feature = "lang-ru")]
-        (Lang::Ru, Finished { committed }) => format!(
-            "Всё прочитано и закоммичено (offset {committed}). События каждого заказа обработаны в том порядке, в каком записаны: одна партиция — один упорядоченный лог."
-        ),
-        #[cfg(feature = "lang-en")]
-        (Lang::En, Finished { committed }) => format!(
-            "Everything is read and committed (offset {committed}). Each order's events were handled in the order they were written: one partition is one ordered log."
-        ),
     }
 }
 
@@ -471,42 +273,6 @@ catalogue! {
 }
 
 #[cfg(test)]
-mod window_tests {
-    use super::*;
-
-    fn has_cyrillic(s: &str) -> bool {
-        s.chars()
-            .any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'))
-    }
-
-    #[test]
-    fn window_strings_exist_in_both_languages_and_carry_their_numbers() {
-        for &msg in WindowMsg::ALL {
-            assert!(has_cyrillic(t(Lang::Ru, msg)), "{msg:?}");
-            assert!(!has_cyrillic(t(Lang::En, msg)), "{msg:?}");
-        }
-        for lang in [Lang::Ru, Lang::En] {
-            let texts = [
-                records_window(lang, 2000, 14),
-                lines_window(lang, 7001, 16),
-                earlier_hidden(lang, 93),
-                members_hidden(lang, 40, 7),
-            ];
-            for (text, numbers) in
-                texts
-                    .iter()
-                    .zip([&["2000", "14"][..], &["7001", "16"], &["93"], &["40", "7"]])
-            {
-                assert_eq!(has_cyrillic(text), lang.is_ru(), "{text}");
-                for n in numbers {
-                    assert!(text.contains(n), "{text} lacks {n}");
-                }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -530,55 +296,6 @@ mod tests {
                 assert!(!has_cyrillic(en), "{msg:?} EN has Russian: {en}");
             }
         }
-    }
-
-    #[test]
-    fn summaries_and_captions_read_as_sentences_at_the_edges() {
-        for lang in [Lang::Ru, Lang::En] {
-            let text = summary_replication(lang, None, 2, 7, &[], 0);
-            assert!(!text.contains(": ,") && !text.contains("— ,"), "{text}");
-            let one = log_caption(
-                lang,
-                LogCaption::Polled {
-                    from: 5,
-                    to: 5,
-                    position: 6,
-                },
-                350,
-            );
-            assert!(one.contains("offset 5") && !one.contains("5–5"), "{one}");
-            assert!(one.contains('6'), "{one}");
-        }
-        assert!(log_caption(
-            Lang::Ru,
-            LogCaption::Polled {
-                from: 2,
-                to: 4,
-                position: 5
-            },
-            350
-        )
-        .contains("Позиция теперь 5"));
-    }
-
-    #[test]
-    fn captions_carry_their_numbers() {
-        let c = LogCaption::Appended {
-            offset: 4,
-            log_end_offset: 5,
-            rolled_full_segment_bytes: Some(331),
-        };
-        for lang in [Lang::Ru, Lang::En] {
-            let text = log_caption(lang, c, 350);
-            assert!(text.contains("00000000000000000004.log"), "{text}");
-            assert!(text.contains("331") && text.contains("350") && text.contains('5'));
-        }
-        let sent = LogCaption::Sent {
-            order: 42,
-            event: OrderEvent::Paid,
-        };
-        assert!(log_caption(Lang::En, sent, 350).contains("order-42 · Paid"));
-        assert!(has_cyrillic(&log_caption(Lang::Ru, sent, 350)));
     }
 
     #[test]

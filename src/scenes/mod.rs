@@ -19,7 +19,7 @@ pub mod replication;
 pub mod routing;
 pub mod workers;
 
-use crate::i18n::{Lang, Summary, Text};
+use crate::i18n::{Lang, Text};
 use crate::params::{AppParams, SceneLink};
 
 /// The scene ids come from the registry line below, generated beside the
@@ -89,8 +89,9 @@ pub trait Scene: Model + SceneLink + Sized {
         Vec::new()
     }
 
-    /// The state in words, for screen readers.
-    fn summary(&self, params: &AppParams) -> Summary;
+    /// The state in words, for screen readers (its numbers as the scene's
+    /// `numbered.rs` words them).
+    fn summary(&self, params: &AppParams) -> String;
 
     /// The scene's name, in the menu and over its page.
     fn title(lang: Lang) -> &'static str;
@@ -132,6 +133,11 @@ pub trait Scene: Model + SceneLink + Sized {
     /// The messages, by name, that read the same in both languages:
     /// Kafka's own names, which Russian text keeps as they are.
     const SAME_IN_BOTH: &'static [&'static str] = &[];
+
+    /// The scene's messages with numbers in them (its `numbered.rs`): the
+    /// words' tests render each with many numbers (src/catalogues.rs).
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered];
 }
 
 /// The first broken pair a checker found, as a scene's moment.
@@ -202,6 +208,14 @@ macro_rules! define_scene_words {
                     } else {
                         None
                     },)*
+                }
+            }
+
+            /// The scene's messages with numbers in them.
+            #[cfg(test)]
+            pub fn numbered(self) -> &'static [crate::i18n::Numbered] {
+                match self {
+                    $(SceneId::$variant => <$model as Scene>::NUMBERED,)*
                 }
             }
 

@@ -4,7 +4,6 @@
 
 use super::controls::{view_controls, Transport};
 use crate::i18n::Lang;
-use crate::i18n::Summary;
 use crate::params::{AppParams, Moment, ParamIssue, SceneId};
 use crate::scenes::{Scene, ViewArgs};
 use crate::sim::producer::ConfigError;
@@ -24,7 +23,7 @@ trait AnyPlayer {
     fn holding(&self) -> bool;
     fn cut_short(&self) -> Option<(SimTime, u64)>;
     fn digest(&self) -> u64;
-    fn summary(&self, params: &AppParams) -> Summary;
+    fn summary(&self, params: &AppParams) -> String;
     fn transport(&self) -> Transport;
     fn mermaid(&self, lang: Lang) -> Option<String>;
 }
@@ -63,7 +62,7 @@ impl<S: Scene> AnyPlayer for Player<S> {
         self.timeline.current().digest()
     }
 
-    fn summary(&self, params: &AppParams) -> Summary {
+    fn summary(&self, params: &AppParams) -> String {
         self.timeline.current().model().summary(params)
     }
 
@@ -215,14 +214,14 @@ impl ScenePlayer {
     }
 
     /// The state in words, for screen readers.
-    pub fn summary(&self, params: &AppParams) -> Summary {
+    pub fn summary(&self, params: &AppParams) -> String {
         if let ScenePlayer::Missing(scene) = self {
-            return Summary::Elsewhere {
-                title: scene.title(params.lang),
-            };
+            return crate::i18n::summary_elsewhere(params.lang, scene.title(params.lang));
         }
-        self.player()
-            .map_or(Summary::Refused, |p| p.summary(params))
+        self.player().map_or_else(
+            || crate::i18n::summary_refused(params.lang).to_owned(),
+            |p| p.summary(params),
+        )
     }
 
     /// The control bar; a refused producer has nothing to play, so only

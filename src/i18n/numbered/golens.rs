@@ -4,8 +4,6 @@
 //! library spells it, in either language.
 
 use super::{millis, n_of, n_of_gen, number, plural_en, plural_ru, KEYS, PARTITIONS};
-#[cfg(test)]
-use super::{Arg, Numbered, Probe};
 use crate::i18n::Lang;
 
 numbered! {

@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -14,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::SceneLens;
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -41,6 +42,9 @@ impl Scene for Disk {
     }
 
     type Msg = text::DiskMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::DiskMsg] {
         text::DiskMsg::ALL
@@ -73,11 +77,8 @@ impl Scene for Disk {
     /// A read every 20–25 ms: at a quarter of real time each lasts a tenth of a second.
     const SIM_MS_PER_SECOND: u64 = 250;
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::Disk {
-            hits: self.hits,
-            misses: self.misses,
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_disk(params.lang, self.hits, self.misses)
     }
 }
 

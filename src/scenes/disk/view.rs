@@ -51,10 +51,10 @@ fn view_disk_cost(params: &AppParams, _on_params: &Callback<AppParams>) -> Html 
                         <strong>{format!("{} · {}% {}", rate(lang, random), i18n::decimal(lang, cost.random_seek_share(bytes) * 100.0, 1), t(lang, DiskMsg::SeekShare))}</strong>
                     </div>
                     <p class="small" data-testid="cost-ratio" data-value={slower.to_string()}>
-                        {format!("{} {}", t(lang, DiskMsg::LinearScale), i18n::times_slower(lang, slower))}
+                        {format!("{} {}", t(lang, DiskMsg::LinearScale), super::numbered::times_slower(lang, slower))}
                     </p>
                     <p class="small" data-testid="cost-streams" data-value={fixed(streams_total / 1e6, 0)}>
-                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.disk.streams, i18n::megabytes_per_second(lang, streams_total))}
+                        {format!("{} {}: {}", t(lang, DiskMsg::StreamsLine), params.disk.streams, super::numbered::megabytes_per_second(lang, streams_total))}
                     </p>
                 </section>
             }
@@ -128,7 +128,7 @@ pub fn view_disk_scene(
                             let writer = p == d.written;
                             html! {
                                 <li class={classes!("page", state, reader.then_some("reader"), writer.then_some("writer"))}
-                                    title={i18n::page_name(lang, p as u64)}>
+                                    title={super::numbered::page_name(lang, p as u64)}>
                                     {if reader { "▲" } else if writer { "✎" } else { "" }}
                                 </li>
                             }

@@ -7,6 +7,7 @@ pub(crate) mod figure;
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -15,7 +16,7 @@ pub(crate) mod view;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -57,6 +58,9 @@ impl Scene for Group {
     }
 
     type Msg = text::GroupMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::GroupMsg] {
         text::GroupMsg::ALL
@@ -112,12 +116,13 @@ impl Scene for Group {
             .collect()
     }
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::Group {
-            members: self.active_members(),
-            generations: self.generations.len(),
-            duplicates: self.duplicates(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_group(
+            params.lang,
+            self.active_members(),
+            self.generations.len(),
+            self.duplicates(),
+        )
     }
 }
 

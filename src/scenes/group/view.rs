@@ -155,7 +155,7 @@ fn view_members(
                 }} }
             </ul>
             if hidden != (0, 0) {
-                <p class="small dim" data-testid="members-hidden">{i18n::members_hidden(lang, hidden.0, hidden.1)}</p>
+                <p class="small dim" data-testid="members-hidden">{super::numbered::members_hidden(lang, hidden.0, hidden.1)}</p>
             }
             <button type="button" data-testid="add-member" onclick={act(ActionKind::Add)}>{t(lang, GroupMsg::AddMember)}</button>
             if idle {
@@ -274,7 +274,7 @@ fn view_owners(g: &Group, now: SimTime, end: SimTime, lang: Lang, narrow: bool) 
                     <li class="dim">{i18n::earlier_hidden(lang, g.generations.len() - SHOWN_GENERATIONS)}</li>
                 }
                 for gen in g.generations[g.generations.len().saturating_sub(SHOWN_GENERATIONS)..].iter() {
-                    <li data-testid="generation" data-generation={gen.number.to_string()}>{i18n::generation_line(lang, gen.number, gen.at, &gen.moved, &gen.revoked)}</li>
+                    <li data-testid="generation" data-generation={gen.number.to_string()}>{super::numbered::generation_line(lang, gen.number, gen.at, &gen.moved, &gen.revoked)}</li>
                 }
             </ol>
         </section>

@@ -5,6 +5,8 @@
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core (tests/layers.rs).
 pub mod model;
+pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -18,7 +20,7 @@ use crate::params::SceneLink;
 /// Where a link without `t` opens: eight records written, the first
 /// segment rolled, the consumer behind the log end (the lesson's step 1.1).
 const OPENING: SimTime = SimTime(5350);
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::scenes::log::model::LogScene;
@@ -44,6 +46,9 @@ impl Scene for LogScene {
     }
 
     type Msg = text::LogMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::LogMsg] {
         text::LogMsg::ALL
@@ -77,13 +82,14 @@ impl Scene for LogScene {
     /// real time a request's flight takes a third of a second or more.
     const SIM_MS_PER_SECOND: u64 = 500;
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::Log {
-            leo: self.log.log_end_offset(),
-            position: self.consumer.position(),
-            committed: self.consumer.committed_offset(),
-            segments: self.log.segments().len(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_log(
+            params.lang,
+            self.log.log_end_offset(),
+            self.consumer.position(),
+            self.consumer.committed_offset(),
+            self.log.segments().len(),
+        )
     }
 }
 

@@ -109,7 +109,7 @@ fn view_segment_label(
     } else {
         entries.join("  ")
     };
-    let mut fill = i18n::segment_fill(lang, segment.size_in_bytes, segment_bytes);
+    let mut fill = super::numbered::segment_fill(lang, segment.size_in_bytes, segment_bytes);
     if active {
         fill = format!("{fill} · {}", t(lang, LogMsg::ActiveSegment));
     }
@@ -242,7 +242,7 @@ pub fn view_log_scene(
     let committed = consumer.committed_offset();
 
     let caption = scene.caption(sim.last_event().map(|(_, e): &(SimTime, LogEvent)| e));
-    let narration = i18n::log_caption(lang, caption, segment_bytes);
+    let narration = super::narration::log_caption(lang, caption, segment_bytes);
     let violations = scene.checker.violations();
 
     let on_bytes = edit_number(params, &on_params, &declared::SEGMENT_BYTES);

@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -14,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -49,6 +50,9 @@ impl Scene for Pipeline {
     }
 
     type Msg = text::PipelineMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::PipelineMsg] {
         text::PipelineMsg::ALL
@@ -119,17 +123,17 @@ impl Scene for Pipeline {
             .collect()
     }
 
-    fn summary(&self, params: &AppParams) -> Summary {
+    fn summary(&self, params: &AppParams) -> String {
         let met: Vec<_> = self.findings_so_far().collect();
         let applied = self.applied_so_far();
-        Summary::Pipeline {
+        numbered::summary_pipeline(
+            params.lang,
             applied,
-            total: self.run.records.len() as u32,
-            findings: met.len(),
-            stage: met
-                .first()
+            self.run.records.len() as u32,
+            met.len(),
+            met.first()
                 .map(|f| narration::stage_name(params.lang, f.stage())),
-        }
+        )
     }
 }
 

@@ -1,9 +1,10 @@
 //! The pipeline scene's words: each moment of the run, each finding and
 //! its stage, the presets and the fixes, in Russian and English.
 
+use super::numbered::pipeline_topic_grew;
 use super::text::PipelineMsg;
 use crate::i18n::Lang;
-use crate::i18n::{event_name, pipeline_topic_grew, t};
+use crate::i18n::{event_name, t};
 use crate::scenes::pipeline::model::{
     member_name, Cause, Change, Finding, FindingKind, Outcome, Pipeline, Preset, Stage, Step,
 };

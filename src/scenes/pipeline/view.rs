@@ -299,7 +299,10 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
     let height = lanes.height();
     let lane_label = |stage: Stage| {
         let extra = match stage {
-            Stage::Topic => format!(" · {}", i18n::pipeline_partitions(lang, lanes.partitions)),
+            Stage::Topic => format!(
+                " · {}",
+                super::numbered::pipeline_partitions(lang, lanes.partitions)
+            ),
             // A phone's lane has room for the first and the last name only.
             Stage::Group if narrow && lanes.members > 2 => {
                 format!(" · {}…{}", member_name(0), member_name(lanes.members - 1))
@@ -531,7 +534,7 @@ fn analysis(p: &AnalysisProps) -> Html {
                 <h2 id="fix-title">{t(lang, PipelineMsg::FixTitle)}</h2>
                 if let Some(fix) = *fix {
                     <p class="ok">{format!("✓ {}", change_label(lang, fix.change))}</p>
-                    <p data-testid="fix-price">{i18n::pipeline_price(lang, fix.before.throughput, fix.after.throughput, fix.before.mean_latency_ms, fix.after.mean_latency_ms)}</p>
+                    <p data-testid="fix-price">{super::numbered::pipeline_price(lang, fix.before.throughput, fix.after.throughput, fix.before.mean_latency_ms, fix.after.mean_latency_ms)}</p>
                     <p><a data-testid="fix-link" href={to_query(&AppParams { pipeline: fix.config, t: None, ..p.params.clone() })}>
                         {t(lang, PipelineMsg::FixOpen)}
                     </a></p>
@@ -623,10 +626,10 @@ fn compare(p: &CompareProps) -> Html {
                 </select>
             </label>
             <p class="note">{t(lang, PipelineMsg::CompareNote)}</p>
-            <p data-testid="compare-summary">{i18n::pipeline_moved(lang, moved.len())}</p>
+            <p data-testid="compare-summary">{super::numbered::pipeline_moved(lang, moved.len())}</p>
             <div class="compare-pair">
-                <div><h3>{i18n::pipeline_side(lang, t(lang, PipelineMsg::CompareBefore), p.run.findings.len())}</h3>{ strip(&p.run, "before") }</div>
-                <div><h3>{i18n::pipeline_side(lang, t(lang, PipelineMsg::CompareAfter), after.findings.len())}</h3>{ strip(&after, "after") }</div>
+                <div><h3>{super::numbered::pipeline_side(lang, t(lang, PipelineMsg::CompareBefore), p.run.findings.len())}</h3>{ strip(&p.run, "before") }</div>
+                <div><h3>{super::numbered::pipeline_side(lang, t(lang, PipelineMsg::CompareAfter), after.findings.len())}</h3>{ strip(&after, "after") }</div>
             </div>
         </section>
     }
@@ -704,9 +707,9 @@ fn sweep(p: &SweepProps) -> Html {
                 <p data-testid="sweep" aria-live="polite" data-broken={s.broken.to_string()} data-seeds={s.next.to_string()}
                     data-done={(!s.running).to_string()} class={if s.broken > 0 { "bad" } else { "ok" }}>
                     { if s.running {
-                        i18n::pipeline_sweep_progress(lang, s.next, SWEEP_SEEDS, s.broken)
+                        super::numbered::pipeline_sweep_progress(lang, s.next, SWEEP_SEEDS, s.broken)
                     } else {
-                        i18n::pipeline_sweep(lang, s.broken, SWEEP_SEEDS)
+                        super::numbered::pipeline_sweep(lang, s.broken, SWEEP_SEEDS)
                     } }
                 </p>
             }

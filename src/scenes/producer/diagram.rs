@@ -5,7 +5,7 @@
 use super::narration::{mermaid, seq_label, two_lines};
 use super::view::{px, records_label, SHOWN_LINES};
 use crate::i18n::Lang;
-use crate::i18n::{self, fixed, t, Msg, WindowMsg};
+use crate::i18n::{fixed, t, Msg, WindowMsg};
 use crate::scenes::producer::model::{ProducerScene, SeqKind};
 use crate::scenes::producer::text::ProducerMsg;
 use crate::sim::SimTime;
@@ -43,7 +43,7 @@ fn view_diagram_strip(scene: &ProducerScene, now: SimTime, end: SimTime, lang: L
     let window = (bucket(first, 0, hi), bucket(now.as_millis(), 0, hi));
     html! {
         <div class="strip" data-testid="diagram-strip">
-            <p class="small dim">{i18n::lines_window(lang, entries.len(), SHOWN_LINES)}</p>
+            <p class="small dim">{super::numbered::lines_window(lang, entries.len(), SHOWN_LINES)}</p>
             <DensityStrip testid="diagram-density" label={t(lang, WindowMsg::DiagramStripLabel)} density={density} window={Some(window)} />
             <p class="small dim">{t(lang, WindowMsg::DiagramStripNote)}</p>
         </div>

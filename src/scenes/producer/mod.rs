@@ -8,6 +8,7 @@ mod diagram;
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 #[cfg(feature = "ui")]
 mod panels;
 pub mod params;
@@ -21,7 +22,7 @@ pub use diagram::mermaid_text;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::{SceneLink, DEFAULT_PRESET};
@@ -84,6 +85,9 @@ impl Scene for ProducerScene {
     }
 
     type Msg = text::ProducerMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::ProducerMsg] {
         text::ProducerMsg::ALL
@@ -148,14 +152,15 @@ impl Scene for ProducerScene {
         super::first_violation(&self.checker)
     }
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::Producer {
-            sent: self.stats.sent,
-            retries: self.stats.retries,
-            reorders: self.reorders(),
-            duplicates: self.duplicates(),
-            lost: self.lost(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_producer(
+            params.lang,
+            self.stats.sent,
+            self.stats.retries,
+            self.reorders(),
+            self.duplicates(),
+            self.lost(),
+        )
     }
 }
 

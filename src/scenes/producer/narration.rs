@@ -2,9 +2,10 @@
 //! each line of the sequence diagram with what it means, the diagram as
 //! mermaid text, and the learner's interventions.
 
+use super::numbered::{delay_by, fault_line, outage_line};
 use super::text::ProducerMsg;
+use crate::i18n::t;
 use crate::i18n::Lang;
-use crate::i18n::{delay_by, fault_line, outage_line, t};
 use crate::scenes::producer::model::{ErrorCode, Fault, FaultKind, Outage, SeqKind};
 use crate::sim::producer::ConfigError;
 

@@ -409,10 +409,10 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 let label_seq = r.base_seq.map(|s| format!(" · seq {s}")).unwrap_or_default();
                 let (at, class, text, testid) = match tr {
                     Trip::Out(f) => (lerp(from, to, f), "request", format!("→ #{}{label_seq}", r.batch), "wire-request"),
-                    Trip::LostOut => (lerp(from, to, 0.5), "lost", i18n::request_lost(lang, r.batch), "wire-lost"),
+                    Trip::LostOut => (lerp(from, to, 0.5), "lost", super::numbered::request_lost(lang, r.batch), "wire-lost"),
                     Trip::Back(f, Response::Written { base_offset, .. }) => (lerp(to, from, f), "ack", format!("← ACK {base_offset}"), "wire-answer"),
                     Trip::Back(f, Response::Error(code)) => (lerp(to, from, f), "error", format!("← ✕ {}", short_code(code)), "wire-answer"),
-                    Trip::LostBack => (lerp(to, from, 0.5), "lost", i18n::answer_lost(lang, r.batch), "wire-lost"),
+                    Trip::LostBack => (lerp(to, from, 0.5), "lost", super::numbered::answer_lost(lang, r.batch), "wire-lost"),
                 };
                 // Keyed by request: a chip keeps its node for its whole trip,
                 // out and back, and never takes over another's.
@@ -430,7 +430,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                     { if skipped > 0 {
                         format!("… {} {}", skipped + scene.config.log_start_offset as usize, t(lang, ProducerMsg::Earlier))
                     } else {
-                        i18n::earlier_offsets(lang, scene.config.log_start_offset)
+                        super::numbered::earlier_offsets(lang, scene.config.log_start_offset)
                     } }
                 </text>
             }
@@ -486,7 +486,7 @@ fn view_log_strip(scene: &ProducerScene, lang: Lang) -> Html {
     );
     html! {
         <div class="strip" data-testid="log-strip">
-            <p class="small dim">{i18n::records_window(lang, total, SHOWN_RECORDS)}</p>
+            <p class="small dim">{super::numbered::records_window(lang, total, SHOWN_RECORDS)}</p>
             <DensityStrip testid="log-density" label={t(lang, WindowMsg::LogStripLabel)} density={density} window={Some(window)} />
             <p class="small dim">{t(lang, WindowMsg::LogStripNote)}</p>
         </div>
@@ -550,7 +550,7 @@ fn view_interventions(
                         let mk = |kind| Fault { batch: r.batch, attempt: r.attempt, kind };
                         html! {
                             <li data-testid="in-flight-request" data-batch={r.batch.to_string()} data-attempt={r.attempt.to_string()}>
-                                <strong>{i18n::request_label(lang, r.batch, r.attempt)}</strong>
+                                <strong>{super::numbered::request_label(lang, r.batch, r.attempt)}</strong>
                                 <button type="button" data-testid="fault-corrupt" disabled={!traveling}
                                     onclick={add(mk(FaultKind::Corrupt))}>{t(lang, ProducerMsg::FaultCorrupt)}</button>
                                 <button type="button" data-testid="fault-disconnect" disabled={!traveling}

@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -14,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::SceneLens;
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -41,6 +42,9 @@ impl Scene for RabbitScene {
     }
 
     type Msg = text::RabbitMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::RabbitMsg] {
         text::RabbitMsg::ALL
@@ -80,11 +84,12 @@ impl Scene for RabbitScene {
         super::first_violation(&self.rabbit_checker)
     }
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::RabbitMq {
-            rabbit: self.rabbit_checker.reorders(),
-            kafka: self.kafka_checker.reorders(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_rabbitmq(
+            params.lang,
+            self.rabbit_checker.reorders(),
+            self.kafka_checker.reorders(),
+        )
     }
 }
 

@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -14,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -43,6 +44,9 @@ impl Scene for Repartition {
     }
 
     type Msg = text::RepartitionMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::RepartitionMsg] {
         text::RepartitionMsg::ALL
@@ -92,12 +96,13 @@ impl Scene for Repartition {
         super::first_violation(&self.checker)
     }
 
-    fn summary(&self, params: &AppParams) -> Summary {
-        Summary::Repartition {
-            from: params.repartition.from,
-            to: params.repartition.to,
-            violations: self.reorders(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_repartition(
+            params.lang,
+            params.repartition.from,
+            params.repartition.to,
+            self.reorders(),
+        )
     }
 }
 

@@ -4,8 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{
-    self, count, count_gen, event_name, millis, plural_ru, seconds, EVENTS, ORDERS, PARTITIONS,
-    RECORDS,
+    count, count_gen, event_name, millis, plural_ru, seconds, EVENTS, ORDERS, PARTITIONS, RECORDS,
 };
 use crate::scenes::repartition::model::{
     order_key, Placement, Refusal, RepartitionCaption, Strategy, OLD_TOPIC, ORDERS as RUN_ORDERS,
@@ -210,9 +209,11 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
                 format!("The topic orders-v2 was created with {}, and the group subscribed to it. The producers pause and buffer their records until the group has read {OLD_TOPIC} to its end.", count(lang, u64::from(to), &PARTITIONS))
             }
         }
-        Refused(Refusal::AlreadyHas { partitions }) => i18n::refused_already_has(lang, partitions),
+        Refused(Refusal::AlreadyHas { partitions }) => {
+            super::numbered::refused_already_has(lang, partitions)
+        }
         Refused(Refusal::NotAnIncrease { partitions, asked }) => {
-            i18n::refused_not_an_increase(lang, partitions, asked)
+            super::numbered::refused_not_an_increase(lang, partitions, asked)
         }
         ProducerSaw {
             from,

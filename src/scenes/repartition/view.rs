@@ -99,7 +99,7 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             <p class="note outcome" data-testid="strategy-about">{strategy_about(lang, params.repartition.strategy)}</p>
             // A change in place has its own card, with when each side sees it.
             if params.repartition.strategy == Strategy::NewTopic {
-                <p class="dim small">{i18n::new_topic_at(lang, CHANGE_AT, params.repartition.to)}</p>
+                <p class="dim small">{super::numbered::new_topic_at(lang, CHANGE_AT, params.repartition.to)}</p>
             }
         </section>
     }
@@ -109,9 +109,11 @@ fn view_inputs(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
 /// keep its count, in place: the change is refused and nothing moves.
 fn refusal_text(lang: Lang, refusal: Refusal) -> String {
     match refusal {
-        Refusal::AlreadyHas { partitions } => i18n::refused_already_has(lang, partitions),
+        Refusal::AlreadyHas { partitions } => {
+            super::numbered::refused_already_has(lang, partitions)
+        }
         Refusal::NotAnIncrease { partitions, asked } => {
-            i18n::refused_not_an_increase(lang, partitions, asked)
+            super::numbered::refused_not_an_increase(lang, partitions, asked)
         }
     }
 }
@@ -123,10 +125,10 @@ fn view_window(params: &AppParams, now: crate::sim::SimTime) -> Html {
     let lang = params.lang;
     let reset = params.repartition.offset_reset;
     let steps = [
-        (CHANGE_AT, i18n::change_at(lang, CHANGE_AT)),
+        (CHANGE_AT, super::numbered::change_at(lang, CHANGE_AT)),
         (
             PRODUCER_SEES_AT,
-            i18n::window_producer(
+            super::numbered::window_producer(
                 lang,
                 PRODUCER_SEES_AT,
                 params.repartition.from,
@@ -135,7 +137,7 @@ fn view_window(params: &AppParams, now: crate::sim::SimTime) -> Html {
         ),
         (
             GROUP_SEES_AT,
-            i18n::window_group(lang, GROUP_SEES_AT, reset.id()),
+            super::numbered::window_group(lang, GROUP_SEES_AT, reset.id()),
         ),
     ];
     let after = t(
@@ -185,11 +187,11 @@ fn key_grid(props: &KeysProps) -> Html {
                 if from == to {
                     {t(lang, RepartitionMsg::NoKeyMoves)}
                 } else {
-                    {i18n::moved_share(lang, moves.kafka, moves.keys, moves.jump, moves.least_pct)}
+                    {super::numbered::moved_share(lang, moves.kafka, moves.keys, moves.jump, moves.least_pct)}
                 }
             </p>
             if from != to {
-                <p class="dim small">{i18n::moved_share_many(lang, many.keys, many.kafka, many.jump, many.least_pct)}</p>
+                <p class="dim small">{super::numbered::moved_share_many(lang, many.keys, many.kafka, many.jump, many.least_pct)}</p>
             }
             <ul class="key-grid">
                 for order in 1..=ORDERS { {{
@@ -365,7 +367,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool, now: SimTime) -> Ht
                     // A new partition nobody reads yet says so where its
                     // consumer is named.
                     let meta = match lane.read_from {
-                        Some(_) => i18n::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2),
+                        Some(_) => super::numbered::consumer_lane(lang, &lane.consumer.client_id, (lane.speed_ms.0 + lane.speed_ms.1) / 2),
                         None => t(lang, RepartitionMsg::NobodyReads).to_owned(),
                     };
                     let busy = lane.busy.map(|b| b.offset);
@@ -513,8 +515,8 @@ fn strategy_compare(props: &CompareProps) -> Html {
                             let extra = match o.strategy {
                                 _ if o.refused => t(lang, RepartitionMsg::RefusedShort).to_owned(),
                                 Strategy::Naive => t(lang, RepartitionMsg::None).to_owned(),
-                                Strategy::TwoPhase => i18n::table_size(lang, 0, o.pinned),
-                                Strategy::NewTopic => i18n::pause_cost(lang, o.pause_ms, o.buffered),
+                                Strategy::TwoPhase => super::numbered::table_size(lang, 0, o.pinned),
+                                Strategy::NewTopic => super::numbered::pause_cost(lang, o.pause_ms, o.buffered),
                             };
                             let reorders = o.reorders;
                             html! {
@@ -550,11 +552,11 @@ pub fn view_repartition_scene(
         Strategy::Naive => None,
         Strategy::TwoPhase => Some((
             t(lang, RepartitionMsg::TableTitle),
-            i18n::table_size(lang, scene.pinned.len(), scene.pinned_max()),
+            super::numbered::table_size(lang, scene.pinned.len(), scene.pinned_max()),
         )),
         Strategy::NewTopic => Some((
             t(lang, RepartitionMsg::PauseTitle),
-            i18n::pause_cost(lang, scene.pause_ms(now), scene.buffered_max),
+            super::numbered::pause_cost(lang, scene.pause_ms(now), scene.buffered_max),
         )),
     };
     // The counts the keys end up under: refused, the topic keeps its own.

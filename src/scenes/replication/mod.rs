@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -14,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -49,6 +50,9 @@ impl Scene for Replication {
 
     type Msg = text::ReplicationMsg;
 
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
+
     fn messages() -> &'static [text::ReplicationMsg] {
         text::ReplicationMsg::ALL
     }
@@ -82,14 +86,16 @@ impl Scene for Replication {
     /// A record every 100 ms and a crash seconds in: real time already reads.
     const SIM_MS_PER_SECOND: u64 = 1000;
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::Replication {
-            leader: self.leader,
-            epoch: self.leader_epoch,
-            hw: self.high_watermark,
-            isr: self.isr.iter().copied().collect(),
-            lost: self.records_lost(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        let isr: Vec<u32> = self.isr.iter().copied().collect();
+        numbered::summary_replication(
+            params.lang,
+            self.leader,
+            self.leader_epoch,
+            self.high_watermark,
+            &isr,
+            self.records_lost(),
+        )
     }
 }
 

@@ -2,8 +2,8 @@
 
 use super::narration::replication_caption;
 use super::params as declared;
+use crate::i18n::t;
 use crate::i18n::Lang;
-use crate::i18n::{self, t};
 use crate::params::{AppParams, Part};
 use crate::scenes::replication::model::{
     ActionKind, ElectionKind, ProduceOutcome, RRecord, Replica, ReplicaAction, Replication,
@@ -68,7 +68,7 @@ pub fn view_replication_scene(
                 </p>
                 if r.under_min_isr() {
                     <p class="note" data-testid="hw-frozen">
-                        {format!("{} {}", i18n::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
+                        {format!("{} {}", super::numbered::isr_below_min(lang, &r.isr.iter().copied().collect::<Vec<u32>>(), r.config.min_isr), t(lang, ReplicationMsg::HwFrozen))}
                     </p>
                 }
                 <figure class="figure replicas-figure" data-testid="figure">
@@ -115,7 +115,7 @@ pub fn view_replication_scene(
                 if !r.truncated.is_empty() {
                     <section class="card" data-testid="truncated">
                         <h3>{t(lang, ReplicationMsg::Truncated)}</h3>
-                        <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("{}: {}", i18n::broker_name(lang, *b), record_text(x))}</li> }</ul>
+                        <ul class="plain small">for (b, x) in r.truncated.iter() { <li>{format!("{}: {}", super::numbered::broker_name(lang, *b), record_text(x))}</li> }</ul>
                     </section>
                 }
                 if !r.lost.is_empty() {
@@ -162,10 +162,10 @@ fn replica_card(r: &Replication, rep: &Replica, lang: Lang, act: &Act<'_>) -> Ht
             data-testid="replica" data-broker={rep.broker.to_string()} data-role={role}
             data-leo={rep.log_end_offset().to_string()} data-in-isr={in_isr.to_string()}
             data-in-elr={in_elr.to_string()} data-alive={rep.alive.to_string()}>
-            <h3>{format!("{} · {}", i18n::broker_name(lang, rep.broker), t(lang, title))}</h3>
+            <h3>{format!("{} · {}", super::numbered::broker_name(lang, rep.broker), t(lang, title))}</h3>
             <p class="small">{format!("LEO {} · {}", rep.log_end_offset(), t(lang, status))}</p>
             // It scrolls once the log is long: focusable, so a keyboard can.
-            <ol class="replica-log" start={skip.to_string()} tabindex="0" aria-label={i18n::replica_log(lang, rep.broker)}>
+            <ol class="replica-log" start={skip.to_string()} tabindex="0" aria-label={super::numbered::replica_log(lang, rep.broker)}>
                 // Keyed by offset: the shown window slides along the log,
                 // and unkeyed items would each be rewritten with the
                 // next one's text.
@@ -219,7 +219,7 @@ fn diff_panel(r: &Replication, lang: Lang) -> Html {
                 <p class="bad">{format!("⚠ {differences}")}</p>
             }
             if !acked_lost.is_empty() {
-                <p class="bad">{i18n::acked_records_lost(lang, acked_lost.len())}</p>
+                <p class="bad">{super::numbered::acked_records_lost(lang, acked_lost.len())}</p>
                 <ul class="plain small">
                     for x in acked_lost.iter() {
                         <li data-testid="acked-lost-record" class="bad">

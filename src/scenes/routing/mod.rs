@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 #[cfg(feature = "ui")]
 mod stream;
@@ -16,7 +17,7 @@ pub(crate) mod view;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -53,6 +54,9 @@ impl Scene for RoutingStream {
 
     type Msg = text::RoutingMsg;
 
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
+
     fn messages() -> &'static [text::RoutingMsg] {
         text::RoutingMsg::ALL
     }
@@ -86,7 +90,7 @@ impl Scene for RoutingStream {
     /// takes 0.4 to 1.2 s.
     const SIM_MS_PER_SECOND: u64 = 50;
 
-    fn summary(&self, params: &AppParams) -> Summary {
+    fn summary(&self, params: &AppParams) -> String {
         let key = (!params.routing.key_null).then_some(params.routing.key.as_bytes());
         let partition = match route(key, params.routing.partitions, params.routing.placement()) {
             Route::Explicit(p)
@@ -94,11 +98,12 @@ impl Scene for RoutingStream {
             | Route::Region { partition: p, .. } => Some(p),
             Route::MissingPartition(_) | Route::Keyless => None,
         };
-        Summary::Routing {
+        numbered::summary_routing(
+            params.lang,
             partition,
-            partitions: params.routing.partitions,
-            violations: self.reorders(),
-        }
+            params.routing.partitions,
+            self.reorders(),
+        )
     }
 }
 

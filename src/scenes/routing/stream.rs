@@ -210,7 +210,7 @@ pub(super) fn view_stream(
                     let log = &s.logs[p as usize];
                     let consumer = &consumers[p as usize];
                     let (lo, hi) = processing_ms(p);
-                    let speed = i18n::consumer_speed(lang, &consumer.client_id, (lo + hi) / 2);
+                    let speed = super::numbered::consumer_speed(lang, &consumer.client_id, (lo + hi) / 2);
                     let open = s.accumulator.open_batch(p);
 
                     let label_x = 10.0;

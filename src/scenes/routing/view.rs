@@ -5,7 +5,7 @@
 use super::params as declared;
 use super::stream::view_stream;
 use crate::i18n::Lang;
-use crate::i18n::{self, fixed, t};
+use crate::i18n::{fixed, t};
 use crate::params::declare::Value;
 use crate::params::{AppParams, Part};
 use crate::scenes::routing::model::PlacementChoice;
@@ -41,9 +41,9 @@ fn view_bytes(key: &[u8], lang: Lang) -> Html {
     let more = key.len().saturating_sub(SHOWN_BYTES);
     html! {
         <p class="bytes">
-            <span class="label">{format!("{} · {}: ", t(lang, RoutingMsg::KeyBytes), i18n::byte_count(lang, key.len()))}</span>
+            <span class="label">{format!("{} · {}: ", t(lang, RoutingMsg::KeyBytes), super::numbered::byte_count(lang, key.len()))}</span>
             <code data-testid="key-bytes">{shown.join(" ")}</code>
-            if more > 0 { <span class="dim">{format!(" {}", i18n::more_bytes(lang, more))}</span> }
+            if more > 0 { <span class="dim">{format!(" {}", super::numbered::more_bytes(lang, more))}</span> }
         </p>
     }
 }
@@ -68,7 +68,7 @@ fn view_hash_steps(trace: &Murmur2Trace, lang: Lang) -> Html {
         html! {
             <>
                 for word in words[..SHOWN_WORDS_HEAD].iter() { {row(word)} }
-                <tr><td colspan="5" class="dim">{i18n::skipped_words(lang, skipped)}</td></tr>
+                <tr><td colspan="5" class="dim">{super::numbered::skipped_words(lang, skipped)}</td></tr>
                 for word in words[words.len() - SHOWN_WORDS_TAIL..].iter() { {row(word)} }
             </>
         }
@@ -152,11 +152,11 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         ),
         Route::MissingPartition(p) => (
             "—".to_owned(),
-            i18n::missing_partition(lang, p, n, MAX_BLOCK_MS),
+            super::numbered::missing_partition(lang, p, n, MAX_BLOCK_MS),
         ),
         Route::Region { region, partition } => (
             partition.to_string(),
-            i18n::decided_region(lang, region, partition),
+            super::numbered::decided_region(lang, region, partition),
         ),
         Route::Hashed { partition } => (
             partition.to_string(),
@@ -264,7 +264,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     if abs == i64::from(by_hash) {
                         <p>{t(lang, RoutingMsg::AbsSame)}</p>
                     } else {
-                        <p class="warning">{format!("⚠ {}", i18n::abs_differs(lang, abs, by_hash, n))}</p>
+                        <p class="warning">{format!("⚠ {}", super::numbered::abs_differs(lang, abs, by_hash, n))}</p>
                     }
                 </div>
                 { view_hash_steps(&murmur2_trace(key), lang) }
@@ -392,7 +392,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
                     value={keys.to_string()} oninput={on_keys} />
             </label>
             <svg class="histogram" viewBox={format!("0 0 {} 130", fixed(width, 0))} role="img"
-                aria-label={i18n::histogram_summary(lang, min, max, skew)} onmouseover={tip::on_hover(describe_bar)}>
+                aria-label={super::numbered::histogram_summary(lang, min, max, skew)} onmouseover={tip::on_hover(describe_bar)}>
                 { tip::tip_title() }
                 for (p, &c) in counts.iter().enumerate() { {{
                     let h = 100.0 * f64::from(c) / f64::from(max);
@@ -410,7 +410,7 @@ fn view_histogram(params: &AppParams, counts: &[u32], on_params: &Callback<AppPa
                 <line class="mean" x1="0" x2={fixed(width, 0)} y1={fixed(105.0 - 100.0 * mean / f64::from(max), 1)}
                     y2={fixed(105.0 - 100.0 * mean / f64::from(max), 1)} />
             </svg>
-            <p class="dim" data-testid="histogram-summary">{i18n::histogram_summary(lang, min, max, skew)}</p>
+            <p class="dim" data-testid="histogram-summary">{super::numbered::histogram_summary(lang, min, max, skew)}</p>
         </section>
     }
 }

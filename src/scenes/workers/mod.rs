@@ -6,6 +6,7 @@
 /// only the core (tests/layers.rs).
 pub mod model;
 pub mod narration;
+pub mod numbered;
 pub mod params;
 pub mod text;
 #[cfg(feature = "ui")]
@@ -14,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::{Builder, SceneLens};
-use crate::i18n::{t, Lang, Summary};
+use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
 use crate::params::SceneLink;
@@ -43,6 +44,9 @@ impl Scene for Workers {
     }
 
     type Msg = text::WorkersMsg;
+
+    #[cfg(test)]
+    const NUMBERED: &'static [crate::i18n::Numbered] = numbered::NUMBERED;
 
     fn messages() -> &'static [text::WorkersMsg] {
         text::WorkersMsg::ALL
@@ -96,13 +100,14 @@ impl Scene for Workers {
         super::first_violation(&self.checker)
     }
 
-    fn summary(&self, _params: &AppParams) -> Summary {
-        Summary::Workers {
-            handled: self.finished_count,
-            total: RECORDS,
-            violations: self.checker.reorders(),
-            low_watermark: self.low_watermark(),
-        }
+    fn summary(&self, params: &AppParams) -> String {
+        numbered::summary_workers(
+            params.lang,
+            self.finished_count,
+            RECORDS,
+            self.checker.reorders(),
+            self.low_watermark(),
+        )
     }
 }
 

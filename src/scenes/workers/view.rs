@@ -484,7 +484,7 @@ pub fn view_workers_scene(
                         </dl>
                         <section class="card">
                             <h3>{t(lang, WorkersMsg::CrashTitle)}</h3>
-                            <p data-testid="crash-summary">{i18n::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
+                            <p data-testid="crash-summary">{super::numbered::crash_summary(lang, lost, repeated, s.naive_committed(), s.low_watermark())}</p>
                         </section>
                         { view_violations_at(s.checker.violations(), lang, Place::Offset) }
                     </div>

@@ -1,17 +1,32 @@
-//! The repartition scene's messages with numbers: which keys move, what
-//! the controller refuses, when each client sees the new partitions, and
-//! what the migrations cost.
+//! The repartition scene's messages with numbers in them, each declared
+//! with the kind of every number (`i18n::numbered!`): the catalogue test
+//! renders each with many numbers in both languages, through the registry.
 
-use super::{
+use super::model::{Refusal, OLD_TOPIC};
+use crate::i18n::format::{
     millis, n_of, n_of_gen, number, plural_en, plural_ru, seconds, wide, KEYS, PARTITIONS, RECORDS,
+    VIOLATIONS,
 };
-#[cfg(test)]
-use super::{Arg, Numbered, Probe};
 use crate::i18n::Lang;
-use crate::scenes::repartition::model::{Refusal, OLD_TOPIC};
 use crate::sim::SimTime;
 
-numbered! {
+crate::i18n::numbered! {
+    /// A consumer as a lane shows it: its id and its mean time per record.
+    pub fn consumer_lane(lang, client: &str => Text, ms: u64 => Amount) {
+        format!("{client} ~{}", millis(lang, ms))
+    }
+
+    pub fn summary_repartition(lang, from: u32 => Amount, to: u32 => Amount, violations: usize => Count) {
+        let (f, t) = (number(lang, from.into()), number(lang, to.into()));
+        let v = n_of(lang, wide(violations), &VIOLATIONS);
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("партиций было {f}, стало {t}; {v}"),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("partitions: {f}, then {t}; {v}"),
+        }
+    }
+
     /// The typed keys under the change: what Kafka's remainder moves, the
     /// least share any hash must move on average, and what jump consistent
     /// hash moves of these few keys, which may be more than the remainder.

@@ -1,0 +1,60 @@
+//! The group scene's messages with numbers in them, each declared
+//! with the kind of every number (`i18n::numbered!`): the catalogue test
+//! renders each with many numbers in both languages, through the registry.
+
+use crate::i18n::format::{
+    n_of, number, plural_en, plural_ru, seconds, wide, GENERATIONS, MEMBERS,
+};
+use crate::i18n::Lang;
+use crate::sim::SimTime;
+
+crate::i18n::numbered! {
+    pub fn generation_line(lang, number: u32 => Id, at: SimTime => Time, moved: &[u32] => CountedIds, revoked: &[u32] => CountedIds) {
+        let list = |ids: &[u32]| ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        // A list of ids agrees with how many it names, not with its last
+        // digit: "партиции 0, 1, …, 20" is plural though there are 21.
+        let (one, one_revoked) = (moved.len() == 1, revoked.len() == 1);
+        let (n, r) = (wide(moved.len()), wide(revoked.len()));
+        let moved = match (lang, moved.is_empty()) {
+            (_, true) => String::new(),
+            #[cfg(feature = "lang-ru")]
+            (Lang::Ru, false) => format!("; {} {}", if one { "переехала партиция" } else { "переехали партиции" }, list(moved)),
+            #[cfg(feature = "lang-en")]
+            (Lang::En, false) => format!("; {} {} moved", plural_en(n, "partition", "partitions"), list(moved)),
+        };
+        let revoked = match (lang, revoked.is_empty()) {
+            (_, true) => String::new(),
+            #[cfg(feature = "lang-ru")]
+            (Lang::Ru, false) => format!("; {} {} — {} получит следующее поколение", if one_revoked { "отозвана партиция" } else { "отозваны партиции" }, list(revoked), if one_revoked { "её" } else { "их" }),
+            #[cfg(feature = "lang-en")]
+            (Lang::En, false) => format!("; {} {} revoked, to be given out in the next generation", plural_en(r, "partition", "partitions"), list(revoked)),
+        };
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("Поколение {number} с {}{moved}{revoked}", seconds(lang, at)),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("Generation {number} from {}{moved}{revoked}", seconds(lang, at)),
+        }
+    }
+
+    pub fn members_hidden(lang, active: usize => Amount, gone: usize => Amount) {
+        let (active, gone) = (number(lang, wide(active)), number(lang, wide(gone)));
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("Не показаны: активных — {active}, ушедших — {gone}."),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("Not shown: {active} active, {gone} gone."),
+        }
+    }
+
+    pub fn summary_group(lang, members: usize => Count, generations: usize => Count, duplicates: usize => Count) {
+        let d = wide(duplicates);
+        let repeats = match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("{} {}", number(lang, d), plural_ru(d, "повторная обработка", "повторные обработки", "повторных обработок")),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("{} {}", number(lang, d), plural_en(d, "repeated side effect", "repeated side effects")),
+        };
+        format!("{}, {}, {repeats}", n_of(lang, wide(members), &MEMBERS), n_of(lang, wide(generations), &GENERATIONS))
+    }
+}
