@@ -6,79 +6,11 @@ mod text;
 pub use text::{lesson_text, LessonMsg, LessonText};
 
 /// One step: the scene it opens, and its question, if it asks one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LessonStep {
-    /// `S.P`: part P of the chapter's section S, which is scene S.
-    pub id: &'static str,
-    /// Link parameters of the scene at the moment the step starts: before
-    /// anything that would give its question's answer away.
-    pub query: &'static str,
-    /// Index of the right answer among the question's choices.
-    pub answer: Option<usize>,
-}
+pub use crate::params::LessonStep;
 
-/// The chapter's sections in order, one scene each; the producer's section
-/// has two parts.
-pub const STEPS: [LessonStep; 11] = [
-    LessonStep {
-        id: "1.1",
-        query: "scene=log&t=5350",
-        answer: None,
-    },
-    LessonStep {
-        id: "2.1",
-        // No failover yet: the step asks the learner to crash the leader.
-        query: "scene=replication&acks=all&min-isr=2&replica-actions=&t=2000",
-        answer: None,
-    },
-    LessonStep {
-        id: "3.1",
-        query: "scene=routing&key=order-42&partitions=6",
-        answer: None,
-    },
-    LessonStep {
-        id: "4.1",
-        query: "scene=producer&preset=catastrophe&t=15",
-        answer: Some(1),
-    },
-    LessonStep {
-        id: "4.2",
-        query: "scene=producer&preset=idempotent&t=15",
-        answer: Some(1),
-    },
-    LessonStep {
-        id: "5.1",
-        query: "scene=repartition&from=3&to=4&strategy=naive&t=500",
-        answer: Some(0),
-    },
-    LessonStep {
-        id: "6.1",
-        query: "scene=group&actions=crash%3Aconsumer-2%402500&t=2400",
-        answer: Some(1),
-    },
-    LessonStep {
-        id: "7.1",
-        query: "scene=workers&mode=per-message&t=0",
-        answer: Some(1),
-    },
-    LessonStep {
-        id: "8.1",
-        query: "scene=disk",
-        answer: None,
-    },
-    LessonStep {
-        id: "9.1",
-        query: "scene=rabbitmq&consumers=3",
-        answer: None,
-    },
-    LessonStep {
-        id: "10.1",
-        // The whole path, broken at the producer, before the sink has met
-        // the finding: the question asks where the order broke.
-        query: "scene=pipeline&idempotence=0&seed=43&t=0",
-        answer: Some(0),
-    },
-];
+/// The chapter's sections in order, one scene each (each scene declares
+/// its steps, `SceneLink::LESSON`); the producer's section has two parts.
+pub use crate::params::LESSON as STEPS;
 
 /// Step `n` (1-based, in lesson order).
 pub fn step(n: u32) -> Option<&'static LessonStep> {

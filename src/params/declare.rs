@@ -185,24 +185,7 @@ pub static SHARED: [&Param; 10] = [
 static HEAD: [&Param; 5] = [&SCENE, &LANG, &SEED, &T, &EVENTS];
 static TAIL: [&Param; 5] = [&LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED];
 
-/// The lesson steps' ids, in lesson order: the link's vocabulary, which
-/// the lesson's steps (src/lesson/mod.rs `STEPS`) follow, as a test there
-/// checks.
-pub const LESSON_STEP_IDS: [&str; 11] = [
-    "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "10.1",
-];
-
-/// What `lesson=1` … `lesson=8` opened before the lesson followed every
-/// section: links course pages already embed keep opening the same step.
-pub const LESSON_LEGACY: [&str; 8] = ["1.1", "2.1", "4.1", "4.2", "5.1", "6.1", "7.1", "9.1"];
-
-/// The lesson steps' ids, then the numbers links used before the lesson
-/// followed every section ([`LESSON_LEGACY`]): a step that does not exist
-/// is not the nearest one, so it is refused rather than clamped.
-pub const LESSON_STEPS: [&str; 19] = [
-    "1.1", "2.1", "3.1", "4.1", "4.2", "5.1", "6.1", "7.1", "8.1", "9.1", "10.1", "1", "2", "3",
-    "4", "5", "6", "7", "8",
-];
+pub use super::scene::{LESSON_LEGACY, LESSON_STEPS, LESSON_STEP_IDS};
 
 /// The position (1-based) of the step a link names: `S.P`, or a number
 /// from before, read as that step.

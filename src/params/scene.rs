@@ -7,6 +7,28 @@
 use super::declare::Param;
 use super::AppParams;
 
+/// A step of the guided lesson: the link that opens it, and its question's
+/// answer, if it asks one. Its words are the scene's (`Scene::lesson`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LessonStep {
+    /// `S.P`: part P of the chapter's section S, which is scene S. Links
+    /// name the step by it (`?lesson=4.2`), so it never changes.
+    pub id: &'static str,
+    /// Link parameters of the scene at the moment the step starts: before
+    /// anything that would give its question's answer away.
+    pub query: &'static str,
+    /// Index of the right answer among the question's choices.
+    pub answer: Option<usize>,
+}
+
+impl LessonStep {
+    const NONE: LessonStep = LessonStep {
+        id: "",
+        query: "",
+        answer: None,
+    };
+}
+
 /// What a scene's link declares, implemented in the scene's folder.
 pub trait SceneLink {
     /// The link parameters this scene declares, besides the shared ones,
@@ -17,6 +39,11 @@ pub trait SceneLink {
     /// parameters adjust it: the scene's stage when it differs from the
     /// shared defaults. `preset` is the link's `preset=`, if it has one.
     fn link_start(_params: &mut AppParams, _preset: Option<&str>) {}
+
+    /// The scene's steps in the guided lesson, its section of the chapter
+    /// (`S.1`, `S.2` …, S being the scene's place in the registry). The
+    /// lesson is every scene's steps in the chapter's order.
+    const LESSON: &'static [LessonStep];
 }
 
 macro_rules! define_scene_ids {
@@ -74,3 +101,63 @@ macro_rules! define_scene_ids {
 }
 
 crate::for_each_scene!(define_scene_ids);
+
+macro_rules! define_lesson {
+    ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+        /// How many steps the lesson has.
+        const LESSON_LEN: usize = 0 $(+ <$model as SceneLink>::LESSON.len())*;
+
+        /// The guided lesson: every registered scene's steps ([`SceneLink::LESSON`]),
+        /// in the chapter's order.
+        pub const LESSON: [LessonStep; LESSON_LEN] = {
+            let mut out = [LessonStep::NONE; LESSON_LEN];
+            let mut i = 0;
+            $({
+                let steps = <$model as SceneLink>::LESSON;
+                let mut j = 0;
+                while j < steps.len() {
+                    out[i] = steps[j];
+                    i += 1;
+                    j += 1;
+                }
+            })*
+            out
+        };
+    };
+}
+
+crate::for_each_scene!(define_lesson);
+
+/// The lesson steps' ids, in lesson order: the link's vocabulary.
+pub const LESSON_STEP_IDS: [&str; LESSON_LEN] = {
+    let mut out = [""; LESSON_LEN];
+    let mut i = 0;
+    while i < LESSON_LEN {
+        out[i] = LESSON[i].id;
+        i += 1;
+    }
+    out
+};
+
+/// What `lesson=1` … `lesson=8` opened before the lesson followed every
+/// section: links course pages already embed keep opening the same step.
+pub const LESSON_LEGACY: [&str; 8] = ["1.1", "2.1", "4.1", "4.2", "5.1", "6.1", "7.1", "9.1"];
+
+/// The lesson steps' ids, then the numbers links used before the lesson
+/// followed every section ([`LESSON_LEGACY`]): a step that does not exist
+/// is not the nearest one, so it is refused rather than clamped.
+pub const LESSON_STEPS: [&str; LESSON_LEN + LESSON_LEGACY.len()] = {
+    const NUMBERS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    let mut out = [""; LESSON_LEN + LESSON_LEGACY.len()];
+    let mut i = 0;
+    while i < LESSON_LEN {
+        out[i] = LESSON_STEP_IDS[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < NUMBERS.len() {
+        out[i + j] = NUMBERS[j];
+        j += 1;
+    }
+    out
+};

@@ -97,8 +97,8 @@ pub trait Scene: Model + SceneLink + Sized {
     fn title(lang: Lang) -> &'static str;
 
     /// The words of the guided lesson's step on this scene: part P of the
-    /// chapter's section S, which is this scene (src/lesson/mod.rs
-    /// `STEPS`); `None` for a part the lesson does not have.
+    /// chapter's section S, which is this scene (its `SceneLink::LESSON`);
+    /// `None` for a part the lesson does not have.
     fn lesson(part: u32, lang: Lang) -> Option<LessonText>;
 
     /// The scene's figure and controls, drawn from its player.

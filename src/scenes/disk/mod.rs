@@ -18,7 +18,7 @@ use crate::golens::SceneLens;
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::disk::model::Disk;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -33,6 +33,13 @@ impl SceneLink for Disk {
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "8.1",
+        query: "scene=disk",
+        answer: None,
+    }];
 }
 
 impl Scene for Disk {

@@ -19,7 +19,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::group::model::Group;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -42,6 +42,13 @@ impl SceneLink for Group {
     fn link_start(params: &mut AppParams, _preset: Option<&str>) {
         params.group.actions = params::default_actions();
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "6.1",
+        query: "scene=group&actions=crash%3Aconsumer-2%402500&t=2400",
+        answer: Some(1),
+    }];
 }
 
 impl Scene for Group {

@@ -15,7 +15,7 @@ pub(crate) mod view;
 use super::measures::{Metric, SceneMeasures};
 use super::{LessonText, Scene};
 use crate::golens::SceneLens;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 
 /// Where a link without `t` opens: eight records written, the first
 /// segment rolled, the consumer behind the log end (the lesson's step 1.1).
@@ -37,6 +37,13 @@ impl SceneLink for LogScene {
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "1.1",
+        query: "scene=log&t=5350",
+        answer: None,
+    }];
 }
 
 impl Scene for LogScene {

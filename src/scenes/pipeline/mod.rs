@@ -18,7 +18,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::pipeline::model::Pipeline;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -35,6 +35,15 @@ impl SceneLink for Pipeline {
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "10.1",
+        // The whole path, broken at the producer, before the sink has met
+        // the finding: the question asks where the order broke.
+        query: "scene=pipeline&idempotence=0&seed=43&t=0",
+        answer: Some(0),
+    }];
 }
 
 impl Scene for Pipeline {

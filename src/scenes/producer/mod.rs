@@ -25,7 +25,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::{SceneLink, DEFAULT_PRESET};
+use crate::params::{LessonStep, SceneLink, DEFAULT_PRESET};
 use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::scenes::producer::model::ProducerScene;
 use crate::sim::producer::ConfigError;
@@ -58,6 +58,20 @@ impl SceneLink for ProducerScene {
         }
         params.producer.preset = Some(preset);
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[
+        LessonStep {
+            id: "4.1",
+            query: "scene=producer&preset=catastrophe&t=15",
+            answer: Some(1),
+        },
+        LessonStep {
+            id: "4.2",
+            query: "scene=producer&preset=idempotent&t=15",
+            answer: Some(1),
+        },
+    ];
 }
 
 impl Scene for ProducerScene {

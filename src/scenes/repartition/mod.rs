@@ -18,7 +18,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::repartition::model::Repartition;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -35,6 +35,13 @@ impl SceneLink for Repartition {
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "5.1",
+        query: "scene=repartition&from=3&to=4&strategy=naive&t=500",
+        answer: Some(0),
+    }];
 }
 
 impl Scene for Repartition {

@@ -18,7 +18,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::replication::model::Replication;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -40,6 +40,14 @@ impl SceneLink for Replication {
     fn link_start(params: &mut AppParams, _preset: Option<&str>) {
         params.replication.actions = params::default_actions();
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "2.1",
+        // No failover yet: the step asks the learner to crash the leader.
+        query: "scene=replication&acks=all&min-isr=2&replica-actions=&t=2000",
+        answer: None,
+    }];
 }
 
 impl Scene for Replication {

@@ -20,7 +20,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::routing::model::RoutingStream;
 use crate::sim::partitioner::{route, Route};
 use crate::sim::producer::ConfigError;
@@ -38,6 +38,13 @@ impl SceneLink for RoutingStream {
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "3.1",
+        query: "scene=routing&key=order-42&partitions=6",
+        answer: None,
+    }];
 }
 
 impl Scene for RoutingStream {

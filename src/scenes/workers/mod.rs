@@ -18,7 +18,7 @@ use crate::golens::{Builder, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::SceneLink;
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::workers::model::{Workers, RECORDS};
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
@@ -35,6 +35,13 @@ impl SceneLink for Workers {
     fn params() -> &'static [&'static Param] {
         &params::PARAMS
     }
+
+    /// Its steps in the guided lesson (src/lesson).
+    const LESSON: &'static [LessonStep] = &[LessonStep {
+        id: "7.1",
+        query: "scene=workers&mode=per-message&t=0",
+        answer: Some(1),
+    }];
 }
 
 impl Scene for Workers {
