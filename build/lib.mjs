@@ -5,6 +5,7 @@
 // scene pages; tests/e2e/harness.mjs re-exports them for the tests.
 import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,11 +16,25 @@ import { chromium } from 'playwright-core';
 /** The repository's root. */
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The `?scene=` ids of the app's registry, in its order: each line of
+ * `for_each_scene!` in src/scenes/mod.rs reads `Variant, field, "id",
+ * "feature", model;`. A host test (tests/e2e_scenes.rs) reads the lines
+ * the same way and checks them against the app's own SceneId::ALL, and the
+ * build checks them against the scene table the app prints.
+ */
+export function registeredScenes(source) {
+  const start = source.indexOf('macro_rules! for_each_scene');
+  if (start < 0) throw new Error('src/scenes/mod.rs has no for_each_scene!');
+  const body = source.slice(start, source.indexOf('\n}', start));
+  const line = /^\s*[A-Z]\w*, [a-z_]\w*, "([a-z-]+)", "scene-[a-z-]+", /gm;
+  return [...body.matchAll(line)].map((m) => m[1]);
+}
+
 // Every scene, in the chapter's order: the one list the build, the browser
-// tests and the bench read. A host test (tests/e2e_scenes.rs) checks it
-// against the app's own SceneId::ALL, and the build against the scene
-// table the app prints, so a new scene cannot be left out of them.
-export const SCENES = ['log', 'replication', 'routing', 'producer', 'repartition', 'group', 'workers', 'disk', 'rabbitmq', 'pipeline'];
+// tests and the bench read, from the registry itself, so a new scene is
+// built and tested with no line here.
+export const SCENES = registeredScenes(readFileSync(join(root, 'src', 'scenes', 'mod.rs'), 'utf8'));
 
 const types = {
   '.html': 'text/html; charset=utf-8',

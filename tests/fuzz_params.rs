@@ -12,13 +12,9 @@ use kafka_ordering_lab::scenes::routing::model::MAX_KEY_BYTES;
 // The links as the app opens them: a lesson step or a level among the
 // random parameters opens its scene, as in the browser.
 use kafka_ordering_lab::route::open_link;
-use kafka_ordering_lab::scenes::{
-    disk::model::Disk, group::model::Group, log::model::LogScene, pipeline::model::Pipeline,
-    producer::model::ProducerScene, rabbitmq::model::RabbitScene, repartition::model::Repartition,
-    replication::model::Replication, routing::model::RoutingStream, workers::model::Workers,
-};
+use kafka_ordering_lab::scenes::Scene;
 use kafka_ordering_lab::sim::rng::Rng;
-use kafka_ordering_lab::sim::{Model, Sim};
+use kafka_ordering_lab::sim::Sim;
 
 /// Every declared name, each once, and a name no scene declares.
 fn names() -> Vec<&'static str> {
@@ -94,39 +90,32 @@ fn query(rng: &mut Rng, names: &[&str], values: &[String]) -> String {
     q
 }
 
-/// A few hundred events of a model: enough to reach its first decisions.
-fn run<M: Model>(model: M, seed: u64) {
-    let mut sim = Sim::new(model, seed);
+/// Builds the scene's model as the app does (`Scene::build`) and runs a few
+/// hundred events, enough to reach its first decisions; `false` when the
+/// scene refuses its settings, as Kafka would.
+fn run<S: Scene>(p: &AppParams) -> bool {
+    let Ok(model) = S::build(p) else {
+        return false;
+    };
+    let mut sim = Sim::new(model, p.seed);
     for _ in 0..300 {
         if !sim.step() {
             break;
         }
     }
+    true
 }
 
-/// Builds the scene's model from the state and runs it a little; `false`
-/// when the producer refuses its settings, as Kafka would.
+/// [`run`] for the link's scene, whichever the registry has.
 fn build(p: &AppParams) -> bool {
-    let seed = p.seed;
-    match p.scene {
-        SceneId::Log => run(LogScene::new(p.log), seed),
-        SceneId::Routing => run(RoutingStream::new(p.routing.stream_config()), seed),
-        SceneId::Producer => match ProducerScene::new(p.producer.scene_config()) {
-            Ok(scene) => run(scene, seed),
-            Err(_) => return false,
-        },
-        SceneId::Repartition => run(Repartition::new(p.repartition.config()), seed),
-        SceneId::Group => run(Group::new(p.group.clone()), seed),
-        SceneId::Workers => run(Workers::new(p.workers), seed),
-        SceneId::Replication => run(Replication::new(p.replication.clone()), seed),
-        SceneId::Disk => run(Disk::default(), seed),
-        SceneId::RabbitMq => run(
-            RabbitScene::new(p.rabbitmq.consumers, p.rabbitmq.remedy, p.rabbitmq.requeue),
-            seed,
-        ),
-        SceneId::Pipeline => run(Pipeline::new(p.pipeline), seed),
+    macro_rules! dispatch {
+        ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+            match p.scene {
+                $(SceneId::$variant => run::<$model>(p),)*
+            }
+        };
     }
-    true
+    kafka_ordering_lab::for_each_scene!(dispatch)
 }
 
 /// The name a message is about, if it names one.

@@ -7,17 +7,8 @@
 //! is the one BENCHMARKS.md shows. `make bench` keeps only the lines that
 //! start with `|`, so everything goes into that one table.
 
-use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
-use kafka_ordering_lab::scenes::disk::model::Disk;
-use kafka_ordering_lab::scenes::group::model::Group;
-use kafka_ordering_lab::scenes::log::model::LogScene;
-use kafka_ordering_lab::scenes::pipeline::model::Pipeline;
-use kafka_ordering_lab::scenes::producer::model::ProducerScene;
-use kafka_ordering_lab::scenes::rabbitmq::model::RabbitScene;
-use kafka_ordering_lab::scenes::repartition::model::Repartition;
-use kafka_ordering_lab::scenes::replication::model::Replication;
-use kafka_ordering_lab::scenes::routing::model::RoutingStream;
-use kafka_ordering_lab::scenes::workers::model::Workers;
+use kafka_ordering_lab::params::{parse_query, SceneId};
+use kafka_ordering_lab::scenes::Scene;
 use kafka_ordering_lab::sim::checker::{Observer, OrderChecker, Position};
 use kafka_ordering_lab::sim::consumer::Consumer;
 use kafka_ordering_lab::sim::history::{HORIZON, MAX_SNAPSHOTS, SNAPSHOT_EVERY};
@@ -229,31 +220,17 @@ fn seek_row(link: &str) {
     let (params, issues) = parse_query(link);
     assert!(issues.is_empty(), "{link}: {issues:?}");
     let seed = params.seed;
-    let figures = match params.scene {
-        SceneId::Log => seek_figures(|| LogScene::new(params.log), seed),
-        SceneId::Replication => seek_figures(|| Replication::new(params.replication.clone()), seed),
-        SceneId::Routing => {
-            seek_figures(|| RoutingStream::new(params.routing.stream_config()), seed)
-        }
-        SceneId::Producer => seek_figures(|| producer_scene(&params), seed),
-        SceneId::Repartition => {
-            seek_figures(|| Repartition::new(params.repartition.config()), seed)
-        }
-        SceneId::Group => seek_figures(|| Group::new(params.group.clone()), seed),
-        SceneId::Workers => seek_figures(|| Workers::new(params.workers), seed),
-        SceneId::Disk => seek_figures(Disk::default, seed),
-        SceneId::RabbitMq => seek_figures(
-            || {
-                RabbitScene::new(
-                    params.rabbitmq.consumers,
-                    params.rabbitmq.remedy,
-                    params.rabbitmq.requeue,
-                )
-            },
-            seed,
-        ),
-        SceneId::Pipeline => seek_figures(|| Pipeline::new(params.pipeline), seed),
-    };
+    macro_rules! dispatch {
+        ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+            match params.scene {
+                $(SceneId::$variant => seek_figures(
+                    || <$model as Scene>::build(&params).expect("the heaviest link is a valid configuration"),
+                    seed,
+                ),)*
+            }
+        };
+    }
+    let figures = kafka_ordering_lab::for_each_scene!(dispatch);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
         "| seek in `{}` (`{link}`: {} events to {}): {SEEKS} jumps to seeded random times, alternating back and forth | {:.3} ms per seek | p95 {:.3} ms; step back {:.3} ms (p95 {:.3} ms); timeline built in {:.1} ms, {} snapshots (one per {} events, from one per {SNAPSHOT_EVERY}, at most {MAX_SNAPSHOTS}), {:.1} MB |",
@@ -269,11 +246,6 @@ fn seek_row(link: &str) {
         figures.every,
         figures.held_bytes as f64 / 1e6,
     );
-}
-
-fn producer_scene(params: &AppParams) -> ProducerScene {
-    ProducerScene::new(params.producer.scene_config())
-        .expect("the heaviest producer link is a valid configuration")
 }
 
 struct Spread {
