@@ -2,28 +2,21 @@
 //! handler), a partition count change (the admin call and where the group
 //! starts on a new partition), and the workers' keyed pool.
 
-use super::custom::{option, write_hook};
-use super::producer::{self, Detail, Send};
-use super::rules;
 use super::{Builder, GoClient, GoLensMsg, Severity};
 use crate::i18n::Lang;
 use crate::i18n::{
-    lens_cannot_shrink, lens_grow_note, lens_new_topic_note, lens_no_strategy, lens_signed_note_32,
-    lens_signed_note_64, lens_signed_one_worker,
+    lens_no_strategy, lens_signed_note_32, lens_signed_note_64, lens_signed_one_worker,
 };
-use crate::params::AppParams;
 use crate::scenes::group::model::CommitMode;
-use crate::scenes::repartition::model::Strategy;
 use crate::scenes::workers::model::{order_key, Mode, WorkerHash};
 use crate::sim::assignor::Assignor;
 use crate::sim::consumer::OffsetReset;
 use crate::sim::partitioner::fnv1a_32;
-use crate::sim::producer::ProducerConfig;
 use twox_hash::XxHash64;
 
 /// What the consumer loop does with each record.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum OnRecord {
+pub(crate) enum OnRecord {
     /// `handle(key, value)`, in the loop.
     Handle,
     /// `go handle(key, value)`: one goroutine per record.
@@ -33,118 +26,26 @@ enum OnRecord {
 }
 
 /// The group settings a consumer loop is written with.
-struct GroupSettings {
-    assignor: Option<Assignor>,
-    commit: CommitMode,
+pub(crate) struct GroupSettings {
+    pub assignor: Option<Assignor>,
+    pub commit: CommitMode,
     /// Where a partition with no committed offset starts. The group,
     /// workers and pipeline scenes read their topic from its first record,
     /// so their programs start at the earliest offset: sarama's, librdkafka's
     /// and Java's default is the end, where a new group's program would
     /// wait for records written after it joined (the pipeline's, which
     /// writes its orders first, would handle none; golens-vet runs it).
-    reset: Option<OffsetReset>,
+    pub reset: Option<OffsetReset>,
     /// Leave out the line that sets `reset` where it is not the library's
     /// default, keeping its note: the program a warning of the default
     /// start describes (`as_warned`).
-    default_start: bool,
-}
-
-pub(crate) fn write_group(b: &mut Builder, p: &AppParams) {
-    b.title(GoLensMsg::AConsumerGroupAsTheGroup);
-    let g = GroupSettings {
-        assignor: Some(p.group.assignor),
-        commit: p.group.commit,
-        reset: Some(OffsetReset::Earliest),
-        default_start: false,
-    };
-    consume(b, &g, OnRecord::Handle);
-    handler(b, p.group.idempotent, false);
-}
-
-pub(crate) fn write_repartition(b: &mut Builder, p: &AppParams) {
-    b.title(GoLensMsg::ThePartitionCountChangeAndWhere);
-    // The controller refuses a count that is not an increase
-    // (ReplicationControlManager.createPartitions: "would not be an
-    // increase"), so the program does not ask: it would panic on the
-    // refusal, and the scene's run goes on unchanged.
-    let grows =
-        p.repartition.to > p.repartition.from || p.repartition.strategy == Strategy::NewTopic;
-    if !grows {
-        b.warn(
-            Severity::Cannot,
-            lens_cannot_shrink(b.lang, p.repartition.from, p.repartition.to),
-        );
-    }
-    let warned = b.client.starts_at_the_end_by_default()
-        && p.repartition.offset_reset == OffsetReset::Earliest;
-    if warned {
-        b.warn_msg(
-            Severity::LosesRecords,
-            GoLensMsg::ByDefaultThisLibraryStartsA,
-        );
-    }
-    // The program the warning describes leaves the start where the
-    // library puts it: area lens-reset runs it (case repartition-default)
-    // beside the printed one.
-    let g = GroupSettings {
-        assignor: None,
-        commit: CommitMode::Auto,
-        reset: Some(p.repartition.offset_reset),
-        default_start: warned && b.as_warned,
-    };
-    if p.repartition.strategy != Strategy::TwoPhase {
-        if grows {
-            // Java's admin is a note, the first line of main's body here.
-            let java = 2 * isize::from(b.client == GoClient::Java);
-            b.indent(java);
-            admin(b, p);
-            b.indent(-java);
-        }
-        consume(b, &g, OnRecord::Handle);
-        handler(b, false, false);
-        return;
-    }
-    // Two-phase: the producer's own partitioner consults the table; the
-    // program is the producer and the group, each a function main calls.
-    let rule = rules::two_phase(b.lang, p.repartition.from, p.repartition.to);
-    write_hook(b, &rule);
-    // Java's admin is a note, among Main's members here.
-    if grows {
-        let java = b.client == GoClient::Java;
-        b.indent(isize::from(java));
-        admin(b, p);
-        b.indent(-isize::from(java));
-    }
-    let send = Send {
-        partitioner: Some((option(b.client, &rule), true)),
-        rule: Some(&rule),
-        ..Send::order(b.client)
-    };
-    b.entry = "produce";
-    producer::write_part(b, &ProducerConfig::default(), Detail::Acks, &send);
-    b.l("");
-    b.entry = "consume";
-    consume(b, &g, OnRecord::Handle);
-    handler(b, false, false);
-    b.main_calls(&["produce", "consume"]);
-}
-
-pub(crate) fn write_workers(b: &mut Builder, p: &AppParams) {
-    b.title(GoLensMsg::TheKeyedWorkerPoolAsThe);
-    let w = p.workers;
-    let g = GroupSettings {
-        assignor: None,
-        commit: CommitMode::Auto,
-        reset: Some(OffsetReset::Earliest),
-        default_start: false,
-    };
-    handled(b, &g, w.mode, w.workers, w.hash, false);
+    pub default_start: bool,
 }
 
 /// The pipeline's group: the scene's assignor and commit mode, each record
 /// handed on as the scene's handler does (the keyed pool on FNV-1a, the
 /// scene's hash), and the sink's duplicate check in the handler.
-pub(super) fn write_pipeline_group(
+pub(crate) fn write_pipeline_group(
     b: &mut Builder,
     assignor: Assignor,
     commit: CommitMode,
@@ -166,7 +67,7 @@ pub(super) fn write_pipeline_group(
 
 /// A consumer loop that hands each record on as `mode` says, and the
 /// handler it calls.
-fn handled(
+pub(crate) fn handled(
     b: &mut Builder,
     g: &GroupSettings,
     mode: Mode,
@@ -288,7 +189,7 @@ fn pool_start(b: &mut Builder) {
     }
 }
 
-fn consume(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
+pub(crate) fn consume(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     match b.client {
         GoClient::FranzGo => franz(b, g, on),
         GoClient::Sarama => sarama(b, g, on),
@@ -699,7 +600,7 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
 /// it has already applied, so a record processed twice changes nothing.
 /// Called from several goroutines (`concurrent`), it guards what it has
 /// applied with a mutex.
-fn handler(b: &mut Builder, idempotent: bool, concurrent: bool) {
+pub(crate) fn handler(b: &mut Builder, idempotent: bool, concurrent: bool) {
     if b.client == GoClient::Java {
         return;
     }
@@ -739,102 +640,16 @@ fn handler(b: &mut Builder, idempotent: bool, concurrent: bool) {
 }
 
 /// A comment inside a function body.
-fn inner_note(b: &mut Builder, text: &str) {
+pub(crate) fn inner_note(b: &mut Builder, text: &str) {
     b.indent(1);
     b.note_text(text);
     b.indent(-1);
 }
 
-fn admin(b: &mut Builder, p: &AppParams) {
-    let new_topic = p.repartition.strategy == Strategy::NewTopic;
-    let to = p.repartition.to;
-    let note = if new_topic {
-        lens_new_topic_note(b.lang, "orders-v2", to)
-    } else {
-        lens_grow_note(b.lang, "orders", p.repartition.from, to)
-    };
-    match b.client {
-        GoClient::FranzGo => {
-            b.import("context");
-            b.import("github.com/twmb/franz-go/pkg/kadm");
-            b.l("func changePartitions(cl *kgo.Client) {");
-            inner_note(b, &note);
-            if new_topic {
-                b.c(&format!("\tif _, err := kadm.NewClient(cl).CreateTopic(context.Background(), {to}, -1, nil, \"orders-v2\"); err != nil {{"));
-            } else {
-                b.c(&format!("\tresps, err := kadm.NewClient(cl).UpdatePartitions(context.Background(), {to}, \"orders\")"));
-                answer_error(
-                    b,
-                    "resps.Error()",
-                    GoLensMsg::FranzGoPartitionsErrorInTheAnswer,
-                );
-            }
-        }
-        GoClient::Sarama => {
-            b.l("func changePartitions(cfg *sarama.Config) {");
-            inner_note(b, &note);
-            b.l("\tadmin, err := sarama.NewClusterAdmin([]string{\"localhost:9092\"}, cfg)");
-            b.l("\tif err != nil {");
-            b.l("\t\tpanic(err)");
-            b.l("\t}");
-            b.l("\tdefer admin.Close()");
-            if new_topic {
-                b.c(&format!("\tif err := admin.CreateTopic(\"orders-v2\", &sarama.TopicDetail{{NumPartitions: {to}, ReplicationFactor: -1}}, false); err != nil {{"));
-            } else {
-                b.c(&format!("\tif err := admin.CreatePartitions(\"orders\", {to}, nil, false); err != nil {{"));
-            }
-        }
-        GoClient::KafkaGo => {
-            b.import("context");
-            b.l("func changePartitions() {");
-            inner_note(b, &note);
-            b.l("\tadmin := &kafka.Client{Addr: kafka.TCP(\"localhost:9092\")}");
-            if new_topic {
-                b.c(&format!("\tresp, err := admin.CreateTopics(context.Background(), &kafka.CreateTopicsRequest{{Topics: []kafka.TopicConfig{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}}}})"));
-                answer_error(
-                    b,
-                    "resp.Errors[\"orders-v2\"]",
-                    GoLensMsg::KafkaGoTopicErrorInTheAnswer,
-                );
-            } else {
-                b.c(&format!("\tresp, err := admin.CreatePartitions(context.Background(), &kafka.CreatePartitionsRequest{{Topics: []kafka.TopicPartitionsConfig{{{{Name: \"orders\", Count: {to}}}}}}})"));
-                answer_error(
-                    b,
-                    "resp.Errors[\"orders\"]",
-                    GoLensMsg::KafkaGoPartitionsErrorInTheAnswer,
-                );
-            }
-        }
-        GoClient::ConfluentKafkaGo => {
-            b.import("context");
-            b.l("func changePartitions() {");
-            inner_note(b, &note);
-            b.l("\tadmin, err := kafka.NewAdminClient(&kafka.ConfigMap{\"bootstrap.servers\": \"localhost:9092\"})");
-            b.l("\tif err != nil {");
-            b.l("\t\tpanic(err)");
-            b.l("\t}");
-            b.l("\tdefer admin.Close()");
-            if new_topic {
-                b.c(&format!("\tresults, err := admin.CreateTopics(context.Background(), []kafka.TopicSpecification{{{{Topic: \"orders-v2\", NumPartitions: {to}, ReplicationFactor: -1}}}})"));
-                librdkafka_answer_error(b, GoLensMsg::LibrdkafkaTopicErrorInTheAnswer);
-            } else {
-                b.c(&format!("\tresults, err := admin.CreatePartitions(context.Background(), []kafka.PartitionsSpecification{{{{Topic: \"orders\", IncreaseTo: {to}}}}})"));
-                librdkafka_answer_error(b, GoLensMsg::LibrdkafkaPartitionsErrorInTheAnswer);
-            }
-        }
-        GoClient::Java => {
-            b.note_text(&note);
-            return;
-        }
-    }
-    // The admin helper is part of the program; main calls it first.
-    b.end_admin_helper("changePartitions");
-}
-
 /// The error check after an admin call whose answer carries each topic's
 /// own error apart from the call's: `err` becomes the topic's, then the
 /// helper's last line checks it (`Builder::end_admin_helper`).
-fn answer_error(b: &mut Builder, topic_error: &str, note: GoLensMsg) {
+pub(crate) fn answer_error(b: &mut Builder, topic_error: &str, note: GoLensMsg) {
     b.l("\tif err == nil {");
     b.indent(2);
     b.note(note);
@@ -846,7 +661,7 @@ fn answer_error(b: &mut Builder, topic_error: &str, note: GoLensMsg) {
 
 /// The same for librdkafka, whose answer is a result per topic with an
 /// error code.
-fn librdkafka_answer_error(b: &mut Builder, note: GoLensMsg) {
+pub(crate) fn librdkafka_answer_error(b: &mut Builder, note: GoLensMsg) {
     b.l("\tif err == nil && results[0].Error.Code() != kafka.ErrNoError {");
     b.indent(2);
     b.note(note);

@@ -16,7 +16,7 @@ use super::{Builder, GoClient, GoLensMsg};
 
 /// A rule: in Go `NAME(key []byte, n int) (int, bool)`, in Java
 /// `static int NAME(byte[] key, int n)`, −1 for a key it does not place.
-pub(super) struct Rule {
+pub(crate) struct Rule {
     /// `regionPartition`: the function's name.
     pub func: &'static str,
     /// `Region`: the hook types are named after it.
@@ -31,7 +31,7 @@ pub(super) struct Rule {
 
 /// Writes the rule and the client's hook around it, at top level (Java:
 /// members of `Main`, whose `main` the writer then opens itself).
-pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
+pub(crate) fn write_hook(b: &mut Builder, rule: &Rule) {
     let (f, kind) = (rule.func, rule.kind);
     if b.client == GoClient::Java {
         for i in rule.java_imports {
@@ -158,7 +158,7 @@ pub(super) fn write_hook(b: &mut Builder, rule: &Rule) {
 }
 
 /// The line among the producer's settings that installs the hook.
-pub(super) fn option(client: GoClient, rule: &Rule) -> String {
+pub(crate) fn option(client: GoClient, rule: &Rule) -> String {
     let (kind, lower) = (rule.kind, lower_first(rule.kind));
     match client {
         GoClient::FranzGo => format!("kgo.RecordPartitioner({lower}Partitioner()),"),
@@ -174,7 +174,7 @@ pub(super) fn option(client: GoClient, rule: &Rule) -> String {
 
 /// confluent-kafka-go: the topic's partition count, from the producer's
 /// metadata, as `n`.
-pub(super) fn confluent_count(b: &mut Builder) {
+pub(crate) fn confluent_count(b: &mut Builder) {
     b.c("md, err := prod.GetMetadata(&topic, false, 10000)");
     b.go_check();
     b.c("n := len(md.Topics[topic].Partitions)");
@@ -182,7 +182,7 @@ pub(super) fn confluent_count(b: &mut Builder) {
 
 /// confluent-kafka-go: `partition` for `key`, the rule's or, for a key it
 /// leaves, `PartitionAny` for librdkafka's partitioner.
-pub(super) fn confluent_place(b: &mut Builder, rule: &Rule, key: &str) {
+pub(crate) fn confluent_place(b: &mut Builder, rule: &Rule, key: &str) {
     b.c("partition := kafka.PartitionAny");
     b.c(&format!("if p, ok := {}({key}, n); ok {{", rule.func));
     b.c("\tpartition = int32(p)");

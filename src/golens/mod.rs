@@ -2,6 +2,11 @@
 //! reproduces it with each Go client (and Java, the reference), written
 //! from the scene's own parameters.
 //!
+//! This is the lens's machinery: the builder, each client's producer and
+//! consumer code, the rules a custom partitioner follows, and the panel.
+//! Which program a scene's link makes is the scene's own, in its folder
+//! (`src/scenes/<scene>/lens.rs`, through [`SceneLens`]).
+//!
 //! Pure Rust, no browser: the panel in `ui::golens` only draws what this
 //! module returns, and `examples/golens.rs` writes every snippet into a Go
 //! module that `go vet` compiles against the conformance suite's pinned
@@ -11,21 +16,20 @@
 //! pinned version; the comment beside the line names the file and symbol.
 
 pub(crate) mod consumer;
-mod custom;
+pub(crate) mod custom;
 pub mod measured;
-pub(crate) mod pipeline;
+pub(crate) mod partitioners;
 pub(crate) mod producer;
-pub(crate) mod routing;
-mod rules;
+pub(crate) mod rules;
 mod switch;
 pub(crate) mod text;
-mod topic;
+pub(crate) mod topic;
 #[cfg(feature = "ui")]
 pub(crate) mod view;
 
 pub use consumer::{signed_note, signed_worker_example, SignedExample};
+pub use partitioners::JAVA_COMPATIBLE;
 pub use producer::{ORDER_EVENTS, ORDER_KEY};
-pub use routing::JAVA_COMPATIBLE;
 pub use switch::{
     compatible_option, library, library_name, switch_view, Moved, SwitchView, SWITCH_CLIENTS,
 };
@@ -89,7 +93,7 @@ impl GoClient {
     /// ([`crate::sim::clients::Client::fixed_producer`]).
     pub fn idempotent(self, asked: bool) -> bool {
         asked
-            && routing::default_client(self)
+            && partitioners::default_client(self)
                 .fixed_producer()
                 .is_none_or(|f| f.idempotence)
     }
@@ -124,7 +128,7 @@ impl GoClient {
     /// franz-go then sends the later one again too
     /// ([`crate::sim::clients::Client::resends_later_batches_on_retry`]).
     pub fn retry_outcome(self, c: &crate::sim::producer::ProducerConfig) -> RetryOutcome {
-        let client = routing::default_client(self);
+        let client = partitioners::default_client(self);
         if !producer::may_reorder(c) || client.one_batch_in_flight_per_partition() {
             RetryOutcome::Kept
         } else if client.resends_later_batches_on_retry() {
@@ -146,7 +150,7 @@ impl GoClient {
         if self.idempotent(c.enable_idempotence) {
             LostAnswerOutcome::Once
         } else if c.delivery_timeout_ms
-            < routing::default_client(self).resend_after_broken_connection_waits_ms()
+            < partitioners::default_client(self).resend_after_broken_connection_waits_ms()
         {
             LostAnswerOutcome::FalseError
         } else {

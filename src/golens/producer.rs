@@ -7,11 +7,9 @@ use super::{
     go_quote, java_quote, Builder, GoClient, GoLensMsg, LostAnswerOutcome, RetryOutcome, Severity,
 };
 use crate::i18n::{
-    lens_default_acks, lens_franz_batch_min, lens_franz_in_flight, lens_retry_reorders,
-    lens_sarama_in_flight, lens_sarama_retry_count,
+    lens_franz_batch_min, lens_franz_in_flight, lens_retry_reorders, lens_sarama_in_flight,
+    lens_sarama_retry_count,
 };
-use crate::params::AppParams;
-use crate::scenes::replication::model::BROKERS;
 use crate::sim::producer::{Acks, ProducerConfig};
 
 /// The key every producer program sends under: one order's.
@@ -21,67 +19,9 @@ pub const ORDER_KEY: &str = "order-42";
 /// (area lens-producer).
 pub const ORDER_EVENTS: [&str; 3] = ["Created", "Paid", "Shipped"];
 
-pub(crate) fn write_producer(b: &mut Builder, p: &AppParams) {
-    b.title(GoLensMsg::AProducerWithTheProducerScene);
-    let c = p.producer.config;
-    order_warning(b, &c);
-    let send = Send::order(b.client);
-    match b.client {
-        GoClient::FranzGo => franz(b, &c, Detail::All, &send),
-        GoClient::Sarama => sarama(b, &c, Detail::All, &send),
-        GoClient::KafkaGo => kafka_go(b, &c, Detail::All, &send),
-        GoClient::ConfluentKafkaGo => confluent(b, &c, Detail::All, &send),
-        GoClient::Java => java(b, &c, Detail::All, &send),
-    }
-}
-
-pub(crate) fn write_replication(b: &mut Builder, p: &AppParams) {
-    b.title(GoLensMsg::ReplicationTitle);
-    // Only acks is the client's; the rest of the producer keeps Java's
-    // defaults so that each library's own acks default stands out.
-    let c = ProducerConfig {
-        acks: p.replication.acks,
-        enable_idempotence: p.replication.acks == Acks::All,
-        ..ProducerConfig::default()
-    };
-    let acks = match p.replication.acks {
-        Acks::None => "0",
-        Acks::Leader => "1",
-        Acks::All => "all",
-    };
-    // Only a default weaker than acks=all is worth a warning.
-    let d = b.client.default_acks();
-    if d != Acks::All && d != p.replication.acks {
-        let (lib, name) = match b.client {
-            GoClient::Sarama => ("sarama", "WaitForLocal (config.go, NewConfig)"),
-            _ => ("kafka-go", "RequireNone (writer.go, Writer.RequiredAcks)"),
-        };
-        let d = if d == Acks::None { "0" } else { "1" };
-        b.warn(
-            Severity::LosesRecords,
-            lens_default_acks(b.lang, lib, d, name, acks),
-        );
-    }
-    let send = Send {
-        topic: Some(Topic::replicated(
-            BROKERS,
-            p.replication.min_isr,
-            p.replication.unclean,
-        )),
-        ..Send::order(b.client)
-    };
-    match b.client {
-        GoClient::FranzGo => franz(b, &c, Detail::Acks, &send),
-        GoClient::Sarama => sarama(b, &c, Detail::Acks, &send),
-        GoClient::KafkaGo => kafka_go(b, &c, Detail::Acks, &send),
-        GoClient::ConfluentKafkaGo => confluent(b, &c, Detail::Acks, &send),
-        GoClient::Java => java(b, &c, Detail::Acks, &send),
-    }
-}
-
 /// How much of a producer's settings a snippet writes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Detail {
+pub(crate) enum Detail {
     /// Only acks (the replication scene).
     Acks,
     /// Acks, batching, requests in flight and retries: what decides the
@@ -102,7 +42,7 @@ impl Detail {
 }
 
 /// What a producer sends, and the partitioner that places it.
-pub(super) struct Send<'a> {
+pub(crate) struct Send<'a> {
     /// The record key; `None` sends a null key.
     pub key: Option<&'a str>,
     pub events: &'a [&'a str],
@@ -121,7 +61,7 @@ pub(super) struct Send<'a> {
 impl Send<'static> {
     /// One order's events, keyed by the order, on the Java-compatible
     /// partitioner where the library's default is not.
-    pub(super) fn order(client: GoClient) -> Self {
+    pub(crate) fn order(client: GoClient) -> Self {
         let partitioner = match client {
             GoClient::KafkaGo => Some("Balancer: kafka.Murmur2Balancer{},"),
             GoClient::ConfluentKafkaGo => Some("\"partitioner\": \"murmur2_random\","),
@@ -169,7 +109,7 @@ impl Send<'_> {
 }
 
 /// The producer in the tab's library.
-pub(super) fn write_part(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+pub(crate) fn write_part(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     match b.client {
         GoClient::FranzGo => franz(b, c, d, send),
         GoClient::Sarama => sarama(b, c, d, send),
@@ -184,7 +124,7 @@ pub(super) fn may_reorder(c: &ProducerConfig) -> bool {
     !c.enable_idempotence && c.max_in_flight > 1 && c.retries > 0
 }
 
-pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
+pub(crate) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
     // librdkafka's own defaults reorder: the program must write the
     // settings that keep order.
     if b.client == GoClient::ConfluentKafkaGo && !may_reorder(c) {
@@ -218,7 +158,7 @@ pub(super) fn order_warning(b: &mut Builder, c: &ProducerConfig) {
     // `partitionWriter.writeBatches` and `writeBatch`), and no request
     // carries a producer id: never reordered by a retry, written twice
     // after a lost answer (crate::sim::clients::Client::fixed_producer).
-    if super::routing::default_client(b.client)
+    if super::partitioners::default_client(b.client)
         .fixed_producer()
         .is_some()
     {
@@ -254,7 +194,7 @@ fn topic_call(b: &mut Builder, send: &Send) {
     }
 }
 
-fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+pub(crate) fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/twmb/franz-go/pkg/kgo");
     topic(b, send);
@@ -356,7 +296,7 @@ fn franz(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.close_func();
 }
 
-fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+pub(crate) fn sarama(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/IBM/sarama");
     topic(b, send);
     b.open_func();
@@ -456,7 +396,7 @@ fn sarama_retries(c: &ProducerConfig) -> u32 {
 /// Frequency above 0). So linger 0 sets none: `Flush.Bytes` alone would
 /// hold three small records until 16 KB arrived, and `SendMessages` would
 /// never return.
-pub(super) fn sarama_flush(b: &mut Builder, batch_size: u32, linger_ms: u32) {
+pub(crate) fn sarama_flush(b: &mut Builder, batch_size: u32, linger_ms: u32) {
     if linger_ms == 0 {
         b.note(GoLensMsg::SaramaSendsAtOnceWithNoFlushTrigger);
         return;
@@ -466,7 +406,7 @@ pub(super) fn sarama_flush(b: &mut Builder, batch_size: u32, linger_ms: u32) {
     b.c(&format!("cfg.Producer.Flush.Frequency = {}", ms(linger_ms)));
 }
 
-fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+pub(crate) fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("context");
     b.import("github.com/segmentio/kafka-go");
     topic(b, send);
@@ -525,7 +465,7 @@ fn kafka_go(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.close_func();
 }
 
-fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+pub(crate) fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("github.com/confluentinc/confluent-kafka-go/v2/kafka");
     topic(b, send);
     b.open_func();
@@ -620,7 +560,7 @@ fn confluent(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
 /// the reports wait in the Events channel, which Producer.Len counts, so
 /// Flush would wait out its whole timeout (confluent-kafka-go
 /// kafka/producer.go, Producer.Flush and Producer.Len).
-pub(super) fn confluent_delivered(b: &mut Builder, records: usize) {
+pub(crate) fn confluent_delivered(b: &mut Builder, records: usize) {
     b.note(GoLensMsg::ConfluentDeliveryReports);
     let many = records > 1;
     if many {
@@ -636,7 +576,7 @@ pub(super) fn confluent_delivered(b: &mut Builder, records: usize) {
     }
 }
 
-fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
+pub(crate) fn java(b: &mut Builder, c: &ProducerConfig, d: Detail, send: &Send) {
     b.import("java.util.Properties");
     b.import("org.apache.kafka.clients.producer.KafkaProducer");
     b.import("org.apache.kafka.clients.producer.ProducerConfig");

@@ -11,7 +11,7 @@ use crate::sim::partitioner::REGIONS;
 /// The region split of `sim::partitioner::region_partition`: a key
 /// `REGION/…` (up to the first `/`) goes to its region's index in
 /// `REGIONS`, modulo the count; any other key is hashed as usual.
-pub(super) fn region(lang: Lang) -> Rule {
+pub(crate) fn region(lang: Lang) -> Rule {
     let list = |quote: fn(&str) -> String| {
         REGIONS
             .iter()
@@ -71,7 +71,7 @@ pub fn two_phase_table(from: u32, to: u32) -> Vec<(String, u32)> {
 /// The two-phase migration's table and the rule that consults it: a key
 /// that moves keeps its old partition until the group has drained that
 /// partition; every other key (and a moved one after) takes `h % to`.
-pub(super) fn two_phase(lang: Lang, from: u32, to: u32) -> Rule {
+pub(crate) fn two_phase(lang: Lang, from: u32, to: u32) -> Rule {
     let table = two_phase_table(from, to);
     let from = from.max(1);
     let note = lens_two_phase_note(lang, from, to);

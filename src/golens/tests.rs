@@ -1,4 +1,4 @@
-use super::routing::JAVA_COMPATIBLE;
+use super::partitioners::JAVA_COMPATIBLE;
 use super::*;
 use crate::params::parse_query;
 use crate::sim::clients::{Client, KeyedRoute};
@@ -258,7 +258,7 @@ fn written_partitioner(s: &Snippet) -> Client {
         .into_iter()
         .find(|(o, _)| code.contains(o))
         .map(|(_, c)| c)
-        .unwrap_or(routing::default_client(s.client))
+        .unwrap_or(partitioners::default_client(s.client))
 }
 
 #[test]
@@ -306,7 +306,7 @@ fn each_pipeline_tab_places_keys_as_the_scenes_client_does_or_says_it_cannot() {
                 s.warnings
             );
             // The option is marked; a library default is not written.
-            if written != routing::default_client(tab) {
+            if written != partitioners::default_client(tab) {
                 assert!(s.lines.iter().any(|l| l.changed
                     && (l.text.contains("Partitioner")
                         || l.text.contains("Balancer:")

@@ -5,14 +5,14 @@
 use super::{Builder, GoClient, GoLensMsg};
 
 /// One topic config, with whether it differs from the broker's default.
-pub(super) struct TopicConfig {
+pub(crate) struct TopicConfig {
     pub name: &'static str,
     pub value: String,
     pub changed: bool,
 }
 
 /// A topic as a scene has it.
-pub(super) struct Topic {
+pub(crate) struct Topic {
     pub name: &'static str,
     pub partitions: u32,
     pub replication_factor: u32,
@@ -76,7 +76,7 @@ impl Topic {
 /// createtopics.go (`Client.CreateTopics`, `TopicConfig.ConfigEntries`),
 /// confluent-kafka-go kafka/adminapi.go (`AdminClient.CreateTopics`,
 /// `TopicSpecification.Config`), Java `Admin.createTopics`, `NewTopic.configs`.
-pub(super) fn create_topic(b: &mut Builder, t: &Topic) {
+pub(crate) fn create_topic(b: &mut Builder, t: &Topic) {
     let (n, rf) = (t.partitions, t.replication_factor);
     let width = t.configs.iter().map(|c| c.name.len()).max().unwrap_or(0) + 3;
     let pad = |name: &str| " ".repeat(width - name.len() - 2);

@@ -5,6 +5,7 @@
 pub(crate) mod figure;
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core (tests/layers.rs).
+mod lens;
 pub mod model;
 pub mod narration;
 pub mod numbered;
@@ -28,7 +29,7 @@ use crate::sim::SimTime;
 impl SceneLens for Group {
     const HAS_LENS: bool = true;
     fn write(b: &mut Builder, params: &AppParams) {
-        crate::golens::consumer::write_group(b, params)
+        lens::write(b, params)
     }
 }
 

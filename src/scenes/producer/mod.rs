@@ -6,6 +6,7 @@
 mod diagram;
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core (tests/layers.rs).
+mod lens;
 pub mod model;
 pub mod narration;
 pub mod numbered;
@@ -35,7 +36,7 @@ use crate::sim::SimTime;
 impl SceneLens for ProducerScene {
     const HAS_LENS: bool = true;
     fn write(b: &mut Builder, params: &AppParams) {
-        crate::golens::producer::write_producer(b, params)
+        lens::write(b, params)
     }
 }
 

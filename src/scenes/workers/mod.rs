@@ -4,6 +4,7 @@
 
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core (tests/layers.rs).
+mod lens;
 pub mod model;
 pub mod narration;
 pub mod numbered;
@@ -27,7 +28,7 @@ use crate::sim::SimTime;
 impl SceneLens for Workers {
     const HAS_LENS: bool = true;
     fn write(b: &mut Builder, params: &AppParams) {
-        crate::golens::consumer::write_workers(b, params)
+        lens::write(b, params)
     }
 }
 

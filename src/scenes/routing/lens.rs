@@ -1,9 +1,10 @@
-//! The routing scene: one record with the typed key (or a null key, or an
+//! The routing scene's Go lens: one record with the typed key (or a null key, or an
 //! explicit partition), placed as the scene places it.
 
-use super::custom::{confluent_count, confluent_place, option, write_hook, Rule};
-use super::rules;
-use super::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
+use crate::golens::custom::{confluent_count, confluent_place, option, write_hook, Rule};
+use crate::golens::partitioners::default_client;
+use crate::golens::rules;
+use crate::golens::{go_quote, java_quote, Builder, GoClient, GoLensMsg, Severity};
 use crate::i18n::Lang;
 use crate::i18n::{
     lens_default_sends, lens_franz_batch_min, lens_key_to_partition, lens_null_key_note,
@@ -15,40 +16,6 @@ use crate::sim::clients::{Client, KeyedRoute};
 use crate::sim::keyless::KeylessStrategy;
 use crate::sim::partitioner::{route, Route};
 
-/// The Java-compatible keyed partitioner of each Go client, as the lens
-/// prints it, and the conformance client that runs exactly that option on a
-/// real broker (tests/kafka/go/producers.go, `clients`). franz-go needs no
-/// option: its default is already murmur2.
-pub const JAVA_COMPATIBLE: [(GoClient, Client, &str); 4] = [
-    (GoClient::FranzGo, Client::FranzGo, ""),
-    (
-        GoClient::Sarama,
-        Client::SaramaMurmur2,
-        "sarama.NewMurmur2Partitioner",
-    ),
-    (
-        GoClient::KafkaGo,
-        Client::KafkaGoMurmur2,
-        "kafka.Murmur2Balancer{}",
-    ),
-    (
-        GoClient::ConfluentKafkaGo,
-        Client::ConfluentMurmur2Random,
-        "\"partitioner\": \"murmur2_random\"",
-    ),
-];
-
-/// The conformance client for a tab's default keyed partitioner.
-pub(crate) fn default_client(client: GoClient) -> Client {
-    match client {
-        GoClient::FranzGo => Client::FranzGo,
-        GoClient::Sarama => Client::Sarama,
-        GoClient::KafkaGo => Client::KafkaGo,
-        GoClient::ConfluentKafkaGo => Client::ConfluentKafkaGo,
-        GoClient::Java => Client::Java,
-    }
-}
-
 fn route_text(lang: Lang, r: KeyedRoute, n: u32) -> String {
     match r {
         KeyedRoute::Partition(p) => lens_to_partition(lang, p, n),
@@ -57,6 +24,7 @@ fn route_text(lang: Lang, r: KeyedRoute, n: u32) -> String {
     }
 }
 
+/// Writes the scene's program for the link `p` in the builder's tab.
 pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AKeyedRecordAsTheRouting);
     let n = p.routing.partitions.max(1);
@@ -240,7 +208,7 @@ fn sarama(
                 b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoStickyPartitionerA);
             }
         }
-        super::producer::sarama_flush(b, p.routing.batch_size, p.routing.linger_ms);
+        crate::golens::producer::sarama_flush(b, p.routing.batch_size, p.routing.linger_ms);
     }
     b.l("prod, err := sarama.NewSyncProducer([]string{\"localhost:9092\"}, cfg)");
     b.go_check();
@@ -381,7 +349,7 @@ fn confluent(
     ));
     b.l("\tpanic(err)");
     b.l("}");
-    super::producer::confluent_delivered(b, 1);
+    crate::golens::producer::confluent_delivered(b, 1);
     b.close_func();
 }
 

@@ -1,13 +1,13 @@
-//! The pipeline scene: the checkout service's producer with the scene's
+//! The pipeline scene's Go lens: the checkout service's producer with the scene's
 //! settings and the partitioner its client implies, then the group that
 //! reads the topic and hands each record to the scene's handler. Each part
 //! is the producer or group lens's own writer, opened as a function of its
 //! own that `main` calls.
 
-use super::consumer::write_pipeline_group;
-use super::producer::{self, order_warning, Detail, Send};
-use super::topic::Topic;
-use super::{compatible_option, library_name, Builder, GoClient, GoLensMsg, Severity};
+use crate::golens::consumer::write_pipeline_group;
+use crate::golens::producer::{self, order_warning, Detail, Send};
+use crate::golens::topic::Topic;
+use crate::golens::{compatible_option, library_name, Builder, GoClient, GoLensMsg, Severity};
 use crate::i18n::{
     lens_checkout_ignores_key, lens_default_hashes_unlike, lens_no_option_like, lens_topic_grows,
     lens_warehouse_hash,
@@ -94,6 +94,7 @@ fn lib(c: Client) -> &'static str {
     library_name(c)
 }
 
+/// Writes the scene's program for the link `p` in the builder's tab.
 pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::PipelineTitle);
     let cfg: PipelineConfig = p.pipeline;

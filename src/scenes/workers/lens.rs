@@ -1,0 +1,21 @@
+//! The workers scene's Go lens: the keyed worker pool (or a goroutine per
+//! message) as the scene runs it.
+
+use crate::golens::consumer::{handled, GroupSettings};
+use crate::golens::{Builder, GoLensMsg};
+use crate::params::AppParams;
+use crate::scenes::group::model::CommitMode;
+use crate::sim::consumer::OffsetReset;
+
+/// Writes the scene's program for the link `p` in the builder's tab.
+pub(crate) fn write(b: &mut Builder, p: &AppParams) {
+    b.title(GoLensMsg::TheKeyedWorkerPoolAsThe);
+    let w = p.workers;
+    let g = GroupSettings {
+        assignor: None,
+        commit: CommitMode::Auto,
+        reset: Some(OffsetReset::Earliest),
+        default_start: false,
+    };
+    handled(b, &g, w.mode, w.workers, w.hash, false);
+}
