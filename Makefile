@@ -94,7 +94,7 @@ host-tests:
 # than in debug.
 SWEEP_SEEDS_PER_PRESET ?= 5000
 sweep:
-	SWEEP_SEEDS_PER_PRESET=$(SWEEP_SEEDS_PER_PRESET) cargo test --release --test sweep -- --nocapture
+	SWEEP_SEEDS_PER_PRESET=$(SWEEP_SEEDS_PER_PRESET) cargo test --release $(MODELS_ONLY) --lib scenes::sweep -- --nocapture
 
 # The app mounted in headless Chromium by wasm-bindgen's runner. Its tests
 # open the log scene in English only, so they are built with that scene and

@@ -17,6 +17,8 @@ pub mod rabbitmq;
 pub mod repartition;
 pub mod replication;
 pub mod routing;
+#[cfg(test)]
+mod sweep;
 pub mod workers;
 
 use crate::i18n::{Lang, Text};

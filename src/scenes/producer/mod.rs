@@ -13,6 +13,8 @@ pub mod numbered;
 #[cfg(feature = "ui")]
 mod panels;
 pub mod params;
+#[cfg(test)]
+pub(crate) mod sweep;
 pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;

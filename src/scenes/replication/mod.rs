@@ -9,6 +9,8 @@ pub mod model;
 pub mod narration;
 pub mod numbered;
 pub mod params;
+#[cfg(test)]
+pub(crate) mod sweep;
 pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;

@@ -11,6 +11,8 @@ pub mod numbered;
 pub mod params;
 #[cfg(feature = "ui")]
 mod stream;
+#[cfg(test)]
+pub(crate) mod sweep;
 pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;

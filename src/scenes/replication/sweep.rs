@@ -1,11 +1,11 @@
 //! The replication scene's sweep: acks and unclean election, with broker actions from the seed.
 
-use super::*;
-use kafka_ordering_lab::scenes::replication::model::{
+use crate::scenes::replication::model::{
     record_of as replication_record, ProduceOutcome, Replication,
 };
-use kafka_ordering_lab::sim::producer::Acks;
-use kafka_ordering_lab::sim::rng::Rng;
+use crate::scenes::sweep::*;
+use crate::sim::producer::Acks;
+use crate::sim::rng::Rng;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -243,7 +243,7 @@ fn sweep_replication(acks: &str, unclean: bool, seeds: Range<u64>) -> Tally {
 // ----------------------------------------------------------- rabbitmq
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for acks in ["0", "1", "all"] {
         for unclean in [false, true] {

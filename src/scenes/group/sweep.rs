@@ -1,9 +1,9 @@
 //! The group scene's sweep: members joining, leaving and crashing, from the seed.
 
-use super::*;
-use kafka_ordering_lab::scenes::group::model::{Group, MemberState};
-use kafka_ordering_lab::sim::assignor::Assignor;
-use kafka_ordering_lab::sim::rng::Rng;
+use crate::scenes::group::model::{Group, MemberState};
+use crate::scenes::sweep::*;
+use crate::sim::assignor::Assignor;
+use crate::sim::rng::Rng;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -181,7 +181,7 @@ fn sweep_group(commit: &str, idempotent: bool, seeds: Range<u64>) -> Vec<Tally> 
 // ------------------------------------------------------------ workers
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for commit in ["auto", "manual"] {
         for idempotent in [false, true] {

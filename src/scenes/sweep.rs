@@ -14,14 +14,15 @@
 //! repartition, a goroutine per message, unclean leader election…) must
 //! break it on a share of seeds, and their logs must still be well formed.
 //!
-//! `cargo test --test sweep -- --nocapture` prints a table per preset.
+//! Each scene's presets and invariants are its folder's `sweep.rs`.
+//! `cargo test --lib scenes::sweep -- --nocapture` prints a table per preset.
 //! `SWEEP_SEEDS_PER_PRESET=N` runs N seeds of every preset instead of the
 //! defaults below (`make sweep`); `SWEEP_FIRST_SEED=S` starts at seed S.
 
-use kafka_ordering_lab::params::{parse_query, AppParams, SceneId};
-use kafka_ordering_lab::sim::history::{HORIZON, SNAPSHOT_EVERY};
-use kafka_ordering_lab::sim::log::PartitionLog;
-use kafka_ordering_lab::sim::{Model, Sim, Timeline};
+use crate::params::{parse_query, AppParams, SceneId};
+use crate::sim::history::{HORIZON, SNAPSHOT_EVERY};
+use crate::sim::log::PartitionLog;
+use crate::sim::{Model, Sim, Timeline};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -29,57 +30,46 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-mod disk;
-mod group;
-mod log;
-mod pipeline;
-mod producer;
-mod rabbitmq;
-mod repartition;
-mod replication;
-mod routing;
-mod workers;
-
 /// The issue's floor for the default run, over all presets together.
-const MIN_TOTAL_SEEDS: u64 = 10_000;
+pub(crate) const MIN_TOTAL_SEEDS: u64 = 10_000;
 /// The first seeds of each preset also go through the app's `Timeline`,
 /// to prove the sweep plays exactly the run the app shows.
-const TIMELINE_SEEDS: u64 = 2;
+pub(crate) const TIMELINE_SEEDS: u64 = 2;
 
 /// Whether the checks that walk whole logs run after this many events:
 /// at every power of two, so densely while a log is short and rarely once
 /// it is long, keeping a long run's checks a small multiple of the run.
 /// The cheap checks run after every event, and all of them at the end.
-fn full_check_due(events: u64) -> bool {
+pub(crate) fn full_check_due(events: u64) -> bool {
     events.is_power_of_two()
 }
 
 /// What the preset is built to show, and how often it did.
 #[derive(Clone, Copy)]
-struct Broke {
-    what: &'static str,
+pub(crate) struct Broke {
+    pub(crate) what: &'static str,
     /// Seeds that showed it…
-    seeds: u64,
+    pub(crate) seeds: u64,
     /// …of the seeds that could.
-    of: u64,
+    pub(crate) of: u64,
     /// The least share, in percent, the preset must show it on: set below
     /// the share the sweep measured.
-    floor: u64,
+    pub(crate) floor: u64,
 }
 
 /// What one preset's sweep found.
-struct Tally {
-    scene: &'static str,
-    preset: String,
-    seeds: u64,
+pub(crate) struct Tally {
+    pub(crate) scene: &'static str,
+    pub(crate) preset: String,
+    pub(crate) seeds: u64,
     /// `None` when the preset must never show a broken order, a
     /// duplicate or a lost record.
-    broke: Option<Broke>,
-    elapsed: Duration,
+    pub(crate) broke: Option<Broke>,
+    pub(crate) elapsed: Duration,
 }
 
 impl Tally {
-    fn new(scene: &'static str, preset: impl Into<String>) -> Self {
+    pub(crate) fn new(scene: &'static str, preset: impl Into<String>) -> Self {
         Tally {
             scene,
             preset: preset.into(),
@@ -90,7 +80,7 @@ impl Tally {
     }
 
     /// Counts one seed that could show `what`, and whether it did.
-    fn broke_on(&mut self, what: &'static str, floor: u64, broke: bool) {
+    pub(crate) fn broke_on(&mut self, what: &'static str, floor: u64, broke: bool) {
         let b = self.broke.get_or_insert(Broke {
             what,
             seeds: 0,
@@ -104,7 +94,7 @@ impl Tally {
     /// Whether the preset broke less often than its floor asks. A floor
     /// that asks for less than one seed is not checked: a short sweep (a
     /// few seeds per preset) checks the invariants only.
-    fn below_floor(&self) -> bool {
+    pub(crate) fn below_floor(&self) -> bool {
         self.broke
             .is_some_and(|b| b.of * b.floor >= 100 && b.seeds * 100 < b.of * b.floor)
     }
@@ -112,14 +102,14 @@ impl Tally {
 
 /// Which seeds each preset runs.
 #[derive(Clone, Copy)]
-struct Seeds {
-    first: u64,
+pub(crate) struct Seeds {
+    pub(crate) first: u64,
     /// Set by `SWEEP_SEEDS_PER_PRESET`: replaces every default count.
-    per_preset: Option<u64>,
+    pub(crate) per_preset: Option<u64>,
 }
 
 impl Seeds {
-    fn from_env() -> Self {
+    pub(crate) fn from_env() -> Self {
         let number = |name: &str| {
             std::env::var(name).ok().map(|v| {
                 v.trim()
@@ -133,13 +123,13 @@ impl Seeds {
         }
     }
 
-    fn range(self, default: u64) -> Range<u64> {
+    pub(crate) fn range(self, default: u64) -> Range<u64> {
         self.first..self.first + self.per_preset.unwrap_or(default)
     }
 }
 
 /// The app's parameters for `link`, which must read without a message.
-fn params(link: &str) -> AppParams {
+pub(crate) fn params(link: &str) -> AppParams {
     let (p, issues) = parse_query(link);
     assert!(issues.is_empty(), "{link}: {issues:?}");
     p
@@ -150,7 +140,7 @@ fn params(link: &str) -> AppParams {
 /// with `full` set when [`full_check_due`] and at the end. The `index`-th
 /// seed of a preset, if among the first few, is also built into the app's
 /// `Timeline`, which must end on the same event and digest.
-fn play<M: Model>(
+pub(crate) fn play<M: Model>(
     model: M,
     link: &str,
     seed: u64,
@@ -185,7 +175,7 @@ fn play<M: Model>(
 /// back, a roll only when the next batch did not fit, the sparse index
 /// exactly where `index.interval.bytes` puts it, and a fetch by offset
 /// finding each record.
-fn check_partition_log(log: &PartitionLog, what: &str) {
+pub(crate) fn check_partition_log(log: &PartitionLog, what: &str) {
     let segments = log.segments();
     let config = log.config;
     assert!(!segments.is_empty(), "{what}: a log has an active segment");
@@ -240,7 +230,7 @@ fn check_partition_log(log: &PartitionLog, what: &str) {
 /// Findings in a sequence of (entity, step), counted as the order checker
 /// counts them: a repeated step is a duplicate, a step below the highest
 /// one seen is a reorder. Recounted here so the checker is checked too.
-fn count_findings(seen: impl Iterator<Item = (String, u32)>) -> (usize, usize) {
+pub(crate) fn count_findings(seen: impl Iterator<Item = (String, u32)>) -> (usize, usize) {
     let mut steps: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
     let (mut reorders, mut duplicates) = (0, 0);
     for (entity, step) in seen {
@@ -255,11 +245,11 @@ fn count_findings(seen: impl Iterator<Item = (String, u32)>) -> (usize, usize) {
     (reorders, duplicates)
 }
 
-fn log_findings(log: &PartitionLog) -> (usize, usize) {
+pub(crate) fn log_findings(log: &PartitionLog) -> (usize, usize) {
     count_findings(log.records().map(|r| (r.entity.clone(), r.event.step())))
 }
 
-fn order_of(entity: &str) -> u32 {
+pub(crate) fn order_of(entity: &str) -> u32 {
     entity
         .strip_prefix("order-")
         .and_then(|n| n.parse().ok())
@@ -268,25 +258,21 @@ fn order_of(entity: &str) -> u32 {
 
 // ---------------------------------------------------------------- log
 
-type Job = Box<dyn Fn() -> Vec<Tally> + Send + Sync>;
+pub(crate) type Job = Box<dyn Fn() -> Vec<Tally> + Send + Sync>;
 
-/// Every scene's presets, in the chapter's order of scenes.
+/// Every registered scene's presets, in the chapter's order of scenes:
+/// each folder's `sweep.rs` says what its presets are and what must hold
+/// of them, and a scene without one does not compile here.
 fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
-    [
-        log::jobs,
-        replication::jobs,
-        routing::jobs,
-        producer::jobs,
-        repartition::jobs,
-        group::jobs,
-        workers::jobs,
-        disk::jobs,
-        rabbitmq::jobs,
-        pipeline::jobs,
-    ]
-    .into_iter()
-    .flat_map(|scene| scene(seeds))
-    .collect()
+    macro_rules! each {
+        ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
+            [$(super::$field::sweep::jobs,)*]
+        };
+    }
+    crate::for_each_scene!(each)
+        .into_iter()
+        .flat_map(|scene| scene(seeds))
+        .collect()
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The log scene's sweep: segments, offsets and the consumer's position over many seeds.
 
-use super::*;
-use kafka_ordering_lab::scenes::log::model::{LogScene, SCRIPT};
-use kafka_ordering_lab::sim::record::OrderEvent;
+use crate::scenes::log::model::{LogScene, SCRIPT};
+use crate::scenes::sweep::*;
+use crate::sim::record::OrderEvent;
 use std::ops::Range;
 
 /// The chapter's script, appended in order; a consumer that reads, handles
@@ -53,7 +53,7 @@ fn sweep_log(preset: &str, link_for: impl Fn(u64) -> String, seeds: Range<u64>) 
 // ------------------------------------------------------------ routing
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     jobs.push((
         String::from("log default"),

@@ -1,11 +1,11 @@
 //! The repartition scene's sweep: each strategy, and which orders it may break.
 
-use super::*;
-use kafka_ordering_lab::scenes::repartition::model::{
+use crate::scenes::repartition::model::{
     key_hash, Repartition, Strategy, CHANGE_AT, NEW_TOPIC, OLD_TOPIC, ORDERS as REPARTITION_ORDERS,
 };
-use kafka_ordering_lab::sim::consumer::Processing;
-use kafka_ordering_lab::sim::record::OrderEvent;
+use crate::scenes::sweep::*;
+use crate::sim::consumer::Processing;
+use crate::sim::record::OrderEvent;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -125,7 +125,7 @@ fn sweep_repartition(strategy: Strategy, seeds: Range<u64>) -> Tally {
 // -------------------------------------------------------------- group
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for strategy in Strategy::ALL {
         jobs.push((

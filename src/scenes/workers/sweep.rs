@@ -1,8 +1,8 @@
 //! The workers scene's sweep: each mode and hash, and knobs from the seed.
 
-use super::*;
-use kafka_ordering_lab::scenes::workers::model::{Mode, Workers, CHANNEL_CAPACITY, RECORDS};
-use kafka_ordering_lab::sim::rng::Rng;
+use crate::scenes::sweep::*;
+use crate::scenes::workers::model::{Mode, Workers, CHANNEL_CAPACITY, RECORDS};
+use crate::sim::rng::Rng;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -110,7 +110,7 @@ fn sweep_workers(preset: &str, link_for: impl Fn(u64) -> String, seeds: Range<u6
 // -------------------------------------------------------- replication
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for mode in Mode::ALL {
         let hashes: &[&str] = if mode == Mode::KeyedPool {

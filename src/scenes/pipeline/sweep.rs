@@ -1,9 +1,12 @@
 //! The pipeline scene's sweep: every preset, and the happy path with its
 //! knobs from the seed.
 
-use super::*;
-use kafka_ordering_lab::scenes::pipeline::model::{Outcome, Pipeline, Preset, Step};
-use kafka_ordering_lab::sim::rng::Rng;
+use crate::params::parse_query;
+use crate::params::AppParams;
+use crate::scenes::pipeline::model::{Outcome, Pipeline, Preset, Step};
+use crate::scenes::sweep::*;
+use crate::sim::rng::Rng;
+use std::ops::Range;
 
 /// Each partition's readable offsets are dense from 0; a record lost in
 /// an unclean election had an offset the new leader gave again; every
@@ -104,7 +107,7 @@ fn sweep_pipeline(
 }
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for preset in Preset::ALL {
         jobs.push((
@@ -152,5 +155,5 @@ pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
 }
 
 fn to_link(p: &AppParams) -> String {
-    kafka_ordering_lab::params::to_query(p)
+    crate::params::to_query(p)
 }

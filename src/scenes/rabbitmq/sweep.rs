@@ -1,11 +1,11 @@
 //! The RabbitMQ scene's sweep: each remedy beside Kafka.
 
-use super::*;
-use kafka_ordering_lab::scenes::rabbitmq::model::{
+use crate::scenes::rabbitmq::model::{
     RabbitScene, Remedy, Side, MESSAGES, ORDERS as RABBIT_ORDERS, PREFETCH,
 };
-use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
-use kafka_ordering_lab::sim::record::OrderEvent;
+use crate::scenes::sweep::*;
+use crate::sim::partitioner::{partition_for_key, KeyHasher};
+use crate::sim::record::OrderEvent;
 use std::ops::Range;
 
 /// Both sides handle every message once; a prefetch window is never
@@ -97,7 +97,7 @@ fn sweep_rabbitmq(remedy: Remedy, requeue: bool, seeds: Range<u64>) -> Tally {
 // --------------------------------------------------------------- disk
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for remedy in Remedy::ALL {
         for requeue in [false, true] {

@@ -1,12 +1,10 @@
 //! The producer scene's sweep: every preset file, and what each log must hold.
 
-use super::*;
-use kafka_ordering_lab::scenes::producer::model::presets::ProducerPreset;
-use kafka_ordering_lab::scenes::producer::model::{
-    BatchState, ErrorCode, ProducerScene, SeqKind, Workload,
-};
-use kafka_ordering_lab::sim::producer::Acks;
-use kafka_ordering_lab::sim::record::OrderEvent;
+use crate::scenes::producer::model::presets::ProducerPreset;
+use crate::scenes::producer::model::{BatchState, ErrorCode, ProducerScene, SeqKind, Workload};
+use crate::scenes::sweep::*;
+use crate::sim::producer::Acks;
+use crate::sim::record::OrderEvent;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -175,7 +173,7 @@ fn sweep_producer(preset: &ProducerSweep, seeds: Range<u64>) -> Tally {
 // -------------------------------------------------------- repartition
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     let producer = [
         ProducerSweep {

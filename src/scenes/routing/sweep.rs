@@ -1,13 +1,11 @@
 //! The routing scene's sweep: keyed and keyless streams over many seeds.
 
-use super::*;
-use kafka_ordering_lab::scenes::routing::model::{
-    stream_record, RoutingStream, StreamKeys, STREAM_LEN,
-};
-use kafka_ordering_lab::sim::consumer::Processing;
-use kafka_ordering_lab::sim::keyless::KeylessStrategy;
-use kafka_ordering_lab::sim::log::PartitionLog;
-use kafka_ordering_lab::sim::partitioner::{partition_for_key, KeyHasher};
+use crate::scenes::routing::model::{stream_record, RoutingStream, StreamKeys, STREAM_LEN};
+use crate::scenes::sweep::*;
+use crate::sim::consumer::Processing;
+use crate::sim::keyless::KeylessStrategy;
+use crate::sim::log::PartitionLog;
+use crate::sim::partitioner::{partition_for_key, KeyHasher};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -99,7 +97,7 @@ fn sweep_routing(preset: &str, link: &str, seeds: Range<u64>) -> Tally {
 // ----------------------------------------------------------- producer
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     let routing = std::iter::once((
         String::from("keyed by order id"),

@@ -1,8 +1,8 @@
 //! The disk scene's sweep: each device's cost model.
 
-use super::*;
-use kafka_ordering_lab::scenes::disk::model::{Disk, CACHE_PAGES, PAGES, READ_AHEAD_PAGES};
-use kafka_ordering_lab::sim::rng::Rng;
+use crate::scenes::disk::model::{Disk, CACHE_PAGES, PAGES, READ_AHEAD_PAGES};
+use crate::scenes::sweep::*;
+use crate::sim::rng::Rng;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -53,7 +53,7 @@ fn sweep_disk(device: &str, seeds: Range<u64>) -> Tally {
 // ------------------------------------------------------------ the run
 
 /// This scene's presets, each a job of the sweep.
-pub(super) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
+pub(crate) fn jobs(seeds: Seeds) -> Vec<(String, Job)> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for device in ["hdd", "nvme"] {
         jobs.push((
