@@ -3,11 +3,16 @@
 //! id and by the numbers older links used). The page's loader
 //! (build/pages.mjs) reads it to start the bundle that carries the
 //! scene the app will open; the app itself is the source, so the two
-//! cannot drift apart.
+//! cannot drift apart. The browser tests (tests/e2e/harness.mjs,
+//! `sceneTable`) read the rest from it too, each scene's as its registry
+//! line gives it: which scenes have a Go lens, each scene's parts, and the
+//! lesson's steps in order.
 //!
 //! Usage: `cargo run -q --example scene-table > FILE`
 
+use kafka_ordering_lab::golens::has_lens;
 use kafka_ordering_lab::levels;
+use kafka_ordering_lab::params::declare::Kind;
 use kafka_ordering_lab::params::declare::LESSON_LEGACY;
 use kafka_ordering_lab::params::{AppParams, SceneId};
 use kafka_ordering_lab::{lesson, route::open_link};
@@ -29,8 +34,26 @@ fn main() {
     for id in lesson::STEPS.iter().map(|s| s.id.to_owned()).chain(numbers) {
         lesson_scenes.insert(id.clone(), scene_of(&format!("?lesson={id}")));
     }
+    // Each scene's parts, as its `part` parameter declares them (the
+    // embedded default first), but `all`.
+    let mut parts = Map::new();
+    for scene in SceneId::ALL {
+        let ids: Vec<&str> = scene
+            .params()
+            .iter()
+            .find(|p| p.name == "part")
+            .map(|p| match p.kind {
+                Kind::Choice(ids) => ids.iter().copied().filter(|&id| id != "all").collect(),
+                _ => Vec::new(),
+            })
+            .unwrap_or_default();
+        parts.insert(scene.id().to_owned(), json!(ids));
+    }
     let table = json!({
         "scenes": SceneId::ALL.iter().map(|s| s.id()).collect::<Vec<_>>(),
+        "lens": SceneId::ALL.into_iter().filter(|&s| has_lens(s)).map(|s| s.id()).collect::<Vec<_>>(),
+        "parts": parts,
+        "steps": lesson::STEPS.iter().map(|s| s.id).collect::<Vec<_>>(),
         "default": AppParams::default().scene.id(),
         "levels": level_scenes,
         "lessons": lesson_scenes,

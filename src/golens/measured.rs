@@ -112,11 +112,11 @@ impl Situation {
             self,
             Situation::RetryAfterError | Situation::LostAnswer | Situation::LostAnswerIdempotent
         );
-        match scene {
-            SceneId::Producer | SceneId::Replication => producer,
-            SceneId::Group | SceneId::Workers => !producer,
-            SceneId::Pipeline => true,
-            _ => false,
+        match super::measured_rows(scene) {
+            super::MeasuredRows::Producer => producer,
+            super::MeasuredRows::Consumer => !producer,
+            super::MeasuredRows::Both => true,
+            super::MeasuredRows::None => false,
         }
     }
 

@@ -288,6 +288,26 @@ pub(crate) trait SceneLens {
     /// Writes the scene's program into `b`; only called where the scene
     /// has a lens.
     fn write(_b: &mut Builder, _params: &AppParams) {}
+
+    /// Which of the lens's table of what each client does on the broker
+    /// (`measured::Situation`) the scene's program is about: a producer's
+    /// rows, a consumer's, or both.
+    const MEASURED: MeasuredRows = MeasuredRows::None;
+
+    /// A note the panel shows under the code, if the scene has one (the
+    /// workers' pool: where a signed hash would send a key).
+    fn note(_params: &AppParams) -> Option<String> {
+        None
+    }
+}
+
+/// Which rows of the lens's measured table a scene's program is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeasuredRows {
+    None,
+    Producer,
+    Consumer,
+    Both,
 }
 
 macro_rules! define_scene_lens {
@@ -295,6 +315,20 @@ macro_rules! define_scene_lens {
         fn scene_has_lens(scene: SceneId) -> bool {
             match scene {
                 $(SceneId::$variant => <$model as SceneLens>::HAS_LENS,)*
+            }
+        }
+
+        /// Which rows of the measured table the scene's program is about.
+        pub fn measured_rows(scene: SceneId) -> MeasuredRows {
+            match scene {
+                $(SceneId::$variant => <$model as SceneLens>::MEASURED,)*
+            }
+        }
+
+        /// The note under the scene's code, if it has one.
+        pub fn scene_note(params: &AppParams) -> Option<String> {
+            match params.scene {
+                $(SceneId::$variant => <$model as SceneLens>::note(params),)*
             }
         }
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useBrowser, openPage, digest, shot, serve, distDir, recordConsole, SCENES } from './harness.mjs';
+import { useBrowser, openPage, digest, shot, serve, distDir, recordConsole, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -117,19 +117,9 @@ test('routing embeds compactly: the trace by default, or one part a course page 
   await bad.context.close();
 });
 
-// Each scene's parts, as the README lists them; the first is the default.
-const PARTS = {
-  log: ['figure', 'settings', 'numbers'],
-  replication: ['figure', 'settings', 'numbers', 'go'],
-  routing: ['trace', 'clients', 'histogram', 'stream', 'go', 'switch'],
-  producer: ['figure', 'settings', 'numbers', 'diagram', 'compare', 'go'],
-  repartition: ['figure', 'keys', 'settings', 'numbers', 'compare', 'go'],
-  group: ['figure', 'settings', 'numbers', 'timeline', 'go'],
-  workers: ['figure', 'settings', 'numbers', 'chart', 'go'],
-  disk: ['figure', 'settings'],
-  rabbitmq: ['figure', 'settings'],
-  pipeline: ['figure', 'numbers', 'compare', 'settings'],
-};
+// Each scene's parts, as its `part` parameter declares them (the README
+// lists them for course authors); the first is the default.
+const PARTS = sceneTable().parts;
 
 test('every scene embeds compactly: one part, its figure by default, and the whole scene a click away', async () => {
   const height = (page) => page.evaluate(() => document.documentElement.scrollHeight);

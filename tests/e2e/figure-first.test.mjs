@@ -4,12 +4,12 @@
 // does not cover it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seekTo, SCENES } from './harness.mjs';
+import { useBrowser, openPage, seekTo, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
 const SIZES = [['phone', { width: 390, height: 844 }], ['laptop', { width: 1280, height: 800 }]];
-const STEPS = ['1.1', '2.1', '3.1', '4.1', '4.2', '5.1', '6.1', '7.1', '8.1', '9.1', '10.1'];
+const STEPS = sceneTable().steps;
 const LEVELS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 
 async function figureFirst(link, viewport) {

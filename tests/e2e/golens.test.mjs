@@ -6,11 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, recordConsole } from './harness.mjs';
+import { useBrowser, openPage, recordConsole, sceneTable } from './harness.mjs';
 
 const env = useBrowser();
 
-const LENS_SCENES = ['routing', 'producer', 'repartition', 'group', 'workers', 'replication'];
+// The scenes with a lens whose tab the link names `client=`; the
+// pipeline's is `go-client=` (its `client=` is the checkout service's).
+const LENS_SCENES = sceneTable().lens.filter((scene) => scene !== 'pipeline');
 const CLIENTS = ['franz-go', 'sarama', 'kafka-go', 'confluent-kafka-go', 'java'];
 // The Kafka the conformance suite runs, whose client the Java tab names.
 const KAFKA = readFileSync(new URL('../kafka/java/pom.xml', import.meta.url), 'utf8').match(/<kafka\.version>([^<]+)</)[1];
@@ -282,7 +284,7 @@ test('region placement writes the region partitioner in every client, placing ke
 });
 
 test('at 360 px the lens fits the screen: the code scrolls inside its box', async () => {
-  for (const scene of [...LENS_SCENES, 'pipeline']) {
+  for (const scene of sceneTable().lens) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&part=go`, { width: 360, height: 800 });
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${scene}: ${wide} px wide`);

@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests: the release build (dist/, made by
 // build/dist.mjs) served on 127.0.0.1, and Debian's Chromium driven by
 // playwright-core, both from the build's own library (build/lib.mjs).
+import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,24 @@ import { before, after } from 'node:test';
 import { serve as serveDir, launch as launchChromium, SCENES } from '../../build/lib.mjs';
 
 export { SCENES };
+
+let table;
+/**
+ * The app's own table of its scenes (build/scene-table/main.rs, which the
+ * build runs too): which scenes have a Go lens (`lens`), each scene's parts
+ * (`parts`), the lesson's steps in order (`steps`). Read from the app, so a
+ * new scene is tested with no list here to add it to.
+ */
+export function sceneTable() {
+  table ??= JSON.parse(
+    execFileSync('cargo', ['run', '-q', '--no-default-features', '--features', 'lang-ru,lang-en,all-scenes', '--example', 'scene-table'], {
+      cwd: join(here, '..', '..'),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  return table;
+}
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const distDir = resolve(process.env.DIST_DIR ?? join(here, '..', '..', 'dist'));

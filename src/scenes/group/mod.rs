@@ -18,7 +18,7 @@ pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
-use crate::golens::{Builder, SceneLens};
+use crate::golens::{Builder, MeasuredRows, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -30,6 +30,7 @@ use crate::sim::SimTime;
 /// Its Go lens (src/golens).
 impl SceneLens for Group {
     const HAS_LENS: bool = true;
+    const MEASURED: MeasuredRows = MeasuredRows::Consumer;
     fn write(b: &mut Builder, params: &AppParams) {
         lens::write(b, params)
     }

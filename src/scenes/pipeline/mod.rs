@@ -17,7 +17,7 @@ pub(crate) mod view;
 
 use super::measures::{Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
-use crate::golens::{Builder, SceneLens};
+use crate::golens::{Builder, MeasuredRows, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -29,6 +29,7 @@ use crate::sim::SimTime;
 /// Its Go lens (src/golens).
 impl SceneLens for Pipeline {
     const HAS_LENS: bool = true;
+    const MEASURED: MeasuredRows = MeasuredRows::Both;
     fn write(b: &mut Builder, params: &AppParams) {
         lens::write(b, params)
     }

@@ -24,7 +24,7 @@ pub use diagram::mermaid_text;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
-use crate::golens::{Builder, SceneLens};
+use crate::golens::{Builder, MeasuredRows, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -37,6 +37,7 @@ use crate::sim::SimTime;
 /// Its Go lens (src/golens).
 impl SceneLens for ProducerScene {
     const HAS_LENS: bool = true;
+    const MEASURED: MeasuredRows = MeasuredRows::Producer;
     fn write(b: &mut Builder, params: &AppParams) {
         lens::write(b, params)
     }

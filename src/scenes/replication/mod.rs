@@ -17,7 +17,7 @@ pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
-use crate::golens::{Builder, SceneLens};
+use crate::golens::{Builder, MeasuredRows, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -29,6 +29,7 @@ use crate::sim::SimTime;
 /// Its Go lens (src/golens).
 impl SceneLens for Replication {
     const HAS_LENS: bool = true;
+    const MEASURED: MeasuredRows = MeasuredRows::Producer;
     fn write(b: &mut Builder, params: &AppParams) {
         lens::write(b, params)
     }

@@ -13,6 +13,8 @@ pub mod params;
 mod stream;
 #[cfg(test)]
 pub(crate) mod sweep;
+#[cfg(feature = "ui")]
+mod switch;
 pub mod text;
 #[cfg(feature = "ui")]
 pub(crate) mod view;

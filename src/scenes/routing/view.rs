@@ -465,7 +465,7 @@ pub fn view_routing_scene(
                 { memo(crate::golens::view::view_golens, params, &on_params) }
             }
             if shows(Part::Switch) {
-                { memo(crate::golens::view::view_switch, params, &on_params) }
+                { memo(super::switch::view_switch, params, &on_params) }
             }
         </div>
     }

@@ -17,7 +17,7 @@ pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
 use super::{LessonText, Scene};
-use crate::golens::{Builder, SceneLens};
+use crate::golens::{Builder, MeasuredRows, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
@@ -29,6 +29,15 @@ use crate::sim::SimTime;
 /// Its Go lens (src/golens).
 impl SceneLens for Workers {
     const HAS_LENS: bool = true;
+    const MEASURED: MeasuredRows = MeasuredRows::Consumer;
+    /// Where a signed hash of the key would send it, in this pool.
+    fn note(params: &AppParams) -> Option<String> {
+        Some(crate::golens::signed_note(
+            params.lang,
+            params.workers.hash,
+            params.workers.workers,
+        ))
+    }
     fn write(b: &mut Builder, params: &AppParams) {
         lens::write(b, params)
     }
