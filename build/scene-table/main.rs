@@ -5,8 +5,8 @@
 //! scene the app will open; the app itself is the source, so the two
 //! cannot drift apart. The browser tests (tests/e2e/harness.mjs,
 //! `sceneTable`) read the rest from it too, each scene's as its registry
-//! line gives it: which scenes have a Go lens, each scene's parts, and the
-//! lesson's steps in order.
+//! line gives it: which scenes have a Go lens, each scene's parts, the
+//! lesson's steps in order, and each scene's heaviest links.
 //!
 //! Usage: `cargo run -q --example scene-table > FILE`
 
@@ -54,6 +54,11 @@ fn main() {
         "lens": SceneId::ALL.into_iter().filter(|&s| has_lens(s)).map(|s| s.id()).collect::<Vec<_>>(),
         "parts": parts,
         "steps": lesson::STEPS.iter().map(|s| s.id).collect::<Vec<_>>(),
+        "heaviest": SceneId::ALL
+            .into_iter()
+            .flat_map(|s| s.heaviest())
+            .map(|(name, query)| json!({ "name": name, "query": query }))
+            .collect::<Vec<_>>(),
         "default": AppParams::default().scene.id(),
         "levels": level_scenes,
         "lessons": lesson_scenes,

@@ -40,6 +40,13 @@ pub trait SceneLink {
     /// shared defaults. `preset` is the link's `preset=`, if it has one.
     fn link_start(_params: &mut AppParams, _preset: Option<&str>) {}
 
+    /// The scene's heaviest links, by name: the settings, within the ranges
+    /// a link may ask for, that give the longest run and the largest world
+    /// (the most records, partitions, members, workers). The benchmarks
+    /// play and seek each (tests/bench/core.rs, tests/e2e/perf.mjs), and the
+    /// browser tests bound the page they draw.
+    const HEAVIEST: &'static [(&'static str, &'static str)];
+
     /// The scene's steps in the guided lesson, its section of the chapter
     /// (`S.1`, `S.2` …, S being the scene's place in the registry). The
     /// lesson is every scene's steps in the chapter's order.
@@ -78,6 +85,13 @@ macro_rules! define_scene_ids {
             pub fn params(self) -> &'static [&'static Param] {
                 match self {
                     $(SceneId::$variant => <$model as SceneLink>::params(),)*
+                }
+            }
+
+            /// The scene's heaviest links, by name ([`SceneLink::HEAVIEST`]).
+            pub fn heaviest(self) -> &'static [(&'static str, &'static str)] {
+                match self {
+                    $(SceneId::$variant => <$model as SceneLink>::HEAVIEST,)*
                 }
             }
 

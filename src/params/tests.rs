@@ -484,3 +484,23 @@ fn the_menu_opens_every_other_scene_at_its_start() {
     let (producer, _) = parse_query(&scene_link(&here, SceneId::Producer));
     assert_eq!(producer.producer.preset, Some(DEFAULT_PRESET));
 }
+
+/// Every scene names its heaviest links, each under a name of its own, and
+/// each opens its scene without a message: the benchmarks play them.
+#[test]
+fn every_scene_declares_heaviest_links_that_open_it() {
+    let mut names = Vec::new();
+    for scene in SceneId::ALL {
+        assert!(!scene.heaviest().is_empty(), "{scene:?}");
+        for &(name, link) in scene.heaviest() {
+            let (p, issues) = parse_query(link);
+            assert!(issues.is_empty(), "{link}: {issues:?}");
+            assert_eq!(p.scene, scene, "{link}");
+            names.push(name);
+        }
+    }
+    let all = names.len();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), all, "a name twice");
+}

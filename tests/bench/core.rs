@@ -80,21 +80,6 @@ const RUNS: usize = 5;
 /// `max.poll.records`' default.
 const MAX_POLL_RECORDS: u32 = 500;
 
-/// Each scene's heaviest link: the settings, within the ranges a link may
-/// ask for, that give the longest run and the largest world (the most
-/// records, partitions, members, workers), and so the slowest seek.
-const HEAVIEST_LINKS: [&str; 10] = [
-    "scene=log&segment-bytes=100",
-    "scene=replication&acks=all&min-isr=2",
-    "scene=routing&key-null=1&keyless=round-robin&partitions=64&batch-size=64&linger-ms=0",
-    "scene=producer&preset=chaos&workload=stream-5000",
-    "scene=repartition&from=64&to=63&strategy=new-topic",
-    "scene=group&partitions=32&members=16",
-    "scene=workers&workers=64&processing-ms=100&skew=90",
-    "scene=disk",
-    "scene=rabbitmq&consumers=8",
-    "scene=pipeline&rate=50&partitions=8&grow-to=16&members=4&wire-faults=300&handler=per-message&crash=1&leader-fails=1",
-];
 /// Jumps on the scrub bar per scene, and the seed that places them.
 const SEEKS: usize = 200;
 const SEEK_SEED: u64 = 9;
@@ -209,8 +194,12 @@ fn main() {
         checked_seconds * 1e3,
         per_second(checked_seconds) / 1e6,
     );
-    for link in HEAVIEST_LINKS {
-        seek_row(link);
+    // Each scene's heaviest links, as the scene declares them
+    // (`SceneLink::HEAVIEST`).
+    for scene in SceneId::ALL {
+        for (_, link) in scene.heaviest() {
+            seek_row(link);
+        }
     }
 }
 

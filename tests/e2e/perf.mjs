@@ -2,38 +2,14 @@
 // frame while a scene plays at top speed, the latency of a seek from the
 // scrub bar, and the JS heap and wasm memory over a long session.
 import { execFileSync } from 'node:child_process';
-import { recordConsole, topSpeed, loopPlay } from './harness.mjs';
+import { recordConsole, topSpeed, loopPlay, sceneTable } from './harness.mjs';
 
 /**
- * The heaviest link of each scene: the most records, partitions, members
- * or workers its parameters allow. `producer-10min` is a producer run that
- * reaches the ten-minute horizon (5000 records, one per request, one
- * request in flight over a lossy link; `delivery.timeout.ms` long enough
- * that the backlog waits rather than expires).
+ * The heaviest links of each scene, as each scene declares them
+ * (`SceneLink::HEAVIEST`, through the app's scene table): the most
+ * records, partitions, members or workers its parameters allow.
  */
-export const HEAVIEST = [
-  { name: 'log', query: '?scene=log&segment-bytes=100' },
-  { name: 'replication', query: '?scene=replication&acks=1&unclean=1&replica-actions=slow:3@500,crash:1@2000' },
-  { name: 'routing', query: '?scene=routing&keys=100000&partitions=64&key-null=1&keyless=round-robin' },
-  { name: 'producer-chaos', query: '?scene=producer&preset=chaos' },
-  {
-    name: 'producer-10min',
-    query: '?scene=producer&preset=chaos&workload=stream-5000&batch-size=64&linger-ms=0&latency-ms=60&max-in-flight=1&request-timeout-ms=1000&delivery-timeout-ms=600000',
-  },
-  { name: 'repartition', query: '?scene=repartition&from=1&to=64&strategy=new-topic' },
-  {
-    name: 'group',
-    query: '?scene=group&partitions=32&members=16&assignor=cooperative-sticky&commit=manual&actions=add@1200,crash:consumer-2@2500,remove:consumer-1@4000,add@5000',
-  },
-  { name: 'workers', query: '?scene=workers&mode=keyed-pool&workers=64&processing-ms=100&skew=90' },
-  { name: 'workers-per-message', query: '?scene=workers&mode=per-message&workers=64&processing-ms=100' },
-  { name: 'disk', query: '?scene=disk&streams=64&device=nvme' },
-  { name: 'rabbitmq', query: '?scene=rabbitmq&consumers=8&remedy=consistent-hash' },
-  {
-    name: 'pipeline',
-    query: '?scene=pipeline&rate=50&partitions=8&grow-to=16&members=4&wire-faults=300&handler=per-message&crash=1&leader-fails=1',
-  },
-];
+export const HEAVIEST = sceneTable().heaviest.map(({ name, query }) => ({ name, query: `?${query}` }));
 
 /**
  * Installed before any page script. Every requestAnimationFrame callback

@@ -36,6 +36,10 @@ impl SceneLink for Disk {
         &params::PARAMS
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] =
+        &[("disk", "scene=disk&streams=64&device=nvme")];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "8.1",

@@ -47,6 +47,14 @@ impl SceneLink for Group {
         params.group.actions = params::default_actions();
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[
+        (
+            "group",
+            "scene=group&partitions=32&members=16&assignor=cooperative-sticky&commit=manual&actions=add@1200,crash:consumer-2@2500,remove:consumer-1@4000,add@5000",
+        ),
+    ];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "6.1",

@@ -40,6 +40,10 @@ impl SceneLink for LogScene {
         &params::PARAMS
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] =
+        &[("log", "scene=log&segment-bytes=100")];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "1.1",

@@ -40,6 +40,14 @@ impl SceneLink for Pipeline {
         &params::PARAMS
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[
+        (
+            "pipeline",
+            "scene=pipeline&rate=50&partitions=8&grow-to=16&members=4&wire-faults=300&handler=per-message&crash=1&leader-fails=1",
+        ),
+    ];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "10.1",

@@ -63,6 +63,21 @@ impl SceneLink for ProducerScene {
         params.producer.preset = Some(preset);
     }
 
+    /// A chaotic link, and one that reaches the ten-minute horizon: 5000
+    /// records, one per request, one request in flight over a lossy link,
+    /// `delivery.timeout.ms` long enough that the backlog waits rather than
+    /// expires.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[
+        (
+            "producer-chaos",
+            "scene=producer&preset=chaos",
+        ),
+        (
+            "producer-10min",
+            "scene=producer&preset=chaos&workload=stream-5000&batch-size=64&linger-ms=0&latency-ms=60&max-in-flight=1&request-timeout-ms=1000&delivery-timeout-ms=600000",
+        ),
+    ];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[
         LessonStep {

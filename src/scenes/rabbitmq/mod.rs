@@ -36,6 +36,12 @@ impl SceneLink for RabbitScene {
         &params::PARAMS
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[(
+        "rabbitmq",
+        "scene=rabbitmq&consumers=8&remedy=consistent-hash",
+    )];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "9.1",

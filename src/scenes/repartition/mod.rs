@@ -39,6 +39,12 @@ impl SceneLink for Repartition {
         &params::PARAMS
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[(
+        "repartition",
+        "scene=repartition&from=1&to=64&strategy=new-topic",
+    )];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "5.1",

@@ -45,6 +45,12 @@ impl SceneLink for Replication {
         params.replication.actions = params::default_actions();
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[(
+        "replication",
+        "scene=replication&acks=1&unclean=1&replica-actions=slow:3@500,crash:1@2000",
+    )];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "2.1",

@@ -44,6 +44,12 @@ impl SceneLink for RoutingStream {
         &params::PARAMS
     }
 
+    /// Its heaviest links, for the benchmarks.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[(
+        "routing",
+        "scene=routing&keys=100000&partitions=64&key-null=1&keyless=round-robin",
+    )];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "3.1",

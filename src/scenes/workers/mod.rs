@@ -48,6 +48,18 @@ impl SceneLink for Workers {
         &params::PARAMS
     }
 
+    /// The keyed pool and a goroutine per message, each at its largest.
+    const HEAVIEST: &'static [(&'static str, &'static str)] = &[
+        (
+            "workers",
+            "scene=workers&mode=keyed-pool&workers=64&processing-ms=100&skew=90",
+        ),
+        (
+            "workers-per-message",
+            "scene=workers&mode=per-message&workers=64&processing-ms=100",
+        ),
+    ];
+
     /// Its steps in the guided lesson (src/lesson).
     const LESSON: &'static [LessonStep] = &[LessonStep {
         id: "7.1",
