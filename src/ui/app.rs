@@ -9,14 +9,14 @@ use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
 use super::shell::{
-    use_address_bar, use_finding_lights, use_frozen_forms, use_ready, use_shortcuts,
+    dispatch_to, params_to, use_address_bar, use_finding_lights, use_frozen_forms, use_menu_hrefs,
+    use_ready, use_shortcuts,
 };
-use crate::i18n::{self, t, Msg};
+use crate::i18n::{self, t, Lang, Msg};
 use crate::lesson::LessonMsg;
 use crate::levels::LevelMsg;
 use crate::params::{
-    language_link, page_path, scene_link, to_query, AppParams, LevelKit, Moment, ParamIssue,
-    SceneId, Theme,
+    language_link, to_query, AppParams, LevelKit, Moment, ParamIssue, SceneId, Theme,
 };
 use crate::route::{lesson_link, level_link};
 use crate::widgets::fold::Narrow;
@@ -82,20 +82,7 @@ pub fn app(props: &AppProps) -> Html {
     let menu_open = use_state(|| false);
     let lede_open = use_state(|| false);
 
-    let dispatch = {
-        let player = player.clone();
-        let force = force.clone();
-        let quiz_open = quiz_open.clone();
-        Callback::from(move |action: PlayerAction| {
-            if *quiz_open.borrow() && action.moves_on() {
-                return;
-            }
-            let changed = player.borrow_mut().apply(action);
-            if changed {
-                force.force_update();
-            }
-        })
-    };
+    let dispatch = dispatch_to(player.clone(), force.clone(), quiz_open.clone());
 
     let playing = player.borrow().playing();
     use_animation_frames(
@@ -103,25 +90,9 @@ pub fn app(props: &AppProps) -> Html {
         dispatch.reform(|wall_ms| PlayerAction::Frame { wall_ms }),
     );
 
-    // Opens (true) or closes (false) the help, from a key or a button.
-    let set_help = {
-        let help = help.clone();
-        let force = force.clone();
-        Callback::from(move |open: bool| {
-            if help.borrow_mut().set_open(open) {
-                force.force_update();
-            }
-        })
-    };
+    let set_help = help_to(help.clone(), force.clone());
     let help_open = help.borrow().is_open();
-    {
-        let help_ref = help_ref.clone();
-        use_effect_with(help_open, move |open| {
-            if *open {
-                focus_dialog(&help_ref);
-            }
-        });
-    }
+    use_help_focus(help_open, help_ref.clone());
 
     use_shortcuts(
         dispatch.clone(),
@@ -147,29 +118,7 @@ pub fn app(props: &AppProps) -> Html {
     use_address_bar((*params).clone(), moment, playing);
 
     let lang = params.lang;
-    // Scene parameters: a change to what the run depends on rebuilds it
-    // with the same seed and replays it to the moment the learner was at.
-    let on_params = {
-        let params = params.clone();
-        let player = player.clone();
-        Callback::from(move |next: AppParams| {
-            // In a level only what it unlocks may change, from any form.
-            let next = match next.level.and_then(crate::levels::builtin) {
-                Some(level) => level.pin(&next),
-                None => next,
-            };
-            if next.sim_config() != params.sim_config() {
-                // The millisecond, not the count of its events: those
-                // belong to the old run.
-                let at = next.at(Moment {
-                    events: None,
-                    ..player.borrow().moment()
-                });
-                *player.borrow_mut() = ScenePlayer::build(&at, &mut Vec::new());
-            }
-            params.set(next);
-        })
-    };
+    let on_params = params_to(params.clone(), player.clone());
     let dismiss = {
         let issues = issues.clone();
         Callback::from(move |_: MouseEvent| issues.set(Vec::new()))
@@ -202,49 +151,12 @@ pub fn app(props: &AppProps) -> Html {
         Callback::from(move |()| player.borrow().moment())
     };
 
-    let on_export_mermaid = {
-        let player = player.clone();
-        let name = format!("{}-sequence.mmd", params.scene.id());
-        Callback::from(move |()| {
-            if let Some(text) = player.borrow().mermaid(lang) {
-                crate::widgets::export::save_text(&name, "text/plain", &text);
-            }
-        })
-    };
+    let on_export_mermaid = mermaid_export(player.clone(), params.scene, lang);
 
-    // The menu's links change with the parameters only, not on every frame.
-    // Each opens its scene's own page, so a static host serves the figure
-    // pre-rendered for it; the query still carries the whole state, and
-    // wins over the page where they differ.
-    let menu_hrefs = use_memo((*params).clone(), |params| {
-        let base = base_path();
-        SceneId::ALL
-            .iter()
-            .map(|&scene| {
-                format!(
-                    "{base}{}{}",
-                    page_path(Some(scene), params.lang),
-                    scene_link(params, scene)
-                )
-            })
-            .collect::<Vec<String>>()
-    });
-    let on_reveal = {
-        let quiz_open = quiz_open.clone();
-        let dispatch = dispatch.clone();
-        Callback::from(move |()| {
-            *quiz_open.borrow_mut() = false;
-            // The answer plays out at the scene's pace, holding at its
-            // moment, rather than jumping to the last frame.
-            dispatch.emit(PlayerAction::Reveal);
-        })
-    };
+    let menu_hrefs = use_menu_hrefs((*params).clone());
+    let on_reveal = reveal(quiz_open.clone(), dispatch.clone());
     let quiz = *quiz_open.borrow();
     let lede = i18n::split_lede(params.scene.lede(lang));
-    let toggle_lede = {
-        let lede_open = lede_open.clone();
-        Callback::from(move |_: MouseEvent| lede_open.set(!*lede_open))
-    };
     let level = params
         .level
         .and_then(|n| crate::levels::builtin(n).map(|l| (n, l)));
@@ -273,13 +185,7 @@ pub fn app(props: &AppProps) -> Html {
             if !params.embed {
                 { view_topbar(&params, &menu_open, &menu_hrefs, prefs.clone()) }
             }
-            if !issues.is_empty() {
-                <div class="param-issues" role="alert" data-testid="param-message">
-                    <p>{t(lang, Msg::ParamProblemsTitle)}</p>
-                    <ul>for i in issues.iter() { <li>{crate::params::param_issue(lang, i)}</li> }</ul>
-                    <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
-                </div>
-            }
+            { view_param_issues(lang, &issues, dismiss) }
             <main ref={scene_root} class={classes!("scene", (params.lesson.is_some() || level.is_some()).then_some("with-card"))}
                 data-testid="scene" data-scene={params.scene.id()}
                 onmouseover={lights.on_point} onfocusin={lights.on_focus}
@@ -290,21 +196,7 @@ pub fn app(props: &AppProps) -> Html {
                 data-holding={p.holding().then_some("true")}
                 data-events={p.moment().events.map(|n| n.to_string())}
                 data-state-digest={format!("{:016x}", p.digest())}>
-                <h1>{params.scene.title(lang)}</h1>
-                // Read out when the learner pauses or steps, not sixty times a second.
-                <p class="visually-hidden" data-testid="summary" aria-live={if p.playing() && !p.holding() { "off" } else { "polite" }}>
-                    {summary}
-                </p>
-                // The lede's opening, and the rest a tap away: the figure
-                // comes on the first screen.
-                <p class="lede">
-                    {lede.0}
-                    if !lede.1.is_empty() {
-                        {" "}<span class="lede-rest" hidden={!*lede_open}>{lede.1}{" "}</span>
-                        <button type="button" class="lede-toggle" data-testid="lede-more" aria-expanded={lede_open.to_string()}
-                            onclick={toggle_lede}>{t(lang, if *lede_open { Msg::LedeLess } else { Msg::LedeMore })}</button>
-                    }
-                </p>
+                { view_heading(lang, params.scene, summary, p.playing() && !p.holding(), lede, &lede_open) }
                 // A lesson step's or a level's card: after the title in the
                 // page's order; style.css shows the figure before it.
                 if bad_level {
@@ -468,4 +360,92 @@ fn view_prefs(
             </button>
         </div>
     }
+}
+
+/// What the link got wrong, each in words, and what was used instead; the
+/// learner may dismiss it.
+fn view_param_issues(lang: Lang, issues: &[ParamIssue], dismiss: Callback<MouseEvent>) -> Html {
+    if issues.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div class="param-issues" role="alert" data-testid="param-message">
+            <p>{t(lang, Msg::ParamProblemsTitle)}</p>
+            <ul>for i in issues.iter() { <li>{crate::params::param_issue(lang, i)}</li> }</ul>
+            <button type="button" onclick={dismiss}>{t(lang, Msg::Dismiss)}</button>
+        </div>
+    }
+}
+
+/// The scene's title, its state in words for screen readers (read out when
+/// the learner pauses or steps, not sixty times a second: `quiet` while it
+/// plays), and the lede's opening with the rest a tap away, so the figure
+/// comes on the first screen.
+fn view_heading(
+    lang: Lang,
+    scene: SceneId,
+    summary: String,
+    quiet: bool,
+    lede: (&'static str, &'static str),
+    lede_open: &UseStateHandle<bool>,
+) -> Html {
+    let toggle_lede = {
+        let lede_open = lede_open.clone();
+        Callback::from(move |_: MouseEvent| lede_open.set(!*lede_open))
+    };
+    html! {
+        <>
+        <h1>{scene.title(lang)}</h1>
+        <p class="visually-hidden" data-testid="summary" aria-live={if quiet { "off" } else { "polite" }}>
+            {summary}
+        </p>
+        <p class="lede">
+            {lede.0}
+            if !lede.1.is_empty() {
+                {" "}<span class="lede-rest" hidden={!**lede_open}>{lede.1}{" "}</span>
+                <button type="button" class="lede-toggle" data-testid="lede-more" aria-expanded={lede_open.to_string()}
+                    onclick={toggle_lede}>{t(lang, if **lede_open { Msg::LedeLess } else { Msg::LedeMore })}</button>
+            }
+        </p>
+        </>
+    }
+}
+
+/// Opens (true) or closes (false) the help, from a key or a button.
+fn help_to(help: Rc<RefCell<Help>>, force: UseForceUpdateHandle) -> Callback<bool> {
+    Callback::from(move |open: bool| {
+        if help.borrow_mut().set_open(open) {
+            force.force_update();
+        }
+    })
+}
+
+/// Moves the focus into the help once it opens.
+#[hook]
+fn use_help_focus(open: bool, dialog: NodeRef) {
+    use_effect_with(open, move |open| {
+        if *open {
+            focus_dialog(&dialog);
+        }
+    });
+}
+
+/// Saves the scene's figure as mermaid text (the producer's diagram).
+fn mermaid_export(player: Rc<RefCell<ScenePlayer>>, scene: SceneId, lang: Lang) -> Callback<()> {
+    let name = format!("{}-sequence.mmd", scene.id());
+    Callback::from(move |()| {
+        if let Some(text) = player.borrow().mermaid(lang) {
+            crate::widgets::export::save_text(&name, "text/plain", &text);
+        }
+    })
+}
+
+/// The lesson step's answer given: the question no longer holds the run,
+/// and the answer plays out at the scene's pace, holding at its moment,
+/// rather than jumping to the last frame.
+fn reveal(quiz_open: Rc<RefCell<bool>>, dispatch: Callback<PlayerAction>) -> Callback<()> {
+    Callback::from(move |()| {
+        *quiz_open.borrow_mut() = false;
+        dispatch.emit(PlayerAction::Reveal);
+    })
 }

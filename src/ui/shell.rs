@@ -1,11 +1,13 @@
 //! The app shell's hooks: what the page does around the open scene, each
-//! apart from the shell's view (src/ui/app.rs): the keyboard and the
-//! width, the moment the scene is ready, the findings lit on the figure,
-//! a level's locked forms, and the address bar.
+//! apart from the shell's view (src/ui/app.rs): the player's actions, a
+//! change of the scene's settings, the keyboard and the width, the moment
+//! the scene is ready, the findings lit on the figure, a level's locked
+//! forms, the address bar and the scene menu's links.
 
 use super::help::Help;
 use super::keys::{focus_of, shortcut, Shortcut};
-use crate::params::{to_query, AppParams, Moment};
+use super::scene_player::ScenePlayer;
+use crate::params::{page_path, scene_link, to_query, AppParams, Moment, SceneId};
 use crate::widgets::player::PlayerAction;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
@@ -13,6 +15,71 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
+
+/// The player's actions, from the controls, the keys and the frames. A
+/// lesson step's open question holds the run where the step opened until
+/// the learner answers: nothing may show the outcome first.
+pub fn dispatch_to(
+    player: Rc<RefCell<ScenePlayer>>,
+    force: UseForceUpdateHandle,
+    quiz_open: Rc<RefCell<bool>>,
+) -> Callback<PlayerAction> {
+    Callback::from(move |action: PlayerAction| {
+        if *quiz_open.borrow() && action.moves_on() {
+            return;
+        }
+        let changed = player.borrow_mut().apply(action);
+        if changed {
+            force.force_update();
+        }
+    })
+}
+
+/// Scene parameters: a change to what the run depends on rebuilds it with
+/// the same seed and replays it to the moment the learner was at.
+pub fn params_to(
+    params: UseStateHandle<AppParams>,
+    player: Rc<RefCell<ScenePlayer>>,
+) -> Callback<AppParams> {
+    Callback::from(move |next: AppParams| {
+        // In a level only what it unlocks may change, from any form.
+        let next = match next.level.and_then(crate::levels::builtin) {
+            Some(level) => level.pin(&next),
+            None => next,
+        };
+        if next.sim_config() != params.sim_config() {
+            // The millisecond, not the count of its events: those belong
+            // to the old run.
+            let at = next.at(Moment {
+                events: None,
+                ..player.borrow().moment()
+            });
+            *player.borrow_mut() = ScenePlayer::build(&at, &mut Vec::new());
+        }
+        params.set(next);
+    })
+}
+
+/// The scene menu's links, which change with the parameters only, not on
+/// every frame. Each opens its scene's own page, so a static host serves
+/// the figure pre-rendered for it; the query still carries the whole
+/// state, and wins over the page where they differ.
+#[hook]
+pub fn use_menu_hrefs(params: AppParams) -> Rc<Vec<String>> {
+    use_memo(params, |params| {
+        let base = super::app::base_path();
+        SceneId::ALL
+            .iter()
+            .map(|&scene| {
+                format!(
+                    "{base}{}{}",
+                    page_path(Some(scene), params.lang),
+                    scene_link(params, scene)
+                )
+            })
+            .collect::<Vec<String>>()
+    })
+}
 
 /// The keyboard's shortcuts, on the whole document, and the phone layout
 /// read again when the window is resized.
