@@ -6,7 +6,9 @@ use super::declare::{find, Kind, Param, Value};
 use super::AppParams;
 
 /// A part of a scene. Most scenes have a figure, with its narration, and
-/// the settings and numbers around it; some have a panel of their own.
+/// the settings and numbers around it; a scene may have parts of its own,
+/// which it names (`Part::Own`) beside the list its `part` parameter
+/// declares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Part {
     /// The whole scene, as it opens outside a frame.
@@ -17,72 +19,47 @@ pub enum Part {
     Settings,
     /// Counters, the legend and the findings.
     Numbers,
-    /// Producer: the request-by-request sequence diagram.
-    Diagram,
-    /// Producer and repartition: the side-by-side comparison of settings
-    /// or strategies.
+    /// A side-by-side comparison of settings or strategies.
     Compare,
-    /// Repartition: which keys move to another partition.
-    Keys,
-    /// Workers: throughput by number of workers.
-    Chart,
-    /// Group: which member owned which partition, over time.
-    Timeline,
-    /// Routing: the key's bytes, murmur2 step by step, and its partition.
-    Trace,
-    /// Routing: what each Go client computes for the key.
-    Clients,
-    /// Routing: how a thousand keys spread over the partitions.
-    Histogram,
-    /// Routing: a burst of records, keyed or not, lane by lane.
-    Stream,
     /// The Go client lens: the code for what is on screen, per client.
     Go,
-    /// Routing: which keys move when a service switches client.
-    Switch,
+    /// A part only its scene has, by the id its `part` parameter declares
+    /// (the producer's sequence `diagram`, the routing scene's `trace`).
+    Own(&'static str),
 }
 
 impl Part {
-    const ALL: [Part; 15] = [
+    const SHARED: [Part; 6] = [
         Part::All,
         Part::Figure,
         Part::Settings,
         Part::Numbers,
-        Part::Diagram,
         Part::Compare,
-        Part::Keys,
-        Part::Chart,
-        Part::Timeline,
-        Part::Trace,
-        Part::Clients,
-        Part::Histogram,
-        Part::Stream,
         Part::Go,
-        Part::Switch,
     ];
 
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Part::All => "all",
             Part::Figure => "figure",
             Part::Settings => "settings",
             Part::Numbers => "numbers",
-            Part::Diagram => "diagram",
             Part::Compare => "compare",
-            Part::Keys => "keys",
-            Part::Chart => "chart",
-            Part::Timeline => "timeline",
-            Part::Trace => "trace",
-            Part::Clients => "clients",
-            Part::Histogram => "histogram",
-            Part::Stream => "stream",
             Part::Go => "go",
-            Part::Switch => "switch",
+            Part::Own(id) => id,
         }
     }
 
-    pub fn from_id(id: &str) -> Option<Part> {
-        Self::ALL.into_iter().find(|p| p.id() == id)
+    /// The part `id` names among `parts`, a scene's declared list: one of
+    /// the parts every scene may have, or one of its own.
+    pub fn among(parts: &'static [&'static str], id: &str) -> Option<Part> {
+        let id = *parts.iter().find(|&&p| p == id)?;
+        Some(
+            Self::SHARED
+                .into_iter()
+                .find(|p| p.id() == id)
+                .unwrap_or(Part::Own(id)),
+        )
     }
 }
 
@@ -112,13 +89,12 @@ fn get_part(p: &AppParams) -> Option<String> {
 /// Takes only a part the link's scene has: `trace` means nothing to the
 /// log scene, and is refused with the list of the parts it has.
 fn set_part(p: &mut AppParams, v: Value<'_>) -> bool {
-    let part = v.text().and_then(Part::from_id);
-    match part {
-        Some(part) if scene_parts(p).contains(&part.id()) => {
+    match v.text().and_then(|id| Part::among(scene_parts(p), id)) {
+        Some(part) => {
             p.part = Some(part);
             true
         }
-        _ => false,
+        None => false,
     }
 }
 
@@ -136,10 +112,13 @@ impl AppParams {
     pub fn shown_part(&self) -> Part {
         match self.part {
             Some(part) => part,
-            None if self.embed && self.lesson.is_none() => scene_parts(self)
-                .first()
-                .and_then(|id| Part::from_id(id))
-                .unwrap_or(Part::All),
+            None if self.embed && self.lesson.is_none() => {
+                let parts = scene_parts(self);
+                parts
+                    .first()
+                    .and_then(|id| Part::among(parts, id))
+                    .unwrap_or(Part::All)
+            }
             None => Part::All,
         }
     }
@@ -167,7 +146,7 @@ mod tests {
             assert!(parts.len() >= 2, "{scene:?}");
             assert_eq!(parts.last(), Some(&"all"), "{scene:?}");
             for id in parts {
-                assert!(Part::from_id(id).is_some(), "{scene:?}: {id}");
+                assert_eq!(Part::among(parts, id).map(Part::id), Some(*id), "{scene:?}");
             }
         }
     }
@@ -183,7 +162,7 @@ mod tests {
         let (page, _) = parse_query("?scene=log");
         assert_eq!(page.shown_part(), Part::All);
         let (routing, _) = parse_query("?scene=routing&embed=1");
-        assert_eq!(routing.shown_part(), Part::Trace);
+        assert_eq!(routing.shown_part(), Part::Own("trace"));
         let (step, _) = parse_query("?lesson=5.1&embed=1");
         assert_eq!(step.shown_part(), Part::All);
     }

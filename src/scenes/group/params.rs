@@ -4,7 +4,7 @@
 use crate::i18n::t;
 use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, GO_CLIENT};
+use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::group::model as group;
 use crate::scenes::group::text::GroupMsg;
 use crate::sim::assignor::Assignor;
@@ -135,7 +135,19 @@ pub static ACTIONS: Param = Param {
     },
 };
 
+/// The scene's own parts, beside the figure, settings and numbers every
+/// scene may have.
+/// Which member owned which partition, over time.
+pub const TIMELINE: Part = Part::Own("timeline");
+
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "timeline", "go", "all"],
+    &[
+        Part::Figure.id(),
+        Part::Settings.id(),
+        Part::Numbers.id(),
+        TIMELINE.id(),
+        Part::Go.id(),
+        Part::All.id(),
+    ],
     "one part alone, for a compact embedded frame: the members `figure` with the records processed twice, the `settings`, the `numbers` (counters), the owners `timeline`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

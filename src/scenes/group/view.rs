@@ -421,7 +421,7 @@ pub fn view_group_scene(
             if params.shows(Part::Settings) {
                 <Fold lang={lang}>{ memo(view_settings, params, &on_params) }</Fold>
             }
-            if params.shows(Part::Timeline) {
+            if params.shows(super::params::TIMELINE) {
                 { view_owners(g, now, end, lang, narrow) }
             }
             if params.shows(Part::Go) {

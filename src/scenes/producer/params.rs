@@ -5,7 +5,7 @@
 
 use crate::i18n::t;
 use crate::params::declare::{Kind, OptionText, Param};
-use crate::params::{part_param, GO_CLIENT};
+use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::pipeline::text::PipelineMsg;
 use crate::scenes::producer::model::presets::{
     faults_text, outages_text, parse_faults, parse_outages, parse_workload, workload_text,
@@ -364,8 +364,21 @@ pub static OUTAGES: Param = Param {
     },
 };
 
+/// The scene's own parts, beside the figure, settings and numbers every
+/// scene may have.
+/// The request-by-request sequence diagram.
+pub const DIAGRAM: Part = Part::Own("diagram");
+
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "diagram", "compare", "go", "all"],
+    &[
+        Part::Figure.id(),
+        Part::Settings.id(),
+        Part::Numbers.id(),
+        DIAGRAM.id(),
+        Part::Compare.id(),
+        Part::Go.id(),
+        Part::All.id(),
+    ],
     "one part alone, for a compact embedded frame: the presets and the wire `figure`, the `settings`, the `numbers` (counters, findings, interventions), the sequence `diagram`, the `compare` panels, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );
 

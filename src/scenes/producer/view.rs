@@ -673,7 +673,7 @@ pub fn view_producer_scene(
                                 { view_interventions(scene, now, playing, params, &on_params) }
                             </div>
                         }
-                        if params.shows(Part::Diagram) {
+                        if params.shows(super::params::DIAGRAM) {
                             { view_diagram(scene, now, end, lang, narrow, &on_export) }
                         }
                         if params.shows(Part::Compare) {

@@ -3,7 +3,7 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, GO_CLIENT};
+use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::repartition::model as repartition;
 use crate::scenes::repartition::text::RepartitionMsg;
 use crate::sim::consumer::OffsetReset;
@@ -118,7 +118,20 @@ pub static ORDER: Param = Param {
     },
 };
 
+/// The scene's own parts, beside the figure, settings and numbers every
+/// scene may have.
+/// Which keys move to another partition.
+pub const KEYS: Part = Part::Own("keys");
+
 pub static PART: Param = part_param(
-    &["figure", "keys", "settings", "numbers", "compare", "go", "all"],
+    &[
+        Part::Figure.id(),
+        KEYS.id(),
+        Part::Settings.id(),
+        Part::Numbers.id(),
+        Part::Compare.id(),
+        Part::Go.id(),
+        Part::All.id(),
+    ],
     "one part alone, for a compact embedded frame: the partitions `figure`, the moved `keys`, the `settings`, the `numbers` (split history, findings, cost), the strategies `compare`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

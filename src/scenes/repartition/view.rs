@@ -585,7 +585,7 @@ pub fn view_repartition_scene(
                     { view_window(params, now) }
                 }
             }
-            if params.shows(Part::Keys) {
+            if params.shows(super::params::KEYS) {
                 <KeyGrid from={params.repartition.from} {to} lang={lang} />
             }
             if params.shows(Part::Settings) {

@@ -3,7 +3,7 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, GO_CLIENT};
+use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::producer::text::ProducerMsg;
 use crate::scenes::routing::model as routing;
 use crate::scenes::routing::model::{PlacementChoice, HISTOGRAM_KEYS_RANGE, MAX_KEY_BYTES};
@@ -82,8 +82,29 @@ pub static SWITCH_TO: Param = Param {
     },
 };
 
+/// The scene's own parts, beside the figure, settings and numbers every
+/// scene may have.
+/// The key's bytes, murmur2 step by step, and its partition.
+pub const TRACE: Part = Part::Own("trace");
+/// What each Go client computes for the key.
+pub const CLIENTS: Part = Part::Own("clients");
+/// How many keys land on each partition.
+pub const HISTOGRAM: Part = Part::Own("histogram");
+/// A burst of records, keyed or not, lane by lane.
+pub const STREAM: Part = Part::Own("stream");
+/// Which keys move when a service switches client.
+pub const SWITCH: Part = Part::Own("switch");
+
 pub static PART: Param = part_param(
-    &["trace", "clients", "histogram", "stream", "go", "switch", "all"],
+    &[
+        TRACE.id(),
+        CLIENTS.id(),
+        HISTOGRAM.id(),
+        STREAM.id(),
+        Part::Go.id(),
+        SWITCH.id(),
+        Part::All.id(),
+    ],
     "one part of the scene alone, for a compact embedded frame: the key's murmur2 `trace`, the Go `clients`, the keys' `histogram`, the records' `stream`, the Go client lens `go`, the `switch`ing client view, or `all`; without it, all (embedded: the trace)",
 );
 

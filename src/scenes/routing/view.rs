@@ -188,7 +188,7 @@ fn view_key_panel(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
         // The scene's figure is the stream, where records travel and orders
         // break; a page that shows the key alone has this panel instead.
         <section class="card key-panel" aria-labelledby="key-section"
-            data-testid={(!params.shows(Part::Stream)).then_some("figure")}>
+            data-testid={(!params.shows(super::params::STREAM)).then_some("figure")}>
             <h2 id="key-section">{t(lang, RoutingMsg::KeySection)}</h2>
             <div class="inputs">
                 <label class="field">
@@ -446,25 +446,25 @@ pub fn view_routing_scene(
     html! {
         <div class="routing">
             // The stream first: it is what plays, and where an order breaks.
-            if shows(Part::Stream) {
+            if shows(super::params::STREAM) {
                 { view_stream(sim, outcome, params, narrow, &on_params) }
             }
-            if shows(Part::Trace) {
+            if shows(super::params::TRACE) {
                 { memo(view_key_panel, params, &on_params) }
             }
             if params.shown_part() == Part::All {
                 { memo(|p, _| view_chapter_example(p.lang), params, &on_params) }
             }
-            if shows(Part::Clients) {
+            if shows(super::params::CLIENTS) {
                 { memo(|p, _| view_clients(p), params, &on_params) }
             }
-            if shows(Part::Histogram) {
+            if shows(super::params::HISTOGRAM) {
                 { memo(|p, on| html! { <Histogram params={p.clone()} on_params={on.clone()} /> }, params, &on_params) }
             }
             if shows(Part::Go) {
                 { memo(crate::golens::view::view_golens, params, &on_params) }
             }
-            if shows(Part::Switch) {
+            if shows(super::params::SWITCH) {
                 { memo(super::switch::view_switch, params, &on_params) }
             }
         </div>

@@ -3,7 +3,7 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, GO_CLIENT};
+use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::workers::model as workers;
 use crate::scenes::workers::text::WorkersMsg;
 
@@ -111,7 +111,19 @@ pub static SKEW: Param = Param {
     set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),
 };
 
+/// The scene's own parts, beside the figure, settings and numbers every
+/// scene may have.
+/// Throughput by number of workers.
+pub const CHART: Part = Part::Own("chart");
+
 pub static PART: Param = part_param(
-    &["figure", "settings", "numbers", "chart", "go", "all"],
+    &[
+        Part::Figure.id(),
+        Part::Settings.id(),
+        Part::Numbers.id(),
+        CHART.id(),
+        Part::Go.id(),
+        Part::All.id(),
+    ],
     "one part alone, for a compact embedded frame: the records and workers `figure`, the `settings`, the `numbers` (counters, crash, findings), the throughput `chart`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

@@ -493,7 +493,7 @@ pub fn view_workers_scene(
             if params.shows(Part::Settings) {
                 <Fold lang={lang}>{ memo(view_inputs, params, &on_params) }</Fold>
             }
-            if params.shows(Part::Chart) {
+            if params.shows(super::params::CHART) {
                 <ThroughputChart config={params.workers} seed={params.seed} lang={lang} />
             }
             if params.shows(Part::Go) {
