@@ -1,9 +1,7 @@
-//! The text of a link: percent-coding, numbers and flags with their
-//! messages, and the text forms of the learner's actions.
+//! The text of a link: percent-coding, and numbers and flags with their
+//! messages.
 
 use super::ParamIssue;
-use crate::scenes::group::model::{ActionKind, MemberAction};
-use crate::scenes::replication::model::{ActionKind as ReplicaActionKind, ReplicaAction};
 use std::ops::RangeInclusive;
 
 /// Longest value quoted back in a message: a 10,000-character parameter
@@ -112,74 +110,6 @@ pub(super) fn parse_flag(
             None
         }
     }
-}
-
-/// `slow:3@500,crash:1@2000`: what happened to which broker, when.
-pub fn replica_actions_text(actions: &[ReplicaAction]) -> String {
-    actions
-        .iter()
-        .map(|a| {
-            let kind = match a.kind {
-                ReplicaActionKind::Crash => "crash",
-                ReplicaActionKind::Slow => "slow",
-                ReplicaActionKind::Heal => "heal",
-            };
-            format!("{kind}:{}@{}", a.broker, a.at.as_millis())
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-pub fn parse_replica_actions(s: &str) -> Option<Vec<ReplicaAction>> {
-    let mut out = Vec::new();
-    for item in s.split(',').filter(|i| !i.is_empty()) {
-        let (what, at) = item.rsplit_once('@')?;
-        let (kind, broker) = what.split_once(':')?;
-        let kind = match kind {
-            "crash" => ReplicaActionKind::Crash,
-            "slow" => ReplicaActionKind::Slow,
-            "heal" => ReplicaActionKind::Heal,
-            _ => return None,
-        };
-        let broker: u32 = broker.parse().ok().filter(|b| (1..=3).contains(b))?;
-        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
-        out.push(ReplicaAction { at, broker, kind });
-    }
-    (out.len() <= 100).then_some(out)
-}
-
-/// `add@1200,crash:consumer-2@2500,remove:consumer-1@4000`.
-pub fn actions_text(actions: &[MemberAction]) -> String {
-    actions
-        .iter()
-        .map(|a| match &a.kind {
-            ActionKind::Add => format!("add@{}", a.at.as_millis()),
-            ActionKind::Remove(id) => format!("remove:{id}@{}", a.at.as_millis()),
-            ActionKind::Crash(id) => format!("crash:{id}@{}", a.at.as_millis()),
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-pub fn parse_actions(s: &str) -> Option<Vec<MemberAction>> {
-    let mut out = Vec::new();
-    for item in s.split(',').filter(|i| !i.is_empty()) {
-        let (what, at) = item.rsplit_once('@')?;
-        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
-        let valid_id = |id: &str| {
-            !id.is_empty()
-                && id.len() <= 40
-                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        };
-        let kind = match what.split_once(':') {
-            None if what == "add" => ActionKind::Add,
-            Some(("remove", id)) if valid_id(id) => ActionKind::Remove(id.to_owned()),
-            Some(("crash", id)) if valid_id(id) => ActionKind::Crash(id.to_owned()),
-            _ => return None,
-        };
-        out.push(MemberAction { at, kind });
-    }
-    (out.len() <= 100).then_some(out)
 }
 
 #[cfg(test)]

@@ -1,16 +1,14 @@
-//! `client=`: the Go client lens's tab, shared by every scene with a lens;
-//! `go-client=` in the pipeline, whose `client=` is the checkout service's.
+//! `client=`: the Go client lens's tab, shared by every scene with a lens.
+//! A scene whose `client=` means something else names the tab otherwise
+//! (`lens_tab`: the pipeline's `go-client=`).
 
 use super::declare::{Kind, Param};
 use crate::sim::clients::GoClient;
 
-pub static GO_CLIENT: Param = go_client("client");
+pub static GO_CLIENT: Param = lens_tab("client");
 
-/// The pipeline's name for the same tab: its `client=` is a setting of the
-/// scene (a link of it must keep meaning what it meant).
-pub static PIPELINE_GO_CLIENT: Param = go_client("go-client");
-
-const fn go_client(name: &'static str) -> Param {
+/// The lens's tab under another name.
+pub const fn lens_tab(name: &'static str) -> Param {
     Param {
         name,
         kind: Kind::Choice(&[

@@ -15,15 +15,11 @@ mod scene;
 mod tests;
 mod text;
 
-pub use codec::{
-    actions_text, clamp_to, encode_component, parse_actions, parse_in, parse_replica_actions,
-    percent_encode, replica_actions_text,
-};
+pub use codec::{clamp_to, encode_component, parse_in, percent_encode};
 
-use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::sim::clients::GoClient;
 use crate::sim::ModelParams;
-pub use lens::{GO_CLIENT, PIPELINE_GO_CLIENT};
+pub use lens::{lens_tab, GO_CLIENT};
 pub(crate) use link::keep_view;
 pub use link::{preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
@@ -158,9 +154,6 @@ impl LevelKit {
         LevelKit::ALL.into_iter().find(|k| k.id() == id)
     }
 }
-
-/// The producer scene when a link names no preset: the chapter's catastrophe.
-pub const DEFAULT_PRESET: ProducerPreset = ProducerPreset::Catastrophe;
 
 /// The moment on screen, as a link names it: the simulated millisecond,
 /// and how many of its events have happened when a step stopped between

@@ -3,6 +3,7 @@ use crate::scenes::disk::model::Device;
 use crate::scenes::group::model::ActionKind;
 use crate::scenes::log::model::LogSceneConfig;
 use crate::scenes::log::model::SEGMENT_BYTES_RANGE;
+use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::scenes::repartition::model::Strategy;
 use crate::scenes::repartition::model::ORDERS;
 use crate::scenes::routing::model::{
@@ -135,7 +136,17 @@ fn replication_rabbitmq_and_disk_parameters_round_trip() {
     assert_eq!(p.disk.cost, Device::Nvme.defaults());
     assert_eq!(parse_query(&to_query(&p)).0, p);
     for bad in ["crash:4@1", "boom:1@1", "crash:1@x"] {
-        assert_eq!(parse_replica_actions(bad), None, "{bad}");
+        let (_, issues) = parse_query(&format!("scene=replication&replica-actions={bad}"));
+        assert!(
+            matches!(
+                &issues[..],
+                [ParamIssue::BadChoice {
+                    name: "replica-actions",
+                    ..
+                }]
+            ),
+            "{bad}: {issues:?}"
+        );
     }
 }
 
@@ -156,7 +167,18 @@ fn group_parameters_round_trip() {
     let (p, _) = parse_query("scene=group");
     assert_eq!(p.group.partitions, 6);
     for bad in ["explode@5", "crash:@5", "add@x", "crash:<b>@1", "add"] {
-        assert_eq!(parse_actions(bad), None, "{bad}");
+        let query = format!("scene=group&actions={}", encode_component(bad));
+        let (_, issues) = parse_query(&query);
+        assert!(
+            matches!(
+                &issues[..],
+                [ParamIssue::BadChoice {
+                    name: "actions",
+                    ..
+                }]
+            ),
+            "{bad}: {issues:?}"
+        );
     }
 }
 
@@ -482,7 +504,7 @@ fn the_menu_opens_every_other_scene_at_its_start() {
     assert!(!group.group.actions.is_empty(), "the group's crash");
     assert_eq!(group.go_client, GoClient::Sarama);
     let (producer, _) = parse_query(&scene_link(&here, SceneId::Producer));
-    assert_eq!(producer.producer.preset, Some(DEFAULT_PRESET));
+    assert_eq!(producer.producer.preset, Some(ProducerPreset::Catastrophe));
 }
 
 /// Every scene names its heaviest links, each under a name of its own, and

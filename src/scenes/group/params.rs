@@ -2,10 +2,10 @@
 //! link writes them.
 
 use crate::i18n::t;
-use crate::params::codec::{actions_text, parse_actions};
 use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::group::model as group;
+use crate::scenes::group::model::{ActionKind, MemberAction};
 use crate::scenes::group::text::GroupMsg;
 use crate::sim::assignor::Assignor;
 
@@ -151,3 +151,38 @@ pub static PART: Param = part_param(
     ],
     "one part alone, for a compact embedded frame: the members `figure` with the records processed twice, the `settings`, the `numbers` (counters), the owners `timeline`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );
+
+/// `add@1200,crash:consumer-2@2500,remove:consumer-1@4000`.
+pub fn actions_text(actions: &[MemberAction]) -> String {
+    actions
+        .iter()
+        .map(|a| match &a.kind {
+            ActionKind::Add => format!("add@{}", a.at.as_millis()),
+            ActionKind::Remove(id) => format!("remove:{id}@{}", a.at.as_millis()),
+            ActionKind::Crash(id) => format!("crash:{id}@{}", a.at.as_millis()),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads an `actions` value; `None` for one that is not in that form.
+pub fn parse_actions(s: &str) -> Option<Vec<MemberAction>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (what, at) = item.rsplit_once('@')?;
+        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
+        let valid_id = |id: &str| {
+            !id.is_empty()
+                && id.len() <= 40
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        };
+        let kind = match what.split_once(':') {
+            None if what == "add" => ActionKind::Add,
+            Some(("remove", id)) if valid_id(id) => ActionKind::Remove(id.to_owned()),
+            Some(("crash", id)) if valid_id(id) => ActionKind::Crash(id.to_owned()),
+            _ => return None,
+        };
+        out.push(MemberAction { at, kind });
+    }
+    (out.len() <= 100).then_some(out)
+}

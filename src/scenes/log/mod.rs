@@ -4,6 +4,8 @@
 
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core (tests/layers.rs).
+/// The figure's geometry, plain functions tested on the host.
+pub(crate) mod layout;
 pub mod model;
 pub mod narration;
 pub mod numbered;

@@ -1,6 +1,9 @@
 //! The view of scene "log": segment files, records, the producer's requests
 //! in flight, and the consumer's position and committed offset.
 
+use super::layout::{
+    layout_log, outbox_capacity, outbox_pill_x, LogLayout, CELL_H, CHIP_H, CHIP_W, OUTBOX_PILL_W,
+};
 use super::params as declared;
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t, Msg};
@@ -13,10 +16,7 @@ use crate::sim::log::Segment;
 use crate::sim::record::Record;
 use crate::sim::{Sim, SimTime};
 use crate::widgets::form::{edit_number, max_of, min_of};
-use crate::widgets::layout::{
-    layout_log, outbox_capacity, outbox_pill_x, progress, LogLayout, Point, CELL_H, CHIP_H, CHIP_W,
-    OUTBOX_PILL_W,
-};
+use crate::widgets::layout::{progress, Point};
 use crate::widgets::tip;
 use crate::widgets::violations::view_violations;
 use yew::prelude::*;

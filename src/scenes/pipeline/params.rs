@@ -3,7 +3,7 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, PIPELINE_GO_CLIENT};
+use crate::params::{lens_tab, part_param};
 use crate::scenes::group::params::ASSIGNOR as GROUP_ASSIGNOR;
 use crate::scenes::group::text::GroupMsg;
 use crate::scenes::pipeline::model::{self as pipeline, Commit, KeyChoice};
@@ -34,7 +34,7 @@ pub(crate) static PARAMS: [&Param; 21] = [
     &HANDLER,
     &WORKERS,
     &DEDUPE,
-    &PIPELINE_GO_CLIENT,
+    &GO_CLIENT,
     &PART,
 ];
 
@@ -53,6 +53,10 @@ fn client(v: crate::params::declare::Value<'_>) -> Option<Client> {
         .and_then(Client::from_id)
         .filter(|c| pipeline::CLIENTS.contains(c))
 }
+
+/// The lens's tab: `go-client=`, as the pipeline's `client=` is the
+/// checkout service's (a link of it must keep meaning what it meant).
+pub static GO_CLIENT: Param = lens_tab("go-client");
 
 pub static RATE: Param = Param {
     name: "rate",

@@ -28,11 +28,12 @@ use crate::golens::{Builder, MeasuredRows, SceneLens};
 use crate::i18n::{t, Lang};
 use crate::params::declare::Param;
 use crate::params::AppParams;
-use crate::params::{LessonStep, SceneLink, DEFAULT_PRESET};
+use crate::params::{LessonStep, SceneLink};
 use crate::scenes::producer::model::presets::ProducerPreset;
 use crate::scenes::producer::model::ProducerScene;
 use crate::sim::producer::ConfigError;
 use crate::sim::SimTime;
+use params::DEFAULT_PRESET;
 
 /// Its Go lens (src/golens).
 impl SceneLens for ProducerScene {

@@ -1,6 +1,6 @@
 //! The producer scene's parameters: the preset, then the settings named as
 //! in Kafka, the network, and the learner's interventions. Without a
-//! `preset` the link opens [`crate::params::DEFAULT_PRESET`], so the defaults here
+//! `preset` the link opens [`DEFAULT_PRESET`], so the defaults here
 //! are that preset's values.
 
 use crate::i18n::t;
@@ -38,6 +38,9 @@ pub(crate) static PARAMS: [&Param; 21] = [
     &GO_CLIENT,
     &PART,
 ];
+
+/// The producer scene when a link names no preset: the chapter's catastrophe.
+pub const DEFAULT_PRESET: ProducerPreset = ProducerPreset::Catastrophe;
 
 pub static PRESET: Param = Param {
     name: "preset",

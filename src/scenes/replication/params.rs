@@ -2,11 +2,11 @@
 //! link writes them.
 
 use crate::i18n::t;
-use crate::params::codec::{parse_replica_actions, replica_actions_text};
 use crate::params::declare::{wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::params::ACKS;
 use crate::scenes::replication::model as replication;
+use crate::scenes::replication::model::{ActionKind as ReplicaActionKind, ReplicaAction};
 use crate::scenes::replication::text::ReplicationMsg;
 use crate::sim::producer::Acks;
 
@@ -99,3 +99,38 @@ pub static PART: Param = part_param(
     &["figure", "settings", "numbers", "go", "all"],
     "one part alone, for a compact embedded frame: the replicas `figure`, the `settings`, the `numbers` (comparison, counters, losses), the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );
+
+/// `slow:3@500,crash:1@2000`: what happened to which broker, when.
+pub fn replica_actions_text(actions: &[ReplicaAction]) -> String {
+    actions
+        .iter()
+        .map(|a| {
+            let kind = match a.kind {
+                ReplicaActionKind::Crash => "crash",
+                ReplicaActionKind::Slow => "slow",
+                ReplicaActionKind::Heal => "heal",
+            };
+            format!("{kind}:{}@{}", a.broker, a.at.as_millis())
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads a `replica-actions` value; `None` for one that is not in that form.
+pub fn parse_replica_actions(s: &str) -> Option<Vec<ReplicaAction>> {
+    let mut out = Vec::new();
+    for item in s.split(',').filter(|i| !i.is_empty()) {
+        let (what, at) = item.rsplit_once('@')?;
+        let (kind, broker) = what.split_once(':')?;
+        let kind = match kind {
+            "crash" => ReplicaActionKind::Crash,
+            "slow" => ReplicaActionKind::Slow,
+            "heal" => ReplicaActionKind::Heal,
+            _ => return None,
+        };
+        let broker: u32 = broker.parse().ok().filter(|b| (1..=3).contains(b))?;
+        let at = crate::sim::SimTime(at.parse().ok().filter(|t| *t <= 600_000)?);
+        out.push(ReplicaAction { at, broker, kind });
+    }
+    (out.len() <= 100).then_some(out)
+}
