@@ -42,6 +42,7 @@ impl PlacementChoice {
         }
     }
 }
+
 /// The routing scene's link parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RoutingParams {
