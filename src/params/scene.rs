@@ -1,8 +1,9 @@
 //! The scene ids, and what each scene's link declares: the registry line
 //! (`for_each_scene!` in src/scenes/mod.rs) generates the ids here, below
 //! the scenes, so that the link's parameters can name a scene and ask it
-//! for its parameters without importing the scenes. Each scene's folder
-//! implements [`SceneLink`] for its model.
+//! for its parameters without importing the scenes, and builds the guided
+//! lesson from every scene's steps. Each scene's folder implements
+//! [`SceneLink`] for its model.
 
 use super::declare::Param;
 use super::AppParams;

@@ -1,11 +1,14 @@
 //! The scenes, registered once: the list below (`for_each_scene!`) is the
-//! only place a scene is named. It generates the scene ids and their link
-//! declarations (src/params/scene.rs), each scene's words here, the player
-//! and the host in the view (src/ui/scene_player.rs), the Go lens's
-//! dispatch (src/golens) and what a level measures (src/scenes/measures.rs). Each
-//! dispatches to a trait the scene's model implements ([`Scene`],
-//! `SceneLink`, `SceneLens`, `SceneMeasures`), so a scene missing an
-//! answer is a compile error, not a gap.
+//! only place a scene is named, and each has one folder beside it. The
+//! line generates the scene ids, their link declarations, the lesson and
+//! the benchmarks' links (src/params/scene.rs), the `AppParams` field of
+//! the scene's own parameters (src/params/mod.rs), each scene's words here,
+//! the player and the host in the view (src/ui/scene_player.rs), the Go
+//! lens's dispatch (src/golens), what a level measures
+//! (src/scenes/measures.rs) and the seed sweep's jobs (src/scenes/sweep.rs).
+//! Each dispatches to a trait the scene implements ([`Scene`],
+//! `SceneLink`, `ModelParams`, `SceneLens`, `SceneMeasures`), so a scene
+//! missing an answer is a compile error, not a gap.
 
 pub mod disk;
 pub mod group;
