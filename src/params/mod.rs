@@ -105,25 +105,16 @@ macro_rules! define_app_params {
         }
 
         impl AppParams {
-            /// What the simulation depends on: the parameters with every
-            /// view-only one reset (each scene's by its model's
-            /// [`ModelParams::run_part`]). When this changes the run is
-            /// rebuilt; otherwise only the view changes.
+            /// What the simulation depends on: the scene, the seed and each
+            /// scene's parameters that its run reads ([`ModelParams::run_part`]),
+            /// with every parameter of the view at its default. When this
+            /// changes the run is rebuilt; otherwise only the view changes.
             pub fn sim_config(&self) -> AppParams {
                 AppParams {
                     scene: self.scene,
-                    lang: Lang::default(),
-                    theme: Theme::default(),
                     seed: self.seed,
-                    t: None,
-                    t_events: None,
-                    embed: false,
-                    part: None,
-                    lesson: None,
-                    level: None,
-                    level_kit: None,
-                    go_client: GoClient::FranzGo,
                     $($field: <$model as ModelParams>::run_part(&self.$field),)*
+                    ..AppParams::default()
                 }
             }
         }
