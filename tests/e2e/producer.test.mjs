@@ -226,3 +226,13 @@ test('a link that floods the log stops the run early and says so, in both langua
     await context.close();
   }
 });
+
+test('embedded as its settings part, the producer\'s form starts open; in the whole scene it starts folded', async () => {
+  for (const [link, open] of [['?scene=producer&embed=1&part=settings&lang=ru', true], ['?scene=producer&lang=en', false]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, { width: 800, height: 600 });
+    assert.equal(await page.$eval('[data-testid="settings"]', (d) => d.open), open, link);
+    if (open) assert.ok(await page.isVisible('[data-testid="settings"] input[type="number"]'), `${link}: a setting to change`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -94,15 +94,19 @@ fn view_presets(params: &AppParams) -> Html {
 struct SettingsProps {
     /// Kafka refused the settings as they are.
     refused: bool,
+    /// The settings are the part a frame shows alone (`part=settings`):
+    /// what the course author embedded is the form, so it starts open.
+    alone: bool,
     children: Html,
 }
 
 /// The settings' disclosure. It opens by itself when Kafka refuses the
-/// settings, and then stays as the learner leaves it: fixing a setting
-/// must not fold the form away under the learner's hands.
+/// settings, and starts open when it is the part a frame shows; then it
+/// stays as the learner leaves it: fixing a setting must not fold the
+/// form away under the learner's hands.
 #[component(SettingsCard)]
 fn settings_card(props: &SettingsProps) -> Html {
-    let open = use_state(|| props.refused);
+    let open = use_state(|| props.refused || props.alone);
     {
         let open = open.clone();
         use_effect_with(props.refused, move |&refused| {
@@ -173,7 +177,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>, refused: b
         html! { <input type="number" data-testid={param.name} aria-label={param.name} min={lo} max={hi} value={value.to_string()} oninput={on} /> }
     };
     html! {
-        <SettingsCard refused={refused}>
+        <SettingsCard refused={refused} alone={params.part == Some(Part::Settings)}>
             <summary><h2>{t(lang, ProducerMsg::Settings)}</h2></summary>
             <div class="settings-grid">
                 { setting("max.in.flight.requests.per.connection", "max-in-flight",
