@@ -45,6 +45,9 @@ const KAFKA_WORDS: &[&str] = &[
     "earliest",
     "latest",
     "TimeoutException",
+    // KIP-932's group type, which Russian keeps ("share-группа").
+    "share",
+    "Share",
 ];
 
 /// The Go lens's code words, kept as the libraries spell them in Russian
@@ -404,6 +407,12 @@ pub(crate) const FIXED_NAMES: &[&str] = &[
     "read-ahead",
     "KIP-966",
     "KIP-1030",
+    // KIP-932, the request a share consumer fetches with, and the usual
+    // name of a record that fails every time.
+    "KIP-932",
+    "ShareFetch",
+    "poison",
+    "pill",
     // The pipeline's two services, their clients and the names in them.
     "checkout",
     "warehouse",

@@ -3,7 +3,6 @@
 
 use crate::i18n::catalogue;
 use crate::i18n::Lang;
-use crate::params::SceneId;
 pub use crate::scenes::LessonText;
 
 catalogue! {
@@ -19,29 +18,31 @@ catalogue! {
     }
 }
 
-/// The words of the step at `position` (1-based, in lesson order). Step
-/// `S.P` is part P of the chapter's section S, which is scene S (in the
-/// registry's order, as a test of the lesson checks), and its words are
-/// that scene's ([`crate::scenes::Scene::lesson`]); a step of a scene this
-/// bundle does not carry is empty, and never shown in it: the page's
-/// loader starts the step's own scene's bundle.
+/// The words of the step at `position` (1-based, in lesson order): part
+/// P of its scene's steps, the one its link opens, so its words are that
+/// scene's ([`crate::scenes::Scene::lesson`]). A step's id (`S.P`) names
+/// the chapter's section, which two scenes may share (the RabbitMQ
+/// comparison and the share group); links keep naming a step by its id
+/// when a scene is added. A step of a scene this bundle does not carry is
+/// empty, and never shown in it: the page's loader starts the step's own
+/// scene's bundle.
 pub fn lesson_text(lang: Lang, position: u32) -> LessonText {
     let empty = || LessonText {
         narration: "",
         question: None,
     };
-    let Some((section, part)) = crate::lesson::step(position).and_then(|s| s.id.split_once('.'))
-    else {
+    let Some(step) = crate::lesson::step(position) else {
         return empty();
     };
-    let scene = section
-        .parse::<usize>()
-        .ok()
-        .and_then(|s| SceneId::ALL.get(s.checked_sub(1)?));
-    match (scene, part.parse::<u32>()) {
-        (Some(scene), Ok(part)) => scene.lesson(part, lang).unwrap_or_else(empty),
-        _ => empty(),
-    }
+    let scene = crate::lesson::scene_of(step);
+    let before = &crate::lesson::STEPS[..position as usize - 1];
+    let part = 1 + before
+        .iter()
+        .filter(|s| crate::lesson::scene_of(s) == scene)
+        .count() as u32;
+    scene
+        .and_then(|scene| scene.lesson(part, lang))
+        .unwrap_or_else(empty)
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub mod rabbitmq;
 pub mod repartition;
 pub mod replication;
 pub mod routing;
+pub mod share;
 #[cfg(test)]
 mod sweep;
 pub mod workers;
@@ -177,6 +178,7 @@ macro_rules! for_each_scene {
             Workers, workers, "workers", "scene-workers", $crate::scenes::workers::model::Workers;
             Disk, disk, "disk", "scene-disk", $crate::scenes::disk::model::Disk;
             RabbitMq, rabbitmq, "rabbitmq", "scene-rabbitmq", $crate::scenes::rabbitmq::model::RabbitScene;
+            Share, share, "share", "scene-share", $crate::scenes::share::model::ShareScene;
             Pipeline, pipeline, "pipeline", "scene-pipeline", $crate::scenes::pipeline::model::Pipeline;
         }
     };

@@ -1,0 +1,116 @@
+//! The share group scene's link parameters, declared once, in the order a
+//! link writes them.
+
+use crate::i18n::t;
+use crate::params::declare::{wide, Kind, Param};
+use crate::params::part_param;
+use crate::scenes::share::model as share;
+use crate::scenes::share::text::ShareMsg;
+
+pub(crate) static PARAMS: [&Param; 8] = [
+    &CONSUMERS,
+    &PARTITIONS,
+    &LOCK_DURATION_MS,
+    &DELIVERY_COUNT_LIMIT,
+    &RELEASE,
+    &LOCK_TIMEOUT,
+    &POISON,
+    &PART,
+];
+
+pub static CONSUMERS: Param = Param {
+    name: "consumers",
+    kind: Kind::Number(wide(share::CONSUMERS_RANGE)),
+    run: true,
+    default: "3",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc:
+        "consumers in each lane: the group's members, the share group's members, the pool's workers",
+    label: Some(|l| t(l, ShareMsg::Consumers)),
+    options: &[],
+    get: |p| Some(p.share.consumers.to_string()),
+    set: |p, v| v.u32().map(|n| p.share.consumers = n).is_some(),
+};
+
+pub static PARTITIONS: Param = Param {
+    name: "partitions",
+    kind: Kind::Number(wide(share::PARTITIONS_RANGE)),
+    run: true,
+    default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "partitions of the topic",
+    label: Some(|l| t(l, ShareMsg::Partitions)),
+    options: &[],
+    get: |p| Some(p.share.partitions.to_string()),
+    set: |p, v| v.u32().map(|n| p.share.partitions = n).is_some(),
+};
+
+pub static LOCK_DURATION_MS: Param = Param {
+    name: "lock-duration-ms",
+    kind: Kind::Number(share::LOCK_MS_RANGE),
+    run: true,
+    default: "30000",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "the share group's `share.record.lock.duration.ms`: how long an acquired record stays with its consumer",
+    label: Some(|l| t(l, ShareMsg::LockDuration)),
+    options: &[],
+    get: |p| Some(p.share.lock_ms.to_string()),
+    set: |p, v| v.u64().map(|n| p.share.lock_ms = n).is_some(),
+};
+
+pub static DELIVERY_COUNT_LIMIT: Param = Param {
+    name: "delivery-count-limit",
+    kind: Kind::Number(wide(share::DELIVERY_LIMIT_RANGE)),
+    run: true,
+    default: "5",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "the share group's `share.delivery.count.limit`: deliveries of a record before it is archived",
+    label: Some(|l| t(l, ShareMsg::DeliveryLimit)),
+    options: &[],
+    get: |p| Some(p.share.delivery_limit.to_string()),
+    set: |p, v| v.u32().map(|n| p.share.delivery_limit = n).is_some(),
+};
+
+pub static RELEASE: Param = Param {
+    name: "release",
+    kind: Kind::Flag,
+    run: true,
+    default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "`1`: one record fails once (the share consumer releases it)",
+    label: Some(|l| t(l, ShareMsg::Release)),
+    options: &[],
+    get: |p| Some(u8::from(p.share.fails_once).to_string()),
+    set: |p, v| v.flag().map(|b| p.share.fails_once = b).is_some(),
+};
+
+pub static LOCK_TIMEOUT: Param = Param {
+    name: "lock-timeout",
+    kind: Kind::Flag,
+    run: true,
+    default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "`1`: one record hangs past the acquisition lock",
+    label: Some(|l| t(l, ShareMsg::LockTimeout)),
+    options: &[],
+    get: |p| Some(u8::from(p.share.hangs).to_string()),
+    set: |p, v| v.flag().map(|b| p.share.hangs = b).is_some(),
+};
+
+pub static POISON: Param = Param {
+    name: "poison",
+    kind: Kind::Flag,
+    run: true,
+    default: "1",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "`1`: one record fails every time, until the delivery count limit",
+    label: Some(|l| t(l, ShareMsg::Poison)),
+    options: &[],
+    get: |p| Some(u8::from(p.share.poison).to_string()),
+    set: |p, v| v.flag().map(|b| p.share.poison = b).is_some(),
+};
+
+pub static PART: Param = part_param(
+    &["figure", "settings", "all"],
+    "one part alone, for a compact embedded frame: the three lanes `figure`, the `settings`, or `all`; without it, all (embedded: the figure)",
+);
