@@ -461,3 +461,146 @@ mod tests {
         assert_eq!(moved(&a, &a), 0);
     }
 }
+
+/// The group coordinator's own assignors for the consumer rebalance
+/// protocol (KIP-848, `group.protocol=consumer`): the broker assigns, and
+/// a member names one with `group.remote.assignor`. Kafka 4.4.0's
+/// `group.consumer.assignors` lists `uniform` first, its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ServerAssignor {
+    Uniform,
+    Range,
+}
+
+impl ServerAssignor {
+    pub const ALL: [ServerAssignor; 2] = [ServerAssignor::Uniform, ServerAssignor::Range];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            ServerAssignor::Uniform => "uniform",
+            ServerAssignor::Range => "range",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.id() == id)
+    }
+
+    /// The target assignment for `members`, in the coordinator's order of
+    /// them, from what they own now.
+    pub fn assign(
+        self,
+        topics: &[(String, u32)],
+        members: &[String],
+        owned: &Assignment,
+    ) -> Assignment {
+        match self {
+            ServerAssignor::Uniform => uniform(topics, members, owned),
+            // The server's `RangeAssignor` ignores what members own and
+            // sorts them by member id, as the client's does.
+            ServerAssignor::Range => range(topics, members),
+        }
+    }
+}
+
+/// The server's `UniformAssignor` for members that subscribe to the same
+/// topics (`UniformHomogeneousAssignmentBuilder.build`): each member gets
+/// `P / M` partitions, and `P % M` of them one more; each keeps what it
+/// owned up to its quota (sticky); the partitions left over are dealt in
+/// ascending order, in runs, to the members still short, in the
+/// coordinator's order of members. That order is a `HashMap`'s over random
+/// member ids in Kafka; here it is `members` as given.
+pub fn uniform(topics: &[(String, u32)], members: &[String], owned: &Assignment) -> Assignment {
+    let mut out = empty(members);
+    let m = members.len();
+    if m == 0 {
+        return out;
+    }
+    let all = all_partitions(topics);
+    let (min_quota, mut extras) = (all.len() / m, all.len() % m);
+    let mut quota = vec![min_quota; m];
+    let mut taken = std::collections::BTreeSet::new();
+    // Sticky: a member keeps its own up to its quota, and one more if it
+    // held more and an extra slot is left (`maybeRevokePartitions`).
+    for (i, member) in members.iter().enumerate() {
+        let mine: Vec<&TopicPartition> = owned
+            .get(member)
+            .into_iter()
+            .flatten()
+            .filter(|tp| all.contains(tp) && !taken.contains(*tp))
+            .collect();
+        let keep = if mine.len() > min_quota && extras > 0 {
+            extras -= 1;
+            quota[i] = min_quota + 1;
+            min_quota + 1
+        } else {
+            min_quota
+        };
+        for tp in mine.into_iter().take(keep) {
+            taken.insert(tp.clone());
+            out.get_mut(member).expect("every member has an entry").push(tp.clone());
+        }
+    }
+    // The extra slots left go to the last members that have none: a
+    // member gives its up while more members remain than extras.
+    let without: Vec<usize> = (0..m).filter(|&i| quota[i] == min_quota).collect();
+    for (k, &i) in without.iter().enumerate() {
+        if without.len() - k <= extras {
+            quota[i] += 1;
+        }
+    }
+    let mut free = all.iter().filter(|tp| !taken.contains(*tp));
+    for (i, member) in members.iter().enumerate() {
+        let list = out.get_mut(member).expect("every member has an entry");
+        while list.len() < quota[i] {
+            match free.next() {
+                Some(tp) => list.push(tp.clone()),
+                None => break,
+            }
+        }
+        list.sort();
+    }
+    out
+}
+
+#[cfg(test)]
+mod server_tests {
+    use super::*;
+
+    fn parts(a: &Assignment) -> Vec<Vec<u32>> {
+        a.values()
+            .map(|tps| tps.iter().map(|tp| tp.partition).collect())
+            .collect()
+    }
+
+    fn names(n: usize) -> Vec<String> {
+        ["A", "B", "C", "D"][..n].iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    fn owned(lists: &[(&str, &[u32])]) -> Assignment {
+        lists
+            .iter()
+            .map(|(m, ps)| ((*m).to_owned(), ps.iter().map(|&p| TopicPartition::new("t", p)).collect()))
+            .collect()
+    }
+
+    /// What Kafka 4.4.0's `UniformAssignor` and `RangeAssignor` gave, run
+    /// on their own classes for members A, B, C in that order.
+    #[test]
+    fn the_server_assignors_give_what_kafkas_classes_give() {
+        let t = |p| vec![("t".to_owned(), p)];
+        let none = Assignment::new();
+        let u = |p, a: &Assignment| parts(&uniform(&t(p), &names(3), a));
+        assert_eq!(u(5, &none), [vec![0], vec![1, 2], vec![3, 4]]);
+        assert_eq!(u(7, &none), [vec![0, 1], vec![2, 3], vec![4, 5, 6]]);
+        assert_eq!(u(2, &none), [vec![], vec![0], vec![1]]);
+        let before = owned(&[("A", &[0, 1, 2]), ("B", &[3, 4, 5])]);
+        assert_eq!(u(6, &before), [vec![0, 1], vec![3, 4], vec![2, 5]]);
+        let r = |p, m: &[&str]| {
+            let m: Vec<String> = m.iter().map(|s| (*s).to_owned()).collect();
+            parts(&ServerAssignor::Range.assign(&t(p), &m, &none))
+        };
+        assert_eq!(r(5, &["A", "B", "C"]), [vec![0, 1], vec![2, 3], vec![4]]);
+        assert_eq!(r(6, &["A", "C"]), [vec![0, 1, 2], vec![3, 4, 5]]);
+    }
+}

@@ -126,7 +126,8 @@ pub fn share_narration(lang: Lang, s: &ShareScene, last: Option<&(SimTime, Share
 /// A broken pair, with its cause when it is the share group's.
 pub fn finding(lang: Lang, s: &ShareScene, v: &Violation, cause: Option<Cause>) -> String {
     let ru = lang.is_ru();
-    let here = record(lang, s, v.position.offset as u32);
+    let info = &s.records[v.position.offset as usize];
+    let here = format!("p{}, offset {}", info.partition, info.offset);
     let who = member_name(Lane::Share, v.position.partition);
     let pair = match (v.kind, ru) {
         (FindingKind::Reorder { seen_step, seen_at }, true) => format!(
