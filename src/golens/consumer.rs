@@ -9,7 +9,7 @@ use crate::i18n::{
 };
 use crate::scenes::group::model::CommitMode;
 use crate::scenes::workers::model::{order_key, Mode, WorkerHash};
-use crate::sim::assignor::Assignor;
+use crate::sim::assignor::{Assignor, ServerAssignor};
 use crate::sim::consumer::OffsetReset;
 use crate::sim::partitioner::fnv1a_32;
 use twox_hash::XxHash64;
@@ -27,7 +27,11 @@ pub(crate) enum OnRecord {
 
 /// The group settings a consumer loop is written with.
 pub(crate) struct GroupSettings {
+    /// The classic protocol's assignor, if the scene names one.
     pub assignor: Option<Assignor>,
+    /// The consumer protocol's (KIP-848) server-side assignor, when the
+    /// scene runs that protocol; `assignor` is then `None`.
+    pub remote: Option<ServerAssignor>,
     pub commit: CommitMode,
     /// Where a partition with no committed offset starts. The group,
     /// workers and pipeline scenes read their topic from its first record,
@@ -55,6 +59,7 @@ pub(crate) fn write_pipeline_group(
 ) {
     let g = GroupSettings {
         assignor: Some(assignor),
+        remote: None,
         commit,
         reset: Some(OffsetReset::Earliest),
         default_start: false,
@@ -225,6 +230,13 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             a != Assignor::CooperativeSticky,
         );
     }
+    if let Some(remote) = g.remote {
+        b.note(GoLensMsg::FranzServerSideBalancer);
+        if remote == ServerAssignor::Range {
+            b.c("kgo.Balancers(kgo.RangeBalancer()),");
+        }
+        b.c("kgo.ServerSideBalancer(),");
+    }
     match g.reset {
         Some(OffsetReset::Latest) => b.c("kgo.ConsumeStartOffset(kgo.NewOffset().AtEnd()),"),
         Some(OffsetReset::Earliest) => b.note(GoLensMsg::WithNoCommitTheGroupStarts),
@@ -232,7 +244,7 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     if g.commit == CommitMode::Manual {
         b.c("kgo.DisableAutoCommit(),");
-    } else if g.assignor.is_some() {
+    } else if g.assignor.is_some() || g.remote.is_some() {
         b.note(GoLensMsg::AutoCommitEvery5SOf);
     }
     b.indent(-1);
@@ -261,6 +273,9 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
 fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.import("context");
     b.import("github.com/IBM/sarama");
+    if g.remote.is_some() {
+        b.warn_msg(Severity::Cannot, GoLensMsg::SaramaHasNoConsumerProtocol);
+    }
     b.l("type consumer struct {");
     if on == OnRecord::Pool {
         b.l("\tpool *KeyedWorkerPool");
@@ -312,7 +327,7 @@ fn sarama(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     }
     if g.commit == CommitMode::Manual {
         b.c("cfg.Consumer.Offsets.AutoCommit.Enable = false");
-    } else if g.assignor.is_some() {
+    } else if g.assignor.is_some() || g.remote.is_some() {
         b.import("time");
         b.note(GoLensMsg::AutoCommitEvery1SBy);
         b.c("cfg.Consumer.Offsets.AutoCommit.Interval = 5 * time.Second");
@@ -340,6 +355,9 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     if let Some(a @ (Assignor::Sticky | Assignor::CooperativeSticky)) = g.assignor {
         cannot_assignor(b, "kafka-go", a, "RangeGroupBalancer, RoundRobinGroupBalancer, RackAffinityGroupBalancer (groupbalancer.go)");
     }
+    if g.remote.is_some() {
+        b.warn_msg(Severity::Cannot, GoLensMsg::KafkaGoHasNoConsumerProtocol);
+    }
     let auto = g.commit == CommitMode::Auto;
     // ReadMessage commits before it returns (reader.go, `Reader.ReadMessage`
     // calls `CommitMessages`), so a member that dies while it handles a
@@ -349,7 +367,7 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     // `useSyncCommits` is false). Area lens-consumer runs both: case
     // group-auto the lens's loop, group-auto-default the ReadMessage loop
     // (`as_warned`).
-    let warned = auto && g.assignor.is_some();
+    let warned = auto && (g.assignor.is_some() || g.remote.is_some());
     if warned {
         b.warn_msg(
             Severity::LosesRecords,
@@ -378,7 +396,7 @@ fn kafka_go(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
         Some(OffsetReset::Earliest) => b.note(GoLensMsg::FirstOffsetByDefaultReaderGoReaderConfig),
         None => {}
     }
-    if auto && g.assignor.is_some() {
+    if auto && (g.assignor.is_some() || g.remote.is_some()) {
         b.import("time");
         b.c("CommitInterval: 5 * time.Second,");
     }
@@ -451,6 +469,11 @@ fn confluent(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             &format!("\"partition.assignment.strategy\": \"{s}\","),
             a != Assignor::Sticky,
         );
+    }
+    if let Some(remote) = g.remote {
+        b.warn_msg(Severity::Note, GoLensMsg::LibrdkafkaConsumerProtocolPreview);
+        b.c("\"group.protocol\": \"consumer\",");
+        b.c(&format!("\"group.remote.assignor\": \"{}\",", remote.id()));
     }
     match g.reset {
         Some(OffsetReset::Earliest) => {
@@ -550,6 +573,14 @@ fn java(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
             &format!("props.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, {class}.class.getName());"),
             a != Assignor::Range,
         );
+    }
+    if let Some(remote) = g.remote {
+        b.note(GoLensMsg::JavaConsumerProtocol);
+        b.c("props.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, \"consumer\");");
+        b.c(&format!(
+            "props.put(ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG, \"{}\");",
+            remote.id()
+        ));
     }
     if g.reset == Some(OffsetReset::Earliest) && !g.default_start {
         b.c("props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, \"earliest\");");

@@ -45,6 +45,8 @@ const KAFKA_WORDS: &[&str] = &[
     "earliest",
     "latest",
     "TimeoutException",
+    // The member's request to the coordinator, which Russian keeps.
+    "heartbeat",
     // KIP-932's group type, which Russian keeps ("share-группа").
     "share",
     "Share",
@@ -99,6 +101,14 @@ const CODE_NAMES: &[&str] = &[
     "kadm",
     "kafka.Murmur2Balancer",
     "kgo",
+    "KafkaConsumer",
+    "rd_kafka_conf_finalize",
+    "NewConsumer",
+    "Preview",
+    "confluent-kafka-go",
+    "kgo.ServerSideBalancer",
+    "manage848",
+    "RangeBalancer",
     "largest",
     "librdkafka",
     "ManualPartitioner",
@@ -407,9 +417,14 @@ pub(crate) const FIXED_NAMES: &[&str] = &[
     "read-ahead",
     "KIP-966",
     "KIP-1030",
-    // KIP-932, the request a share consumer fetches with, and the usual
+    // `group.protocol`'s classic value and its two requests.
+    "classic",
+    "JoinGroup",
+    "SyncGroup",
+    // KIP-932 and KIP-848, the request a share consumer fetches with, and the usual
     // name of a record that fails every time.
     "KIP-932",
+    "KIP-848",
     "ShareFetch",
     "poison",
     "pill",

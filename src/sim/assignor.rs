@@ -538,7 +538,9 @@ pub fn uniform(topics: &[(String, u32)], members: &[String], owned: &Assignment)
         };
         for tp in mine.into_iter().take(keep) {
             taken.insert(tp.clone());
-            out.get_mut(member).expect("every member has an entry").push(tp.clone());
+            out.get_mut(member)
+                .expect("every member has an entry")
+                .push(tp.clone());
         }
     }
     // The extra slots left go to the last members that have none: a
@@ -574,13 +576,21 @@ mod server_tests {
     }
 
     fn names(n: usize) -> Vec<String> {
-        ["A", "B", "C", "D"][..n].iter().map(|s| (*s).to_owned()).collect()
+        ["A", "B", "C", "D"][..n]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect()
     }
 
     fn owned(lists: &[(&str, &[u32])]) -> Assignment {
         lists
             .iter()
-            .map(|(m, ps)| ((*m).to_owned(), ps.iter().map(|&p| TopicPartition::new("t", p)).collect()))
+            .map(|(m, ps)| {
+                (
+                    (*m).to_owned(),
+                    ps.iter().map(|&p| TopicPartition::new("t", p)).collect(),
+                )
+            })
             .collect()
     }
 

@@ -9,8 +9,10 @@ use crate::sim::consumer::OffsetReset;
 /// Writes the scene's program for the link `p` in the builder's tab.
 pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::AConsumerGroupAsTheGroup);
+    let consumer = p.group.protocol == crate::scenes::group::model::GroupProtocol::Consumer;
     let g = GroupSettings {
-        assignor: Some(p.group.assignor),
+        assignor: (!consumer).then_some(p.group.assignor),
+        remote: consumer.then_some(p.group.remote_assignor),
         commit: p.group.commit,
         reset: Some(OffsetReset::Earliest),
         default_start: false,

@@ -4,13 +4,17 @@
 //! Each partition has one owner per generation. Members join, leave
 //! cleanly (committing what they processed) or crash (committing nothing;
 //! the group keeps its partitions with it until `session.timeout.ms`).
-//! The eager protocol stops every member while the group rebalances; the
-//! cooperative one revokes only the partitions that move, and hands them
-//! to their new owner one rebalance later. A new owner resumes from the
+//! The classic protocol's eager rebalance stops every member while the
+//! group rebalances; its cooperative one revokes only the partitions that
+//! move, and hands them to their new owner one rebalance later. The
+//! consumer protocol (KIP-848, `group.protocol=consumer`) has no group-wide
+//! rebalance: the broker computes a target assignment, and each member
+//! reconciles on its own heartbeats, giving up a partition before its new
+//! owner may take it, while every partition that stays keeps working. A new owner resumes from the
 //! committed offset, so whatever a crashed member handled after its last
 //! commit is handled again.
 
-use crate::sim::assignor::{Assignment, Assignor, Rebalance, TopicPartition};
+use crate::sim::assignor::{Assignment, Assignor, Rebalance, ServerAssignor, TopicPartition};
 use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::record::OrderEvent;
@@ -37,6 +41,37 @@ pub const AUTO_COMMIT_MS: u64 = 1000;
 pub const SESSION_TIMEOUT_MS: u64 = 1000;
 /// How long a rebalance (join and sync) takes.
 pub const REBALANCE_MS: u64 = 400;
+/// `group.consumer.heartbeat.interval.ms`, scaled down from 5000 as the
+/// session timeout is from 45000: how often a consumer-protocol member
+/// asks the broker for its assignment.
+pub const HEARTBEAT_MS: u64 = 110;
+
+/// The rebalance protocol (`group.protocol`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupProtocol {
+    /// Join and sync, a client-side assignor: every client's default.
+    Classic,
+    /// KIP-848, production-ready since Kafka 4.0: heartbeats, and a
+    /// server-side assignor.
+    Consumer,
+}
+
+impl GroupProtocol {
+    pub fn id(self) -> &'static str {
+        match self {
+            GroupProtocol::Classic => "classic",
+            GroupProtocol::Consumer => "consumer",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        match id {
+            "classic" => Some(GroupProtocol::Classic),
+            "consumer" => Some(GroupProtocol::Consumer),
+            _ => None,
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CommitMode {
@@ -82,7 +117,11 @@ pub struct MemberAction {
 pub struct GroupConfig {
     pub partitions: u32,
     pub members: u32,
+    pub protocol: GroupProtocol,
+    /// The classic protocol's assignor (`partition.assignment.strategy`).
     pub assignor: Assignor,
+    /// The consumer protocol's (`group.remote.assignor`).
+    pub remote_assignor: ServerAssignor,
     pub commit: CommitMode,
     /// The handler keeps a store of processed record ids and skips repeats.
     pub idempotent: bool,
@@ -128,6 +167,22 @@ pub struct Member {
     pub last_poll: Option<PollResult>,
     /// The record it finished last, for the narration.
     pub last_handled: Option<Handled>,
+    /// Consumer protocol: the group epoch its assignment is at; 0 until
+    /// its first heartbeat.
+    pub epoch: u32,
+    /// Consumer protocol: what its latest heartbeat changed, for the
+    /// narration.
+    pub last_heartbeat: Option<Reconciled>,
+}
+
+/// What one consumer-protocol heartbeat did to its member's assignment.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reconciled {
+    pub at: SimTime,
+    /// It was the member's first: it joined, and the group epoch moved.
+    pub joined: bool,
+    pub revoked: Vec<u32>,
+    pub assigned: Vec<u32>,
 }
 
 /// One `poll()`: what its auto commit committed and what it returned.
@@ -167,12 +222,24 @@ pub struct Generation {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GroupEvent {
-    Produce { partition: u32 },
-    Work { member: u32 },
-    Done { member: u32 },
-    Action { index: u32 },
+    Produce {
+        partition: u32,
+    },
+    Work {
+        member: u32,
+    },
+    Done {
+        member: u32,
+    },
+    Action {
+        index: u32,
+    },
     RebalanceStart,
     RebalanceEnd,
+    /// Consumer protocol: a member's heartbeat, and its reconciliation.
+    Heartbeat {
+        member: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -192,6 +259,10 @@ pub struct Group {
     rebalance_pending: bool,
     pending: Option<Rebalance>,
     pub generations: Vec<Generation>,
+    /// Consumer protocol: the group epoch, and the broker's target
+    /// assignment at it.
+    pub group_epoch: u32,
+    pub target: Assignment,
     pub checker: OrderChecker,
     /// Record ids the idempotent handler has seen.
     pub processed_ids: BTreeSet<(u32, u64)>,
@@ -240,6 +311,8 @@ impl Group {
             rebalance_pending: false,
             pending: None,
             generations: Vec::new(),
+            group_epoch: 1,
+            target: Assignment::new(),
             checker: OrderChecker::default(),
             processed_ids: BTreeSet::new(),
             skipped: 0,
@@ -251,6 +324,10 @@ impl Group {
         }
         let first = group.rebalance();
         group.apply(&first.assignment, &first.revoked, SimTime::ZERO);
+        for m in &mut group.members {
+            m.epoch = group.group_epoch;
+        }
+        group.target = first.assignment;
         group
     }
 
@@ -264,6 +341,8 @@ impl Group {
             next_auto_commit: now.plus_millis(AUTO_COMMIT_MS),
             last_poll: None,
             last_handled: None,
+            epoch: 0,
+            last_heartbeat: None,
         });
     }
 
@@ -289,7 +368,9 @@ impl Group {
         a
     }
 
-    /// What the next generation gives out, from what live members own.
+    /// What the next generation gives out, from what live members own:
+    /// under the consumer protocol, the broker's target assignment, which
+    /// members then reconcile towards one by one.
     pub(super) fn rebalance(&self) -> Rebalance {
         let live: Vec<String> = self
             .members
@@ -297,9 +378,21 @@ impl Group {
             .filter(|m| m.state == MemberState::Active)
             .map(|m| m.id.clone())
             .collect();
-        self.config
-            .assignor
-            .rebalance(&self.topics(), &live, &self.current_assignment())
+        match self.config.protocol {
+            GroupProtocol::Classic => {
+                self.config
+                    .assignor
+                    .rebalance(&self.topics(), &live, &self.current_assignment())
+            }
+            GroupProtocol::Consumer => Rebalance {
+                assignment: self.config.remote_assignor.assign(
+                    &self.topics(),
+                    &live,
+                    &self.current_assignment(),
+                ),
+                revoked: Vec::new(),
+            },
+        }
     }
 
     pub(super) fn member_index(&self, id: &str) -> Option<u32> {
@@ -368,6 +461,9 @@ impl Model for Group {
                 let m = &self.members[member as usize];
                 m.busy.is_some() || m.state != MemberState::Active
             }
+            GroupEvent::Heartbeat { member } => {
+                self.members[member as usize].state != MemberState::Active
+            }
             _ => false,
         }
     }
@@ -382,6 +478,13 @@ impl Model for Group {
         }
         for m in 0..self.members.len() as u32 {
             ctx.schedule_in(0, GroupEvent::Work { member: m });
+            if self.config.protocol == GroupProtocol::Consumer {
+                // Staggered, as real members' heartbeats are.
+                ctx.schedule_in(
+                    HEARTBEAT_MS + u64::from(m) * 37 % HEARTBEAT_MS,
+                    GroupEvent::Heartbeat { member: m },
+                );
+            }
         }
         for (i, a) in self.config.actions.clone().iter().enumerate() {
             ctx.schedule_in(a.at.as_millis(), GroupEvent::Action { index: i as u32 });
@@ -402,6 +505,18 @@ impl Model for Group {
             GroupEvent::Action { index } => self.act(index, ctx),
             GroupEvent::RebalanceStart => self.rebalance_start(ctx),
             GroupEvent::RebalanceEnd => self.rebalance_end(ctx),
+            GroupEvent::Heartbeat { member } => self.heartbeat(member, ctx),
+        }
+    }
+
+    /// A heartbeat that changes nothing is passed over by "step forward".
+    fn is_quiet(&self, event: &GroupEvent) -> bool {
+        match *event {
+            GroupEvent::Heartbeat { member } => {
+                let (revoke, assign, _) = self.reconciliation(member);
+                revoke.is_empty() && assign.is_empty() && self.members[member as usize].epoch != 0
+            }
+            _ => false,
         }
     }
 }
@@ -511,7 +626,9 @@ impl Default for GroupConfig {
         GroupConfig {
             partitions: 6,
             members: 3,
+            protocol: GroupProtocol::Classic,
             assignor: Assignor::Range,
+            remote_assignor: ServerAssignor::Uniform,
             commit: CommitMode::Auto,
             idempotent: false,
             actions: Vec::new(),

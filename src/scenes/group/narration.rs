@@ -328,31 +328,30 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             ),
         },
         GroupCaption::Crashed { member, partitions: ps } => crashed(lang, member, ps),
-        GroupCaption::Expired { member } => {
-            if ru {
-                format!("session.timeout.ms истёк, а heartbeat от {member} так и не пришёл: координатор исключает его из группы и запускает перебалансировку.")
-            } else {
-                format!("session.timeout.ms passed without a heartbeat from {member}: the coordinator removes it from the group and starts a rebalance.")
-            }
-        }
-        GroupCaption::Joined { member } => {
-            if ru {
-                format!("{member} вступил в группу: координатор запускает перебалансировку, чтобы выдать ему партиции.")
-            } else {
-                format!("{member} joined the group: the coordinator starts a rebalance to give it partitions.")
-            }
-        }
-        GroupCaption::Left { member, committed } => {
+        GroupCaption::Expired { member, consumer } => match (consumer, ru) {
+            (false, true) => format!("session.timeout.ms истёк, а heartbeat от {member} так и не пришёл: координатор исключает его из группы и запускает перебалансировку."),
+            (false, false) => format!("session.timeout.ms passed without a heartbeat from {member}: the coordinator removes it from the group and starts a rebalance."),
+            (true, true) => format!("Сессия {member} истекла без heartbeat'ов: брокер исключает его из группы, повышает эпоху группы и считает новое целевое назначение. Его партиции свободны сразу, без отзыва; остальные заберут их на своих heartbeat'ах и продолжат с закоммиченного offset'а."),
+            (true, false) => format!("{member}'s session expired without heartbeats: the broker fences it, bumps the group epoch and computes a new target assignment. Its partitions are free at once, with no revocation; the others take them on their heartbeats and go on from the committed offset."),
+        },
+        GroupCaption::Joined { member, consumer } => match (consumer, ru) {
+            (false, true) => format!("{member} вступил в группу: координатор запускает перебалансировку, чтобы выдать ему партиции."),
+            (false, false) => format!("{member} joined the group: the coordinator starts a rebalance to give it partitions."),
+            (true, true) => format!("{member} запускается; его первый heartbeat вступит в группу, и брокер посчитает новое целевое назначение. Остальные не останавливаются."),
+            (true, false) => format!("{member} starts; its first heartbeat joins the group, and the broker computes a new target assignment. Nobody else stops."),
+        },
+        GroupCaption::Left { member, committed, consumer } => {
             let out = match (committed.is_empty(), ru) {
                 (true, true) => "партиций у него не было".to_owned(),
                 (true, false) => "it owned no partition".to_owned(),
                 (false, true) => format!("на выходе он закоммитил {}", commits(lang, committed)),
                 (false, false) => format!("on its way out it committed {}", commits(lang, committed)),
             };
-            if ru {
-                format!("{member} ушёл чисто: {out}. Группа перебалансируется сразу, не дожидаясь session.timeout.ms.")
-            } else {
-                format!("{member} left cleanly: {out}. The group rebalances at once, without waiting for session.timeout.ms.")
+            match (consumer, ru) {
+                (false, true) => format!("{member} ушёл чисто: {out}. Группа перебалансируется сразу, не дожидаясь session.timeout.ms."),
+                (false, false) => format!("{member} left cleanly: {out}. The group rebalances at once, without waiting for session.timeout.ms."),
+                (true, true) => format!("{member} ушёл чисто: {out}. Прощальный heartbeat сразу освобождает его партиции, и брокер считает новое целевое назначение."),
+                (true, false) => format!("{member} left cleanly: {out}. Its leave heartbeat frees its partitions at once, and the broker computes a new target assignment."),
             }
         }
         GroupCaption::Ignored { member } => {
@@ -366,10 +365,10 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             let wait = millis(lang, REBALANCE_MS);
             let a = assignor.id();
             match (assignor.cooperative(), *commits, ru) {
-                (false, _, true) => format!("Группа перебалансируется по протоколу eager ({a}): каждый участник коммитит обработанное, отдаёт все свои партиции и стоит, пока через {wait} не придёт новое назначение."),
-                (false, _, false) => format!("The group rebalances with the eager protocol ({a}): every member commits what it processed, gives back all its partitions and stops until the new assignment arrives in {wait}."),
-                (true, first, true) => format!("Группа перебалансируется по протоколу cooperative ({a}): участники{} продолжают обрабатывать свои партиции, пока {wait} готовится новое назначение.", if first { ", закоммитив обработанное," } else { "" }),
-                (true, first, false) => format!("The group rebalances with the cooperative protocol ({a}): members{} keep processing the partitions they own while the new assignment is worked out ({wait}).", if first { ", having committed what they processed," } else { "" }),
+                (false, _, true) => format!("Группа перебалансируется по классическому протоколу, eager ({a}): каждый участник коммитит обработанное, отдаёт все свои партиции и стоит, пока через {wait} не придёт новое назначение."),
+                (false, _, false) => format!("The group rebalances with the classic protocol, eager ({a}): every member commits what it processed, gives back all its partitions and stops until the new assignment arrives in {wait}."),
+                (true, first, true) => format!("Группа перебалансируется по классическому протоколу, cooperative ({a}): участники{} продолжают обрабатывать свои партиции, пока {wait} готовится новое назначение.", if first { ", закоммитив обработанное," } else { "" }),
+                (true, first, false) => format!("The group rebalances with the classic protocol, cooperative ({a}): members{} keep processing the partitions they own while the new assignment is worked out ({wait}).", if first { ", having committed what they processed," } else { "" }),
             }
         }
         GroupCaption::Rebalanced {
@@ -378,6 +377,15 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             moved,
             revoked,
         } => rebalanced(lang, *generation, assignor.id(), moved, revoked),
+        GroupCaption::Reconciled {
+            member,
+            epoch,
+            assignor,
+            joined,
+            revoked,
+            assigned,
+            waiting,
+        } => reconciled(lang, member, *epoch, assignor.id(), *joined, revoked, assigned, waiting),
     }
 }
 
@@ -601,6 +609,84 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
             each.join("; ")
         ),
     }
+}
+
+/// A consumer-protocol heartbeat: what the member gave up, took and
+/// still waits for, at the group's epoch.
+#[allow(clippy::too_many_arguments)]
+fn reconciled(
+    lang: Lang,
+    member: &str,
+    epoch: u32,
+    assignor: &str,
+    joined: bool,
+    revoked: &[u32],
+    assigned: &[(u32, u64)],
+    waiting: &[(u32, String)],
+) -> String {
+    let ru = lang.is_ru();
+    let mut parts = Vec::new();
+    if joined {
+        parts.push(if ru {
+            format!("{member} вступил в группу: эпоха группы {epoch}, {assignor} на брокере посчитал новое целевое назначение")
+        } else {
+            format!("{member} joined: group epoch {epoch}, and the broker's {assignor} assignor computed a new target")
+        });
+    }
+    if !revoked.is_empty() {
+        parts.push(if ru {
+            format!("отдаёт партиции {}, закоммитив обработанное; остальные свои продолжает читать", ids(revoked))
+        } else {
+            format!("gives up partitions {}, having committed what it processed; it keeps reading the rest", ids(revoked))
+        });
+    }
+    if !assigned.is_empty() {
+        let each: Vec<String> = assigned
+            .iter()
+            .map(|(p, c)| {
+                if ru {
+                    format!("{p} (с offset'а {c})")
+                } else {
+                    format!("{p} (from offset {c})")
+                }
+            })
+            .collect();
+        parts.push(if ru {
+            format!("берёт свободные партиции {}", and_list(lang, &each))
+        } else {
+            format!("takes the free partitions {}", and_list(lang, &each))
+        });
+    }
+    if !waiting.is_empty() {
+        let each: Vec<String> = waiting
+            .iter()
+            .map(|(p, o)| {
+                if ru {
+                    format!("{p} (у {o})")
+                } else {
+                    format!("{p} (held by {o})")
+                }
+            })
+            .collect();
+        parts.push(if ru {
+            format!("ждёт, пока освободятся {}", and_list(lang, &each))
+        } else {
+            format!("waits for {} to be let go", and_list(lang, &each))
+        });
+    }
+    if parts.is_empty() {
+        return if ru {
+            format!("Heartbeat от {member}: его назначение совпадает с целевым (эпоха {epoch}).")
+        } else {
+            format!("{member} heartbeats: its assignment matches the target (epoch {epoch}).")
+        };
+    }
+    let head = if ru {
+        format!("Heartbeat от {member}: ")
+    } else {
+        format!("{member} heartbeats: ")
+    };
+    format!("{head}{}.", parts.join("; "))
 }
 
 fn rebalanced(
@@ -851,15 +937,58 @@ mod tests {
                 member: m(),
                 partitions: vec![(2, 14, 15), (3, 14, 14)],
             },
-            Expired { member: m() },
-            Joined { member: m() },
+            Expired {
+                member: m(),
+                consumer: false,
+            },
+            Expired {
+                member: m(),
+                consumer: true,
+            },
+            Joined {
+                member: m(),
+                consumer: false,
+            },
+            Joined {
+                member: m(),
+                consumer: true,
+            },
             Left {
                 member: m(),
                 committed: vec![],
+                consumer: false,
             },
             Left {
                 member: m(),
                 committed: vec![(2, 9)],
+                consumer: true,
+            },
+            Reconciled {
+                member: m(),
+                epoch: 3,
+                assignor: crate::sim::assignor::ServerAssignor::Uniform,
+                joined: true,
+                revoked: vec![],
+                assigned: vec![],
+                waiting: vec![(2, "consumer-1".into())],
+            },
+            Reconciled {
+                member: m(),
+                epoch: 4,
+                assignor: crate::sim::assignor::ServerAssignor::Range,
+                joined: false,
+                revoked: vec![2, 5],
+                assigned: vec![(1, 14)],
+                waiting: vec![],
+            },
+            Reconciled {
+                member: m(),
+                epoch: 4,
+                assignor: crate::sim::assignor::ServerAssignor::Uniform,
+                joined: false,
+                revoked: vec![],
+                assigned: vec![],
+                waiting: vec![],
             },
             Ignored { member: m() },
             RebalanceStarted {

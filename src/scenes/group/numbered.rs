@@ -37,6 +37,32 @@ crate::i18n::numbered! {
         }
     }
 
+    pub fn epoch_line(lang, epoch: u32 => Id, at: SimTime => Time, taken: &[u32] => CountedIds, revoked: &[u32] => CountedIds) {
+        let list = |ids: &[u32]| ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let (one, one_revoked) = (taken.len() == 1, revoked.len() == 1);
+        let (n, r) = (wide(taken.len()), wide(revoked.len()));
+        let taken = match (lang, taken.is_empty()) {
+            (_, true) => String::new(),
+            #[cfg(feature = "lang-ru")]
+            (Lang::Ru, false) => format!("; {} {}", if one { "новому владельцу ушла партиция" } else { "новым владельцам ушли партиции" }, list(taken)),
+            #[cfg(feature = "lang-en")]
+            (Lang::En, false) => format!("; {} {} taken by a new owner", plural_en(n, "partition", "partitions"), list(taken)),
+        };
+        let revoked = match (lang, revoked.is_empty()) {
+            (_, true) => String::new(),
+            #[cfg(feature = "lang-ru")]
+            (Lang::Ru, false) => format!("; {} {} — {} до heartbeat'а нового владельца", if one_revoked { "освобождена партиция" } else { "освобождены партиции" }, list(revoked), if one_revoked { "она ничья" } else { "они ничьи" }),
+            #[cfg(feature = "lang-en")]
+            (Lang::En, false) => format!("; {} {} let go, nobody's until the new owner's heartbeat", plural_en(r, "partition", "partitions"), list(revoked)),
+        };
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => format!("Эпоха группы {epoch}, {}{taken}{revoked}", seconds(lang, at)),
+            #[cfg(feature = "lang-en")]
+            Lang::En => format!("Group epoch {epoch}, {}{taken}{revoked}", seconds(lang, at)),
+        }
+    }
+
     pub fn members_hidden(lang, active: usize => Amount, gone: usize => Amount) {
         let (active, gone) = (number(lang, wide(active)), number(lang, wide(gone)));
         match lang {

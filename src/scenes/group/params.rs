@@ -7,12 +7,14 @@ use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::group::model as group;
 use crate::scenes::group::model::{ActionKind, MemberAction};
 use crate::scenes::group::text::GroupMsg;
-use crate::sim::assignor::Assignor;
+use crate::sim::assignor::{Assignor, ServerAssignor};
 
-pub(crate) static PARAMS: [&Param; 8] = [
+pub(crate) static PARAMS: [&Param; 10] = [
     &GROUP_PARTITIONS,
     &MEMBERS,
+    &GROUP_PROTOCOL,
     &ASSIGNOR,
+    &REMOTE_ASSIGNOR,
     &COMMIT,
     &IDEMPOTENT,
     &ACTIONS,
@@ -47,13 +49,55 @@ pub static MEMBERS: Param = Param {
     set: |p, v| v.u32().map(|n| p.group.members = n).is_some(),
 };
 
+pub static GROUP_PROTOCOL: Param = Param {
+    name: "group-protocol",
+    kind: Kind::Choice(&["classic", "consumer"]),
+    run: true,
+    default: "classic",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "the rebalance protocol, `group.protocol`: `classic` (every client's default) or `consumer` (KIP-848, Kafka 4.0+: the broker assigns, members reconcile one by one)",
+    label: Some(|l| t(l, GroupMsg::Protocol)),
+    options: &[
+        ("classic", OptionText::Words(|l| t(l, GroupMsg::ProtocolClassic))),
+        ("consumer", OptionText::Words(|l| t(l, GroupMsg::ProtocolConsumer))),
+    ],
+    get: |p| Some(p.group.protocol.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(group::GroupProtocol::from_id)
+            .map(|g| p.group.protocol = g)
+            .is_some()
+    },
+};
+
+pub static REMOTE_ASSIGNOR: Param = Param {
+    name: "remote-assignor",
+    kind: Kind::Choice(&["uniform", "range"]),
+    run: true,
+    default: "uniform",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "with `group-protocol=consumer`, the broker's assignor, `group.remote.assignor`",
+    label: Some(|l| t(l, GroupMsg::RemoteAssignor)),
+    options: &[
+        ("uniform", OptionText::Verbatim),
+        ("range", OptionText::Verbatim),
+    ],
+    get: |p| Some(p.group.remote_assignor.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(ServerAssignor::from_id)
+            .map(|a| p.group.remote_assignor = a)
+            .is_some()
+    },
+};
+
 pub static ASSIGNOR: Param = Param {
     name: "assignor",
     kind: Kind::Choice(&["range", "roundrobin", "sticky", "cooperative-sticky"]),
     run: true,
     default: "range",
     #[cfg(not(target_arch = "wasm32"))]
-    doc: "the assignor",
+    doc: "with `group-protocol=classic`, the client's assignor, `partition.assignment.strategy`",
     label: Some(|l| t(l, GroupMsg::Assignor)),
     options: &[
         ("range", OptionText::Verbatim),

@@ -1,8 +1,8 @@
 //! The group scene's sweep: members joining, leaving and crashing, from the seed.
 
-use crate::scenes::group::model::{Group, MemberState};
+use crate::scenes::group::model::{Group, GroupProtocol, MemberState};
 use crate::scenes::sweep::*;
-use crate::sim::assignor::Assignor;
+use crate::sim::assignor::{Assignor, ServerAssignor};
 use crate::sim::rng::Rng;
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -102,7 +102,14 @@ fn run_group(link: &str, seed: u64, index: u64, crashed: bool) -> Group {
         }
     }
     for (i, generation) in g.generations.iter().enumerate() {
-        assert_eq!(generation.number as usize, i + 1, "{link}");
+        match config.protocol {
+            GroupProtocol::Classic => assert_eq!(generation.number as usize, i + 1, "{link}"),
+            // One entry per member's reconciliation, at the group epoch.
+            GroupProtocol::Consumer => assert!(
+                i == 0 || generation.number >= g.generations[i - 1].number,
+                "{link}: the group epoch went back"
+            ),
+        }
         assert!(
             generation
                 .owners
@@ -166,6 +173,36 @@ fn sweep_group(commit: &str, idempotent: bool, seeds: Range<u64>) -> Vec<Tally> 
                     assert!(g.paused_ms <= eager_paused, "{link}: paused longer");
                 }
                 _ => {}
+            }
+            if assignor == Assignor::Sticky {
+                for remote in ServerAssignor::ALL {
+                    let link = format!(
+                        "?scene=group&group-protocol=consumer&remote-assignor={}&commit={commit}&idempotent={}&actions={actions}&seed={seed}",
+                        remote.id(),
+                        u8::from(idempotent)
+                    );
+                    let c = run_group(&link, seed, index as u64, crashed);
+                    // Every change is one member's: a partition goes from
+                    // its owner to nobody, and from nobody to its next one.
+                    for w in c.generations.windows(2) {
+                        for (p, (before, after)) in w[0].owners.iter().zip(&w[1].owners).enumerate()
+                        {
+                            if let (Some(a), Some(b)) = (before, after) {
+                                assert_eq!(
+                                    a, b,
+                                    "{link}: partition {p} passed straight from {a} to {b}"
+                                );
+                            }
+                        }
+                    }
+                    // No stop-the-world: never paused longer than eager.
+                    assert!(
+                        c.paused_ms <= g.paused_ms,
+                        "{link}: paused {} ms, eager {} ms",
+                        c.paused_ms,
+                        g.paused_ms
+                    );
+                }
             }
             if !idempotent && crashed {
                 // A commit after every batch leaves a narrow window.

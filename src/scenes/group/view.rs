@@ -8,11 +8,12 @@ use super::params as declared;
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t};
 use crate::params::{AppParams, Part};
+use crate::scenes::group::model::GroupProtocol;
 use crate::scenes::group::model::{
     record_of, ActionKind, CommitMode, Group, MemberAction, MemberState,
 };
 use crate::scenes::group::text::GroupMsg;
-use crate::sim::assignor::Assignor;
+use crate::sim::assignor::{Assignor, ServerAssignor};
 use crate::sim::{Sim, SimTime};
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
@@ -43,6 +44,19 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
             p.group.assignor = a;
         }
     });
+    let on_protocol = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(g) = GroupProtocol::from_id(&select.value()) {
+            p.group.protocol = g;
+        }
+    });
+    let on_remote = edit(params, on_params, |p, e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(a) = ServerAssignor::from_id(&select.value()) {
+            p.group.remote_assignor = a;
+        }
+    });
+    let consumer = params.group.protocol == GroupProtocol::Consumer;
     let on_commit = edit(params, on_params, |p, e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         if let Some(c) = CommitMode::from_id(&select.value()) {
@@ -64,13 +78,34 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                     <input type="number" data-testid="members-input" min={min_of(&declared::MEMBERS)} max={max_of(&declared::MEMBERS)} value={params.group.members.to_string()} oninput={on_members} />
                 </label>
                 <label class="field">
-                    <span>{t(lang, GroupMsg::Assignor)}</span>
-                    <select data-testid="assignor" onchange={on_assignor}>
-                        for &a in Assignor::ALL.iter() {
-                            <option value={a.id()} selected={params.group.assignor == a}>{a.id()}</option>
-                        }
+                    <span>{t(lang, GroupMsg::Protocol)}</span>
+                    <select data-testid="group-protocol" onchange={on_protocol}>
+                        <option value="classic" selected={!consumer}>{t(lang, GroupMsg::ProtocolClassic)}</option>
+                        <option value="consumer" selected={consumer}>{t(lang, GroupMsg::ProtocolConsumer)}</option>
                     </select>
                 </label>
+                // Each protocol has its own assignor setting; the Java
+                // client refuses partition.assignment.strategy with the
+                // consumer protocol (ConsumerConfig.checkUnsupportedConfigsPostProcess).
+                if consumer {
+                    <label class="field">
+                        <span>{t(lang, GroupMsg::RemoteAssignor)}</span>
+                        <select data-testid="remote-assignor" onchange={on_remote}>
+                            for &a in ServerAssignor::ALL.iter() {
+                                <option value={a.id()} selected={params.group.remote_assignor == a}>{a.id()}</option>
+                            }
+                        </select>
+                    </label>
+                } else {
+                    <label class="field">
+                        <span>{t(lang, GroupMsg::Assignor)}</span>
+                        <select data-testid="assignor" onchange={on_assignor}>
+                            for &a in Assignor::ALL.iter() {
+                                <option value={a.id()} selected={params.group.assignor == a}>{a.id()}</option>
+                            }
+                        </select>
+                    </label>
+                }
                 <label class="field">
                     <span>{t(lang, GroupMsg::Commit)}</span>
                     <select data-testid="commit" onchange={on_commit}>
@@ -83,7 +118,7 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                 <input type="checkbox" data-testid="idempotent" checked={params.group.idempotent} onchange={on_idem} />
                 <span>{t(lang, GroupMsg::Idempotent)}</span>
             </label>
-            <p class="note">{t(lang, if params.group.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
+            <p class="note" data-testid="protocol-note">{t(lang, if consumer { GroupMsg::ConsumerNote } else if params.group.assignor.cooperative() { GroupMsg::Cooperative } else { GroupMsg::Eager })}</p>
         </section>
     }
 }
@@ -268,13 +303,19 @@ fn view_owners(g: &Group, now: SimTime, end: SimTime, lang: Lang, narrow: bool) 
                     </tbody>
                 </table>
             </div>
-            <h3>{t(lang, GroupMsg::GenerationsTitle)}</h3>
+            <h3>{t(lang, if g.config.protocol == GroupProtocol::Consumer { GroupMsg::EpochsTitle } else { GroupMsg::GenerationsTitle })}</h3>
             <ol class="plain small">
                 if g.generations.len() > SHOWN_GENERATIONS {
                     <li class="dim">{i18n::earlier_hidden(lang, g.generations.len() - SHOWN_GENERATIONS)}</li>
                 }
                 for gen in g.generations[g.generations.len().saturating_sub(SHOWN_GENERATIONS)..].iter() {
-                    <li data-testid="generation" data-generation={gen.number.to_string()}>{super::numbered::generation_line(lang, gen.number, gen.at, &gen.moved, &gen.revoked)}</li>
+                    <li data-testid="generation" data-generation={gen.number.to_string()}>{
+                        if g.config.protocol == GroupProtocol::Consumer {
+                            super::numbered::epoch_line(lang, gen.number, gen.at, &gen.moved, &gen.revoked)
+                        } else {
+                            super::numbered::generation_line(lang, gen.number, gen.at, &gen.moved, &gen.revoked)
+                        }
+                    }</li>
                 }
             </ol>
         </section>

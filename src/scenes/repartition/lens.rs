@@ -43,6 +43,7 @@ pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     // beside the printed one.
     let g = GroupSettings {
         assignor: None,
+        remote: None,
         commit: CommitMode::Auto,
         reset: Some(p.repartition.offset_reset),
         default_start: warned && b.as_warned,

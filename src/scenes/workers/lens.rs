@@ -13,6 +13,7 @@ pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     let w = p.workers;
     let g = GroupSettings {
         assignor: None,
+        remote: None,
         commit: CommitMode::Auto,
         reset: Some(OffsetReset::Earliest),
         default_start: false,

@@ -107,16 +107,20 @@ pub enum GroupCaption {
         partitions: Vec<(u32, u64, u64)>,
     },
     /// `session.timeout.ms` passed: the coordinator drops the member.
+    /// `consumer`: under the consumer protocol, which has no rebalance.
     Expired {
         member: String,
+        consumer: bool,
     },
     Joined {
         member: String,
+        consumer: bool,
     },
     /// A clean leave: it committed what it processed.
     Left {
         member: String,
         committed: Vec<(u32, u64)>,
+        consumer: bool,
     },
     /// The link asked a member that is not active to leave or crash.
     Ignored {
@@ -125,6 +129,19 @@ pub enum GroupCaption {
     RebalanceStarted {
         assignor: Assignor,
         commits: bool,
+    },
+    /// Consumer protocol: a member's heartbeat, at group epoch `epoch`:
+    /// whether it joined, what it revoked, what it took (with the
+    /// committed offset it resumes at), and what it still waits for, with
+    /// the member that holds each.
+    Reconciled {
+        member: String,
+        epoch: u32,
+        assignor: crate::sim::assignor::ServerAssignor,
+        joined: bool,
+        revoked: Vec<u32>,
+        assigned: Vec<(u32, u64)>,
+        waiting: Vec<(u32, String)>,
     },
     /// A generation was given out: per moved partition its former owner,
     /// its new owner and the committed offset it resumes at; per revoked
@@ -202,6 +219,30 @@ impl Group {
                 commits: self.config.commit == CommitMode::Auto
                     || !self.config.assignor.cooperative(),
             },
+            GroupEvent::Heartbeat { member } => {
+                let m = &self.members[member as usize];
+                let last = m.last_heartbeat.as_ref().filter(|h| h.at == *at);
+                let (_, _, waiting) = self.reconciliation(member);
+                GroupCaption::Reconciled {
+                    member: m.id.clone(),
+                    epoch: self.group_epoch,
+                    assignor: self.config.remote_assignor,
+                    joined: last.is_some_and(|h| h.joined),
+                    revoked: last.map(|h| h.revoked.clone()).unwrap_or_default(),
+                    assigned: last
+                        .map(|h| {
+                            h.assigned
+                                .iter()
+                                .map(|&p| (p, self.committed[p as usize]))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    waiting: waiting
+                        .into_iter()
+                        .map(|(p, o)| (p, self.members[o as usize].id.clone()))
+                        .collect(),
+                }
+            }
             GroupEvent::RebalanceEnd => {
                 let n = self.generations.len();
                 // Group::new gives out the first generation, so there is
@@ -341,6 +382,7 @@ impl Group {
 
     fn action_caption(&self, index: u32, at: SimTime) -> GroupCaption {
         let action = &self.config.actions[index as usize];
+        let consumer = self.config.protocol == super::GroupProtocol::Consumer;
         match &action.kind {
             ActionKind::Add => GroupCaption::Joined {
                 member: self
@@ -348,24 +390,33 @@ impl Group {
                     .last()
                     .map(|m| m.id.clone())
                     .unwrap_or_default(),
+                consumer,
             },
             ActionKind::Remove(id) => match self.member_index(id) {
                 Some(m) if self.members[m as usize].state == MemberState::Left => {
                     GroupCaption::Left {
                         member: id.clone(),
+                        // Under the consumer protocol its leave freed them.
                         committed: self.members[m as usize]
                             .processed_up_to
                             .keys()
-                            .filter(|&&p| self.owner[p as usize] == Some(m))
+                            .filter(|&&p| {
+                                let owner = self.owner[p as usize];
+                                owner == Some(m) || (consumer && owner.is_none())
+                            })
                             .map(|&p| (p, self.committed[p as usize]))
                             .collect(),
+                        consumer,
                     }
                 }
                 _ => GroupCaption::Ignored { member: id.clone() },
             },
             // A crash that happened comes back after session.timeout.ms:
             // the coordinator noticing it.
-            ActionKind::Crash(id) if at > action.at => GroupCaption::Expired { member: id.clone() },
+            ActionKind::Crash(id) if at > action.at => GroupCaption::Expired {
+                member: id.clone(),
+                consumer,
+            },
             ActionKind::Crash(id) => match self.member_index(id) {
                 Some(m) if self.members[m as usize].state == MemberState::Crashed => {
                     let member = &self.members[m as usize];
@@ -435,6 +486,7 @@ mod tests {
                 commit,
                 idempotent,
                 actions,
+                ..GroupConfig::default()
             }),
             42,
         )
@@ -597,7 +649,8 @@ mod tests {
         assert_eq!(
             step(3500, GroupEvent::Action { index: 0 }),
             GroupCaption::Expired {
-                member: "consumer-2".into()
+                member: "consumer-2".into(),
+                consumer: false,
             }
         );
         assert_eq!(
@@ -767,7 +820,8 @@ mod tests {
         assert_eq!(
             step_at(2000),
             Some(GroupCaption::Joined {
-                member: "consumer-4".into()
+                member: "consumer-4".into(),
+                consumer: false,
             })
         );
         assert_eq!(
@@ -775,6 +829,7 @@ mod tests {
             Some(GroupCaption::Left {
                 member: "consumer-1".into(),
                 committed: vec![(0, 20), (3, 20)],
+                consumer: false,
             })
         );
     }

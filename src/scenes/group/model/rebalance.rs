@@ -3,8 +3,8 @@
 //! a generation's assignment is given out.
 
 use super::{
-    member_name, ActionKind, CommitMode, Generation, Group, GroupEvent, MemberState, REBALANCE_MS,
-    SESSION_TIMEOUT_MS,
+    member_name, ActionKind, CommitMode, Generation, Group, GroupEvent, GroupProtocol, MemberState,
+    HEARTBEAT_MS, REBALANCE_MS, SESSION_TIMEOUT_MS,
 };
 use crate::sim::assignor::{Assignment, TopicPartition};
 use crate::sim::engine::Ctx;
@@ -27,14 +27,25 @@ impl Group {
                 self.add_member(id, now);
                 let m = self.members.len() as u32 - 1;
                 ctx.schedule_in(0, GroupEvent::Work { member: m });
-                self.start_rebalance(ctx);
+                match self.config.protocol {
+                    GroupProtocol::Classic => self.start_rebalance(ctx),
+                    // Its first heartbeat joins the group.
+                    GroupProtocol::Consumer => {
+                        ctx.schedule_in(0, GroupEvent::Heartbeat { member: m })
+                    }
+                }
             }
             ActionKind::Remove(id) => {
                 if let Some(m) = in_state(self, &id, MemberState::Active) {
                     // close(): a clean member commits what it processed.
                     self.commit(m);
                     self.stop(m, MemberState::Left, now);
-                    self.start_rebalance(ctx);
+                    match self.config.protocol {
+                        GroupProtocol::Classic => self.start_rebalance(ctx),
+                        // Its leave heartbeat (member epoch -1) frees its
+                        // partitions at once, and the group epoch moves.
+                        GroupProtocol::Consumer => self.leave_group(m, now),
+                    }
                 }
             }
             ActionKind::Crash(id) => {
@@ -47,7 +58,13 @@ impl Group {
                     ctx.schedule_in(SESSION_TIMEOUT_MS, GroupEvent::Action { index });
                 } else if let Some(m) = in_state(self, &id, MemberState::Crashed) {
                     self.members[m as usize].state = MemberState::Gone;
-                    self.start_rebalance(ctx);
+                    match self.config.protocol {
+                        GroupProtocol::Classic => self.start_rebalance(ctx),
+                        // Fenced (`consumerGroupFenceMembers`): its
+                        // partitions are free at once, with no revocation
+                        // step, for the others' next heartbeats.
+                        GroupProtocol::Consumer => self.leave_group(m, now),
+                    }
                 }
             }
         }
@@ -64,6 +81,137 @@ impl Group {
             if self.owner[p] == Some(m) {
                 self.pause(p, now);
             }
+        }
+    }
+
+    /// A member gone from the group owns nothing any more: nobody reads its
+    /// partitions until their next owner's heartbeat takes them. The group
+    /// epoch moves, and the broker computes the target assignment for it.
+    fn leave_group(&mut self, m: u32, now: SimTime) {
+        let mut freed = Vec::new();
+        for p in 0..self.config.partitions {
+            if self.owner[p as usize] == Some(m) {
+                self.owner[p as usize] = None;
+                freed.push(p);
+            }
+        }
+        self.new_target();
+        if !freed.is_empty() {
+            self.record_owners(now, Vec::new(), freed);
+        }
+    }
+
+    /// The group epoch moves and the broker computes the target assignment
+    /// for it (`GroupMetadataManager.maybeUpdateTargetAssignment`).
+    fn new_target(&mut self) {
+        self.group_epoch += 1;
+        self.target = self.rebalance().assignment;
+    }
+
+    /// One change of owners under the consumer protocol, as an entry of the
+    /// owners' timeline, at the group epoch.
+    fn record_owners(&mut self, now: SimTime, moved: Vec<u32>, revoked: Vec<u32>) {
+        let owners = (0..self.config.partitions as usize)
+            .map(|p| self.owner[p].map(|o| self.members[o as usize].id.clone()))
+            .collect();
+        self.generations.push(Generation {
+            number: self.group_epoch,
+            at: now,
+            owners,
+            moved,
+            revoked,
+        });
+    }
+
+    /// What `member`'s next heartbeat would change, from the broker's
+    /// target (`CurrentAssignmentBuilder.computeNextAssignment`): the
+    /// partitions it must give up, those it may take now because nobody
+    /// owns them, and those it must wait for, each with its owner.
+    pub(super) fn reconciliation(&self, member: u32) -> (Vec<u32>, Vec<u32>, Vec<(u32, u32)>) {
+        let id = &self.members[member as usize].id;
+        let target: Vec<u32> = self
+            .target
+            .get(id)
+            .into_iter()
+            .flatten()
+            .map(|tp| tp.partition)
+            .collect();
+        let mut revoke = Vec::new();
+        let mut assign = Vec::new();
+        let mut wait = Vec::new();
+        // The consumer runs onPartitionsRevoked from poll(), once the
+        // record in hand is done: until then it keeps that partition.
+        let in_hand = self.members[member as usize].busy.map(|(p, _)| p);
+        for p in 0..self.config.partitions {
+            let owner = self.owner[p as usize];
+            let wanted = target.contains(&p);
+            match owner {
+                Some(o) if o == member && !wanted && in_hand != Some(p) => revoke.push(p),
+                None if wanted => assign.push(p),
+                Some(o) if o != member && wanted => wait.push((p, o)),
+                _ => {}
+            }
+        }
+        (revoke, assign, wait)
+    }
+
+    /// A consumer-protocol member's heartbeat. A new member joins (the
+    /// group epoch moves). Then it reconciles: it revokes what it must
+    /// give up (its `onPartitionsRevoked` commits first, as the
+    /// consumer's auto commit does before a revocation), and takes what
+    /// is free of its target. Every partition it keeps goes on working.
+    pub(super) fn heartbeat(&mut self, member: u32, ctx: &mut Ctx<'_, GroupEvent>) {
+        let now = ctx.now();
+        if self.members[member as usize].state != MemberState::Active {
+            return;
+        }
+        let joined = self.members[member as usize].epoch == 0;
+        if joined {
+            self.new_target();
+        }
+        let (revoke, assign, _) = self.reconciliation(member);
+        if !revoke.is_empty() {
+            self.commit(member);
+        }
+        for &p in &revoke {
+            self.revoke(member, p);
+            self.owner[p as usize] = None;
+            self.pause(p as usize, now);
+        }
+        for &p in &assign {
+            let pi = p as usize;
+            self.owner[pi] = Some(member);
+            self.position[pi] = self.committed[pi];
+            self.resume(pi, now);
+        }
+        if revoke.is_empty() {
+            // At its target, or only waiting for others to let go
+            // (UNRELEASED_PARTITIONS): it moves to the group's epoch.
+            self.members[member as usize].epoch = self.group_epoch;
+        }
+        self.members[member as usize].last_heartbeat = Some(super::Reconciled {
+            at: now,
+            joined,
+            revoked: revoke.clone(),
+            assigned: assign.clone(),
+        });
+        if !revoke.is_empty() || !assign.is_empty() {
+            self.record_owners(now, assign, revoke);
+        }
+        let ahead = self.config.actions.iter().any(|a| a.at > now)
+            || self.members.iter().any(|m| m.state == MemberState::Crashed);
+        // Some partition is not yet where the target puts it.
+        let unsettled = (0..self.config.partitions).any(|p| {
+            let owner = self.owner[p as usize].map(|o| &self.members[o as usize].id);
+            let wanted = self
+                .target
+                .iter()
+                .find(|(_, tps)| tps.iter().any(|tp| tp.partition == p))
+                .map(|(id, _)| id);
+            owner != wanted
+        });
+        if self.producing(now) || !self.caught_up() || ahead || unsettled {
+            ctx.schedule_in(HEARTBEAT_MS, GroupEvent::Heartbeat { member });
         }
     }
 

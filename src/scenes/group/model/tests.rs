@@ -14,6 +14,7 @@ fn config(
         commit,
         idempotent,
         actions,
+        ..GroupConfig::default()
     }
 }
 
@@ -171,6 +172,7 @@ fn random_actions_keep_one_owner_and_lose_nothing() {
                 },
                 idempotent: false,
                 actions,
+                ..GroupConfig::default()
             },
             seed,
             one_owner_per_partition,
@@ -443,5 +445,85 @@ fn member_state_ids_are_the_names_the_attribute_had() {
         MemberState::Gone,
     ] {
         assert_eq!(state.id(), format!("{state:?}").to_lowercase());
+    }
+}
+
+/// A member joins: the classic eager protocol stops every partition for a
+/// rebalance; the consumer protocol (KIP-848) pauses only the partitions
+/// that move, each from its old owner's heartbeat to its new owner's.
+#[test]
+fn the_consumer_protocol_pauses_only_what_moves() {
+    use crate::sim::assignor::ServerAssignor;
+    let add = vec![MemberAction {
+        at: SimTime(2000),
+        kind: ActionKind::Add,
+    }];
+    let eager = run(
+        GroupConfig {
+            assignor: Assignor::Sticky,
+            actions: add.clone(),
+            ..GroupConfig::default()
+        },
+        7,
+        one_owner_per_partition,
+    );
+    for remote in ServerAssignor::ALL {
+        let g = run(
+            GroupConfig {
+                protocol: super::GroupProtocol::Consumer,
+                remote_assignor: remote,
+                actions: add.clone(),
+                ..GroupConfig::default()
+            },
+            7,
+            one_owner_per_partition,
+        );
+        let paused: std::collections::BTreeSet<u32> = g
+            .generations
+            .iter()
+            .flat_map(|gen| gen.revoked.clone())
+            .collect();
+        let moved: std::collections::BTreeSet<u32> = g.generations[1..]
+            .iter()
+            .flat_map(|gen| gen.moved.clone())
+            .collect();
+        assert_eq!(paused, moved, "{remote:?}: what paused is what moved");
+        // From 2, 2, 2 to 2, 2, 1, 1: one partition moves, under uniform
+        // (the first members keep their extra) and range alike.
+        assert_eq!(moved.len(), 1, "{remote:?}: {moved:?}");
+        assert!(
+            g.paused_ms * 2 < eager.paused_ms,
+            "{remote:?}: paused {} ms, eager {} ms",
+            g.paused_ms,
+            eager.paused_ms
+        );
+        assert_eq!(g.members.last().map(|m| m.epoch), Some(g.group_epoch));
+        assert_eq!(g.committed, g.log_end_offset);
+        assert_eq!(g.duplicates(), 0);
+    }
+}
+
+/// A crash costs the same records handled twice under either protocol:
+/// the dead member's session must run out first, and the next owner
+/// resumes from the committed offset.
+#[test]
+fn a_crash_repeats_records_under_the_consumer_protocol_too() {
+    let crash = vec![MemberAction {
+        at: SimTime(2500),
+        kind: ActionKind::Crash("consumer-2".into()),
+    }];
+    for (commit, least) in [(CommitMode::Auto, 3), (CommitMode::Manual, 0)] {
+        let g = run(
+            GroupConfig {
+                protocol: super::GroupProtocol::Consumer,
+                commit,
+                actions: crash.clone(),
+                ..GroupConfig::default()
+            },
+            42,
+            one_owner_per_partition,
+        );
+        assert!(g.duplicates() >= least, "{commit:?}: {}", g.duplicates());
+        assert_eq!(g.committed, g.log_end_offset);
     }
 }
