@@ -507,8 +507,11 @@ impl ServerAssignor {
 /// topics (`UniformHomogeneousAssignmentBuilder.build`): each member gets
 /// `P / M` partitions, and `P % M` of them one more; each keeps what it
 /// owned up to its quota (sticky); the partitions left over are dealt in
-/// ascending order, in runs, to the members still short, in the
-/// coordinator's order of members. That order is a `HashMap`'s over random
+/// runs to the members still short, in the coordinator's order of members:
+/// first those nobody owned, in ascending order, then those taken back
+/// from members over their quota, member by member
+/// (`maybeRevokePartitions`, then `assignRemainingPartitions`; the real
+/// broker gave the same). That order is a `HashMap`'s over random
 /// member ids in Kafka; here it is `members` as given.
 pub fn uniform(topics: &[(String, u32)], members: &[String], owned: &Assignment) -> Assignment {
     let mut out = empty(members);
@@ -520,6 +523,7 @@ pub fn uniform(topics: &[(String, u32)], members: &[String], owned: &Assignment)
     let (min_quota, mut extras) = (all.len() / m, all.len() % m);
     let mut quota = vec![min_quota; m];
     let mut taken = std::collections::BTreeSet::new();
+    let mut taken_back: Vec<TopicPartition> = Vec::new();
     // Sticky: a member keeps its own up to its quota, and one more if it
     // held more and an extra slot is left (`maybeRevokePartitions`).
     for (i, member) in members.iter().enumerate() {
@@ -536,11 +540,15 @@ pub fn uniform(topics: &[(String, u32)], members: &[String], owned: &Assignment)
         } else {
             min_quota
         };
-        for tp in mine.into_iter().take(keep) {
+        for (k, tp) in mine.into_iter().enumerate() {
             taken.insert(tp.clone());
-            out.get_mut(member)
-                .expect("every member has an entry")
-                .push(tp.clone());
+            if k < keep {
+                out.get_mut(member)
+                    .expect("every member has an entry")
+                    .push(tp.clone());
+            } else {
+                taken_back.push(tp.clone());
+            }
         }
     }
     // The extra slots left go to the last members that have none: a
@@ -551,7 +559,10 @@ pub fn uniform(topics: &[(String, u32)], members: &[String], owned: &Assignment)
             quota[i] += 1;
         }
     }
-    let mut free = all.iter().filter(|tp| !taken.contains(*tp));
+    let mut free = all
+        .iter()
+        .filter(|tp| !taken.contains(*tp))
+        .chain(taken_back.iter());
     for (i, member) in members.iter().enumerate() {
         let list = out.get_mut(member).expect("every member has an entry");
         while list.len() < quota[i] {
@@ -606,6 +617,15 @@ mod server_tests {
         assert_eq!(u(2, &none), [vec![], vec![0], vec![1]]);
         let before = owned(&[("A", &[0, 1, 2]), ("B", &[3, 4, 5])]);
         assert_eq!(u(6, &before), [vec![0, 1], vec![3, 4], vec![2, 5]]);
+        // B leaves as C and D join, in one assignment: the partitions
+        // nobody owns go first, then the one A gives back (the broker gave
+        // A[0, 1], C[3, 4], D[2, 5] on three runs).
+        let acd: Vec<String> = ["A", "C", "D"].iter().map(|s| (*s).to_owned()).collect();
+        let a_only = owned(&[("A", &[0, 1, 2])]);
+        assert_eq!(
+            parts(&uniform(&t(6), &acd, &a_only)),
+            [vec![0, 1], vec![3, 4], vec![2, 5]]
+        );
         let r = |p, m: &[&str]| {
             let m: Vec<String> = m.iter().map(|s| (*s).to_owned()).collect();
             parts(&ServerAssignor::Range.assign(&t(p), &m, &none))

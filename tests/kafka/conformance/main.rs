@@ -12,6 +12,7 @@
 mod crash;
 mod golens;
 mod group;
+mod group_consumer;
 mod keyless;
 mod lens_consumer;
 mod lens_defaults;
@@ -25,6 +26,7 @@ mod producer;
 mod replication;
 mod report;
 mod routing;
+mod share;
 
 use serde_json::{json, Value};
 use std::path::Path;
@@ -57,7 +59,7 @@ pub struct Area {
     pub compare: fn(&Value, &Value) -> Verdict,
 }
 
-pub const AREAS: [Area; 15] = [
+pub const AREAS: [Area; 17] = [
     routing::AREA,
     keyless::AREA,
     log::AREA,
@@ -73,6 +75,8 @@ pub const AREAS: [Area; 15] = [
     lens_consumer::AREA,
     lens_defaults::AREA,
     lens_reset::AREA,
+    group_consumer::AREA,
+    share::AREA,
 ];
 
 fn plan() -> Value {

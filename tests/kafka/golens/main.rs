@@ -65,6 +65,15 @@ fn queries() -> Vec<String> {
             }
         }
     }
+    // The consumer protocol (KIP-848): each client's way to ask for it, or
+    // its classic program where it has none.
+    for remote in ["uniform", "range"] {
+        for commit in ["auto", "manual"] {
+            q.push(format!(
+                "scene=group&group-protocol=consumer&remote-assignor={remote}&commit={commit}"
+            ));
+        }
+    }
     for strategy in ["naive", "two-phase", "new-topic"] {
         for reset in ["earliest", "latest"] {
             q.push(format!(

@@ -33,7 +33,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Main --self-check
  * </pre>
  * One single-broker cluster serves the areas that need nothing else
- * (routing, keyless, log, group, crash, and the Go harness); the producer and
+ * (routing, keyless, log, group, crash, share, group-consumer, and the Go harness); the producer and
  * replication areas start their own clusters, one at a time, after it is
  * closed, so that no two clusters share the two cores. An area that fails
  * does not stop the others; the exit code says whether any failed.
@@ -46,7 +46,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Main {
     private Main() {}
 
-    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry", "lens-consumer", "lens-defaults", "lens-reset");
+    private static final List<String> AREAS = List.of("routing", "keyless", "log", "group", "crash", "producer", "replication", "pipeline", "golens", "lens-producer", "lens-lost-answer", "lens-retry", "lens-consumer", "lens-defaults", "lens-reset", "share", "group-consumer");
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = parseArgs(args);
@@ -83,7 +83,7 @@ public final class Main {
         }
 
         Run run = new Run(outDir);
-        boolean singleBroker = Stream.of("routing", "keyless", "golens", "lens-producer", "log", "group", "crash").anyMatch(selected::has)
+        boolean singleBroker = Stream.of("routing", "keyless", "golens", "lens-producer", "log", "group", "crash", "share", "group-consumer").anyMatch(selected::has)
             || opts.containsKey("--go-harness");
         if (singleBroker) {
             run.singleBroker(selected, opts, planFile);
@@ -142,7 +142,7 @@ public final class Main {
         /** The areas that share one single-broker cluster, and the Go harness against it. */
         void singleBroker(ObjectNode selected, Map<String, String> opts, Path planFile) throws IOException {
             List<String> areas = new ArrayList<>();
-            Stream.of("routing", "keyless", "golens", "lens-producer", "log").filter(selected::has).forEach(areas::add);
+            Stream.of("routing", "keyless", "golens", "lens-producer", "log", "share", "group-consumer").filter(selected::has).forEach(areas::add);
             if (selected.has("group") || selected.has("crash")) {
                 areas.add("group+crash");
             }
@@ -158,6 +158,10 @@ public final class Main {
                 // extended while members keep arriving); 3000 is Kafka's default.
                 Cluster.Options o = new Cluster.Options();
                 o.brokerConfig.put("group.initial.rebalance.delay.ms", "3000");
+                // group-consumer's groups ask for sessions shorter than the
+                // broker's floor allows; lowering the floor changes no default
+                // (GroupConsumerCases.brokerConfig).
+                o.brokerConfig.putAll(GroupConsumerCases.brokerConfig(selected));
                 cluster = Cluster.start(o);
             } catch (Exception e) {
                 System.out.println("cluster: 1 broker FAILED to start, so did " + areas + ": " + e);
@@ -184,6 +188,12 @@ public final class Main {
                 }
                 if (selected.has("group") || selected.has("crash")) {
                     area("group+crash", () -> GroupCases.run(selected, cluster, outDir));
+                }
+                if (selected.has("share")) {
+                    area("share", () -> ShareCases.run(selected, cluster, outDir));
+                }
+                if (selected.has("group-consumer")) {
+                    area("group-consumer", () -> GroupConsumerCases.run(selected, cluster, outDir));
                 }
                 if (opts.containsKey("--go-harness")) {
                     Path goPlan = planFile;
