@@ -34,6 +34,16 @@ impl Op {
     }
 }
 
+/// How a goal on `metric` usually reads: more is better only for
+/// throughput, less for the times, and a count is asked for exactly.
+pub fn usual_op(metric: Metric) -> Op {
+    match metric {
+        Metric::Throughput => Op::AtLeast,
+        Metric::PausedMs | Metric::DoneMs => Op::AtMost,
+        _ => Op::Equals,
+    }
+}
+
 /// One goal: `metric op value`, to hold on every seeded variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Goal {

@@ -18,7 +18,9 @@ use crate::i18n::Lang;
 use crate::params::declare::Param;
 use crate::params::{apply_pairs, parse_query, AppParams, ParamIssue, SceneId};
 pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
-pub use goals::{check_seed, measure, misses, refuses, variant, Goal, Metric, Miss, Op, SEEDS};
+pub use goals::{
+    check_seed, measure, misses, refuses, usual_op, variant, Goal, Metric, Miss, Op, SEEDS,
+};
 use std::cell::OnceCell;
 use std::rc::Rc;
 pub use text::{level_format_error, level_goal, level_metric, level_misses, LevelMsg};
@@ -29,11 +31,11 @@ macro_rules! level_files {
         /// The built-in levels, in the chapter's order. `?level=N` opens the
         /// N-th. Each as build.rs writes it: without comments, with the
         /// sections of the languages built in (src/levels/strip.rs).
-        pub const FILES: [&str; 12] = [$(include_str!(concat!(env!("OUT_DIR"), "/levels/", $name))),*];
+        pub const FILES: [&str; 15] = [$(include_str!(concat!(env!("OUT_DIR"), "/levels/", $name))),*];
         /// The same files as written, with their comments and both
         /// languages, which the host tests read too.
         #[cfg(test)]
-        const SOURCES: [&str; 12] = [$(include_str!($name)),*];
+        const SOURCES: [&str; 15] = [$(include_str!($name)),*];
     };
 }
 level_files!(
@@ -49,6 +51,9 @@ level_files!(
     "10-pipeline-clients.level",
     "11-pipeline-crash.level",
     "12-pipeline-failover.level",
+    "13-group-consumer-protocol.level",
+    "14-share-order-stream.level",
+    "15-share-job-queue.level",
 );
 
 /// The sections a built-in level file has in this build (build.rs).

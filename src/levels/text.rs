@@ -90,6 +90,20 @@ fn metric_name(lang: Lang, m: Metric) -> &'static str {
                 "records per second"
             }
         }
+        Metric::PausedMs => {
+            if ru {
+                "простой партиций, мс (партиция × время без читателя)"
+            } else {
+                "partitions idle, ms (each partition × the time nobody read it)"
+            }
+        }
+        Metric::DoneMs => {
+            if ru {
+                "все записи обработаны к, мс"
+            } else {
+                "every record handled by, ms"
+            }
+        }
     }
 }
 

@@ -25,15 +25,21 @@ pub enum Metric {
     /// Records per second: acknowledged ones (producer), handled ones
     /// (workers).
     Throughput,
+    /// Partition-milliseconds nobody could read: a rebalance's cost (group).
+    PausedMs,
+    /// When the reader has handled its last record, in ms (share).
+    DoneMs,
 }
 
 impl Metric {
-    pub const ALL: [Metric; 5] = [
+    pub const ALL: [Metric; 7] = [
         Metric::Violations,
         Metric::Duplicates,
         Metric::Lost,
         Metric::AckedLost,
         Metric::Throughput,
+        Metric::PausedMs,
+        Metric::DoneMs,
     ];
 
     pub fn id(self) -> &'static str {
@@ -43,6 +49,8 @@ impl Metric {
             Metric::Lost => "lost",
             Metric::AckedLost => "acked-lost",
             Metric::Throughput => "throughput",
+            Metric::PausedMs => "paused-ms",
+            Metric::DoneMs => "done-ms",
         }
     }
 
@@ -75,7 +83,7 @@ pub fn run_to_end<S: Scene>(params: &AppParams) -> Option<Sim<S>> {
 /// and why the producer gave up the records it lost, if it said.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Measured {
-    figures: [Option<u64>; 5],
+    figures: [Option<u64>; Metric::ALL.len()],
     gave_up: Option<FailReason>,
 }
 

@@ -523,8 +523,7 @@ pub fn level_maker(props: &KitProps) -> Html {
                         if on {
                             v.retain(|c| c.0 != m)
                         } else {
-                            let op = if m == Metric::Throughput { Op::AtLeast } else { Op::Equals };
-                            v.push((m, op, 0));
+                            v.push((m, crate::levels::usual_op(m), 0));
                         }
                         chosen.set(v);
                     })
@@ -544,7 +543,7 @@ pub fn level_maker(props: &KitProps) -> Html {
                             <input type="checkbox" data-testid="kit-goal" data-metric={m.id()} checked={on} onchange={toggle} />
                             {crate::levels::level_metric(lang, m)}
                             if on {
-                                {format!(" {} ", if m == Metric::Throughput { "≥" } else { "=" })}
+                                {format!(" {} ", match crate::levels::usual_op(m) { Op::AtLeast => "≥", Op::AtMost => "≤", Op::Equals => "=" })}
                                 <input type="number" min="0" value={value.to_string()} onchange={set_value} data-testid="kit-goal-value" />
                             }
                         </label>

@@ -147,13 +147,14 @@ impl Scene for Group {
 
 /// What a level can measure of it (src/scenes/measures.rs).
 impl SceneMeasures for Group {
-    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates];
+    const METRICS: &'static [Metric] = &[Metric::Violations, Metric::Duplicates, Metric::PausedMs];
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run_to_end::<Self>(params)?;
         let s = sim.model();
         Some(Measured::of(&[
             (Metric::Violations, s.checker.reorders()),
             (Metric::Duplicates, s.duplicates()),
+            (Metric::PausedMs, s.paused_ms as usize),
         ]))
     }
     fn shift_script(params: &mut AppParams, shift: &dyn Fn(SimTime) -> SimTime) {

@@ -123,14 +123,25 @@ impl Scene for ShareScene {
 
 /// What a level can measure of it (src/scenes/measures.rs).
 impl SceneMeasures for ShareScene {
-    const METRICS: &'static [Metric] = &[Metric::Violations];
+    /// Of the lane the learner's service reads with (`reads-with`).
+    const METRICS: &'static [Metric] = &[
+        Metric::Violations,
+        Metric::Duplicates,
+        Metric::Lost,
+        Metric::DoneMs,
+    ];
     fn measure(params: &AppParams) -> Option<Measured> {
         let sim = run_to_end::<Self>(params)?;
-        let mut m = Measured::default();
-        m.set(
-            Metric::Violations,
-            sim.model().checker(Lane::Share).violations().len(),
-        );
-        Some(m)
+        let s = sim.model();
+        let lane = params.share.reads_with;
+        Some(Measured::of(&[
+            (Metric::Violations, s.checker(lane).reorders()),
+            (Metric::Duplicates, s.checker(lane).duplicates()),
+            (
+                Metric::Lost,
+                s.gave_up.iter().filter(|g| g.0 == lane).count(),
+            ),
+            (Metric::DoneMs, s.done_at(lane).as_millis() as usize),
+        ]))
     }
 }

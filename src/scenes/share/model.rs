@@ -47,8 +47,10 @@ const PRODUCE_EVERY_MS: u64 = 400;
 const PROCESSING_MS: (u64, u64) = (800, 2400);
 /// A failing attempt gives up quickly.
 const FAIL_MS: u64 = 300;
-/// How long the hanging record hangs beyond the lock.
-const STALL_BEYOND_LOCK_MS: u64 = 5_000;
+/// How long the hanging record's first attempt takes: past the default
+/// lock, so a share group gives it to someone else meanwhile; a lock set
+/// longer than this never runs out on it.
+pub const HANG_MS: u64 = 35_000;
 /// Orders under way at once: their events interleave at random.
 const ACTIVE_ORDERS: u32 = 3;
 
@@ -70,6 +72,10 @@ impl Lane {
             Lane::Pool => "pool",
         }
     }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|l| l.id() == id)
+    }
 }
 
 /// How a record's handling goes wrong, the same in every lane.
@@ -77,7 +83,7 @@ impl Lane {
 pub enum Fault {
     /// Its first attempt fails; the next one succeeds.
     FailsOnce,
-    /// Its first attempt hangs past the share group's lock.
+    /// Its first attempt hangs for [`HANG_MS`].
     Hangs,
     /// Every attempt fails.
     Poison,
@@ -193,6 +199,8 @@ pub struct ShareParams {
     pub hangs: bool,
     /// One record fails every time.
     pub poison: bool,
+    /// The lane the learner's service reads with: what a level measures.
+    pub reads_with: Lane,
 }
 
 impl Default for ShareParams {
@@ -205,6 +213,7 @@ impl Default for ShareParams {
             fails_once: true,
             hangs: true,
             poison: true,
+            reads_with: Lane::Share,
         }
     }
 }
@@ -391,6 +400,20 @@ impl ShareScene {
         &self.checkers[lane as usize]
     }
 
+    /// When `lane` had handled every record it handles at all, each the
+    /// first time: a late second handling of a record is wasted work, not
+    /// progress.
+    pub fn done_at(&self, lane: Lane) -> SimTime {
+        let mut first = vec![None::<SimTime>; self.records.len()];
+        for a in self.members(lane).iter().flat_map(|m| &m.attempts) {
+            if matches!(a.outcome, Outcome::Done | Outcome::Late) {
+                let f = &mut first[a.job.record as usize];
+                *f = Some(f.map_or(a.ended, |t| t.min(a.ended)));
+            }
+        }
+        first.into_iter().flatten().max().unwrap_or(SimTime::ZERO)
+    }
+
     pub fn key(&self, record: u32) -> String {
         order_key(self.records[record as usize].order)
     }
@@ -400,9 +423,7 @@ impl ShareScene {
         let r = &self.records[job.record as usize];
         match r.fault {
             Some(Fault::FailsOnce) if job.delivery == 1 => (FAIL_MS, false),
-            Some(Fault::Hangs) if job.delivery == 1 => {
-                (self.params.lock_ms + STALL_BEYOND_LOCK_MS, true)
-            }
+            Some(Fault::Hangs) if job.delivery == 1 => (HANG_MS, true),
             Some(Fault::Poison) => (FAIL_MS, false),
             _ => (r.cost, true),
         }

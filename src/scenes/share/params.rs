@@ -2,12 +2,13 @@
 //! link writes them.
 
 use crate::i18n::t;
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{wide, Kind, OptionText, Param};
 use crate::params::part_param;
 use crate::scenes::share::model as share;
 use crate::scenes::share::text::ShareMsg;
 
-pub(crate) static PARAMS: [&Param; 8] = [
+pub(crate) static PARAMS: [&Param; 9] = [
+    &READS_WITH,
     &CONSUMERS,
     &PARTITIONS,
     &LOCK_DURATION_MS,
@@ -17,6 +18,28 @@ pub(crate) static PARAMS: [&Param; 8] = [
     &POISON,
     &PART,
 ];
+
+pub static READS_WITH: Param = Param {
+    name: "reads-with",
+    kind: Kind::Choice(&["share", "group", "pool"]),
+    run: true,
+    default: "share",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "the lane that is the learner's service, which a level measures: the `share` group, the consumer `group`, or the keyed worker `pool`",
+    label: Some(|l| t(l, ShareMsg::ReadsWith)),
+    options: &[
+        ("share", OptionText::Words(|l| t(l, ShareMsg::ShareLane))),
+        ("group", OptionText::Words(|l| t(l, ShareMsg::GroupLane))),
+        ("pool", OptionText::Words(|l| t(l, ShareMsg::PoolLane))),
+    ],
+    get: |p| Some(p.share.reads_with.id().to_owned()),
+    set: |p, v| {
+        v.text()
+            .and_then(share::Lane::from_id)
+            .map(|l| p.share.reads_with = l)
+            .is_some()
+    },
+};
 
 pub static CONSUMERS: Param = Param {
     name: "consumers",
@@ -90,7 +113,7 @@ pub static LOCK_TIMEOUT: Param = Param {
     run: true,
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
-    doc: "`1`: one record hangs past the acquisition lock",
+    doc: "`1`: one record's first attempt hangs for 35 s, past the default acquisition lock",
     label: Some(|l| t(l, ShareMsg::LockTimeout)),
     options: &[],
     get: |p| Some(u8::from(p.share.hangs).to_string()),

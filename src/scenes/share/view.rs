@@ -101,9 +101,13 @@ fn view_lane(lang: Lang, s: &ShareScene, lane: Lane, now: SimTime, compact: bool
         .map(|g| g.1)
         .collect();
     let count = violations.len();
+    let yours = s.params.reads_with == lane;
     html! {
-        <section class="card lane" data-lane={lane.id()} data-testid="lane">
+        <section class={classes!("card", "lane", yours.then_some("yours"))} data-lane={lane.id()} data-testid="lane" data-yours={yours.to_string()}>
             <h2>{t(lang, title)}</h2>
+            if yours {
+                <p class="yours-badge" data-testid="yours">{format!("★ {}", t(lang, ShareMsg::Yours))}</p>
+            }
             <p data-testid="violations-count" data-lane={lane.id()} data-count={count.to_string()}
                 class={classes!(if count > 0 { "bad" } else { "ok" })}>
                 {format!("{} {}: {count}", if count > 0 { "⚠" } else { "✓" }, t(lang, ShareMsg::Violations))}
@@ -177,6 +181,7 @@ fn view_share_params(params: &AppParams, on_params: &Callback<AppParams>) -> Htm
     let lang = params.lang;
     let sp = params.share;
     let on_consumers = edit_number(params, on_params, &declared::CONSUMERS);
+    let pick = |l: Lane| edit(params, on_params, move |p, _: Event| p.share.reads_with = l);
     let on_partitions = edit_number(params, on_params, &declared::PARTITIONS);
     let on_lock = edit_number(params, on_params, &declared::LOCK_DURATION_MS);
     let on_limit = edit_number(params, on_params, &declared::DELIVERY_COUNT_LIMIT);
@@ -189,6 +194,15 @@ fn view_share_params(params: &AppParams, on_params: &Callback<AppParams>) -> Htm
     });
     html! {
         <section class="card">
+            <fieldset class="placement">
+                <legend>{t(lang, ShareMsg::ReadsWith)}</legend>
+                for &(l, m) in [(Lane::Share, ShareMsg::ShareLane), (Lane::Group, ShareMsg::GroupLane), (Lane::Pool, ShareMsg::PoolLane)].iter() {
+                    <label class="check">
+                        <input type="radio" name="reads-with" data-testid="reads-with" value={l.id()} checked={sp.reads_with == l} onchange={pick(l)} />
+                        <span>{t(lang, m)}</span>
+                    </label>
+                }
+            </fieldset>
             <label class="field">
                 <span>{format!("{} = {}", t(lang, ShareMsg::Consumers), sp.consumers)}</span>
                 <input type="range" data-testid="consumers" min={min_of(&declared::CONSUMERS)} max={max_of(&declared::CONSUMERS)} value={sp.consumers.to_string()} oninput={on_consumers} />
