@@ -195,3 +195,69 @@ test('group narration tells the crash, the rebalance and the first repeat as the
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+const epochLines = (page) => page.$$eval('[data-testid="generation"]', (els) => els.map((e) => e.textContent));
+
+test('group-protocol=consumer: a join moves one partition, let go before it is taken, and nobody else stops', async () => {
+  for (const [lang, freed, taken, heartbeat, note] of [
+    ['ru', /освобождена партиция (\d+) — она ничья до heartbeat'а нового владельца/, /новому владельцу ушла партиция (\d+)/, /Heartbeat от consumer-\d/, /По протоколу consumer группа не останавливается целиком/],
+    ['en', /partition (\d+) let go, nobody's until the new owner's heartbeat/, /partition (\d+) taken by a new owner/, /consumer-\d heartbeats/, /Under the consumer protocol the group never stops as a whole/],
+  ]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=${lang}&group-protocol=consumer&actions=add%402000`);
+    await seekToEnd(page);
+    const lines = await epochLines(page);
+    const let_go = lines.findIndex((l) => freed.test(l));
+    const took = lines.findIndex((l) => taken.test(l) && l.match(taken)[1] === (lines[let_go] ?? '').match(freed)?.[1]);
+    assert.ok(let_go > 0 && took > let_go, `${lang}: let go, then taken: ${lines.join(' | ')}`);
+    const p = lines[let_go].match(freed)[1];
+    assert.equal((await owners(page))[p], 'consumer-4');
+    assert.equal(await page.$eval('[data-testid="group-protocol"]', (e) => e.value), 'consumer');
+    assert.equal(await page.$eval('[data-testid="remote-assignor"]', (e) => e.value), 'uniform');
+    assert.ok(await page.$eval('[data-testid="assignor"]', (e) => e.disabled), 'partition.assignment.strategy does not apply');
+    assert.match(await page.textContent('[data-testid="protocol-note"]'), note);
+    // Stepping through the join tells each member's heartbeat.
+    // From just before the join, step until a member's heartbeat is told
+    // (heartbeats that change nothing are stepped over).
+    await seekTo(page, 1990);
+    const seen = [];
+    for (let i = 0; i < 40 && !seen.some((t) => heartbeat.test(t)); i++) {
+      await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
+      seen.push(await narration(page));
+    }
+    assert.ok(seen.some((t) => heartbeat.test(t)), seen.join(' | '));
+    await shot(page, `group-${lang}-consumer-protocol-join`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('group-protocol=consumer pauses less than the classic eager protocol on the same join', async () => {
+  const paused = async (query) => {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en&actions=add%402000&${query}`);
+    await seekToEnd(page);
+    const s = await stats(page);
+    assert.deepEqual(errors, []);
+    await context.close();
+    return s;
+  };
+  const eager = await paused('assignor=sticky');
+  const consumer = await paused('group-protocol=consumer');
+  // The "paused" counter: partition-milliseconds nobody could read.
+  assert.ok(consumer.paused * 2 < eager.paused, `consumer ${consumer.paused} ms, eager ${eager.paused} ms`);
+});
+
+test('the classic protocol is named as classic, and the consumer protocol plays at phone width and embedded', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en`);
+  assert.match(await page.textContent('[data-testid="protocol-note"]'), /The classic protocol \(group\.protocol=classic, the default\)/);
+  await context.close();
+  assert.deepEqual(errors, []);
+  for (const link of ['?scene=group&lang=ru&group-protocol=consumer&remote-assignor=range', '?scene=group&lang=en&group-protocol=consumer&embed=1']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, { width: 390, height: 844 });
+    await page.waitForSelector('[data-testid="group-figure"]');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `${link}: ${wide} px wide`);
+    await shot(page, `group-consumer-phone${link.includes('embed') ? '-embed' : ''}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -78,3 +78,15 @@ test('share: on a phone and embedded, the share group comes first and nothing ov
     await context.close();
   }
 });
+
+test('share: reads-with marks the learner\'s lane, and the settings change it', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=share&reads-with=pool&lang=ru`);
+  assert.equal(await page.getAttribute('[data-lane="pool"]', 'data-yours'), 'true');
+  assert.equal(await page.getAttribute('[data-lane="share"]', 'data-yours'), 'false');
+  assert.match(await page.textContent('[data-lane="pool"] [data-testid="yours"]'), /ваш сервис/);
+  await page.check('[data-testid="reads-with"][value="group"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('reads-with') === 'group');
+  await page.waitForSelector('[data-lane="group"][data-yours="true"]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -628,9 +628,9 @@ fn reconciled(
     let mut parts = Vec::new();
     if joined {
         parts.push(if ru {
-            format!("{member} вступил в группу: эпоха группы {epoch}, {assignor} на брокере посчитал новое целевое назначение")
+            format!("вступает в группу, эпоха группы теперь {epoch}, и {assignor} на брокере посчитал новое целевое назначение")
         } else {
-            format!("{member} joined: group epoch {epoch}, and the broker's {assignor} assignor computed a new target")
+            format!("it joins the group, the group epoch is now {epoch}, and the broker's {assignor} assignor computed a new target")
         });
     }
     if !revoked.is_empty() {

@@ -84,28 +84,27 @@ fn view_settings(params: &AppParams, on_params: &Callback<AppParams>) -> Html {
                         <option value="consumer" selected={consumer}>{t(lang, GroupMsg::ProtocolConsumer)}</option>
                     </select>
                 </label>
-                // Each protocol has its own assignor setting; the Java
-                // client refuses partition.assignment.strategy with the
-                // consumer protocol (ConsumerConfig.checkUnsupportedConfigsPostProcess).
-                if consumer {
-                    <label class="field">
-                        <span>{t(lang, GroupMsg::RemoteAssignor)}</span>
-                        <select data-testid="remote-assignor" onchange={on_remote}>
-                            for &a in ServerAssignor::ALL.iter() {
-                                <option value={a.id()} selected={params.group.remote_assignor == a}>{a.id()}</option>
-                            }
-                        </select>
-                    </label>
-                } else {
-                    <label class="field">
-                        <span>{t(lang, GroupMsg::Assignor)}</span>
-                        <select data-testid="assignor" onchange={on_assignor}>
-                            for &a in Assignor::ALL.iter() {
-                                <option value={a.id()} selected={params.group.assignor == a}>{a.id()}</option>
-                            }
-                        </select>
-                    </label>
-                }
+                // Each protocol has its own assignor setting, and the other
+                // one does not apply: the Java client refuses
+                // partition.assignment.strategy with the consumer protocol
+                // (ConsumerConfig.checkUnsupportedConfigsPostProcess), and
+                // group.remote.assignor with the classic one.
+                <label class="field">
+                    <span>{t(lang, GroupMsg::Assignor)}</span>
+                    <select data-testid="assignor" onchange={on_assignor} disabled={consumer}>
+                        for &a in Assignor::ALL.iter() {
+                            <option value={a.id()} selected={params.group.assignor == a}>{a.id()}</option>
+                        }
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{t(lang, GroupMsg::RemoteAssignor)}</span>
+                    <select data-testid="remote-assignor" onchange={on_remote} disabled={!consumer}>
+                        for &a in ServerAssignor::ALL.iter() {
+                            <option value={a.id()} selected={params.group.remote_assignor == a}>{a.id()}</option>
+                        }
+                    </select>
+                </label>
                 <label class="field">
                     <span>{t(lang, GroupMsg::Commit)}</span>
                     <select data-testid="commit" onchange={on_commit}>
