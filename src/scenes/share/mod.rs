@@ -2,6 +2,7 @@
 //! view, and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
+pub(crate) mod lens;
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core and the workers scene's key hash (tests/layers.rs).
 pub mod model;
@@ -27,7 +28,10 @@ use crate::sim::SimTime;
 
 /// Its Go lens (src/golens).
 impl SceneLens for ShareScene {
-    const HAS_LENS: bool = false;
+    const HAS_LENS: bool = true;
+    fn write(b: &mut crate::golens::Builder, p: &AppParams) {
+        lens::write(b, p)
+    }
 }
 
 impl SceneLink for ShareScene {

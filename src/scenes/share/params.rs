@@ -3,7 +3,7 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::part_param;
+use crate::params::{part_param, Part};
 use crate::scenes::share::model as share;
 use crate::scenes::share::text::ShareMsg;
 
@@ -134,6 +134,11 @@ pub static POISON: Param = Param {
 };
 
 pub static PART: Param = part_param(
-    &["figure", "settings", "all"],
-    "one part alone, for a compact embedded frame: the three lanes `figure`, the `settings`, or `all`; without it, all (embedded: the figure)",
+    &[
+        Part::Figure.id(),
+        Part::Settings.id(),
+        Part::Go.id(),
+        Part::All.id(),
+    ],
+    "one part alone, for a compact embedded frame: the three lanes `figure`, the `settings`, the Go client lens `go`, or `all`; without it, all (embedded: the figure)",
 );

@@ -74,6 +74,10 @@ fn queries() -> Vec<String> {
             ));
         }
     }
+    // The share group: a program on the group's defaults and one that
+    // sets the scene's lock and delivery limit as group configs.
+    q.push("scene=share".to_owned());
+    q.push("scene=share&partitions=2&lock-duration-ms=20000&delivery-count-limit=3".to_owned());
     for strategy in ["naive", "two-phase", "new-topic"] {
         for reset in ["earliest", "latest"] {
             q.push(format!(
@@ -225,6 +229,7 @@ fn run(params: &AppParams, query: &str, client: &str, path: &str) -> Value {
     let partitions = match params.scene {
         SceneId::Repartition => params.repartition.from,
         SceneId::Group => params.group.partitions,
+        SceneId::Share => params.share.partitions,
         // The other programs create the topic with routing's count, the
         // lab's default.
         _ => params.routing.partitions,
@@ -243,7 +248,11 @@ fn run(params: &AppParams, query: &str, client: &str, path: &str) -> Value {
         "partitions": (!creates_topic).then_some(partitions),
         "consumes": matches!(
             params.scene,
-            SceneId::Group | SceneId::Workers | SceneId::Repartition | SceneId::Pipeline
+            SceneId::Group
+                | SceneId::Workers
+                | SceneId::Repartition
+                | SceneId::Pipeline
+                | SceneId::Share
         ),
         "grows_to": grows_to,
         "writes": match params.scene {
@@ -277,6 +286,7 @@ mod tests {
                 "repartition",
                 "replication",
                 "routing",
+                "share",
                 "workers"
             ]
         );
