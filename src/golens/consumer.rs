@@ -46,6 +46,21 @@ pub(crate) struct GroupSettings {
     pub default_start: bool,
 }
 
+impl GroupSettings {
+    /// A group with the library's assignor and auto commit, reading its
+    /// topic from the first record: the workers' and the share scene's
+    /// pool.
+    pub(crate) fn from_the_start() -> Self {
+        GroupSettings {
+            assignor: None,
+            remote: None,
+            commit: CommitMode::Auto,
+            reset: Some(OffsetReset::Earliest),
+            default_start: false,
+        }
+    }
+}
+
 /// The pipeline's group: the scene's assignor and commit mode, each record
 /// handed on as the scene's handler does (the keyed pool on FNV-1a, the
 /// scene's hash), and the sink's duplicate check in the handler.

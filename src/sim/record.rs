@@ -74,6 +74,33 @@ fn size_of_varint(value: i64) -> u32 {
 /// Header of a v2 record batch (`RECORD_BATCH_OVERHEAD`).
 pub const RECORD_BATCH_OVERHEAD: u32 = 61;
 
+/// The order events of `orders` orders, as services write them: `active`
+/// orders are under way at once, and the next event comes from a random
+/// one of them, so one order's events are a few records apart. Each order
+/// goes through every step in turn; a finished order makes room for the
+/// next.
+pub fn interleaved_orders(
+    rng: &mut super::rng::Rng,
+    orders: u32,
+    active: u32,
+) -> Vec<(u32, OrderEvent)> {
+    let mut next_step = vec![0usize; orders as usize + 1];
+    let mut under_way: Vec<u32> = (1..=active.min(orders)).collect();
+    let mut waiting = active.min(orders) + 1..=orders;
+    let mut out = Vec::with_capacity(orders as usize * OrderEvent::ALL.len());
+    while !under_way.is_empty() {
+        let i = rng.below(under_way.len() as u64) as usize;
+        let order = under_way[i];
+        out.push((order, OrderEvent::ALL[next_step[order as usize]]));
+        next_step[order as usize] += 1;
+        if next_step[order as usize] == OrderEvent::ALL.len() {
+            under_way.remove(i);
+            under_way.extend(waiting.next());
+        }
+    }
+    out
+}
+
 /// Size of a batch holding one record with no headers, following
 /// `DefaultRecord.sizeInBytes` and `DefaultRecordBatch.RECORD_BATCH_OVERHEAD`.
 pub fn single_record_batch_size(key: Option<&[u8]>, value: &[u8]) -> u32 {

@@ -13,7 +13,7 @@
 use crate::sim::checker::{Observer, OrderChecker, Position};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::partitioner::{jump_consistent_hash, murmur2, partition_for_key, KeyHasher};
-use crate::sim::record::OrderEvent;
+use crate::sim::record::{interleaved_orders, OrderEvent};
 use crate::sim::rng::Rng;
 use crate::sim::time::SimTime;
 use std::collections::VecDeque;
@@ -113,27 +113,6 @@ fn failing_message(messages: &[(u32, OrderEvent)]) -> Option<u32> {
 
 /// Orders under way at once: their events interleave at random.
 const ACTIVE_ORDERS: u32 = 3;
-
-/// The publish sequence: orders start three at a time, and the next
-/// message comes from a random one of them, so one order's events are a
-/// few messages apart and land on different consumers.
-fn sequence(rng: &mut Rng) -> Vec<(u32, OrderEvent)> {
-    let mut next_step = vec![0usize; ORDERS as usize + 1];
-    let mut active: Vec<u32> = (1..=ACTIVE_ORDERS).collect();
-    let mut waiting = ACTIVE_ORDERS + 1..=ORDERS;
-    let mut out = Vec::with_capacity(MESSAGES as usize);
-    while !active.is_empty() {
-        let i = rng.below(active.len() as u64) as usize;
-        let order = active[i];
-        out.push((order, OrderEvent::ALL[next_step[order as usize]]));
-        next_step[order as usize] += 1;
-        if next_step[order as usize] == 4 {
-            active.remove(i);
-            active.extend(waiting.next());
-        }
-    }
-    out
-}
 
 pub fn order_key(order: u32) -> String {
     format!("order-{order}")
@@ -311,7 +290,7 @@ impl Model for RabbitScene {
 
     fn start(&mut self, ctx: &mut Ctx<'_, RabbitEvent>) {
         let mut rng: Rng = ctx.rng().child(1);
-        self.messages = sequence(&mut ctx.rng().child(2));
+        self.messages = interleaved_orders(&mut ctx.rng().child(2), ORDERS, ACTIVE_ORDERS);
         self.fails_once = failing_message(&self.messages).filter(|_| self.requeue);
         self.costs = (0..MESSAGES)
             .map(|_| rng.between(PROCESSING_MS.0, PROCESSING_MS.1))
@@ -437,7 +416,7 @@ mod tests {
 
     #[test]
     fn the_sequence_is_every_order_through_every_step() {
-        let seq = sequence(&mut Rng::new(3));
+        let seq = interleaved_orders(&mut Rng::new(3), ORDERS, ACTIVE_ORDERS);
         assert_eq!(seq.len() as u32, MESSAGES);
         for order in 1..=ORDERS {
             let steps: Vec<OrderEvent> = seq

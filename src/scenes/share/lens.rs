@@ -6,10 +6,8 @@
 use crate::golens::consumer::{handled, handler, GroupSettings};
 use crate::golens::{Builder, GoClient, GoLensMsg, Severity};
 use crate::params::AppParams;
-use crate::scenes::group::model::CommitMode;
 use crate::scenes::share::model::{DEFAULT_DELIVERY_LIMIT, DEFAULT_LOCK_MS};
 use crate::scenes::workers::model::{Mode, WorkerHash};
-use crate::sim::consumer::OffsetReset;
 
 /// Writes the scene's program for the link `p` in the builder's tab.
 pub(crate) fn write(b: &mut Builder, p: &AppParams) {
@@ -23,13 +21,7 @@ pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     if let Some(msg) = missing {
         b.title(GoLensMsg::TheKeyedPoolInsteadOfAShareGroup);
         b.warn_msg(Severity::Cannot, msg);
-        let g = GroupSettings {
-            assignor: None,
-            remote: None,
-            commit: CommitMode::Auto,
-            reset: Some(OffsetReset::Earliest),
-            default_start: false,
-        };
+        let g = GroupSettings::from_the_start();
         handled(
             b,
             &g,

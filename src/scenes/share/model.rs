@@ -20,7 +20,7 @@ use crate::scenes::workers::model::WorkerHash;
 use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::partitioner::{partition_for_key, KeyHasher};
-use crate::sim::record::OrderEvent;
+use crate::sim::record::{interleaved_orders, OrderEvent};
 use crate::sim::rng::Rng;
 use crate::sim::time::SimTime;
 use partition::{AcknowledgeType, RecordState, Returned, ShareConfig, SharePartition};
@@ -250,27 +250,6 @@ pub struct ShareScene {
     pub expired: Vec<(SimTime, u32, u32)>,
     /// Share group: acknowledgements the broker refused, as (member, record).
     pub refused: Vec<(u32, u32)>,
-}
-
-/// The record index of an order's event: orders start three at a time,
-/// and the next record comes from a random one of them, so one order's
-/// events are a few records apart.
-fn sequence(rng: &mut Rng) -> Vec<(u32, OrderEvent)> {
-    let mut next_step = vec![0usize; ORDERS as usize + 1];
-    let mut active: Vec<u32> = (1..=ACTIVE_ORDERS).collect();
-    let mut waiting = ACTIVE_ORDERS + 1..=ORDERS;
-    let mut out = Vec::with_capacity(RECORDS as usize);
-    while !active.is_empty() {
-        let i = rng.below(active.len() as u64) as usize;
-        let order = active[i];
-        out.push((order, OrderEvent::ALL[next_step[order as usize]]));
-        next_step[order as usize] += 1;
-        if next_step[order as usize] == 4 {
-            active.remove(i);
-            active.extend(waiting.next());
-        }
-    }
-    out
 }
 
 pub fn order_key(order: u32) -> String {
@@ -639,7 +618,7 @@ impl Model for ShareScene {
     type Event = ShareEvent;
 
     fn start(&mut self, ctx: &mut Ctx<'_, ShareEvent>) {
-        let seq = sequence(&mut ctx.rng().child(1));
+        let seq = interleaved_orders(&mut ctx.rng().child(1), ORDERS, ACTIVE_ORDERS);
         let mut costs = ctx.rng().child(2);
         let p = self.params;
         let mut faults: Vec<(usize, Fault)> = Vec::new();

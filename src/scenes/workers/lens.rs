@@ -4,19 +4,11 @@
 use crate::golens::consumer::{handled, GroupSettings};
 use crate::golens::{Builder, GoLensMsg};
 use crate::params::AppParams;
-use crate::scenes::group::model::CommitMode;
-use crate::sim::consumer::OffsetReset;
 
 /// Writes the scene's program for the link `p` in the builder's tab.
 pub(crate) fn write(b: &mut Builder, p: &AppParams) {
     b.title(GoLensMsg::TheKeyedWorkerPoolAsThe);
     let w = p.workers;
-    let g = GroupSettings {
-        assignor: None,
-        remote: None,
-        commit: CommitMode::Auto,
-        reset: Some(OffsetReset::Earliest),
-        default_start: false,
-    };
+    let g = GroupSettings::from_the_start();
     handled(b, &g, w.mode, w.workers, w.hash, false);
 }
