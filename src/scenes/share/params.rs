@@ -3,11 +3,11 @@
 
 use crate::i18n::t;
 use crate::params::declare::{wide, Kind, OptionText, Param};
-use crate::params::{part_param, Part};
+use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::share::model as share;
 use crate::scenes::share::text::ShareMsg;
 
-pub(crate) static PARAMS: [&Param; 9] = [
+pub(crate) static PARAMS: [&Param; 10] = [
     &READS_WITH,
     &CONSUMERS,
     &PARTITIONS,
@@ -16,6 +16,7 @@ pub(crate) static PARAMS: [&Param; 9] = [
     &RELEASE,
     &LOCK_TIMEOUT,
     &POISON,
+    &GO_CLIENT,
     &PART,
 ];
 
