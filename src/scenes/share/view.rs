@@ -252,7 +252,7 @@ pub fn view_share_scene(
             if params.shows(Part::Figure) {
                 <div data-testid="figure">
                     { view_partitions(lang, s, now) }
-                    <div class="lanes">
+                    <div class={classes!("lanes", compact.then_some("compact"))}>
                         for lane in Lane::ALL {
                             { view_lane(lang, s, lane, now, compact) }
                         }
