@@ -56,11 +56,18 @@ impl SceneLink for Group {
     ];
 
     /// Its steps in the guided lesson (src/lesson).
-    const LESSON: &'static [LessonStep] = &[LessonStep {
-        id: "6.1",
-        query: "scene=group&actions=crash%3Aconsumer-2%402500&t=2400",
-        answer: Some(1),
-    }];
+    const LESSON: &'static [LessonStep] = &[
+        LessonStep {
+            id: "6.1",
+            query: "scene=group&actions=crash%3Aconsumer-2%402500&t=2400",
+            answer: Some(1),
+        },
+        LessonStep {
+            id: "6.2",
+            query: "scene=group&group-protocol=consumer&actions=add%402000&t=1900",
+            answer: Some(1),
+        },
+    ];
 }
 
 impl Scene for Group {
@@ -86,22 +93,27 @@ impl Scene for Group {
     }
 
     fn lesson(part: u32, lang: Lang) -> Option<LessonText> {
-        use text::GroupLesson;
-        (part == 1).then(|| {
-            LessonText::from_catalogue(
-                lang,
-                GroupLesson::Narration,
-                Some((
-                    GroupLesson::Question,
-                    [
-                        GroupLesson::ChoiceA,
-                        GroupLesson::ChoiceB,
-                        GroupLesson::ChoiceC,
-                    ],
-                    GroupLesson::Explanation,
-                )),
-            )
-        })
+        use text::GroupLesson as L;
+        let (narration, question, choices, why) = match part {
+            1 => (
+                L::Narration,
+                L::Question,
+                [L::ChoiceA, L::ChoiceB, L::ChoiceC],
+                L::Explanation,
+            ),
+            2 => (
+                L::ConsumerNarration,
+                L::ConsumerQuestion,
+                [L::ConsumerChoiceA, L::ConsumerChoiceB, L::ConsumerChoiceC],
+                L::ConsumerExplanation,
+            ),
+            _ => return None,
+        };
+        Some(LessonText::from_catalogue(
+            lang,
+            narration,
+            Some((question, choices, why)),
+        ))
     }
 
     fn title(lang: Lang) -> &'static str {

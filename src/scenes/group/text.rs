@@ -81,5 +81,11 @@ catalogue! {
         ChoiceB => ("новый владелец обработает их ещё раз", "the new owner handles them again"),
         ChoiceC => ("ничего, они учтены", "nothing, they count"),
         Explanation => ("Новый владелец начнёт с закоммиченного offset'а: всё обработанное после него случится дважды. Отсюда идемпотентные обработчики.", "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers."),
+        ConsumerNarration => ("Та же группа по протоколу consumer (KIP-848): назначение считает брокер, а участники сверяются с ним по одному, каждый на своём heartbeat'е. Через 100 мс вступит consumer-4.", "The same group under the consumer protocol (KIP-848): the broker computes the assignment, and members reconcile with it one by one, each on its own heartbeat. consumer-4 joins in 100 ms."),
+        ConsumerQuestion => ("Что будет с партициями, которые остаются у своих владельцев?", "What happens to the partitions that stay with their owners?"),
+        ConsumerChoiceA => ("постоят, пока группа перестраивается, как при eager", "they stand still while the group rebalances, as under eager"),
+        ConsumerChoiceB => ("их читают без перерыва; стоит только переезжающая партиция", "they are read without a break; only the partition that moves waits"),
+        ConsumerChoiceC => ("все они сразу переедут к новому участнику", "they all move to the new member at once"),
+        ConsumerExplanation => ("Брокер отдаёт новому участнику партицию только после того, как прежний владелец отпустил её на своём heartbeat'е. Остальные партиции никто не отзывает, и их владельцы работают дальше.", "The broker gives the new member a partition only after its old owner let it go on its heartbeat. Nobody revokes the other partitions, and their owners keep working."),
     }
 }

@@ -21,7 +21,6 @@ use crate::sim::checker::{FindingKind, Observer, OrderChecker, Position};
 use crate::sim::engine::{Ctx, Model};
 use crate::sim::partitioner::{partition_for_key, KeyHasher};
 use crate::sim::record::{interleaved_orders, OrderEvent};
-use crate::sim::rng::Rng;
 use crate::sim::time::SimTime;
 use partition::{AcknowledgeType, RecordState, Returned, ShareConfig, SharePartition};
 use std::collections::VecDeque;

@@ -102,16 +102,29 @@ fn view_lane(lang: Lang, s: &ShareScene, lane: Lane, now: SimTime, compact: bool
         .collect();
     let count = violations.len();
     let yours = s.params.reads_with == lane;
+    let verdict = html! {
+        <p data-testid="violations-count" data-lane={lane.id()} data-count={count.to_string()}
+            class={classes!(if count > 0 { "bad" } else { "ok" })}>
+            {format!("{} {}: {count}", if count > 0 { "⚠" } else { "✓" }, t(lang, ShareMsg::Violations))}
+        </p>
+    };
+    // A compact frame draws the learner's lane whole, and the two others
+    // as their verdicts alone, so the frame stays one screen tall.
+    if compact && !yours {
+        return html! {
+            <section class="card lane brief" data-lane={lane.id()} data-testid="lane" data-yours="false">
+                <h2>{t(lang, title)}</h2>
+                { verdict }
+            </section>
+        };
+    }
     html! {
         <section class={classes!("card", "lane", yours.then_some("yours"))} data-lane={lane.id()} data-testid="lane" data-yours={yours.to_string()}>
             <h2>{t(lang, title)}</h2>
             if yours {
                 <p class="yours-badge" data-testid="yours">{format!("★ {}", t(lang, ShareMsg::Yours))}</p>
             }
-            <p data-testid="violations-count" data-lane={lane.id()} data-count={count.to_string()}
-                class={classes!(if count > 0 { "bad" } else { "ok" })}>
-                {format!("{} {}: {count}", if count > 0 { "⚠" } else { "✓" }, t(lang, ShareMsg::Violations))}
-            </p>
+            { verdict }
             <ol class="plain">
                 for (m, member) in s.members(lane).iter().enumerate() {
                     <li class="consumer-row">
