@@ -281,6 +281,9 @@ pub fn view_share_scene(
             if params.shows(Part::Settings) {
                 <Fold lang={lang}>{ memo(view_share_params, params, &on_params) }</Fold>
             }
+            if params.shows(Part::Go) {
+                { memo(crate::golens::view::view_golens, params, &on_params) }
+            }
         </div>
     }
 }
