@@ -281,7 +281,7 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
   // what each client does. The comparisons stack instead (below).
   assert.deepEqual(
     Object.fromEntries(Object.entries(scrolled).filter(([, n]) => n > 0)),
-    { routing: 2, group: 3, repartition: 1, producer: 2, replication: 2, workers: 2, pipeline: 2 },
+    { routing: 2, group: 3, repartition: 1, producer: 2, replication: 2, workers: 2, share: 1, pipeline: 2 },
   );
 });
 

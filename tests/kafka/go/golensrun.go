@@ -47,6 +47,10 @@ type golensRunProgram struct {
 	// Writes: a producer that ends well has records in its topic; false
 	// under acks=0, which promises nothing.
 	Writes bool `json:"writes"`
+	// ShareGroup: the consumer reads with a share group, which sets where
+	// it starts itself (share.auto.offset.reset); a committed offset would
+	// make its group id a consumer group's, which a share group may not use.
+	ShareGroup bool `json:"share_group"`
 }
 
 // The literals every program is printed with, and what replaces them: the
@@ -469,6 +473,9 @@ func (c *golensRunCase) prefill(ctx context.Context, bootstrap string, adm *kadm
 	}
 	if err := cl.ProduceSync(ctx, recs...).FirstErr(); err != nil {
 		return fmt.Errorf("writing to %s: %w", c.topic, err)
+	}
+	if c.ShareGroup {
+		return nil
 	}
 	return commitGroupStart(ctx, adm, c.group, c.topic, *c.Partitions)
 }

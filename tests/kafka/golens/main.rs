@@ -255,6 +255,10 @@ fn run(params: &AppParams, query: &str, client: &str, path: &str) -> Value {
                 | SceneId::Share
         ),
         "grows_to": grows_to,
+        // The share scene's franz-go and Java programs read with a share
+        // group; its other tabs print the keyed pool's consumer group.
+        "share_group": params.scene == SceneId::Share
+            && [GoClient::FranzGo.id(), GoClient::Java.id()].contains(&client),
         "writes": match params.scene {
             SceneId::Producer => params.producer.config.acks != Acks::None,
             SceneId::Replication => params.replication.acks != Acks::None,

@@ -19,10 +19,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
@@ -63,12 +60,7 @@ public final class GroupCases {
 
     private static final Duration DEADLINE = Duration.ofSeconds(90);
 
-    /**
-     * Cases run a few at a time: each spends most of its time in the
-     * broker's waits (the initial rebalance delay, a dead member's session
-     * timeout), and each has its own topic and group, so they cannot
-     * interfere. Facts are still added in plan order.
-     */
+    /** Cases at a time ({@link ParallelCases}). */
     private static final int PARALLEL = 4;
 
     public static void run(JsonNode plan, Cluster cluster, Path outDir) throws Exception {
@@ -77,34 +69,14 @@ public final class GroupCases {
         Path out = outDir.resolve("group.json");
         Admin admin = cluster.admin();
         BrokerGroupConfig broker = BrokerGroupConfig.read(admin);
-        record Pending(String name, String area, JsonNode input, Future<ObjectNode> observed) {}
-        List<Pending> pending = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
-        try {
+        try (ParallelCases cases = new ParallelCases(PARALLEL, DEADLINE)) {
             for (JsonNode c : plan.path("group").path("cases")) {
-                pending.add(new Pending("group/" + c.get("name").asText(), "group", c,
-                    pool.submit(() -> groupCase(c, cluster, admin))));
+                cases.submit("group", c, () -> groupCase(c, cluster, admin));
             }
             for (JsonNode c : plan.path("crash").path("cases")) {
-                pending.add(new Pending("crash/" + c.get("name").asText(), "crash", c,
-                    pool.submit(() -> crashCase(c, cluster, admin, broker, outDir))));
+                cases.submit("crash", c, () -> crashCase(c, cluster, admin, broker, outDir));
             }
-            for (Pending p : pending) {
-                ObjectNode observed;
-                try {
-                    observed = p.observed().get();
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException(p.name() + " failed", e.getCause());
-                }
-                facts.add(p.name(), p.area(), p.input(), observed);
-                facts.write(out);
-            }
-        } finally {
-            // A failed case stops the rest: nothing new starts, running ones
-            // are interrupted and clean up (their consumers close, their
-            // child is killed) before this returns.
-            pool.shutdownNow();
-            pool.awaitTermination(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            cases.collect(facts, out);
         }
         facts.write(out);
     }

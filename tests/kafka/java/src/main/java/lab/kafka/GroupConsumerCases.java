@@ -23,10 +23,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -99,11 +95,7 @@ public final class GroupConsumerCases {
 
     private static final Duration DEADLINE = Duration.ofSeconds(90);
 
-    /**
-     * Cases run a few at a time: each mostly waits on heartbeats and, for a
-     * crash, on a session timeout; each has its own topic and group. Facts
-     * are still added in plan order.
-     */
+    /** Cases at a time ({@link ParallelCases}): each mostly waits on heartbeats and, for a crash, on a session timeout. */
     private static final int PARALLEL = 4;
 
     // Group-level configs (GroupConfig.CONSUMER_SESSION_TIMEOUT_MS_CONFIG,
@@ -148,30 +140,11 @@ public final class GroupConsumerCases {
         Path out = outDir.resolve("group-consumer.json");
         Admin admin = cluster.admin();
         Path logs = logsDir(outDir);
-        record Pending(String name, JsonNode input, Future<ObjectNode> observed) {}
-        List<Pending> pending = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
-        try {
+        try (ParallelCases cases = new ParallelCases(PARALLEL, DEADLINE)) {
             for (JsonNode c : section.path("cases")) {
-                pending.add(new Pending("group-consumer/" + c.get("name").asText(), c,
-                    pool.submit(() -> runCase(c, section, cluster, admin, logs))));
+                cases.submit("group-consumer", c, () -> runCase(c, section, cluster, admin, logs));
             }
-            for (Pending p : pending) {
-                ObjectNode observed;
-                try {
-                    observed = p.observed().get();
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException(p.name() + " failed", e.getCause());
-                }
-                facts.add(p.name(), "group-consumer", p.input(), observed);
-                facts.write(out);
-            }
-        } finally {
-            // A failed case stops the rest: nothing new starts, running ones
-            // are interrupted and close their members (and kill their
-            // child) before this returns.
-            pool.shutdownNow();
-            pool.awaitTermination(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            cases.collect(facts, out);
         }
         facts.write(out);
     }

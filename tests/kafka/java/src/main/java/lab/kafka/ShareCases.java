@@ -13,11 +13,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -125,11 +121,7 @@ public final class ShareCases {
      */
     private static final Duration DEADLINE = Duration.ofSeconds(90);
 
-    /**
-     * Cases run a few at a time: each spends most of its time waiting for
-     * members to join and for locks to run out, and each has its own topic
-     * and group, so they cannot interfere. Facts are still added in plan order.
-     */
+    /** Cases at a time ({@link ParallelCases}): each spends most of its time waiting for members to join and for locks to run out. */
     private static final int PARALLEL = 4;
 
     public static void run(ObjectNode plan, Cluster cluster, Path outDir) throws Exception {
@@ -138,7 +130,6 @@ public final class ShareCases {
         Path out = outDir.resolve("share.json");
         Admin admin = cluster.admin();
         requireShareGroups(admin);
-        record Pending(String name, JsonNode input, Future<ObjectNode> observed) {}
         List<Script> scripts = new ArrayList<>();
         for (JsonNode c : plan.path("share").path("cases")) {
             Script script = new Script(c, cluster, admin);
@@ -146,27 +137,11 @@ public final class ShareCases {
             script.validate();
             scripts.add(script);
         }
-        List<Pending> pending = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
-        try {
+        try (ParallelCases cases = new ParallelCases(PARALLEL, DEADLINE)) {
             for (Script script : scripts) {
-                pending.add(new Pending("share/" + script.c.get("name").asText(), script.c, pool.submit(script::run)));
+                cases.submit("share", script.c, script::run);
             }
-            for (Pending p : pending) {
-                ObjectNode observed;
-                try {
-                    observed = p.observed().get();
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException(p.name() + " failed", e.getCause());
-                }
-                facts.add(p.name(), "share", p.input(), observed);
-                facts.write(out);
-            }
-        } finally {
-            // A failed case stops the rest: running ones are interrupted and
-            // close their consumers before this returns.
-            pool.shutdownNow();
-            pool.awaitTermination(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            cases.collect(facts, out);
         }
         facts.write(out);
     }
