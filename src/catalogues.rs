@@ -92,11 +92,11 @@ fn the_issues_examples_read_right() {
     assert_eq!(more_empty_partitions(Lang::Ru, 59), "+ 59 пустых партиций");
     assert_eq!(
         pause_cost(Lang::Ru, 300, 61),
-        "Продюсеры стояли 300\u{a0}мс; в буфере копилось до 61 записи."
+        "Продюсеры стояли 300\u{a0}мс; в буфере копилось до 61 сообщения."
     );
     assert_eq!(
         records_per_second(Lang::Ru, 146_484),
-        "146\u{a0}484 записи/с"
+        "146\u{a0}484 сообщения/с"
     );
     assert!(crash_summary(Lang::Ru, 5, 33, 40, 7)
         .contains("33 уже обработанные записи будут обработаны"));
@@ -108,11 +108,11 @@ fn the_issues_examples_read_right() {
     assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
     assert_eq!(
         generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4], &[]),
-        "Поколение 2 с 0,300\u{a0}с; переехала партиция 4"
+        "Поколение 2 с 0,3\u{a0}с; переехала партиция 4"
     );
     assert_eq!(
         generation_line(Lang::Ru, 3, crate::sim::SimTime(300), &[], &[2, 5]),
-        "Поколение 3 с 0,300\u{a0}с; отозваны партиции 2, 5 — их получит следующее поколение"
+        "Поколение 3 с 0,3\u{a0}с; отозваны партиции 2, 5 — их получит следующее поколение"
     );
     // Twenty-one partitions are a list, plural, whatever the last digit.
     let all: Vec<u32> = (0..21).collect();

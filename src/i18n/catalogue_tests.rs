@@ -192,10 +192,19 @@ fn render(msg: &Numbered, lang: Lang, arg: usize, n: u64) -> String {
 }
 
 /// The text without its numbers: two renderings with the same shape say
-/// the same words.
+/// the same words. A decimal mark goes with its number, as a time writes
+/// one only when it has a fraction ("1 с", "1,5 с").
 fn shape(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_ascii_digit())
+    let chars: Vec<char> = text.chars().collect();
+    let digit = |i: usize| chars.get(i).is_some_and(|c| c.is_ascii_digit());
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| {
+            let mark = (*c == ',' || *c == '.') && i > 0 && digit(i - 1) && digit(i + 1);
+            !(c.is_ascii_digit() || mark)
+        })
+        .map(|(_, c)| c)
         .collect::<String>()
         .replace(", ", "")
 }

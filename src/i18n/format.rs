@@ -1,5 +1,5 @@
 //! Numbers as each language writes them, and the words that agree with
-//! them: "1 запись, 2 записи, 5 записей", "1 record, 2 records".
+//! them: "1 сообщение, 2 сообщения, 5 сообщений", "1 record, 2 records".
 //!
 //! Every catalogue message that puts a count next to a noun goes through
 //! [`count`] (or [`count_gen`] after "до", "из", "от"), so the agreement
@@ -20,8 +20,8 @@ pub fn plural_ru<'a>(n: u64, one: &'a str, few: &'a str, many: &'a str) -> &'a s
 }
 
 /// The genitive a count takes after "до", "из", "от": singular when the
-/// number ends in 1 (but not 11), plural otherwise ("до 21 записи", "до 2
-/// записей", "из 5 партиций").
+/// number ends in 1 (but not 11), plural otherwise ("до 21 сообщения", "до 2
+/// сообщений", "из 5 партиций").
 pub fn genitive_ru<'a>(n: u64, singular: &'a str, plural: &'a str) -> &'a str {
     if n % 10 == 1 && n % 100 != 11 {
         singular
@@ -41,9 +41,9 @@ pub fn plural_en<'a>(n: u64, one: &'a str, other: &'a str) -> &'a str {
 
 /// A countable word in every form the catalogue needs.
 pub struct Noun {
-    /// Russian nominative after 1, 2–4 and 5+: запись, записи, записей.
+    /// Russian nominative after 1, 2–4 and 5+: сообщение, сообщения, сообщений.
     pub ru: [&'static str; 3],
-    /// Russian genitive singular, after "до 1", "из 21": записи. The
+    /// Russian genitive singular, after "до 1", "из 21": сообщения. The
     /// genitive plural is always the third form of `ru`.
     pub ru_gen: &'static str,
     /// English singular and plural.
@@ -80,8 +80,10 @@ macro_rules! nouns {
 
 nouns! {
     BYTES => ["байт", "байта", "байт"; "байта"], ["byte", "bytes"],
-    RECORDS => ["запись", "записи", "записей"; "записи"], ["record", "records"],
-    ACKED_RECORDS => ["подтверждённая запись", "подтверждённые записи", "подтверждённых записей"; "подтверждённой записи"], ["acknowledged record", "acknowledged records"],
+    RECORDS => ["сообщение", "сообщения", "сообщений"; "сообщения"], ["record", "records"],
+    // After 2–4 a neuter noun's adjective takes the genitive plural: "два
+    // подтверждённых сообщения".
+    ACKED_RECORDS => ["подтверждённое сообщение", "подтверждённых сообщения", "подтверждённых сообщений"; "подтверждённого сообщения"], ["acknowledged record", "acknowledged records"],
     PARTITIONS => ["партиция", "партиции", "партиций"; "партиции"], ["partition", "partitions"],
     EMPTY_PARTITIONS => ["пустая партиция", "пустые партиции", "пустых партиций"; "пустой партиции"], ["empty partition", "empty partitions"],
     SEGMENTS => ["сегмент", "сегмента", "сегментов"; "сегмента"], ["segment", "segments"],
@@ -98,17 +100,19 @@ nouns! {
     HITS => ["попадание", "попадания", "попаданий"; "попадания"], ["cache hit", "cache hits"],
     MISSES => ["промах", "промаха", "промахов"; "промаха"], ["miss", "misses"],
     RUNS => ["запуск", "запуска", "запусков"; "запуска"], ["run", "runs"],
-    SEEDS => ["сид", "сида", "сидов"; "сида"], ["seed", "seeds"],
+    // Each seed is one run of the scene; the glossary keeps "seed" for the
+    // link's parameter.
+    SEEDS => ["прогон", "прогона", "прогонов"; "прогона"], ["seed", "seeds"],
     SETTINGS => ["настройка", "настройки", "настроек"; "настройки"], ["setting", "settings"],
 }
 
-/// `n` and its noun: "2 записи", "2 records".
+/// `n` and its noun: "2 сообщения", "2 records".
 pub fn count(lang: Lang, n: u64, noun: &Noun) -> String {
     format!("{} {}", number(lang, n), noun.word(lang, n))
 }
 
 /// `n` and its noun in the genitive, for after "до", "из", "от":
-/// "21 записи", "5 записей".
+/// "21 сообщения", "5 сообщений".
 pub fn count_gen(lang: Lang, n: u64, noun: &Noun) -> String {
     format!("{} {}", number(lang, n), noun.word_gen(lang, n))
 }
@@ -164,7 +168,8 @@ pub fn decimal(lang: Lang, v: f64, decimals: u32) -> String {
     format!("{sign}{whole}{mark}{frac}")
 }
 
-/// Simulated time to the millisecond: "1,500 с", "1.500 s".
+/// Simulated time to the millisecond, written as a person writes it:
+/// "1 с", "0,3 с", "2,5 с", "1,25 с" ("1,000 с" reads as a thousand).
 pub fn seconds(lang: Lang, t: SimTime) -> String {
     let ms = t.as_millis();
     let (mark, unit) = match lang {
@@ -173,11 +178,12 @@ pub fn seconds(lang: Lang, t: SimTime) -> String {
         #[cfg(feature = "lang-en")]
         Lang::En => ('.', "s"),
     };
-    format!(
-        "{}{mark}{:03}{NBSP}{unit}",
-        number(lang, ms / 1000),
-        ms % 1000
-    )
+    let whole = number(lang, ms / 1000);
+    let frac = format!("{:03}", ms % 1000);
+    match frac.trim_end_matches('0') {
+        "" => format!("{whole}{NBSP}{unit}"),
+        frac => format!("{whole}{mark}{frac}{NBSP}{unit}"),
+    }
 }
 
 /// Milliseconds, a unit that does not inflect: "200 мс", "200 ms".
@@ -263,12 +269,12 @@ mod tests {
     #[test]
     fn russian_genitive_after_prepositions() {
         let rec = |n| format!("до {}", count_gen(Lang::Ru, n, &RECORDS));
-        assert_eq!(rec(1), "до 1 записи");
-        assert_eq!(rec(21), "до 21 записи");
-        assert_eq!(rec(2), "до 2 записей");
-        assert_eq!(rec(5), "до 5 записей");
-        assert_eq!(rec(11), "до 11 записей");
-        assert_eq!(rec(111), "до 111 записей");
+        assert_eq!(rec(1), "до 1 сообщения");
+        assert_eq!(rec(21), "до 21 сообщения");
+        assert_eq!(rec(2), "до 2 сообщений");
+        assert_eq!(rec(5), "до 5 сообщений");
+        assert_eq!(rec(11), "до 11 сообщений");
+        assert_eq!(rec(111), "до 111 сообщений");
         assert_eq!(
             format!("из {}", count_gen(Lang::Ru, 2, &PARTITIONS)),
             "из 2 партиций"
@@ -297,7 +303,11 @@ mod tests {
         assert_eq!(number(Lang::En, 10_000), "10,000");
         assert_eq!(number(Lang::En, 2_147_483_647), "2,147,483,647");
         assert_eq!(number(Lang::Ru, 0), "0");
-        assert_eq!(count(Lang::Ru, 146_484, &RECORDS), "146\u{a0}484 записи");
+        assert_eq!(count(Lang::Ru, 146_484, &RECORDS), "146\u{a0}484 сообщения");
+        assert_eq!(
+            count(Lang::Ru, 2, &ACKED_RECORDS),
+            "2 подтверждённых сообщения"
+        );
     }
 
     #[test]
@@ -308,8 +318,13 @@ mod tests {
         assert_eq!(decimal(Lang::En, 146_484.46, 1), "146,484.5");
         assert_eq!(decimal(Lang::Ru, -1.25, 2), "-1,25");
         assert_eq!(decimal(Lang::En, 7.6, 0), "8");
-        assert_eq!(seconds(Lang::Ru, SimTime(300)), "0,300\u{a0}с");
-        assert_eq!(seconds(Lang::En, SimTime(61_500)), "61.500\u{a0}s");
+        assert_eq!(seconds(Lang::Ru, SimTime(300)), "0,3\u{a0}с");
+        assert_eq!(seconds(Lang::Ru, SimTime(1000)), "1\u{a0}с");
+        assert_eq!(seconds(Lang::Ru, SimTime(2500)), "2,5\u{a0}с");
+        assert_eq!(seconds(Lang::Ru, SimTime(1250)), "1,25\u{a0}с");
+        assert_eq!(seconds(Lang::Ru, SimTime(1001)), "1,001\u{a0}с");
+        assert_eq!(seconds(Lang::Ru, SimTime::ZERO), "0\u{a0}с");
+        assert_eq!(seconds(Lang::En, SimTime(61_500)), "61.5\u{a0}s");
         assert_eq!(millis(Lang::Ru, 200), "200\u{a0}мс");
         assert_eq!(millis(Lang::En, 30_000), "30,000\u{a0}ms");
     }

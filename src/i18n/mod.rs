@@ -11,6 +11,8 @@ use crate::sim::SimTime;
 pub(crate) mod catalogue_tests;
 mod fixed;
 pub(crate) mod format;
+#[cfg(test)]
+pub(crate) mod glossary_tests;
 mod lang;
 mod numbered;
 
@@ -338,8 +340,8 @@ mod tests {
 
     #[test]
     fn numbers_follow_the_language() {
-        assert_eq!(seconds(Lang::En, SimTime(1500)), "1.500\u{a0}s");
-        assert_eq!(seconds(Lang::Ru, SimTime(1500)), "1,500\u{a0}с");
+        assert_eq!(seconds(Lang::En, SimTime(1500)), "1.5\u{a0}s");
+        assert_eq!(seconds(Lang::Ru, SimTime(1500)), "1,5\u{a0}с");
         assert_eq!(speed(Lang::En, 0.1), "0.10×");
         assert_eq!(speed(Lang::Ru, 2.5), "2,5×");
     }
