@@ -1,5 +1,5 @@
 //! The glossary's test: every Russian string of the app, as its source
-//! writes it, and every page under `static/`, against the variants that
+//! writes it, every level's text and every page under `static/`, against the variants that
 //! `docs/glossary.md` rules out, and against a plain space before a unit or
 //! a percent sign, and a long number left ungrouped in running text.
 //!
@@ -290,7 +290,7 @@ fn page_text(html: &str) -> String {
 
 /// Every Russian string the app shows, where its source writes it: the
 /// string literals under `src/` (this file's own aside, which names the
-/// variants it looks for) and the pages under `static/`.
+/// variants it looks for), the levels' texts and the pages under `static/`.
 pub(crate) fn russian_sources() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut rust = Vec::new();
@@ -312,10 +312,13 @@ pub(crate) fn russian_sources() -> Vec<(String, String)> {
             }
         }
     }
+    // The levels' texts (`src/levels/*.level`) and the static pages, a line
+    // at a time.
     let mut pages = Vec::new();
+    files_under(&root.join("src"), "level", &mut pages);
     files_under(&root.join("static"), "html", &mut pages);
     for path in pages {
-        let html = std::fs::read_to_string(&path).expect("a static page");
+        let html = std::fs::read_to_string(&path).expect("a level or a static page");
         let name = path
             .strip_prefix(root)
             .unwrap_or(&path)
