@@ -5,8 +5,8 @@
 
 use crate::golens::text::GoLensMsg;
 use crate::i18n::catalogue_tests::{
-    agrees_with_each_of_its_numbers, declared_once_with_numbers, english_words, shared_numbered,
-    stay_russian, FIXED_NAMES,
+    agrees_with_each_of_its_numbers, declared_once_with_numbers, english_words,
+    follow_the_glossary, shared_numbered, stay_russian, FIXED_NAMES,
 };
 use crate::i18n::{t, Lang, Msg, Numbered, Text, WindowMsg};
 use crate::lesson::LessonMsg;
@@ -71,6 +71,11 @@ fn every_scenes_numbered_russian_stays_russian() {
 }
 
 #[test]
+fn every_scenes_numbered_message_follows_the_glossary() {
+    follow_the_glossary(&every_numbered());
+}
+
+#[test]
 fn no_numbered_message_is_declared_twice_anywhere() {
     declared_once_with_numbers(&every_numbered());
 }
@@ -104,7 +109,7 @@ fn the_issues_examples_read_right() {
     assert!(summary_producer(Lang::En, 2, 1, 0, 0, 1).contains("1 retry,"));
     assert_eq!(broker_name(Lang::Ru, 1), "брокер 1");
     assert_eq!(request_lost(Lang::Ru, 1), "✕ #1 потерян");
-    assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250 МБ/с");
+    assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250\u{a0}МБ/с");
     assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
     assert_eq!(
         generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4], &[]),

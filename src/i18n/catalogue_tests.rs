@@ -332,6 +332,36 @@ pub(crate) fn agrees_with_each_of_its_numbers(all: &[&'static Numbered]) {
 }
 
 #[test]
+fn every_numbered_message_follows_the_glossary() {
+    follow_the_glossary(&shared_numbered());
+}
+
+/// Each message of `all` rendered in Russian at many numbers, a wide one
+/// among them, against the glossary's rules: the words it rules out, and
+/// how numbers are written. An identifier (an offset, a partition) is plain
+/// digits, as [`super::number`] says, so only a quantity must be grouped.
+pub(crate) fn follow_the_glossary(all: &[&'static Numbered]) {
+    let rules = super::glossary::ruled_out();
+    // Each message's fault once, with the first rendering that shows it.
+    let mut report = std::collections::BTreeMap::new();
+    for (msg, arg, lang, n, text) in renderings(all) {
+        let quantity = matches!(msg.args[arg].1, Arg::Count | Arg::Amount);
+        for fault in super::glossary::faults(&text, &rules) {
+            if lang == Lang::Ru && (quantity || !fault.ends_with(" ungrouped")) {
+                report
+                    .entry((msg.name, fault))
+                    .or_insert_with(|| format!("({n}): {text}"));
+            }
+        }
+    }
+    let report: Vec<String> = report
+        .into_iter()
+        .map(|((name, fault), example)| format!("{name}: {fault} {example}"))
+        .collect();
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
+#[test]
 fn russian_numbers_and_words_stay_russian() {
     stay_russian(&shared_numbered());
 }

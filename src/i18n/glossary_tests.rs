@@ -1,161 +1,17 @@
-//! The glossary's test: every Russian string of the app, as its source
-//! writes it, every level's text and every page under `static/`, against the variants that
-//! `docs/glossary.md` rules out, and against a plain space before a unit or
-//! a percent sign, and a long number left ungrouped in running text.
+//! The glossary's test: every Russian string of the app as its source
+//! writes it, every level's text and every page under `static/`, against
+//! the rules of `super::glossary`.
 //!
 //! Strings are read from the source rather than rendered: narration is
 //! written as `format!` templates in each scene's `narration.rs`, and a
-//! template carries every word its renderings can show. The rendered
-//! numbered messages are checked too (`catalogues.rs`), for the numbers a
-//! template only names.
+//! template carries every word its renderings can show. The numbered
+//! messages are also checked rendered (`follow_the_glossary`), for the
+//! numbers a template only names, and the browser test checks what the
+//! pages show (`tests/e2e/glossary.test.mjs`).
 
 use std::path::{Path, PathBuf};
 
-/// The glossary, as the test and its readers see it.
-const GLOSSARY: &str = include_str!("../../docs/glossary.md");
-
-/// One ruled-out variant: its words (a trailing `*` is any ending), and the
-/// phrases in which the same words are lawful.
-#[derive(Debug)]
-pub(crate) struct RuledOut {
-    words: Vec<String>,
-    unless: Vec<Vec<String>>,
-}
-
-/// The words of `phrase`, lower-cased, `ё` kept (the glossary writes it).
-fn words_of(phrase: &str) -> Vec<String> {
-    phrase
-        .split(|c: char| !(c.is_alphanumeric() || c == '*' || c == '-'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
-}
-
-/// The quoted items of a cell: «a», «b c».
-fn quoted(cell: &str) -> Vec<Vec<String>> {
-    cell.split('«')
-        .skip(1)
-        .filter_map(|rest| rest.split_once('»'))
-        .map(|(item, _)| words_of(item))
-        .collect()
-}
-
-/// Every variant the glossary's "Не пишем" columns rule out.
-pub(crate) fn ruled_out() -> Vec<RuledOut> {
-    let mut column = None;
-    let mut all = Vec::new();
-    for line in GLOSSARY.lines() {
-        let Some(row) = line.trim().strip_prefix('|') else {
-            column = None;
-            continue;
-        };
-        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        if let Some(at) = cells.iter().position(|c| *c == "Не пишем") {
-            column = Some(at);
-            continue;
-        }
-        let Some(cell) = column.and_then(|at| cells.get(at)) else {
-            continue;
-        };
-        if cell.starts_with("---") {
-            continue;
-        }
-        let (ruled, unless) = cell.split_once("кроме").unwrap_or((cell, ""));
-        let unless = quoted(unless);
-        all.extend(quoted(ruled).into_iter().map(|words| RuledOut {
-            words,
-            unless: unless.clone(),
-        }));
-    }
-    all
-}
-
-fn word_matches(pattern: &str, word: &str) -> bool {
-    match pattern.strip_suffix('*') {
-        Some(stem) => word.starts_with(stem),
-        None => word == pattern,
-    }
-}
-
-fn phrase_at(phrase: &[String], words: &[String], at: usize) -> bool {
-    phrase.len() <= words.len() - at
-        && phrase
-            .iter()
-            .zip(&words[at..])
-            .all(|(p, w)| word_matches(p, w))
-}
-
-/// The variants of `rules` that `text` uses.
-pub(crate) fn variants_in(text: &str, rules: &[RuledOut]) -> Vec<String> {
-    let words = words_of(&text.replace('*', " "));
-    let mut found = Vec::new();
-    for at in 0..words.len() {
-        for rule in rules {
-            if phrase_at(&rule.words, &words, at)
-                && !rule.unless.iter().any(|ok| phrase_at(ok, &words, at))
-            {
-                found.push(rule.words.join(" "));
-            }
-        }
-    }
-    found
-}
-
-/// Units that follow a number through a no-break space.
-const UNITS: &[&str] = &[
-    "мс", "с", "мин", "ч", "Б", "КБ", "МБ", "ГБ", "КиБ", "МиБ", "ГиБ",
-];
-
-/// What is wrong with how `text` writes its numbers: a plain space between
-/// a number (or a template's `{…}`) and its unit, any space before `%`,
-/// and a number of five or more digits left ungrouped in running text.
-pub(crate) fn number_faults(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut faults = Vec::new();
-    let word_at = |from: usize| -> String {
-        chars[from..]
-            .iter()
-            .take_while(|c| c.is_alphabetic())
-            .collect()
-    };
-    for (i, &c) in chars.iter().enumerate() {
-        let after_number = i > 0 && (chars[i - 1].is_ascii_digit() || chars[i - 1] == '}');
-        if c == ' ' && after_number {
-            let unit = word_at(i + 1);
-            // After a template's `{…}` the lone «с» is as likely the
-            // preposition ("{client} с …") as seconds.
-            // So is «с» before a number: "поколение 2 с 0,300 с".
-            let seconds_after_name = unit == "с" && chars[i - 1] == '}';
-            let from_a_time = unit == "с"
-                && chars.get(i + 2) == Some(&' ')
-                && chars
-                    .get(i + 3)
-                    .is_some_and(|c| c.is_ascii_digit() || *c == '{');
-            if UNITS.contains(&unit.as_str()) && !seconds_after_name && !from_a_time {
-                faults.push(format!("a plain space before «{unit}»"));
-            }
-        }
-        if (c == ' ' || c == '\u{a0}') && after_number && chars.get(i + 1) == Some(&'%') {
-            faults.push("a space before %".to_owned());
-        }
-        let starts_number = c.is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit());
-        if starts_number {
-            let len = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-            let before = if i == 0 { ' ' } else { chars[i - 1] };
-            let after = chars.get(i + len).copied().unwrap_or(' ');
-            // Running text: the number stands between spaces or
-            // punctuation, not inside a setting (`linger.ms=30000`), a
-            // name, a hex constant or code.
-            let in_running_text = (before.is_whitespace() || "(«—".contains(before))
-                && (after.is_whitespace() || ",.;:)»".contains(after) || after == '\u{a0}');
-            if len >= 5 && in_running_text {
-                let number: String = chars[i..i + len].iter().collect();
-                faults.push(format!("{number} ungrouped"));
-            }
-        }
-    }
-    faults
-}
+use super::glossary::{faults, number_faults, ruled_out, variants_in};
 
 /// The string literals of a Rust source, escapes resolved, each with its
 /// line. Comments are skipped, and so are char literals and lifetimes.
@@ -333,16 +189,6 @@ pub(crate) fn russian_sources() -> Vec<(String, String)> {
     strings
 }
 
-/// The faults of `text`, each named for the report.
-pub(crate) fn faults(text: &str, rules: &[RuledOut]) -> Vec<String> {
-    let mut all: Vec<String> = variants_in(text, rules)
-        .into_iter()
-        .map(|v| format!("«{v}» (the glossary rules it out)"))
-        .collect();
-    all.extend(number_faults(text));
-    all
-}
-
 #[test]
 fn the_glossary_rules_out_variants_and_reads_its_exceptions() {
     let rules = ruled_out();
@@ -381,6 +227,7 @@ fn numbers_and_units_are_written_as_the_glossary_says() {
     assert_eq!(number_faults("за 2 с"), ["a plain space before «с»"]);
     assert_eq!(number_faults("±20 %"), ["a space before %"]);
     assert_eq!(number_faults("5%"), Vec::<String>::new());
+    assert_eq!(number_faults("murmur2 % 3"), Vec::<String>::new());
     assert_eq!(number_faults("батч до 16384 байт"), ["16384 ungrouped"]);
     assert_eq!(
         number_faults("батч до 16\u{a0}384 байт"),
@@ -388,6 +235,12 @@ fn numbers_and_units_are_written_as_the_glossary_says() {
     );
     assert_eq!(number_faults("linger.ms=30000"), Vec::<String>::new());
     assert_eq!(number_faults("offset 2000"), Vec::<String>::new());
+    assert_eq!(
+        number_faults("файл 00000000000000000007.log"),
+        Vec::<String>::new()
+    );
+    assert_eq!(number_faults("h % 7 ≠ h % 146484"), Vec::<String>::new());
+    assert_eq!(number_faults("всего 146484."), ["146484 ungrouped"]);
 }
 
 #[test]

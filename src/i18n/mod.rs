@@ -11,6 +11,7 @@ use crate::sim::SimTime;
 pub(crate) mod catalogue_tests;
 mod fixed;
 pub(crate) mod format;
+pub mod glossary;
 #[cfg(test)]
 pub(crate) mod glossary_tests;
 mod lang;
@@ -264,12 +265,12 @@ catalogue! {
     /// Notes under the density strips that stand for the rows not drawn,
     /// and what stands for a list that changes too fast to use.
     WindowMsg {
-        LogStripNote => ("Полоса — весь лог: чем выше красный столбик, тем больше в этом месте записей не по порядку или дублей; рамка — строки, показанные выше.",
+        LogStripNote => ("Полоса — весь лог: чем выше красный столбик, тем больше в этом месте сообщений не по порядку или дублей; рамка отмечает строки, показанные выше.",
             "The strip is the whole log: the taller a red bar, the more records out of order or duplicated at that point; the frame marks the rows drawn above."),
-        DiagramStripNote => ("Полоса — вся диаграмма во времени: высота — сколько было сообщений; высокий красный столбик — там терялись запросы или ответы, были ошибки или таймауты; рамка — строки, показанные ниже.",
-            "The strip is the whole diagram over time: height is how many messages; a tall red bar means requests or answers were lost, or errors and timeouts happened, at that point; the frame marks the lines drawn below."),
-        LogStripLabel => ("Весь лог: где записи не по порядку или дубли", "The whole log: where records are out of order or duplicated"),
-        DiagramStripLabel => ("Вся диаграмма: сообщения, потери и ошибки во времени", "The whole diagram: messages, losses and errors over time"),
+        DiagramStripNote => ("Полоса — вся диаграмма во времени: чем выше столбик, тем больше там запросов и ответов; красный столбик — там терялись запросы или ответы, случались ошибки или таймауты; рамка отмечает строки, показанные ниже.",
+            "The strip is the whole diagram over time: the taller a bar, the more requests and responses at that point; a red bar means requests or responses were lost, or errors and timeouts happened, there; the frame marks the lines drawn below."),
+        LogStripLabel => ("Весь лог: где сообщения не по порядку или дублируются", "The whole log: where records are out of order or duplicated"),
+        DiagramStripLabel => ("Вся диаграмма: запросы, потери и ошибки во времени", "The whole diagram: requests, losses and errors over time"),
         PauseToInterfere => ("Идёт воспроизведение: поставьте на паузу, чтобы выбрать запрос в сети и вмешаться.", "Playing: pause to pick a request on the wire and interfere with it."),
     }
 }

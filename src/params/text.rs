@@ -84,7 +84,7 @@ pub fn param_issue(lang: Lang, issue: &ParamIssue) -> String {
         ),
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, ParamIssue::FaultRenamed { old, new }) => format!(
-            "faults: «{old}» показан как «{new}»: ответ пропадает только вместе с соединением, а с ним срываются и все запросы, ещё бывшие в пути."
+            "faults: «{old}» показан как «{new}»: ответ пропадает только вместе с соединением, а с ним срываются и все запросы, которые ещё были в полёте."
         ),
         #[cfg(feature = "lang-en")]
         (Lang::En, ParamIssue::FaultRenamed { old, new }) => format!(
