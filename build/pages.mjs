@@ -134,10 +134,11 @@ export async function writePage(dist, bundles, table) {
   const template = await readFile(join(root, 'index.html'), 'utf8');
   let html = template.replace(/<base data-trunk-public-url\s*\/?>/, '<base href="/" />');
   html = html.replace(/<link data-trunk rel="rust"[^>]*>/, () => loader);
-  const inline = /<link data-trunk rel="inline" type="css" href="([^"]+)"\s*\/?>/g;
-  for (const [tag, href] of [...html.matchAll(inline)]) {
-    const css = await readFile(join(root, href), 'utf8');
-    html = html.replace(tag, () => `<style>${minifyCss(css)}</style>`);
+  const inline = /<link data-trunk rel="inline" type="(css|js)" href="([^"]+)"\s*\/?>/g;
+  for (const [tag, type, href] of [...html.matchAll(inline)]) {
+    const text = await readFile(join(root, href), 'utf8');
+    const element = type === 'css' ? `<style>${minifyCss(text)}</style>` : `<script>${withoutLineComments(text)}</script>`;
+    html = html.replace(tag, () => element);
   }
   const copies = /\s*<link data-trunk rel="copy-file" href="([^"]+)"\s*\/?>/g;
   for (const [tag, href] of [...html.matchAll(copies)]) {
@@ -150,6 +151,19 @@ export async function writePage(dist, bundles, table) {
     throw new Error('index.html: no <base data-trunk-public-url /> or no rust link');
   }
   await writeFile(join(dist, 'index.html'), html);
+}
+
+/**
+ * A script without its whole-line comments and its indentation: the
+ * comments are for its readers, and every page carries it. Only lines that
+ * are comments alone go, so nothing inside a string is touched.
+ */
+function withoutLineComments(js) {
+  return js
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('//'))
+    .join('\n');
 }
 
 /**

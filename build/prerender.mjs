@@ -93,11 +93,6 @@ const placer = `(() => {
   if (share && same) share.value = location.origin + location.pathname + stored.dataset.query;
   if (same) document.documentElement.lang = stored.dataset.lang;
   document.body.append(copy);
-  // In a course's frame, the height the app will report (src/ui/embed.rs
-  // report_height), now: the host sizes the frame before the wasm arrives.
-  if (parent !== window) {
-    parent.postMessage({ type: 'kafka-lab:resize', height: document.documentElement.scrollHeight }, '*');
-  }
 })();`;
 
 /** The app's markup at the page's link, once it is ready, as the page's copy. */

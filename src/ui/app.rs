@@ -103,8 +103,6 @@ pub fn app(props: &AppProps) -> Html {
 
     use_ready(scene_root.clone(), dispatch.clone());
     let lights = use_finding_lights(scene_root.clone());
-    // Every render may change the height; the host page sizes the iframe.
-    use_effect(super::embed::report_height);
     use_frozen_forms(
         params
             .level

@@ -1,0 +1,112 @@
+// A scene in the frames of course pages that already speak a resize
+// protocol, served from another origin as a course site is: one with
+// iframe-resizer 4's host script, unchanged, and one that speaks H5P's
+// resizer protocol as h5p-resizer.js does (tests/e2e/hosts/). The frame fits
+// its content, with no empty space, and follows it when the content grows;
+// it answers only its parent, and only these messages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { useBrowser, serve, openPage } from './harness.mjs';
+
+const env = useBrowser();
+const here = fileURLToPath(new URL('.', import.meta.url));
+// The course site: this folder, for its host pages and iframe-resizer's
+// script, on a port of its own, so the frame is another origin.
+const site = { server: null, base: '' };
+before(async () => {
+  const served = await serve(here);
+  site.server = served.server;
+  site.base = served.base;
+});
+after(() => site.server?.close());
+
+const frameOf = async (page) => (await page.$('#lab')).contentFrame();
+/** The frame's content height, as its page measures it, and the frame's own height on the host. */
+const heights = async (page) => {
+  const frame = await frameOf(page);
+  const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  const box = await page.$eval('#lab', (f) => f.getBoundingClientRect().height);
+  return { content, box };
+};
+/** Waits until the host has set the frame to its content's height. */
+async function fits(page, what) {
+  const frame = await frameOf(page);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { content, box } = await heights(page);
+    if (Math.abs(content - box) <= 1) return content;
+    if (Date.now() > deadline) assert.fail(`${what}: the frame is ${box} px for ${content} px of content`);
+    await frame.waitForTimeout(50);
+  }
+}
+
+for (const host of ['iframe-resizer', 'h5p']) {
+  test(`${host}: an unchanged host page fits the frame to the scene, and follows it when it grows`, async () => {
+    const src = `${env.base}group/?embed=1&lang=ru`;
+    const { page, context, errors } = await openPage(env.browser, `${site.base}hosts/${host}.html?src=${encodeURIComponent(src)}`, { width: 900, height: 700 });
+    const frame = await frameOf(page);
+    await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    const first = await fits(page, `${host}, opened`);
+    assert.notEqual(first, 480, 'the frame left at the height the page gave it');
+    // The content grows: a fold opens.
+    const fold = await frame.$('details:not([open]) > summary');
+    assert.ok(fold, 'a closed fold in the scene');
+    await fold.click();
+    await frame.waitForFunction((h) => Math.ceil(document.documentElement.getBoundingClientRect().height) > h, first);
+    const grown = await fits(page, `${host}, a fold opened`);
+    assert.ok(grown > first, `${grown} px after the fold opened, ${first} px before`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('no empty space: a frame taller than its scene shrinks to it, at phone width', async () => {
+  const src = `${env.base}?scene=group&embed=1&part=timeline&lang=ru`;
+  const { page, context } = await openPage(env.browser, `${site.base}hosts/iframe-resizer.html?src=${encodeURIComponent(src)}`, { width: 390, height: 844 });
+  await page.$eval('#lab', (f) => f.setAttribute('height', '2400'));
+  const frame = await frameOf(page);
+  await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const content = await fits(page, 'timeline at 390 px');
+  assert.ok(content < 2400, `${content} px`);
+  // What the frame shows ends where the scene does.
+  const bottom = await frame.evaluate(() => Math.ceil(document.querySelector('.app').getBoundingClientRect().bottom));
+  assert.ok(Math.abs(bottom - content) <= 1, `the app ends at ${bottom} px, the frame is ${content} px`);
+  await context.close();
+});
+
+test('the frame answers only its parent, and only the protocols\' messages', async () => {
+  const src = `${env.base}log/?embed=1&lang=en`;
+  const { page, context, errors } = await openPage(env.browser, `${site.base}hosts/h5p.html?src=${encodeURIComponent(src)}`);
+  await page.evaluate(() => {
+    window.heard = [];
+    addEventListener('message', (e) => window.heard.push(e.data));
+  });
+  const frame = await frameOf(page);
+  await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  // A sibling frame, not the parent, sends iframe-resizer's init message
+  // and H5P's hello: the lab must not take it for its host.
+  await page.evaluate(() => {
+    const sibling = document.createElement('iframe');
+    sibling.srcdoc = '<p>another embed</p>';
+    document.body.append(sibling);
+    return new Promise((resolve) => sibling.addEventListener('load', resolve));
+  });
+  await page.evaluate(() => {
+    const lab = document.getElementById('lab').contentWindow;
+    const sibling = document.querySelectorAll('iframe')[1].contentWindow;
+    sibling.eval(`parent.frames[0].postMessage('[iFrameSizer]intruder:8:false:false:32:true:true::bodyOffset:::0:false:child:scroll:true', '*')`);
+    // And the parent sends what no protocol has: the lab ignores it.
+    for (const data of [null, 42, 'hello', '[iFrameSizer]', { context: 'h5p', action: 'eval' }, { context: 'h5p' }, { type: 'kafka-lab:resize' }]) {
+      lab.postMessage(data, '*');
+    }
+  });
+  // A message the lab does answer, sent after the others, so that the
+  // answer marks the moment they have all been handled.
+  await page.evaluate(() => document.getElementById('lab').contentWindow.postMessage({ context: 'h5p', action: 'ready' }, '*'));
+  await page.waitForFunction(() => window.heard.some((m) => m?.context === 'h5p' && m.action === 'hello'));
+  const heard = await page.evaluate(() => window.heard);
+  assert.ok(!heard.some((m) => typeof m === 'string' && m.includes('intruder')), JSON.stringify(heard));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
