@@ -29,7 +29,7 @@ numbered! {
     pub fn lens_new_topic_note(lang, topic: &str => Text, to: u32 => Count) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("новый топик {topic} из {}; продюсеры переключаются, когда старый прочитан", n_of_gen(lang, to, &PARTITIONS)),
+            Lang::Ru => format!("новый топик {topic} из {}; продюсеры переходят на него, когда старый топик дочитан", n_of_gen(lang, to, &PARTITIONS)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("a new topic {topic} of {}; producers switch once the old one is drained", n_of(lang, to, &PARTITIONS)),
         }
