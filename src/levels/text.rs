@@ -287,7 +287,9 @@ pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
         (SolutionIssue(i), true) => format!("решение: {}", param_issue(lang, i)),
         (SolutionIssue(i), false) => format!("the solution: {}", param_issue(lang, i)),
         (SolutionLocked(n), true) => {
-            format!("решение меняет «{n}», а уровень её не открывает (добавьте в unlock)")
+            format!(
+                "решение меняет «{n}», а уровень не открывает эту настройку (добавьте её в unlock)"
+            )
         }
         (SolutionLocked(n), false) => format!(
             "the solution changes “{n}”, which the level does not unlock (add it to unlock)"
