@@ -272,23 +272,32 @@ numbered! {
 
     /// A goal's seeds that failed, of all checked.
     pub fn level_seeds_failed(lang, failed: usize => Count, seeds: usize => Amount) {
-        let (f, s) = (n_of(lang, wide(failed), &SEEDS), number(lang, wide(seeds)));
+        let s = number(lang, wide(seeds));
         match lang {
+            // «Прогон» in the prepositional case, which the shared noun lacks:
+            // «не выполнено в 2 прогонах из 20».
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("не выполнено: {f} из {s}"),
+            Lang::Ru => format!(
+                "не выполнено в {} {} из {s}",
+                number(lang, wide(failed)),
+                plural_ru(wide(failed), "прогоне", "прогонах", "прогонах")
+            ),
             #[cfg(feature = "lang-en")]
-            Lang::En => format!("fails on {f} of {s}"),
+            Lang::En => format!("fails on {} of {s}", n_of(lang, wide(failed), &SEEDS)),
         }
     }
 
     /// A goal that held on every seed checked.
     pub fn level_seeds_met(lang, seeds: usize => Count) {
-        let s = n_of(lang, wide(seeds), &SEEDS);
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("выполнено на всех: {s}"),
+            Lang::Ru => format!(
+                "выполнено во всех {} {}",
+                number(lang, wide(seeds)),
+                plural_ru(wide(seeds), "прогоне", "прогонах", "прогонах")
+            ),
             #[cfg(feature = "lang-en")]
-            Lang::En => format!("holds on all {s}"),
+            Lang::En => format!("holds on all {}", n_of(lang, wide(seeds), &SEEDS)),
         }
     }
 
@@ -309,7 +318,7 @@ numbered! {
         let p = number(lang, u64::from(par));
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("{} {c}; пар — {p}", plural_ru(wide(changes), "Изменена", "Изменены", "Изменено")),
+            Lang::Ru => format!("{} {c}; норма уровня — {p}", plural_ru(wide(changes), "Изменена", "Изменены", "Изменено")),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{c} changed; par {p}"),
         }
@@ -331,7 +340,7 @@ numbered! {
         let p = number(lang, u64::from(par));
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Уровень {n} пройден: {} {c} при паре {p}.", plural_ru(wide(changes), "изменена", "изменены", "изменено")),
+            Lang::Ru => format!("Уровень {n} пройден: {} {c}, норма уровня — {p}.", plural_ru(wide(changes), "изменена", "изменены", "изменено")),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Level {n} solved: {c} changed, par {p}."),
         }

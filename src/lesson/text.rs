@@ -11,7 +11,7 @@ catalogue! {
         Title => ("Урок по главе", "The chapter, step by step"),
         Prev => ("← Назад", "← Back"),
         Next => ("Дальше →", "Next →"),
-        AnswerFirst => ("Сначала ответьте — потом сцена покажет, что было.", "Answer first; then the scene shows what happened."),
+        AnswerFirst => ("Сначала ответьте на вопрос, а потом сцена покажет, что произошло.", "Answer first; then the scene shows what happened."),
         Right => ("Верно.", "Right."),
         Wrong => ("Не совсем.", "Not quite."),
         Start => ("Пройти главу по шагам", "Walk through the chapter"),

@@ -410,35 +410,42 @@ fn seeds_and_changes_agree_with_their_numbers_in_russian() {
     use crate::i18n::{level_changes, level_seeds_failed, level_seeds_met};
     assert_eq!(
         level_seeds_failed(Lang::Ru, 1, 20),
-        "не выполнено: 1 сид из 20"
+        "не выполнено в 1 прогоне из 20"
     );
     assert_eq!(
         level_seeds_failed(Lang::Ru, 2, 20),
-        "не выполнено: 2 сида из 20"
+        "не выполнено в 2 прогонах из 20"
     );
     assert_eq!(
         level_seeds_failed(Lang::Ru, 5, 20),
-        "не выполнено: 5 сидов из 20"
+        "не выполнено в 5 прогонах из 20"
     );
     assert_eq!(
         level_seeds_failed(Lang::Ru, 21, 40),
-        "не выполнено: 21 сид из 40"
+        "не выполнено в 21 прогоне из 40"
     );
-    assert_eq!(level_seeds_met(Lang::Ru, 20), "выполнено на всех: 20 сидов");
+    assert_eq!(
+        level_seeds_met(Lang::Ru, 20),
+        "выполнено во всех 20 прогонах"
+    );
     assert_eq!(level_seeds_failed(Lang::En, 1, 20), "fails on 1 seed of 20");
     assert_eq!(
         level_changes(Lang::Ru, 1, 1),
-        "Изменена 1 настройка; пар — 1"
+        "Изменена 1 настройка; норма уровня — 1"
     );
     assert_eq!(
         level_changes(Lang::Ru, 3, 1),
-        "Изменены 3 настройки; пар — 1"
+        "Изменены 3 настройки; норма уровня — 1"
     );
     assert_eq!(
         level_changes(Lang::Ru, 0, 2),
-        "Изменено 0 настроек; пар — 2"
+        "Изменено 0 настроек; норма уровня — 2"
     );
     assert_eq!(level_changes(Lang::En, 1, 2), "1 setting changed; par 2");
+    assert_eq!(
+        crate::i18n::level_complete(Lang::Ru, 3, 3, 1),
+        "Уровень 3 пройден: изменены 3 настройки, норма уровня — 1."
+    );
 }
 
 #[test]

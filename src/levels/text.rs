@@ -11,15 +11,15 @@ catalogue! {
     /// Fixed strings of the level bar, the level map and the author kit.
     LevelMsg {
         Goals => ("Цели", "Goals"),
-        GoalsNote => ("Каждая цель проверяется на 20 сидах из постоянного списка: у каждого сида свой прогон.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
-        FailedSeeds => ("Почему не выполнено, по сидам:", "Why it fails, seed by seed:"),
+        GoalsNote => ("Каждая цель проверяется в 20 прогонах; seed каждого из них (число, от которого зависит весь прогон) взят из постоянного списка.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
+        FailedSeeds => ("Почему не выполнено, по прогонам:", "Why it fails, seed by seed:"),
         MissRefused => ("с такими настройками клиент не создаётся", "the client refuses these settings"),
         NextHint => ("Показать подсказку", "Show a hint"),
         NoMoreHints => ("Подсказок больше нет.", "No more hints."),
         Controls => ("Что можно менять", "What you may change"),
         Locked => ("Закреплено уровнем", "Fixed by this level"),
-        LockedWhy => ("Уровень закрепляет эту настройку: задача — решить её другими.", "The level fixes this setting: the task is to solve it with the others."),
-        SceneLocked => ("Настройки сцены ниже только показывают состояние: в уровне меняйте их в панели выше.", "The scene's own settings below only show the state: in a level, change them in the panel above."),
+        LockedWhy => ("Эту настройку уровень менять не даёт: задачу нужно решить остальными.", "The level fixes this setting: solve the task with the others."),
+        SceneLocked => ("Настройки сцены ниже только показывают её состояние; в уровне их меняют на панели выше.", "The scene's own settings below only show the state: in a level, change them in the panel above."),
         Map => ("Карта уровней", "Level map"),
         Done => ("пройден", "solved"),
         ResetProgress => ("Сбросить прогресс", "Reset progress"),
@@ -27,26 +27,26 @@ catalogue! {
         NextLevel => ("Следующий уровень →", "Next level →"),
         NoSuchLevel => ("Такого уровня нет. Выберите уровень на карте.", "There is no such level. Pick one on the map."),
         Levels => ("Уровни", "Levels"),
-        Refused => ("Клиент не создан с такими настройками: ни одна цель не выполнена.", "The client is not created with these settings: no goal is met."),
+        Refused => ("С такими настройками клиент не создаётся, поэтому ни одна цель не выполнена.", "The client is not created with these settings: no goal is met."),
         KitMake => ("Сделать уровень из этой ссылки", "Make a level from this link"),
-        KitMakeNote => ("Старт — текущее состояние. Отметьте, что можно менять, и выберите цели; файл ниже пишется сам. Решение, неверное решение и тексты допишите и проверьте в предпросмотре.", "The start is the current state. Tick what may change and choose the goals; the file below writes itself. Add the solution, a wrong solution and the texts, then check it in the preview."),
+        KitMakeNote => ("Уровень начнётся с текущего состояния сцены. Отметьте, какие настройки можно будет менять, и выберите цели: файл ниже заполнится сам. Решение, неверное решение и тексты допишите вручную и проверьте файл в предпросмотре.", "The start is the current state. Tick what may change and choose the goals; the file below writes itself. Add the solution, a wrong solution and the texts, then check it in the preview."),
         KitUnlock => ("Открыть для изменения", "Unlock"),
         KitGoals => ("Цели", "Goals"),
         KitFile => ("Файл уровня", "Level file"),
         KitPreview => ("Предпросмотр файла уровня", "Preview a level file"),
-        KitPreviewNote => ("Вставьте файл уровня: предпросмотр покажет уровень или скажет, что в файле не так.", "Paste a level file: the preview shows the level, or says what is wrong with the file."),
+        KitPreviewNote => ("Вставьте файл уровня: предпросмотр покажет уровень или объяснит, что в файле не так.", "Paste a level file: the preview shows the level, or says what is wrong with the file."),
         KitValid => ("Файл верный.", "The file is valid."),
         KitInvalid => ("Файл неверный:", "The file is invalid:"),
-        KitCheck => ("Проверить старт и решения на сидах", "Check the start and the solutions on the seeds"),
+        KitCheck => ("Проверить старт и решения во всех прогонах", "Check the start and the solutions on the seeds"),
         KitStart => ("Старт", "Start"),
         KitSolution => ("Решение", "Solution"),
         KitWrong => ("Неверное решение", "Wrong solution"),
-        KitStartOk => ("старт не выполняет хотя бы одну цель — как и должно быть", "the start fails at least one goal, as it should"),
-        KitStartBad => ("старт уже выполняет все цели — уровень нечего решать", "the start already meets every goal: there is nothing to solve"),
-        KitSolutionOk => ("выполняет все цели на всех сидах", "meets every goal on every seed"),
-        KitSolutionBad => ("не выполняет цели на части сидов", "fails goals on some seeds"),
-        KitWrongOk => ("не проходит — как и должно быть", "fails, as it should"),
-        KitWrongBad => ("проходит все цели — это не неверное решение", "meets every goal: it is not a wrong solution"),
+        KitStartOk => ("на старте хотя бы одна цель не выполнена — так и должно быть", "the start fails at least one goal, as it should"),
+        KitStartBad => ("на старте все цели уже выполнены: решать нечего", "the start already meets every goal: there is nothing to solve"),
+        KitSolutionOk => ("выполняет все цели во всех прогонах", "meets every goal on every seed"),
+        KitSolutionBad => ("в части прогонов не выполняет цели", "fails goals on some seeds"),
+        KitWrongOk => ("не выполняет цели — так и должно быть", "fails, as it should"),
+        KitWrongBad => ("выполняет все цели, значит, оно не неверное", "meets every goal: it is not a wrong solution"),
         KitOpen => ("Открыть старт", "Open the start"),
         KitAuthor => ("Автору уровней", "For level authors"),
     }
@@ -71,35 +71,35 @@ fn metric_name(lang: Lang, m: Metric) -> &'static str {
         }
         Metric::Lost => {
             if ru {
-                "записи потеряны"
+                "потеряно сообщений"
             } else {
                 "records lost"
             }
         }
         Metric::AckedLost => {
             if ru {
-                "подтверждённые записи потеряны"
+                "потеряно подтверждённых сообщений"
             } else {
                 "acknowledged records lost"
             }
         }
         Metric::Throughput => {
             if ru {
-                "записей в секунду"
+                "сообщений в секунду"
             } else {
                 "records per second"
             }
         }
         Metric::PausedMs => {
             if ru {
-                "простой партиций, мс (партиция × время без читателя)"
+                "простой партиций, мс (сколько партиции стояли без читателя, в сумме)"
             } else {
                 "partitions idle, ms (each partition × the time nobody read it)"
             }
         }
         Metric::DoneMs => {
             if ru {
-                "все записи обработаны к, мс"
+                "время до обработки всех сообщений, мс"
             } else {
                 "every record handled by, ms"
             }
@@ -226,7 +226,7 @@ pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
         (UnknownKey { key, section: s }, false) => {
             format!("no key “{key}” is taken {}", section(s))
         }
-        (RepeatedKey(k), true) => format!("«{k}» уже задан: он бывает один раз"),
+        (RepeatedKey(k), true) => format!("«{k}» задан второй раз, а задаётся один"),
         (RepeatedKey(k), false) => format!("“{k}” is given twice; it is taken once"),
         (EmptyValue(k), true) => format!("у «{k}» нет значения после «=»"),
         (EmptyValue(k), false) => format!("“{k}” has no value after “=”"),
@@ -234,7 +234,7 @@ pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
         (MissingKey { key, section: s }, false) => format!("“{key}” is missing {}", section(s)),
         (MissingSection(s), true) => format!("нет раздела [{s}]"),
         (MissingSection(s), false) => format!("section [{s}] is missing"),
-        (BadPar(v), true) => format!("par: «{v}» — не целое число"),
+        (BadPar(v), true) => format!("par (норма уровня): «{v}» — не целое число"),
         (BadPar(v), false) => format!("par: “{v}” is not a whole number"),
         (BadGoal(v), true) => {
             format!("цель «{v}»: ожидалось «МЕТРИКА ОП ЧИСЛО», ОП — =, <= или >=")
@@ -287,7 +287,9 @@ pub fn level_format_error(lang: Lang, e: &FormatError) -> String {
         (SolutionIssue(i), true) => format!("решение: {}", param_issue(lang, i)),
         (SolutionIssue(i), false) => format!("the solution: {}", param_issue(lang, i)),
         (SolutionLocked(n), true) => {
-            format!("решение меняет «{n}», а уровень её не открывает (добавьте в unlock)")
+            format!(
+                "решение меняет «{n}», а уровень не открывает эту настройку (добавьте её в unlock)"
+            )
         }
         (SolutionLocked(n), false) => format!(
             "the solution changes “{n}”, which the level does not unlock (add it to unlock)"

@@ -11,7 +11,7 @@ numbered! {
     pub fn lens_cannot_shrink(lang, from: u32 => Id, to: u32 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Число партиций можно только увеличить: на {from} → {to} брокер ответит INVALID_PARTITIONS. Поэтому программа его не меняет, как и сцена."),
+            Lang::Ru => format!("Число партиций можно только увеличить: на смену {from} → {to} брокер ответит INVALID_PARTITIONS. Поэтому программа, как и сцена, число партиций не меняет."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("A partition count can only grow: the broker answers {from} → {to} with INVALID_PARTITIONS. So the program leaves it as it is, as the scene does."),
         }
@@ -29,7 +29,7 @@ numbered! {
     pub fn lens_new_topic_note(lang, topic: &str => Text, to: u32 => Count) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("новый топик {topic} из {}; продюсеры переключаются, когда старый прочитан", n_of_gen(lang, to, &PARTITIONS)),
+            Lang::Ru => format!("новый топик {topic} из {}; продюсеры переходят на него, когда старый топик дочитан", n_of_gen(lang, to, &PARTITIONS)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("a new topic {topic} of {}; producers switch once the old one is drained", n_of(lang, to, &PARTITIONS)),
         }
@@ -59,7 +59,7 @@ numbered! {
     pub fn lens_signed_note_32(lang, form: &str => Text, clean: &str => Text, key: &str => Text, hash: u64 => Id, signed: u64 => Id, unsigned: u64 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. На 32-битной платформе (GOARCH=386, arm), где int — 32 бита, хеш {hash} ключа {key} становится отрицательным, и воркер выходит {signed} вместо {unsigned} — у другой сборки ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака."),
+            Lang::Ru => format!("Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. На 32-битной платформе (GOARCH=386, arm), где int — 32 бита, хеш {hash} ключа {key} становится отрицательным, и номер воркера получается {signed}, а не {unsigned}: в другой сборке ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("The chapter's code converts the hash to int, takes {form} and negates a negative result. On a 32-bit platform (GOARCH=386, arm), where int is 32 bits, key {key}'s hash {hash} turns negative, and the worker comes out {signed} instead of {unsigned}: another build sends the key to another worker. {clean} stays unsigned: the index is always in [0, n), with no branch and no negation."),
         }
@@ -69,7 +69,7 @@ numbered! {
     pub fn lens_signed_note_64(lang, form: &str => Text, clean: &str => Text, key: &str => Text, hash: u64 => Id, signed: u64 => Id, unsigned: u64 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. На любой платформе uint64 не помещается в int: хеш {hash} ключа {key} становится отрицательным, и воркер выходит {signed} вместо {unsigned} — у другой сборки ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака."),
+            Lang::Ru => format!("Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. На любой платформе uint64 не помещается в int: хеш {hash} ключа {key} становится отрицательным, и номер воркера получается {signed}, а не {unsigned}: в другой сборке ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("The chapter's code converts the hash to int, takes {form} and negates a negative result. On every platform a uint64 does not fit an int: key {key}'s hash {hash} turns negative, and the worker comes out {signed} instead of {unsigned}: another build sends the key to another worker. {clean} stays unsigned: the index is always in [0, n), with no branch and no negation."),
         }
@@ -80,7 +80,7 @@ numbered! {
         let n = number(lang, u64::from(in_flight));
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Без идемпотентности и с max.in.flight.requests.per.connection = {n} повтор батча может лечь после следующего — так ломается порядок в сцене."),
+            Lang::Ru => format!("Без идемпотентности и с max.in.flight.requests.per.connection = {n} повтор батча может лечь в лог после следующего батча — именно так в сцене ломается порядок."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Without idempotence and with max.in.flight.requests.per.connection = {n}, a retried batch can land after the next one: this is how the scene's order breaks."),
         }
@@ -89,7 +89,7 @@ numbered! {
     pub fn lens_checkout_ignores_key(lang, lib: &str => Text) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Сервис оформления в сцене пишет через {lib}: его балансировщик по умолчанию RoundRobin не читает ключ, и события заказа расходятся по партициям. kafka.Murmur2Balancer{{}} держит их вместе."),
+            Lang::Ru => format!("Сервис оформления заказов в сцене пишет через {lib}: его балансировщик по умолчанию, RoundRobin, не смотрит на ключ, и события заказа расходятся по партициям. kafka.Murmur2Balancer{{}} держит их вместе."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("The scene's checkout service writes with {lib}: its default RoundRobin balancer does not read the key, so an order's events spread over partitions. kafka.Murmur2Balancer{{}} keeps them together."),
         }
@@ -132,7 +132,7 @@ numbered! {
     pub fn lens_default_hashes_unlike(lang, lib: &str => Text) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Партиционер {lib} по умолчанию хеширует иначе, чем сервисы сцены: без отмеченной строки ключ ляжет в другую партицию, и рядом с сервисом сцены события одного заказа окажутся в двух партициях."),
+            Lang::Ru => format!("Партиционер {lib} по умолчанию хеширует иначе, чем сервисы сцены: без отмеченной строки ключ попадёт в другую партицию, и вместе с сервисами сцены события одного заказа окажутся в двух партициях."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{lib}'s default partitioner hashes unlike the scene's services: without the marked line a key lands on another partition, and beside a service of the scene one order's events end up on two partitions."),
         }
@@ -142,7 +142,7 @@ numbered! {
     pub fn lens_default_acks(lang, lib: &str => Text, default: &str => Text, name: &str => Text, acks: &str => Text) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("По умолчанию {lib} ждёт acks={default} ({name}), а сцена — acks={acks}: подтверждённая запись может пропасть при смене лидера."),
+            Lang::Ru => format!("По умолчанию {lib} ждёт acks={default} ({name}), а сцена — acks={acks}: подтверждённое сообщение может пропасть при смене лидера."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("By default {lib} waits for acks={default} ({name}), the scene for acks={acks}: an acknowledged record can be lost when the leader changes."),
         }
@@ -160,7 +160,7 @@ numbered! {
     pub fn lens_franz_batch_min(lang, batch_size: u32 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): batch.size {batch_size} он не выразит."),
+            Lang::Ru => format!("franz-go не примет ProducerBatchMaxBytes меньше 512 (pkg/kgo/config.go, validate): задать в нём batch.size = {batch_size} нельзя."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("franz-go refuses ProducerBatchMaxBytes below 512 (pkg/kgo/config.go, validate): it cannot express batch.size {batch_size}."),
         }
@@ -170,7 +170,7 @@ numbered! {
     pub fn lens_sarama_retry_count(lang, retries: u32 => Id, written: u32 => Id, delivery_ms: u32 => Amount) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Retry.Max = {retries} не записать: sarama сразу заводит для каждой партиции срез из Retry.Max + 1 уровней повтора (async_producer.go, newPartitionProducer), а это гигабайты — программа падает, не получив памяти. Здесь Retry.Max = {written}: столько повторов по таймауту запроса и наибольшей паузе укладываются примерно в delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
+            Lang::Ru => format!("Retry.Max = {retries} задать нельзя: sarama сразу заводит для каждой партиции срез из Retry.Max + 1 уровней повтора (async_producer.go, newPartitionProducer), это гигабайты, и программа падает, не получив памяти. Здесь Retry.Max = {written}: столько повторов, каждый с таймаутом запроса и наибольшей паузой, примерно укладываются в delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Retry.Max = {retries} cannot be written: sarama makes a slice of Retry.Max + 1 retry levels for each partition at once (async_producer.go, newPartitionProducer), gigabytes, and the program dies out of memory. Here Retry.Max = {written}: that many retries of a request timeout and the longest backoff each fit in about delivery.timeout.ms, {}.", millis(lang, delivery_ms.into())),
         }
@@ -179,7 +179,7 @@ numbered! {
     pub fn lens_sarama_in_flight(lang, in_flight: u32 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Идемпотентный sarama работает только с одним запросом в полёте: {in_flight} не выразить (config.go, Config.Validate)."),
+            Lang::Ru => format!("Идемпотентный sarama работает только с одним запросом в полёте, значение {in_flight} задать нельзя (config.go, Config.Validate)."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("An idempotent sarama runs only one request in flight: {in_flight} cannot be expressed (config.go, Config.Validate)."),
         }
@@ -228,7 +228,7 @@ numbered! {
     pub fn lens_two_phase_note(lang, from: u32 => Id, to: u32 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("двухфазная миграция {from} → {to}: эти заказы сцены переезжают (murmur2 % {from} ≠ murmur2 % {to}); каждый остаётся в старой партиции, пока группа её не дочитает"),
+            Lang::Ru => format!("двухфазная миграция {from} → {to}: эти заказы сцены переезжают (h % {from} ≠ h % {to}, где h — murmur2 от ключа); каждый остаётся в старой партиции, пока группа её не дочитает"),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("two-phase migration {from} → {to}: these of the scene's orders move (murmur2 % {from} ≠ murmur2 % {to}); each stays on its old partition until the group has drained it"),
         }
