@@ -276,7 +276,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
                 seconds(lang, SimTime(paused_ms)),
             );
             if ru {
-                format!("{OLD_TOPIC} дочитан до конца: продюсеры переключаются на orders-v2 и отправляют накопленное ({n}). Пауза длилась {pause} — этим и заплачено за сохранённый порядок.")
+                format!("{OLD_TOPIC} дочитан до конца: продюсеры переключаются на orders-v2 и отправляют накопленное ({n}). Пауза длилась {pause} — такова цена сохранённого порядка.")
             } else {
                 format!("{OLD_TOPIC} is read to its end: the producers switch to orders-v2 and send what they held ({n}). The pause lasted {pause}: that is the price of keeping order.")
             }
