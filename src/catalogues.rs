@@ -104,7 +104,7 @@ fn the_issues_examples_read_right() {
         "146\u{a0}484 сообщения/с"
     );
     assert!(crash_summary(Lang::Ru, 5, 33, 40, 7)
-        .contains("33 уже обработанные записи будут обработаны"));
+        .contains("33 уже обработанных сообщения придётся обработать ещё раз"));
     assert!(summary_log(Lang::En, 3, 2, Some(1), 1).ends_with("1 segment"));
     assert!(summary_producer(Lang::En, 2, 1, 0, 0, 1).contains("1 retry,"));
     assert_eq!(broker_name(Lang::Ru, 1), "брокер 1");

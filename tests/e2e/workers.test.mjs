@@ -62,7 +62,7 @@ test('a hot key fills one worker\'s channel; the throughput chart has every mode
 test('the workers scene narrates each step, in both languages', async () => {
   for (const [lang, polled, done] of [
     ['en', /poll\(\) returned the records up to offset \d+; each gets a goroutine/, /Finished offset \d+: order-\d+ · \w+/],
-    ['ru', /poll\(\) вернул записи до offset \d+; на каждую запускается своя горутина/, /Обработан offset \d+: order-\d+ · \w+/],
+    ['ru', /poll\(\) вернул сообщения до offset \d+; на каждое запускается своя горутина/, /Обработан offset \d+: order-\d+ · \w+/],
   ]) {
     // The first poll happens at 0 ms, so the start already tells it.
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&lang=${lang}&t=0`);

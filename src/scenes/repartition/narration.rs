@@ -4,7 +4,8 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{
-    count, count_gen, event_name, millis, plural_ru, seconds, EVENTS, ORDERS, PARTITIONS, RECORDS,
+    count, count_gen, event_name, millis, number, plural_ru, seconds, EVENTS, ORDERS, PARTITIONS,
+    RECORDS,
 };
 use crate::scenes::repartition::model::{
     order_key, Placement, Refusal, RepartitionCaption, Strategy, OLD_TOPIC, ORDERS as RUN_ORDERS,
@@ -64,7 +65,7 @@ fn intro(lang: Lang, from: u32, to: u32, strategy: Strategy, at: SimTime) -> Str
             count(lang, u64::from(to), &PARTITIONS)
         ),
         (_, false, true) => {
-            format!("В {at} у топика просят {to} вместо {from} — на месте, без нового топика.")
+            format!("В {at} у топика просят число партиций {to} вместо {from} — на месте, без нового топика.")
         }
         (_, false, false) => {
             format!("At {at} the topic is asked for {to} instead of {from}, in place.")
@@ -104,25 +105,31 @@ fn produced(
         place(topic, partition)
     );
     let rule = format!("{hash} % {modulo} = {partition}");
+    // Russian says the remainder in words, as «1890122214 % 4» reads as a
+    // percentage, and groups the hash's digits.
+    let rest = format!(
+        "хеш ключа {} при делении на {modulo} даёт остаток {partition}",
+        number(lang, u64::from(hash))
+    );
     let why = match (placement, ru) {
-        (Placement::Old { broker_has: None }, true) => format!(": хеш ключа {rule}."),
+        (Placement::Old { broker_has: None }, true) => format!(": {rest}."),
         (Placement::Old { broker_has: None }, false) => format!(": the key's hash {rule}."),
-        (Placement::Old { broker_has: Some(to) }, true) => format!(": хеш ключа {rule}. У брокера партиций уже {to}, но продюсер ещё не обновил метаданные и делит на {modulo}."),
+        (Placement::Old { broker_has: Some(to) }, true) => format!(": {rest}. У брокера партиций уже {to}, но продюсер ещё не обновил метаданные и делит на {modulo}."),
         (Placement::Old { broker_has: Some(to) }, false) => format!(": the key's hash {rule}. The broker has {to} partitions already, but the producer has not refreshed its metadata and still divides by {modulo}."),
-        (Placement::New, true) => format!(": продюсер теперь считает {rule}."),
+        (Placement::New, true) => format!(": продюсер теперь делит на новое число: {rest}."),
         (Placement::New, false) => format!(": the producer now computes {rule}."),
         (Placement::Pinned { pinned, released }, _) => {
             let n = count(lang, u64::from(pinned), &ORDERS);
             match (released, ru) {
-                (false, true) => format!(": заказ уже шёл во время смены, и таблица закрепила его за старой партицией ({rule}); в таблице {n}."),
+                (false, true) => format!(": заказ уже шёл во время смены, и таблица закрепила его за старой партицией ({rest}); в таблице {n}."),
                 (false, false) => format!(": the order was under way at the change, so the table pins it to its old partition ({rule}); {n} in the table."),
-                (true, true) => format!(": заказ закреплён за старой партицией ({rule}), и это его последнее событие — заказ уходит из таблицы, в ней теперь {n}."),
+                (true, true) => format!(": заказ закреплён за старой партицией ({rest}), и это его последнее событие, поэтому заказ уходит из таблицы; в ней теперь {n}."),
                 (true, false) => format!(": the order is pinned to its old partition ({rule}), and this is its last event, so it leaves the table; {n} in it now."),
             }
         }
-        (Placement::NewOrder, true) => format!(": заказ начался после смены и идёт по новому правилу, {rule}; туда же пойдут все его события."),
+        (Placement::NewOrder, true) => format!(": заказ начался после смены и идёт по новому правилу ({rest}); туда же пойдут все его события."),
         (Placement::NewOrder, false) => format!(": the order began after the change and follows the new rule, {rule}; all its events go there."),
-        (Placement::NewTopic, true) => format!(": в новом топике {rule}."),
+        (Placement::NewTopic, true) => format!(": в новом топике {rest}."),
         (Placement::NewTopic, false) => format!(": in the new topic, {rule}."),
     };
     let changed = !matches!(placement, Placement::Old { .. });
@@ -182,7 +189,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
         } => {
             let n = count(lang, u64::from(buffered), &RECORDS);
             if ru {
-                format!("{} · {} ждёт в буфере продюсера (теперь в нём {n}): продюсеры на паузе, пока группа не дочитает {OLD_TOPIC} до конца.", order_key(order), name(event, lang))
+                format!("{} · {} ждёт в буфере продюсера (теперь в нём {n}): продюсеры приостановили отправку, пока группа не дочитает {OLD_TOPIC} до конца.", order_key(order), name(event, lang))
             } else {
                 format!("{} · {} waits in the producer's buffer ({n} now): the producers are paused until the group has read {OLD_TOPIC} to its end.", order_key(order), name(event, lang))
             }
@@ -196,15 +203,15 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
             let (p, g) = (seconds(lang, producer_at), seconds(lang, group_at));
             let new = added(from, to);
             match (to.saturating_sub(from) > 1, ru) {
-                (false, true) => format!("Контроллер добавил в {OLD_TOPIC} партицию {new}: теперь их {to}. Продюсер увидит её при обновлении метаданных в {p}, группа — после своего обновления и перебалансировки в {g}; до тех пор оба работают как раньше."),
-                (true, true) => format!("Контроллер добавил в {OLD_TOPIC} партиции {new}: теперь их {to}. Продюсер увидит их при обновлении метаданных в {p}, группа — после своего обновления и перебалансировки в {g}; до тех пор оба работают как раньше."),
+                (false, true) => format!("Контроллер добавил в {OLD_TOPIC} партицию {new}: теперь их {to}. Продюсер увидит её при обновлении метаданных в {p}, группа — после своего обновления и ребалансировки (перераспределения партиций между консьюмерами) в {g}; до тех пор оба работают как раньше."),
+                (true, true) => format!("Контроллер добавил в {OLD_TOPIC} партиции {new}: теперь их {to}. Продюсер увидит их при обновлении метаданных в {p}, группа — после своего обновления и ребалансировки (перераспределения партиций между консьюмерами) в {g}; до тех пор оба работают как раньше."),
                 (false, false) => format!("The controller added partition {new} to {OLD_TOPIC}: it has {to} now. The producer sees it at its metadata refresh at {p}, the group after its own refresh and a rebalance at {g}; until then both go on as before."),
                 (true, false) => format!("The controller added partitions {new} to {OLD_TOPIC}: it has {to} now. The producer sees them at its metadata refresh at {p}, the group after its own refresh and a rebalance at {g}; until then both go on as before."),
             }
         }
         Created { to } => {
             if ru {
-                format!("Создан топик orders-v2 из {}, и группа подписалась на него. Продюсеры встают на паузу и копят записи в буфере, пока группа не дочитает {OLD_TOPIC} до конца.", count_gen(lang, u64::from(to), &PARTITIONS))
+                format!("Создан топик orders-v2 из {}, и группа подписалась на него. Продюсеры приостанавливают отправку и копят сообщения в буфере, пока группа не дочитает {OLD_TOPIC} до конца.", count_gen(lang, u64::from(to), &PARTITIONS))
             } else {
                 format!("The topic orders-v2 was created with {}, and the group subscribed to it. The producers pause and buffer their records until the group has read {OLD_TOPIC} to its end.", count(lang, u64::from(to), &PARTITIONS))
             }
@@ -245,16 +252,18 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
             skipped,
         } => {
             let new = added(from, to);
-            let given = match (to.saturating_sub(from) > 1, ru) {
-                (false, true) => format!("Перебалансировка отдала группе новую партицию {new}"),
-                (true, true) => format!("Перебалансировка отдала группе новые партиции {new}"),
+            let several = to.saturating_sub(from) > 1;
+            let given = match (several, ru) {
+                (false, true) => format!("Ребалансировка отдала группе новую партицию {new}"),
+                (true, true) => format!("Ребалансировка отдала группе новые партиции {new}"),
                 (false, false) => format!("The group's rebalance hands it the new partition {new}"),
                 (true, false) => format!("The group's rebalance hands it the new partitions {new}"),
             };
             let n = count(lang, u64::from(skipped), &RECORDS);
+            // The pronoun follows the count: level 6 adds three partitions.
             match (reset, skipped, ru) {
-                (OffsetReset::Earliest, _, true) => format!("{given}: с auto.offset.reset=earliest она читается с первой записи, и ничего записанного туда не пропадёт."),
-                (OffsetReset::Earliest, _, false) => format!("{given}: with auto.offset.reset=earliest reading starts at the first record, so nothing written there is missed."),
+                (OffsetReset::Earliest, _, true) => format!("{given}: с auto.offset.reset=earliest {} с первого сообщения, и ничего из записанного туда не пропадёт.", if several { "они читаются" } else { "она читается" }),
+                (OffsetReset::Earliest, _, false) => format!("{given}: with auto.offset.reset=earliest {}, so nothing written there is missed.", if several { "each is read from its first record" } else { "it is read from its first record" }),
                 (OffsetReset::Latest, 0, true) => format!("{given}: с auto.offset.reset=latest чтение начинается с конца лога; туда ещё ничего не записано, и ничего не пропадёт."),
                 (OffsetReset::Latest, 0, false) => format!("{given}: with auto.offset.reset=latest reading starts at the log end; nothing was written there yet, so nothing is missed."),
                 (OffsetReset::Latest, _, true) => format!("{given}: с auto.offset.reset=latest чтение начинается с конца лога, и всё, что продюсер успел туда записать ({n}), не прочтёт никто."),
@@ -280,7 +289,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
         } => {
             let again = millis(lang, again_ms);
             if ru {
-                format!("consumer-{consumer} опросил {}: новых записей нет. Следующий опрос через {again}.", place(topic, partition))
+                format!("consumer-{consumer} опросил {}: новых сообщений нет. Следующий опрос через {again}.", place(topic, partition))
             } else {
                 format!(
                     "consumer-{consumer} polled {}: nothing new. It polls again in {again}.",
@@ -303,7 +312,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
                 millis(lang, about_ms),
             );
             if ru {
-                format!("consumer-{consumer} взял из {from} offset {offset}: {what}. На запись у него уходит около {about}.")
+                format!("consumer-{consumer} взял из {from} offset {offset}: {what}. На одно сообщение у него уходит около {about}.")
             } else {
                 format!("consumer-{consumer} took offset {offset} of {from}: {what}. It spends about {about} on a record.")
             }
@@ -344,7 +353,7 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
                 }
                 (0, false) => format!("{all}, each order's events in the order they were written."),
                 (_, true) => format!(
-                    "{all}, но {broke} {} раньше более раннего события своего заказа.",
+                    "{all}, но {broke} {} раньше одного из предыдущих событий своего заказа.",
                     plural_ru(reorders as u64, "обработано", "обработаны", "обработано")
                 ),
                 (_, false) => format!(
@@ -354,7 +363,11 @@ pub fn repartition_caption(lang: Lang, c: RepartitionCaption) -> String {
             };
             let lost = match (skipped, ru) {
                 (0, _) => String::new(),
-                (n, true) => format!(" auto.offset.reset=latest пропустил в новых партициях {}: их не прочтёт никто.", count(lang, u64::from(n), &RECORDS)),
+                (n, true) => format!(
+                    " Из-за auto.offset.reset=latest в новых партициях {} {}: их не прочтёт никто.",
+                    plural_ru(u64::from(n), "пропущено", "пропущены", "пропущено"),
+                    count(lang, u64::from(n), &RECORDS)
+                ),
                 (n, false) => format!(" auto.offset.reset=latest skipped {} on the new partitions: nobody will ever read them.", count(lang, u64::from(n), &RECORDS)),
             };
             format!("{text}{lost}{}", replay(lang))
@@ -535,7 +548,7 @@ mod tests {
         );
         assert_eq!(
             repartition_caption(Lang::Ru, naive),
-            "order-11 · Shipped → orders-2, offset 11: продюсер теперь считает 1890122214 % 4 = 2. Paid этого заказа — в orders-0, другой партиции со своим консьюмером: Shipped может быть обработан раньше Paid."
+            "order-11 · Shipped → orders-2, offset 11: продюсер теперь делит на новое число: хеш ключа 1\u{a0}890\u{a0}122\u{a0}214 при делении на 4 даёт остаток 2. Paid этого заказа — в orders-0, другой партиции со своим консьюмером: Shipped может быть обработан раньше Paid."
         );
         let stale = RepartitionCaption::Produced {
             order: 17,
@@ -563,8 +576,9 @@ mod tests {
         };
         assert!(finished(1, 0).starts_with("Всё обработано, но 1 событие обработано раньше"));
         assert!(finished(2, 0).starts_with("Всё обработано, но 2 события обработаны раньше"));
-        assert!(finished(0, 7).contains("пропустил в новых партициях 7 записей"));
-        assert!(finished(0, 1).contains("пропустил в новых партициях 1 запись"));
+        assert!(finished(0, 7).contains("в новых партициях пропущено 7 сообщений"));
+        assert!(finished(0, 1).contains("в новых партициях пропущено 1 сообщение"));
+        assert!(finished(0, 3).contains("в новых партициях пропущены 3 сообщения"));
         let switched = |flushed| {
             repartition_caption(
                 Lang::Ru,
@@ -574,9 +588,9 @@ mod tests {
                 },
             )
         };
-        assert!(switched(61).contains("(61 запись)"));
-        assert!(switched(3).contains("(3 записи)"));
-        assert!(switched(3).contains("Пауза длилась 0,790\u{a0}с"));
+        assert!(switched(61).contains("(61 сообщение)"));
+        assert!(switched(3).contains("(3 сообщения)"));
+        assert!(switched(3).contains("Пауза длилась 0,79\u{a0}с"));
         let pinned = |n| {
             repartition_caption(
                 Lang::Ru,

@@ -36,7 +36,7 @@ crate::i18n::numbered! {
         match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
-                "{} {m} из {} ({}%). В среднем никакой хеш не сдвинет меньше {least}% ключей: столько должно сменить партицию. У jump consistent hash здесь {} {} ({}%); на большом числе ключей он близок к этому минимуму.",
+                "{} {m} из {} ({}%). Меньше {least}% ключей в среднем не сдвинет никакой хеш: столько ключей обязано сменить партицию. У jump consistent hash (хеша, который при росте числа партиций в среднем переносит только эту неизбежную долю) здесь {} {} ({}%); чем больше ключей, тем ближе он к этому минимуму.",
                 plural_ru(wide(moved), "Переезжает", "Переезжают", "Переезжают"),
                 n_of_gen(lang, wide(total), &KEYS),
                 pct(moved),
@@ -72,9 +72,9 @@ crate::i18n::numbered! {
         match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
-                "Kafka отказывает: INVALID_PARTITIONS. У топика уже {}, а {asked} — не увеличение: число партиций можно только увеличить. Топик остаётся с {}, каждый ключ — в своей партиции. Чтобы партиций стало меньше, нужен новый топик (способ «новый топик с дренажом»).",
+                "Kafka отказывает: INVALID_PARTITIONS. У топика уже {}, а {asked} — не увеличение: число партиций можно только увеличить. Всё остаётся как было: в топике {}, и каждый ключ в своей партиции. Чтобы партиций стало меньше, нужен новый топик (способ «новый топик, старый дочитать до конца»).",
                 n_of(lang, partitions, &PARTITIONS),
-                n_of_gen(lang, partitions, &PARTITIONS),
+                n_of(lang, partitions, &PARTITIONS),
             ),
             #[cfg(feature = "lang-en")]
             Lang::En => format!(
@@ -99,7 +99,7 @@ crate::i18n::numbered! {
         let (from, to) = (number(lang, from.into()), number(lang, to.into()));
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("{}: продюсер обновил метаданные (раз в metadata.max.age.ms: здесь 0,5 с, в Kafka 5 мин) и с этого момента считает партицию как хеш ключа % {to}; до этого — % {from}.", seconds(lang, at)),
+            Lang::Ru => format!("{}: продюсер обновил метаданные (он делает это раз в metadata.max.age.ms: здесь 0,5\u{a0}с, в Kafka 5\u{a0}мин) и с этого момента считает партицию как хеш ключа % {to}, а до этого считал % {from}.", seconds(lang, at)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{}: the producer refreshes its metadata (every metadata.max.age.ms: 0.5 s here, 5 min in Kafka) and from then on computes the partition as hash % {to}; before, as hash % {from}.", seconds(lang, at)),
         }
@@ -108,7 +108,7 @@ crate::i18n::numbered! {
     pub fn window_group(lang, at: SimTime => Time, reset: &str => Text) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("{}: метаданные обновил и лидер группы; после перебалансировки группа читает новые партиции с auto.offset.reset={reset}, ведь закоммиченных offset'ов там нет.", seconds(lang, at)),
+            Lang::Ru => format!("{}: лидер группы тоже обновил метаданные; после ребалансировки группа читает новые партиции с auto.offset.reset={reset}, потому что закоммиченных offset'ов там ещё нет.", seconds(lang, at)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{}: the group's leader has refreshed too; after a rebalance the group reads the new partitions from auto.offset.reset={reset}, since nothing is committed there.", seconds(lang, at)),
         }
@@ -137,7 +137,7 @@ crate::i18n::numbered! {
         let n = number(lang, partitions.into());
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("В {} создаётся новый топик с числом партиций {n}, и продюсеры встают на паузу.", seconds(lang, t)),
+            Lang::Ru => format!("В {} создаётся новый топик с числом партиций {n}, и продюсеры приостанавливают отправку.", seconds(lang, t)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("At {} a new topic is created with a partition count of {n}, and the producers pause.", seconds(lang, t)),
         }

@@ -4,7 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{
-    count, count_gen, event_name, millis, plural_ru, BYTES, EVENTS, PARTITIONS, RECORDS,
+    count, count_gen, event_name, millis, number, plural_ru, BYTES, EVENTS, PARTITIONS, RECORDS,
 };
 use crate::scenes::routing::model::{
     order_key, RoutingCaption, Stick, StreamKeys, StreamRoute, STREAM_LEN, STREAM_ORDERS, TOPIC,
@@ -60,7 +60,7 @@ fn route_why(lang: Lang, route: StreamRoute, order: u32, partition: u32) -> Stri
     let key = order_key(order);
     let first = |ru: bool| {
         if ru {
-            ": продюсер выбрал её случайно как sticky-партицию для записей без ключа.".to_owned()
+            ": продюсер выбрал её наугад как sticky-партицию: сюда пойдут все сообщения без ключа, пока он её не сменит.".to_owned()
         } else {
             ": the producer picked it at random as the sticky partition for records without a key."
                 .to_owned()
@@ -69,14 +69,15 @@ fn route_why(lang: Lang, route: StreamRoute, order: u32, partition: u32) -> Stri
     match route {
         StreamRoute::Hashed { hash, partitions } => {
             if ru {
-                format!(": murmur2(\"{key}\") & 0x7fffffff = {hash}, а {hash} % {partitions} = {partition}. Все события {key} получают эту партицию, и их по порядку обработает один консьюмер.")
+                let hash = number(lang, u64::from(hash));
+                format!(": murmur2(\"{key}\") & 0x7fffffff = {hash}, остаток от деления на {partitions} — {partition}. Все события {key} попадают в эту партицию, и их по порядку обработает один консьюмер.")
             } else {
                 format!(": murmur2(\"{key}\") & 0x7fffffff = {hash}, and {hash} % {partitions} = {partition}. Every {key} event gets this partition, so one consumer handles them in order.")
             }
         }
         StreamRoute::RoundRobin => {
             if ru {
-                ": round-robin отдаёт каждой записи следующую партицию по кругу, чей бы это ни был заказ.".to_owned()
+                ": round-robin отдаёт каждому сообщению следующую партицию по кругу, чей бы это ни был заказ.".to_owned()
             } else {
                 ": round-robin gives each record the next partition in turn, whatever order it belongs to.".to_owned()
             }
@@ -88,7 +89,7 @@ fn route_why(lang: Lang, route: StreamRoute, order: u32, partition: u32) -> Stri
         } => first(ru),
         StreamRoute::Sticky(Stick::Stayed) => {
             if ru {
-                ", sticky-партиция: записи без ключа идут туда, пока в её батче есть место."
+                ", sticky-партиция: сообщения без ключа идут сюда, пока в её батче есть место."
                     .to_owned()
             } else {
                 ", the sticky partition: records without a key keep going there while its batch has room.".to_owned()
@@ -96,7 +97,7 @@ fn route_why(lang: Lang, route: StreamRoute, order: u32, partition: u32) -> Stri
         }
         StreamRoute::Sticky(Stick::MovedFrom(b)) => {
             if ru {
-                format!(": партиции {b} понадобился новый батч (прежний заполнен или уже отправлен), и sticky-партиция переехала сюда.")
+                format!(": партиции {b} понадобился новый батч (прежний заполнился или уже ушёл брокеру), и продюсер перенёс sticky-партицию сюда.")
             } else {
                 format!(": partition {b} needed a new batch (the last one was full or already sent), so the sticky partition moved here.")
             }
@@ -109,11 +110,11 @@ fn route_why(lang: Lang, route: StreamRoute, order: u32, partition: u32) -> Stri
             let why = match (stick, ru) {
                 (Stick::MovedFrom(b), true) => format!(": в партицию {b} ушло около batch.size байт, и продюсер выбрал новую sticky-партицию."),
                 (Stick::MovedFrom(b), false) => format!(": about batch.size bytes had gone to partition {b}, so the producer picked a new sticky partition."),
-                (_, true) => format!(", sticky-партиция: она не меняется, пока туда не уйдёт около batch.size = {}.", count(lang, u64::from(batch_size), &BYTES)),
+                (_, true) => format!(", sticky-партиция: продюсер не сменит её, пока туда не уйдёт около batch.size = {}.", count(lang, u64::from(batch_size), &BYTES)),
                 (_, false) => format!(", the sticky partition: it stays until about batch.size = {} have gone there.", count(lang, u64::from(batch_size), &BYTES)),
             };
             let then = match (next, ru) {
-                (Some(q), true) => format!(" Туда ушло уже около batch.size байт: следующая запись пойдёт в партицию {q}."),
+                (Some(q), true) => format!(" Туда ушло уже около batch.size байт, поэтому следующее сообщение пойдёт в партицию {q}."),
                 (Some(q), false) => format!(" About batch.size bytes have gone there now: the next record goes to partition {q}."),
                 (None, _) => String::new(),
             };
@@ -136,14 +137,14 @@ fn batch_line(
     if let Some(n) = closed {
         let n = count(lang, u64::from(n), &RECORDS);
         out.push_str(&if ru {
-            format!(" В открытом батче партиции {partition} не было места, и тот батч ушёл брокеру ({n}), а эта запись начинает новый.")
+            format!(" В открытом батче партиции {partition} не хватило места, поэтому тот батч ушёл брокеру ({n}), а это сообщение начинает новый.")
         } else {
             format!(" Partition {partition}'s open batch had no room for it, so that batch left for the broker ({n}), and this record starts a new one.")
         });
     }
     if full {
         out.push_str(if ru {
-            " С этой записью батч достиг batch.size и сразу ушёл брокеру."
+            " С этим сообщением батч достиг batch.size и сразу ушёл брокеру."
         } else {
             " With this record the batch reaches batch.size and leaves for the broker at once."
         });
@@ -153,7 +154,7 @@ fn batch_line(
             millis(lang, u64::from(linger_ms)),
         );
         out.push_str(&if ru {
-            format!(" Запись ждёт в открытом батче (теперь в нём {n}), пока он не заполнится или не истечёт linger.ms = {linger}.")
+            format!(" Сообщение ждёт в открытом батче (теперь в нём {n}), пока батч не заполнится или не истечёт linger.ms = {linger}.")
         } else {
             format!(" The record waits in the open batch ({n} now) until it fills or linger.ms = {linger} runs out.")
         });
@@ -170,11 +171,11 @@ fn order_line(lang: Lang, event: u32, partition: u32, earlier: Option<(u32, u32)
     let (now, before) = (event_name(lang, event), event_name(lang, before));
     match (p == partition, lang) {
         #[cfg(feature = "lang-ru")]
-        (true, Lang::Ru) => format!(" {before} этого заказа тоже в партиции {p}: обе записи обработает один консьюмер, по порядку."),
+        (true, Lang::Ru) => format!(" {before} этого заказа тоже в партиции {p}: оба сообщения обработает один консьюмер, по порядку."),
         #[cfg(feature = "lang-en")]
         (true, Lang::En) => format!(" This order's {before} is in partition {p} too, so one consumer handles the two in order."),
         #[cfg(feature = "lang-ru")]
-        (false, Lang::Ru) => format!(" {before} этого заказа ушёл в партицию {p}: теперь заказ у двух консьюмеров с разной скоростью, и {now} может быть обработан раньше {before}."),
+        (false, Lang::Ru) => format!(" {before} этого заказа ушёл в партицию {p}: теперь события заказа читают два консьюмера с разной скоростью, и {now} может быть обработан раньше {before}."),
         #[cfg(feature = "lang-en")]
         (false, Lang::En) => format!(" This order's {before} went to partition {p}: two consumers at different speeds now hold the order, and {now} may be handled before {before}."),
     }
@@ -230,7 +231,7 @@ pub fn routing_caption(lang: Lang, c: RoutingCaption) -> String {
                 millis(lang, u64::from(linger_ms)),
             );
             if ru {
-                format!("Истёк linger.ms = {linger} для батча партиции {partition}: он ушёл брокеру, в нём {n}.")
+                format!("Истёк linger.ms = {linger}, и батч партиции {partition} ушёл брокеру: в нём {n}.")
             } else {
                 format!("linger.ms = {linger} ran out for partition {partition}'s batch: it left for the broker with {n}.")
             }
@@ -248,7 +249,7 @@ pub fn routing_caption(lang: Lang, c: RoutingCaption) -> String {
                 (false, _) => format!("offset {first}"),
             };
             if ru {
-                format!("Брокер дописал батч в {}: {n}, {offsets}. Внутри партиции записи лежат в том порядке, в каком отправлены.", lane(partition))
+                format!("Брокер дописал батч в {}: {n}, {offsets}. Внутри партиции сообщения лежат в том порядке, в каком их отправили.", lane(partition))
             } else {
                 format!("The broker appended a batch to {}: {n} at {offsets}. Within a partition, records keep the order they were sent in.", lane(partition))
             }
@@ -276,7 +277,7 @@ pub fn routing_caption(lang: Lang, c: RoutingCaption) -> String {
             let again = millis(lang, again_ms);
             if ru {
                 format!(
-                    "{} опросил {}: новых записей нет. Следующий опрос через {again}.",
+                    "{} опросил {}: новых сообщений нет. Следующий опрос через {again}.",
                     consumer(partition),
                     lane(partition)
                 )
@@ -302,7 +303,7 @@ pub fn routing_caption(lang: Lang, c: RoutingCaption) -> String {
                 millis(lang, about_ms),
             );
             if ru {
-                format!("{who} взял из {from} offset {offset}: {what}. На запись у него уходит около {about}.")
+                format!("{who} взял из {from} offset {offset}: {what}. На одно сообщение у него уходит около {about}.")
             } else {
                 format!("{who} took offset {offset} of {from}: {what}. It spends about {about} on a record.")
             }
@@ -344,7 +345,7 @@ pub fn routing_caption(lang: Lang, c: RoutingCaption) -> String {
                 (true, _, false) => format!("All {all} are handled, each order's in the order it was written: an order's events sat in one partition, read by one consumer."),
                 (false, 0, true) => format!("Все {all} обработаны, и на этот раз порядок каждого заказа цел, хотя без ключа его ничто не гарантирует: попробуйте другой seed."),
                 (false, 0, false) => format!("All {all} are handled, and this time every order stayed in order, though without a key nothing guarantees it: try another seed."),
-                (false, _, true) => format!("Все {all} обработаны, но {broke} {} раньше более раннего события своего заказа: без ключа события заказа расходятся по партициям, а их консьюмеры работают с разной скоростью.", plural_ru(reorders as u64, "обработано", "обработаны", "обработано")),
+                (false, _, true) => format!("Все {all} обработаны, но {broke} {} раньше одного из предыдущих событий своего заказа: без ключа события заказа расходятся по партициям, а их консьюмеры работают с разной скоростью.", plural_ru(reorders as u64, "обработано", "обработаны", "обработано")),
                 (false, _, false) => format!("All {all} are handled, but {broke} {} handled before an earlier event of their order: without a key, an order's events spread over partitions whose consumers run at different speeds.", if reorders == 1 { "was" } else { "were" }),
             };
             format!("{text}{replay}")
@@ -496,7 +497,7 @@ mod tests {
         });
         assert_eq!(
             routing_caption(Lang::Ru, c),
-            "order-41 · Paid → партиция 2: в партицию 0 ушло около batch.size байт, и продюсер выбрал новую sticky-партицию. Запись ждёт в открытом батче (теперь в нём 2 записи), пока он не заполнится или не истечёт linger.ms = 50\u{a0}мс. Created этого заказа ушёл в партицию 0: теперь заказ у двух консьюмеров с разной скоростью, и Paid может быть обработан раньше Created."
+            "order-41 · Paid → партиция 2: в партицию 0 ушло около batch.size байт, и продюсер выбрал новую sticky-партицию. Сообщение ждёт в открытом батче (теперь в нём 2 сообщения), пока батч не заполнится или не истечёт linger.ms = 50\u{a0}мс. Created этого заказа ушёл в партицию 0: теперь события заказа читают два консьюмера с разной скоростью, и Paid может быть обработан раньше Created."
         );
         let broke = RoutingCaption::Handled {
             partition: 0,
@@ -523,9 +524,9 @@ mod tests {
                 },
             )
         };
-        assert!(lingered(1).ends_with("в нём 1 запись."));
-        assert!(lingered(3).ends_with("в нём 3 записи."));
-        assert!(lingered(5).ends_with("в нём 5 записей."));
+        assert!(lingered(1).ends_with("в нём 1 сообщение."));
+        assert!(lingered(3).ends_with("в нём 3 сообщения."));
+        assert!(lingered(5).ends_with("в нём 5 сообщений."));
         let finished = |reorders| {
             routing_caption(
                 Lang::Ru,

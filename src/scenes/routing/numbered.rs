@@ -33,7 +33,7 @@ crate::i18n::numbered! {
         let message = crate::sim::partitioner::missing_partition_timeout("orders", partition, partitions, max_block_ms);
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Партиции {partition} нет: в топике {} (0…{last}). Java-продюсер не откажет сразу: отправка будет ждать метаданных с этой партицией (вдруг топик вырос) max.block.ms, то есть {}, и только потом запись завершится ошибкой TimeoutException.", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
+            Lang::Ru => format!("Партиции {partition} нет: в топике {} (0…{last}). Java-продюсер откажет не сразу: он будет ждать метаданных с этой партицией (вдруг топик вырос) в течение max.block.ms, то есть {}, и только потом отправка сообщения завершится ошибкой TimeoutException.", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("There is no partition {partition}: the topic has {} (0…{last}). The Java producer does not fail at once: send() waits max.block.ms ({}) for metadata with that partition, in case the topic has grown, and only then fails the record with a TimeoutException: \"{message}\"", n_of(lang, partitions, &PARTITIONS), millis(lang, max_block_ms)),
         }
@@ -74,7 +74,7 @@ crate::i18n::numbered! {
     pub fn consumer_speed(lang, client: &str => Text, ms: u64 => Amount) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("{client} · ~{} на запись", millis(lang, ms)),
+            Lang::Ru => format!("{client} · ~{} на сообщение", millis(lang, ms)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{client} · ~{} a record", millis(lang, ms)),
         }

@@ -9,7 +9,7 @@ pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {
     let ru = lang.is_ru();
     match c {
         WorkersCaption::Intro => if ru {
-            "Нажмите ▶ или →: консьюмер вызывает poll() и раздаёт записи партиции на обработку, а проверка порядка смотрит, в каком порядке заканчиваются события каждого заказа."
+            "Нажмите ▶ или →: консьюмер вызывает poll() и раздаёт полученные сообщения на обработку, а проверка порядка следит, в каком порядке заканчивается обработка событий каждого заказа."
         } else {
             "Press ▶ or →: the consumer calls poll() and hands the partition's records out to be handled, and the order check watches in which order each order's events finish."
         }
@@ -18,13 +18,13 @@ pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {
             let how = match (mode, ru) {
                 (Mode::Sequential, true) => "одна горутина берёт их по очереди, в порядке offset'ов",
                 (Mode::Sequential, false) => "one goroutine takes them one by one, in offset order",
-                (Mode::PerMessage, true) => "на каждую запускается своя горутина, и все работают разом",
+                (Mode::PerMessage, true) => "на каждое запускается своя горутина, и все они работают одновременно",
                 (Mode::PerMessage, false) => "each gets a goroutine of its own, and all of them run at once",
-                (Mode::KeyedPool, true) => "каждая уходит в канал воркера hash(key) % W, так что события одного заказа попадают к одному воркеру",
+                (Mode::KeyedPool, true) => "каждое уходит в канал воркера с номером hash(key) % W, так что события одного заказа попадают к одному воркеру",
                 (Mode::KeyedPool, false) => "each goes to the channel of worker hash(key) % W, so one order's events reach one worker",
             };
             if ru {
-                format!("poll() вернул записи до offset {last}; {how}.")
+                format!("poll() вернул сообщения до offset {last}; {how}.")
             } else {
                 format!("poll() returned the records up to offset {last}; {how}.")
             }
@@ -38,7 +38,7 @@ pub fn workers_caption(lang: Lang, c: WorkersCaption) -> String {
                 (None, false) => "Finished".to_owned(),
             };
             let after = match (broke, ru) {
-                (true, true) => " — раньше, чем более раннее событие того же заказа: порядок сломан.",
+                (true, true) => " — раньше одного из предыдущих событий того же заказа: порядок нарушен.",
                 (true, false) => ", before an earlier event of the same order: its order is broken.",
                 (false, true) => ".",
                 (false, false) => ".",
