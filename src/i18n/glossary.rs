@@ -150,7 +150,14 @@ pub fn number_faults(text: &str) -> Vec<String> {
                 faults.push(format!("a plain space before «{unit}»"));
             }
         }
-        if (c == ' ' || c == '\u{a0}') && after_number && chars.get(i + 1) == Some(&'%') {
+        // A `%` followed by a number is the remainder of a formula
+        // (`1234 % 3`), not a percent sign.
+        let modulo = chars.get(i + 2) == Some(&' ')
+            && chars
+                .get(i + 3)
+                .is_some_and(|c| c.is_ascii_digit() || *c == '{');
+        if (c == ' ' || c == '\u{a0}') && after_number && chars.get(i + 1) == Some(&'%') && !modulo
+        {
             faults.push("a space before %".to_owned());
         }
         let starts_number = c.is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit());

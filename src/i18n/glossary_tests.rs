@@ -228,6 +228,8 @@ fn numbers_and_units_are_written_as_the_glossary_says() {
     assert_eq!(number_faults("±20 %"), ["a space before %"]);
     assert_eq!(number_faults("5%"), Vec::<String>::new());
     assert_eq!(number_faults("murmur2 % 3"), Vec::<String>::new());
+    assert_eq!(number_faults("1234 % 3 = 1"), Vec::<String>::new());
+    assert_eq!(number_faults("20 % заказов"), ["a space before %"]);
     assert_eq!(number_faults("батч до 16384 байт"), ["16384 ungrouped"]);
     assert_eq!(
         number_faults("батч до 16\u{a0}384 байт"),
