@@ -98,7 +98,7 @@ test('cooperative-sticky: a join revokes in one generation and assigns in the ne
   await seekToEnd(page);
   const lines = await page.$$eval('[data-testid="generation"]', (els) => els.map((e) => e.textContent));
   assert.equal(lines.length, 3, lines.join(' | '));
-  assert.match(lines[1], /отозвана партиция 5 — её получит следующее поколение/);
+  assert.match(lines[1], /отозвана партиция 5: нового владельца она получит в следующем поколении/);
   assert.match(lines[2], /переехала партиция 5/);
   assert.equal((await owners(page))[5], 'consumer-4');
   await shot(page, 'group-ru-cooperative-join');
@@ -200,7 +200,7 @@ const epochLines = (page) => page.$$eval('[data-testid="generation"]', (els) => 
 
 test('group-protocol=consumer: a join moves one partition, let go before it is taken, and nobody else stops', async () => {
   for (const [lang, freed, taken, heartbeat, note] of [
-    ['ru', /освобождена партиция (\d+) — она ничья до heartbeat'а нового владельца/, /новому владельцу ушла партиция (\d+)/, /Heartbeat от consumer-\d/, /По протоколу consumer группа не останавливается целиком/],
+    ['ru', /освобождена партиция (\d+): до heartbeat'а нового владельца она свободна/, /новому владельцу ушла партиция (\d+)/, /Heartbeat от consumer-\d/, /По протоколу consumer группа не останавливается целиком/],
     ['en', /partition (\d+) let go, nobody's until the new owner's heartbeat/, /partition (\d+) taken by a new owner/, /consumer-\d heartbeats/, /Under the consumer protocol the group never stops as a whole/],
   ]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=${lang}&group-protocol=consumer&actions=add%402000`);
