@@ -80,7 +80,7 @@ catalogue! {
         ChoiceA => ("они потеряются", "they are lost"),
         ChoiceB => ("новый владелец обработает их ещё раз", "the new owner handles them again"),
         ChoiceC => ("ничего: они уже учтены", "nothing, they count"),
-        Explanation => ("Новый владелец начнёт с закоммиченного offset'а, и всё, что было обработано после него, обработается второй раз. Поэтому и нужны идемпотентные обработчики: они пропускают уже обработанное.", "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers."),
+        Explanation => ("Новый владелец начнёт с закоммиченного offset'а, и всё, что упавший участник успел обработать после него, будет обработано второй раз. Поэтому и нужны идемпотентные обработчики: они пропускают уже обработанное.", "The new owner starts from the committed offset, so everything handled after it happens twice. Hence idempotent handlers."),
         ConsumerNarration => ("Та же группа по протоколу consumer (KIP-848): назначение считает брокер, а участники переходят на него по одному, каждый на своём heartbeat'е — периодическом запросе к брокеру. Через 100\u{a0}мс в группу вступит consumer-4.", "The same group under the consumer protocol (KIP-848): the broker computes the assignment, and members reconcile with it one by one, each on its own heartbeat. consumer-4 joins in 100 ms."),
         ConsumerQuestion => ("Что будет с партициями, которые остаются у своих владельцев?", "What happens to the partitions that stay with their owners?"),
         ConsumerChoiceA => ("будут стоять, пока группа перестраивается, как при eager", "they stand still while the group rebalances, as under eager"),
