@@ -113,11 +113,11 @@ fn the_issues_examples_read_right() {
     assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
     assert_eq!(
         generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4], &[]),
-        "Поколение 2 с 0,3\u{a0}с; переехала партиция 4"
+        "Поколение 2 началось на 0,3\u{a0}с; переехала партиция 4"
     );
     assert_eq!(
         generation_line(Lang::Ru, 3, crate::sim::SimTime(300), &[], &[2, 5]),
-        "Поколение 3 с 0,3\u{a0}с; отозваны партиции 2, 5 — их получит следующее поколение"
+        "Поколение 3 началось на 0,3\u{a0}с; отозваны партиции 2, 5: новых владельцев они получат в следующем поколении"
     );
     // Twenty-one partitions are a list, plural, whatever the last digit.
     let all: Vec<u32> = (0..21).collect();
@@ -127,7 +127,7 @@ fn the_issues_examples_read_right() {
     );
     assert!(
         generation_line(Lang::Ru, 4, crate::sim::SimTime(300), &[], &all)
-            .ends_with(", 20 — их получит следующее поколение")
+            .ends_with(", 20: новых владельцев они получат в следующем поколении")
     );
 }
 

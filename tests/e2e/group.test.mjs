@@ -98,7 +98,7 @@ test('cooperative-sticky: a join revokes in one generation and assigns in the ne
   await seekToEnd(page);
   const lines = await page.$$eval('[data-testid="generation"]', (els) => els.map((e) => e.textContent));
   assert.equal(lines.length, 3, lines.join(' | '));
-  assert.match(lines[1], /отозвана партиция 5 — её получит следующее поколение/);
+  assert.match(lines[1], /отозвана партиция 5: нового владельца она получит в следующем поколении/);
   assert.match(lines[2], /переехала партиция 5/);
   assert.equal((await owners(page))[5], 'consumer-4');
   await shot(page, 'group-ru-cooperative-join');
@@ -110,21 +110,21 @@ const narration = (page) => page.textContent('[data-testid="narration"]');
 
 test('group narrates each step, in both languages', async () => {
   const cases = [
-    ['en', /^Press ▶ or →: each member calls poll\(\) .* On this link, consumer-2 crashes at 2\.500\u00a0s\./, [
+    ['en', /^Press ▶ or →: each member calls poll\(\) .* On this link, consumer-2 crashes at 2\.5\u00a0s\./, [
       /The producer appended offset 0 to partition 0; consumer-1 fetches it with its next poll\(\)\.$/,
-      /consumer-1 called poll\(\) and got offset 0 of partition 0; it starts on offset 0 of partition 0 \(order-0 · Created\)\. The next auto commit comes no sooner than 1\.000\u00a0s/,
+      /consumer-1 called poll\(\) and got offset 0 of partition 0; it starts on offset 0 of partition 0 \(order-0 · Created\)\. The next auto commit comes no sooner than 1\u00a0s/,
       /consumer-2 called poll\(\) and got nothing: it has read everything in partitions 2, 3 so far\.$/,
     ], [
       /^The producer appended offset 0 to partition 1; consumer-1 fetches it with its next poll\(\)\.$/,
       /^consumer-1 processed offset 0 of partition 0 \(order-0 · Created\)\. Partition 0's committed offset is still 0: if consumer-1 crashed before the next auto commit, offset 0 of partition 0 would be processed again\.$/,
     ]],
-    ['ru', /^Нажмите ▶ или →: каждый участник вызывает poll\(\) .* По этой ссылке на 2,500\u00a0с consumer-2 упадёт\./, [
-      /Продюсер дописал offset 0 в партицию 0; consumer-1 заберёт его следующим poll\(\)\.$/,
+    ['ru', /^Нажмите ▶ или →: каждый участник вызывает poll\(\) .* По сценарию этой ссылки на 2,5\u00a0с consumer-2 упадёт\./, [
+      /Продюсер дописал в партицию 0 сообщение с offset 0, и consumer-1 заберёт его следующим вызовом poll\(\)\.$/,
       /consumer-1 вызвал poll\(\) и получил offset 0 партиции 0; он начинает с offset 0 партиции 0 \(order-0 · Created\)\./,
       /consumer-2 вызвал poll\(\) и ничего не получил: в партициях 2, 3 он уже прочитал всё\.$/,
     ], [
-      /^Продюсер дописал offset 0 в партицию 1; consumer-1 заберёт его следующим poll\(\)\.$/,
-      /^consumer-1 обработал offset 0 партиции 0 \(order-0 · Created\)\. Закоммиченный offset партиции 0 всё ещё 0: упади consumer-1 до следующего автокоммита, offset 0 партиции 0 обработался бы заново\.$/,
+      /^Продюсер дописал в партицию 1 сообщение с offset 0, и consumer-1 заберёт его следующим вызовом poll\(\)\.$/,
+      /^consumer-1 обработал offset 0 партиции 0 \(order-0 · Created\)\. Закоммиченный offset партиции 0 всё ещё 0: если consumer-1 упадёт до следующего автокоммита, offset 0 партиции 0 придётся обработать заново\.$/,
     ]],
   ];
   for (const [lang, intro, atZero, later] of cases) {
@@ -140,7 +140,7 @@ test('group narrates each step, in both languages', async () => {
       back.push(await narration(page));
     }
     for (const shape of atZero) assert.ok(back.some((t) => intro.test(t) && shape.test(t)), `${shape}: ${back.join(' | ')}`);
-    assert.match(back.at(-1), lang === 'en' ? /crashes at 2\.500\u00a0s\.$/ : /упадёт\.$/);
+    assert.match(back.at(-1), lang === 'en' ? /crashes at 2\.5\u00a0s\.$/ : /упадёт\.$/);
     const seen = [];
     for (let i = 0; i < 10; i++) {
       await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
@@ -160,7 +160,7 @@ test('group narrates each step, in both languages', async () => {
 test('the default link opens on a narration of the records handled twice', async () => {
   for (const [link, recap] of [
     ['?scene=group&lang=en', '4 records were processed twice: offsets 14–15 of partition 2 and offsets 14–15 of partition 3. A member that crashed had processed them without committing, so the partition\'s new owner re-read them from the committed offset.'],
-    ['?scene=group&embed=1&lang=ru', 'Дважды обработаны 4 записи: offset\'ы 14–15 партиции 2 и offset\'ы 14–15 партиции 3. Упавший участник обработал их, но не успел закоммитить, и новый владелец партиции перечитал их с закоммиченного offset\'а.'],
+    ['?scene=group&embed=1&lang=ru', 'Дважды обработаны 4 сообщения: offset\'ы 14–15 партиции 2 и offset\'ы 14–15 партиции 3. Упавший участник обработал их, но не успел закоммитить, и новый владелец партиции перечитал их с закоммиченного offset\'а.'],
   ]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
     const text = await narration(page);
@@ -181,7 +181,7 @@ test('the default link opens on a narration of the records handled twice', async
 test('group narration tells the crash, the rebalance and the first repeat as they happen', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=en&t=2499`);
   await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
-  assert.match(await narration(page), /^consumer-2 crashed\. Nobody reads partitions 2, 3 until session\.timeout\.ms \(1\.000\u00a0s\) passes and the group notices\. The next owner resumes at the committed offset: partition 2 at 14, so offsets 14–15 of partition 2, processed but not committed, will be processed twice; partition 3 at 14/);
+  assert.match(await narration(page), /^consumer-2 crashed\. Nobody reads partitions 2, 3 until session\.timeout\.ms \(1\u00a0s\) passes and the group notices\. The next owner resumes at the committed offset: partition 2 at 14, so offsets 14–15 of partition 2, processed but not committed, will be processed twice; partition 3 at 14/);
   await seekTo(page, 3899);
   await thenChanged(page, () => page.click('[data-testid="step-forward"]'));
   assert.equal(await narration(page), 'Generation 2: range moved partition 2 from consumer-2 to consumer-1 and partition 3 from consumer-2 to consumer-3. A new owner starts at the partition\'s committed offset: 14 on partition 2 and 14 on partition 3.');
@@ -200,7 +200,7 @@ const epochLines = (page) => page.$$eval('[data-testid="generation"]', (els) => 
 
 test('group-protocol=consumer: a join moves one partition, let go before it is taken, and nobody else stops', async () => {
   for (const [lang, freed, taken, heartbeat, note] of [
-    ['ru', /освобождена партиция (\d+) — она ничья до heartbeat'а нового владельца/, /новому владельцу ушла партиция (\d+)/, /Heartbeat от consumer-\d/, /По протоколу consumer группа не останавливается целиком/],
+    ['ru', /освобождена партиция (\d+): до heartbeat'а нового владельца она свободна/, /новому владельцу ушла партиция (\d+)/, /consumer-\d прислал (первый )?heartbeat/, /По протоколу consumer группа не останавливается целиком/],
     ['en', /partition (\d+) let go, nobody's until the new owner's heartbeat/, /partition (\d+) taken by a new owner/, /consumer-\d heartbeats/, /Under the consumer protocol the group never stops as a whole/],
   ]) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=group&lang=${lang}&group-protocol=consumer&actions=add%402000`);

@@ -1,6 +1,7 @@
 //! The group scene's narration: what the latest step did to the group's
 //! partitions and offsets, and why it matters, in Russian and English.
 
+use crate::i18n::format::RECORDS;
 use crate::i18n::Lang;
 use crate::i18n::{event_name, millis, number, plural_en, plural_ru, seconds};
 use crate::scenes::group::model::{
@@ -112,11 +113,11 @@ fn why_the_offset(lang: Lang, several: bool) -> &'static str {
     match (lang, several) {
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, false) => {
-            "это последний обработанный offset + 1, то есть следующая запись для чтения"
+            "это последний обработанный offset + 1, то есть offset, с которого консьюмер продолжит чтение"
         }
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, true) => {
-            "каждый — последний обработанный offset + 1, то есть следующая запись для чтения"
+            "каждый из них — последний обработанный offset + 1, то есть offset, с которого консьюмер продолжит чтение"
         }
         #[cfg(feature = "lang-en")]
         (Lang::En, false) => "the last processed offset + 1, that is the next record to read",
@@ -165,12 +166,13 @@ fn reread(lang: Lang, r: &Reread) -> String {
     match lang {
         #[cfg(feature = "lang-ru")]
         Lang::Ru => {
-            let verb = plural_ru(n, "обработана", "обработаны", "обработано");
-            let them = if n == 1 { "её" } else { "их" };
+            // «Сообщение» is neuter: «обработано 1 сообщение», «обработаны 2».
+            let verb = plural_ru(n, "обработано", "обработаны", "обработано");
+            let them = if n == 1 { "его" } else { "их" };
             format!(
                 "Дважды {verb} {} {}: {list}. Упавший участник обработал {them}, но не успел закоммитить, и новый владелец партиции перечитал {them} с закоммиченного offset'а.",
                 number(lang, n),
-                plural_ru(n, "запись", "записи", "записей")
+                RECORDS.word(lang, n)
             )
         }
         #[cfg(feature = "lang-en")]
@@ -192,7 +194,7 @@ fn reread(lang: Lang, r: &Reread) -> String {
 fn intro(lang: Lang, next: Option<&crate::scenes::group::model::MemberAction>) -> String {
     let first = match lang {
         #[cfg(feature = "lang-ru")]
-        Lang::Ru => "Нажмите ▶ или →: каждый участник вызывает poll() на своих партициях, обрабатывает записи по одной и коммитит offset'ы. Следите за столбцами «Позиция» и «Закоммичено»: то, что между ними, уже получено, но ещё не закоммичено.",
+        Lang::Ru => "Нажмите ▶ или →: каждый участник вызывает poll() на своих партициях, обрабатывает сообщения по одному и коммитит offset'ы, то есть сохраняет в группе, с какого места продолжать чтение. Следите за столбцами «Позиция» и «Закоммичено»: то, что между ними, уже получено, но ещё не закоммичено.",
         #[cfg(feature = "lang-en")]
         Lang::En => "Press ▶ or →: each member calls poll() on its partitions, processes the records one by one and commits offsets. Watch the Position and Committed columns: what lies between them has been fetched but not committed yet.",
     };
@@ -206,7 +208,7 @@ fn intro(lang: Lang, next: Option<&crate::scenes::group::model::MemberAction>) -
         #[cfg(feature = "lang-en")]
         (ActionKind::Add, Lang::En) => format!("a new member joins at {at}"),
         #[cfg(feature = "lang-ru")]
-        (ActionKind::Remove(m), Lang::Ru) => format!("на {at} {m} чисто уйдёт из группы"),
+        (ActionKind::Remove(m), Lang::Ru) => format!("на {at} {m} штатно выйдет из группы"),
         #[cfg(feature = "lang-en")]
         (ActionKind::Remove(m), Lang::En) => format!("{m} leaves cleanly at {at}"),
         #[cfg(feature = "lang-ru")]
@@ -216,7 +218,7 @@ fn intro(lang: Lang, next: Option<&crate::scenes::group::model::MemberAction>) -
     };
     match lang {
         #[cfg(feature = "lang-ru")]
-        Lang::Ru => format!("{first} По этой ссылке {then}."),
+        Lang::Ru => format!("{first} По сценарию этой ссылки {then}."),
         #[cfg(feature = "lang-en")]
         Lang::En => format!("{first} On this link, {then}."),
     }
@@ -232,23 +234,23 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             reader,
         } => {
             let who = match (reader, ru) {
-                (Reader::Member(m), true) => format!("{m} заберёт его следующим poll()"),
+                (Reader::Member(m), true) => format!(", и {m} заберёт его следующим вызовом poll()"),
                 (Reader::Member(m), false) => format!("{m} fetches it with its next poll()"),
                 (Reader::OwnerDown(m), true) => format!(
-                    "но её владелец {m} упал, и читать её некому, пока группа этого не заметит"
+                    ", но владелец партиции {m} упал, и читать её некому, пока группа этого не заметит"
                 ),
                 (Reader::OwnerDown(m), false) => format!(
                     "but its owner {m} is down, and nobody reads it until the group notices"
                 ),
                 (Reader::Paused, true) => {
-                    "партиция на паузе до конца перебалансировки, её пока никто не читает".to_owned()
+                    ", но партиция на паузе до конца ребалансировки, и её пока никто не читает".to_owned()
                 }
                 (Reader::Paused, false) => {
                     "the partition is paused for the rebalance, so nobody reads it yet".to_owned()
                 }
             };
             if ru {
-                format!("Продюсер дописал offset {offset} в партицию {partition}; {who}.")
+                format!("Продюсер дописал в партицию {partition} сообщение с offset {offset}{who}.")
             } else {
                 format!("The producer appended offset {offset} to partition {partition}; {who}.")
             }
@@ -265,7 +267,7 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
         GroupCaption::Took { member, record: r } => {
             if ru {
                 format!(
-                    "{member} берётся за следующую запись из тех, что вернул его последний poll(): {}.",
+                    "{member} берётся за следующее сообщение из тех, что вернул его последний poll(): {}.",
                     record(lang, *r)
                 )
             } else {
@@ -290,7 +292,7 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             let p = r.partition;
             if ru {
                 format!(
-                    "{member} обработал {} второй раз. Прежний владелец обработал эту запись до падения, но не закоммитил, а {member} продолжил партицию {p} с закоммиченного offset {from}: всё, что обработано от него до падения, обрабатывается заново.",
+                    "{member} обработал {} второй раз. Прежний владелец успел обработать это сообщение до падения, но не закоммитил его, поэтому {member} начал партицию {p} с закоммиченного offset'а {from}, и всё, что прежний владелец обработал после этого offset'а, обрабатывается заново.",
                     record(lang, *r)
                 )
             } else {
@@ -303,7 +305,7 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
         GroupCaption::Skipped { member, record: r } => {
             if ru {
                 format!(
-                    "{member} снова получил {} и пропустил запись: идемпотентный обработчик уже помнит её идентификатор, и побочный эффект не повторяется.",
+                    "{member} снова получил {} и пропустил это сообщение: идемпотентный обработчик уже помнит его идентификатор, и побочный эффект не повторяется.",
                     record(lang, *r)
                 )
             } else {
@@ -315,13 +317,13 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
         }
         GroupCaption::Dropped { member, crashed } => match (crashed, ru) {
             (true, true) => format!(
-                "{member} упал посреди обработки записи: она так и не завершится, и её offset не закоммичен."
+                "{member} упал посреди обработки сообщения: обработка так и не завершится, и offset этого сообщения не закоммичен."
             ),
             (true, false) => format!(
                 "{member} crashed in the middle of a record: its processing never finishes, and its offset is not committed."
             ),
             (false, true) => format!(
-                "{member} ушёл, не закончив запись: следующий владелец партиции прочитает её с закоммиченного offset'а."
+                "{member} вышел из группы, не закончив обработку сообщения: следующий владелец партиции прочитает его заново с закоммиченного offset'а."
             ),
             (false, false) => format!(
                 "{member} left before it finished its record: the partition's next owner reads it from the committed offset."
@@ -329,34 +331,34 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
         },
         GroupCaption::Crashed { member, partitions: ps } => crashed(lang, member, ps),
         GroupCaption::Expired { member, consumer } => match (consumer, ru) {
-            (false, true) => format!("session.timeout.ms истёк, а heartbeat от {member} так и не пришёл: координатор исключает его из группы и запускает перебалансировку."),
+            (false, true) => format!("Истёк session.timeout.ms, а heartbeat от {member} так и не пришёл. Координатор группы — брокер, который ведёт её участников, — исключает {member} из группы и запускает ребалансировку."),
             (false, false) => format!("session.timeout.ms passed without a heartbeat from {member}: the coordinator removes it from the group and starts a rebalance."),
-            (true, true) => format!("Сессия {member} истекла без heartbeat'ов: брокер исключает его из группы, повышает эпоху группы и считает новое целевое назначение. Его партиции свободны сразу, без отзыва; остальные заберут их на своих heartbeat'ах и продолжат с закоммиченного offset'а."),
+            (true, true) => format!("Сессия {member} истекла: heartbeat от него так и не пришёл, и брокер исключил его из группы. Брокер повышает эпоху группы (номер, который растёт при каждом изменении группы) и считает новое целевое назначение. Партиции {member} свободны сразу, отзывать их не нужно: другие участники заберут их на своих heartbeat'ах и продолжат с закоммиченного offset'а."),
             (true, false) => format!("{member}'s session expired without heartbeats: the broker fences it, bumps the group epoch and computes a new target assignment. Its partitions are free at once, with no revocation; the others take them on their heartbeats and go on from the committed offset."),
         },
         GroupCaption::Joined { member, consumer } => match (consumer, ru) {
-            (false, true) => format!("{member} вступил в группу: координатор запускает перебалансировку, чтобы выдать ему партиции."),
+            (false, true) => format!("{member} вступил в группу. Координатор группы (брокер, который ведёт её участников) запускает ребалансировку, чтобы выдать новому участнику партиции."),
             (false, false) => format!("{member} joined the group: the coordinator starts a rebalance to give it partitions."),
-            (true, true) => format!("{member} запускается; его первый heartbeat вступит в группу, и брокер посчитает новое целевое назначение. Остальные не останавливаются."),
+            (true, true) => format!("{member} запускается. Первым heartbeat'ом (так называется периодический запрос участника к брокеру) он вступит в группу, и брокер посчитает новое целевое назначение. Остальные участники при этом не останавливаются."),
             (true, false) => format!("{member} starts; its first heartbeat joins the group, and the broker computes a new target assignment. Nobody else stops."),
         },
         GroupCaption::Left { member, committed, consumer } => {
             let out = match (committed.is_empty(), ru) {
                 (true, true) => "партиций у него не было".to_owned(),
                 (true, false) => "it owned no partition".to_owned(),
-                (false, true) => format!("на выходе он закоммитил {}", commits(lang, committed)),
+                (false, true) => format!("перед выходом он закоммитил {}", commits(lang, committed)),
                 (false, false) => format!("on its way out it committed {}", commits(lang, committed)),
             };
             match (consumer, ru) {
-                (false, true) => format!("{member} ушёл чисто: {out}. Группа перебалансируется сразу, не дожидаясь session.timeout.ms."),
+                (false, true) => format!("{member} штатно вышел из группы: {out}. Ребалансировка начинается сразу, и ждать, пока истечёт session.timeout.ms, не нужно."),
                 (false, false) => format!("{member} left cleanly: {out}. The group rebalances at once, without waiting for session.timeout.ms."),
-                (true, true) => format!("{member} ушёл чисто: {out}. Прощальный heartbeat сразу освобождает его партиции, и брокер считает новое целевое назначение."),
+                (true, true) => format!("{member} штатно вышел из группы: {out}. Прощальный heartbeat сразу освобождает его партиции, и брокер считает новое целевое назначение."),
                 (true, false) => format!("{member} left cleanly: {out}. Its leave heartbeat frees its partitions at once, and the broker computes a new target assignment."),
             }
         }
         GroupCaption::Ignored { member } => {
             if ru {
-                format!("Ссылка просит {member} уйти или упасть, но он не активный участник группы: ничего не происходит.")
+                format!("Ссылка просит {member} выйти из группы или упасть, но среди работающих участников его нет, так что ничего не происходит.")
             } else {
                 format!("The link asks {member} to leave or crash, but it is not an active member of the group: nothing happens.")
             }
@@ -365,9 +367,9 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             let wait = millis(lang, REBALANCE_MS);
             let a = assignor.id();
             match (assignor.cooperative(), *commits, ru) {
-                (false, _, true) => format!("Группа перебалансируется по классическому протоколу, eager ({a}): каждый участник коммитит обработанное, отдаёт все свои партиции и стоит, пока через {wait} не придёт новое назначение."),
+                (false, _, true) => format!("Начинается ребалансировка по классическому протоколу, eager ({a}): каждый участник коммитит обработанное, отдаёт все свои партиции и стоит, пока через {wait} не придёт новое назначение."),
                 (false, _, false) => format!("The group rebalances with the classic protocol, eager ({a}): every member commits what it processed, gives back all its partitions and stops until the new assignment arrives in {wait}."),
-                (true, first, true) => format!("Группа перебалансируется по классическому протоколу, cooperative ({a}): участники{} продолжают обрабатывать свои партиции, пока {wait} готовится новое назначение.", if first { ", закоммитив обработанное," } else { "" }),
+                (true, first, true) => format!("Начинается ребалансировка по классическому протоколу, cooperative ({a}): участники{} продолжают обрабатывать свои партиции, пока готовится новое назначение ({wait}).", if first { ", закоммитив обработанное," } else { "" }),
                 (true, first, false) => format!("The group rebalances with the classic protocol, cooperative ({a}): members{} keep processing the partitions they own while the new assignment is worked out ({wait}).", if first { ", having committed what they processed," } else { "" }),
             }
         }
@@ -402,7 +404,7 @@ fn polled(
 ) -> String {
     let ru = lang.is_ru();
     let empty = match (owned.is_empty(), paused, ru) {
-        (_, true, true) => "его партиции на паузе, пока группа перебалансируется".to_owned(),
+        (_, true, true) => "его партиции на паузе, пока идёт ребалансировка".to_owned(),
         (_, true, false) => "its partitions are paused while the group rebalances".to_owned(),
         (true, false, true) => "у него нет партиций".to_owned(),
         (true, false, false) => "it owns no partition".to_owned(),
@@ -452,7 +454,7 @@ fn polled(
             ),
         };
         match (got.is_empty(), ru) {
-            (true, true) => format!("{first} Новых записей нет: {empty}."),
+            (true, true) => format!("{first} Новых сообщений нет: {empty}."),
             (true, false) => format!("{first} Nothing new came back: {empty}."),
             (false, true) => format!("{first} Затем poll() вернул {}", fetched(lang, got)),
             (false, false) => format!("{first} Then it returned {}", fetched(lang, got)),
@@ -468,7 +470,7 @@ fn polled(
         if let (true, Some(at)) = (committed.is_empty(), next_auto_commit) {
             out.push_str(&match lang {
                 #[cfg(feature = "lang-ru")]
-                Lang::Ru => format!(" Следующий автокоммит — не раньше {}, с первым poll() после этого.", seconds(lang, at)),
+                Lang::Ru => format!(" Следующий автокоммит будет не раньше {}: его сделает первый poll() после этого момента.", seconds(lang, at)),
                 #[cfg(feature = "lang-en")]
                 Lang::En => format!(" The next auto commit comes no sooner than {}, with the first poll() after that.", seconds(lang, at)),
             });
@@ -505,7 +507,7 @@ fn processed(
         match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
-                "Это была последняя запись пачки, поэтому он вызвал commitSync() и закоммитил {}: {}.",
+                "Это было последнее сообщение батча, поэтому он вызвал commitSync() и закоммитил {}: {}.",
                 commits(lang, commit_sync),
                 why_the_offset(lang, commit_sync.len() > 1)
             ),
@@ -520,7 +522,7 @@ fn processed(
         match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => {
-                format!("Закоммиченный offset партиции {p}, {committed}, уже покрывает эту запись.")
+                format!("Закоммиченный offset партиции {p} уже {committed}, так что после падения это сообщение не будет обработано заново.")
             }
             #[cfg(feature = "lang-en")]
             Lang::En => {
@@ -534,19 +536,14 @@ fn processed(
             #[cfg(feature = "lang-en")]
             (CommitMode::Auto, Lang::En) => "before the next auto commit",
             #[cfg(feature = "lang-ru")]
-            (CommitMode::Manual, Lang::Ru) => "до commitSync() после пачки",
+            (CommitMode::Manual, Lang::Ru) => "до commitSync() после батча",
             #[cfg(feature = "lang-en")]
             (CommitMode::Manual, Lang::En) => "before the commitSync() after the batch",
         };
         let repeat = run(lang, committed, o);
-        let verb = if committed == o {
-            "обработался"
-        } else {
-            "обработались"
-        };
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Закоммиченный offset партиции {p} всё ещё {committed}: упади {member} {until}, {repeat} партиции {p} {verb} бы заново."),
+            Lang::Ru => format!("Закоммиченный offset партиции {p} всё ещё {committed}: если {member} упадёт {until}, {repeat} партиции {p} придётся обработать заново."),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Partition {p}'s committed offset is still {committed}: if {member} crashed {until}, {repeat} of partition {p} would be processed again."),
         }
@@ -559,7 +556,7 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
         return match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => {
-                format!("{member} упал. Партиций у него не было, так что ничьи записи его не ждут.")
+                format!("{member} упал. Партиций у него не было, так что никакие сообщения его не ждут.")
             }
             #[cfg(feature = "lang-en")]
             Lang::En => {
@@ -574,11 +571,11 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
         .map(|&(p, committed, upto)| match (upto > committed, lang) {
             #[cfg(feature = "lang-ru")]
             (true, Lang::Ru) if upto - committed == 1 => format!(
-                "партицию {p} — с {committed}, поэтому offset {committed} партиции {p}, обработанный, но не закоммиченный, будет обработан дважды"
+                "партицию {p} — с {committed}, поэтому offset {committed} партиции {p}, уже обработанный, но не закоммиченный, будет обработан дважды"
             ),
             #[cfg(feature = "lang-ru")]
             (true, Lang::Ru) => format!(
-                "партицию {p} — с {committed}, поэтому {} партиции {p}, обработанные, но не закоммиченные, будут обработаны дважды",
+                "партицию {p} — с {committed}, поэтому {} партиции {p}, уже обработанные, но не закоммиченные, будут обработаны дважды",
                 run(lang, committed, upto - 1)
             ),
             #[cfg(feature = "lang-en")]
@@ -587,7 +584,7 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
                 run(lang, committed, upto - 1)
             ),
             #[cfg(feature = "lang-ru")]
-            (false, Lang::Ru) => format!("партицию {p} — с {committed}, и после него ничего не обработано"),
+            (false, Lang::Ru) => format!("партицию {p} — с {committed}, а после него ничего не обработано"),
             #[cfg(feature = "lang-en")]
             (false, Lang::En) => format!("partition {p} at {committed}, with nothing processed past it"),
         })
@@ -597,7 +594,7 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
         Lang::Ru => {
             let whom = if list.len() == 1 { "Партицию" } else { "Партиции" };
             format!(
-                "{member} упал. {whom} {} никто не читает, пока не истечёт session.timeout.ms ({timeout}) и группа не заметит падения. Новый владелец продолжит с закоммиченного offset'а: {}.",
+                "{member} упал. {whom} {} пока никто не читает: группа заметит падение, только когда истечёт session.timeout.ms ({timeout}) — столько она ждёт от участника heartbeat, сигнала «я жив». Новый владелец продолжит с закоммиченного offset'а: {}.",
                 ids(&list),
                 each.join("; ")
             )
@@ -624,69 +621,101 @@ fn reconciled(
     assigned: &[(u32, u64)],
     waiting: &[(u32, String)],
 ) -> String {
-    let ru = lang.is_ru();
+    if lang.is_ru() {
+        return reconciled_ru(
+            lang, member, epoch, assignor, joined, revoked, assigned, waiting,
+        );
+    }
     let mut parts = Vec::new();
     if joined {
-        parts.push(if ru {
-            format!("вступает в группу, эпоха группы теперь {epoch}, и {assignor} на брокере посчитал новое целевое назначение")
-        } else {
-            format!("it joins the group, the group epoch is now {epoch}, and the broker's {assignor} assignor computed a new target")
-        });
+        parts.push(format!("it joins the group, the group epoch is now {epoch}, and the broker's {assignor} assignor computed a new target"));
     }
     if !revoked.is_empty() {
-        parts.push(if ru {
-            format!("отдаёт партиции {}, закоммитив обработанное; остальные свои продолжает читать", ids(revoked))
-        } else {
-            format!("gives up partitions {}, having committed what it processed; it keeps reading the rest", ids(revoked))
-        });
+        parts.push(format!(
+            "gives up partitions {}, having committed what it processed; it keeps reading the rest",
+            ids(revoked)
+        ));
     }
     if !assigned.is_empty() {
         let each: Vec<String> = assigned
             .iter()
-            .map(|(p, c)| {
-                if ru {
-                    format!("{p} (с offset'а {c})")
-                } else {
-                    format!("{p} (from offset {c})")
-                }
-            })
+            .map(|(p, c)| format!("{p} (from offset {c})"))
             .collect();
-        parts.push(if ru {
-            format!("берёт свободные партиции {}", and_list(lang, &each))
-        } else {
-            format!("takes the free partitions {}", and_list(lang, &each))
-        });
+        parts.push(format!(
+            "takes the free partitions {}",
+            and_list(lang, &each)
+        ));
     }
     if !waiting.is_empty() {
         let each: Vec<String> = waiting
             .iter()
-            .map(|(p, o)| {
-                if ru {
-                    format!("{p} (у {o})")
-                } else {
-                    format!("{p} (held by {o})")
-                }
-            })
+            .map(|(p, o)| format!("{p} (held by {o})"))
             .collect();
-        parts.push(if ru {
-            format!("ждёт, пока освободятся {}", and_list(lang, &each))
-        } else {
-            format!("waits for {} to be let go", and_list(lang, &each))
-        });
+        parts.push(format!("waits for {} to be let go", and_list(lang, &each)));
     }
     if parts.is_empty() {
-        return if ru {
-            format!("Heartbeat от {member}: его назначение совпадает с целевым (эпоха {epoch}).")
-        } else {
-            format!("{member} heartbeats: its assignment matches the target (epoch {epoch}).")
-        };
+        return format!("{member} heartbeats: its assignment matches the target (epoch {epoch}).");
     }
-    let head = if ru {
-        format!("Heartbeat от {member}: ")
-    } else {
-        format!("{member} heartbeats: ")
+    format!("{member} heartbeats: {}.", parts.join("; "))
+}
+
+/// The same heartbeat in Russian, a sentence for each thing the member did:
+/// the member is named once and then is «он».
+#[allow(clippy::too_many_arguments)]
+fn reconciled_ru(
+    lang: Lang,
+    member: &str,
+    epoch: u32,
+    assignor: &str,
+    joined: bool,
+    revoked: &[u32],
+    assigned: &[(u32, u64)],
+    waiting: &[(u32, String)],
+) -> String {
+    let nothing = revoked.is_empty() && assigned.is_empty() && waiting.is_empty();
+    let mut out = match (joined, nothing) {
+        (true, _) => format!("{member} прислал первый heartbeat и вступил в группу. Эпоха группы (номер, который растёт при каждом изменении группы) теперь {epoch}, и стратегия {assignor} на брокере посчитала новое целевое назначение."),
+        (false, true) => {
+            return format!("{member} прислал heartbeat: его назначение уже совпадает с целевым (эпоха группы {epoch}).")
+        }
+        (false, false) => format!("{member} прислал heartbeat."),
     };
-    format!("{head}{}.", parts.join("; "))
+    if !revoked.is_empty() {
+        let which = match revoked.len() {
+            1 => format!("партицию {}", ids(revoked)),
+            _ => format!("партиции {}", ids(revoked)),
+        };
+        out.push_str(&format!(
+            " Он отдаёт {which}, закоммитив обработанное, а остальные свои партиции читает дальше."
+        ));
+    }
+    if !assigned.is_empty() {
+        let each: Vec<String> = assigned
+            .iter()
+            .map(|(p, c)| format!("{p} (с offset'а {c})"))
+            .collect();
+        let free = if assigned.len() == 1 {
+            "свободную партицию"
+        } else {
+            "свободные партиции"
+        };
+        out.push_str(&format!(" Он берёт {free} {}.", and_list(lang, &each)));
+    }
+    match waiting {
+        [] => {}
+        [(p, o)] => out.push_str(&format!(" Он ждёт, пока {o} отпустит партицию {p}.")),
+        _ => {
+            let each: Vec<String> = waiting
+                .iter()
+                .map(|(p, o)| format!("{p} (у {o})"))
+                .collect();
+            out.push_str(&format!(
+                " Он ждёт, пока освободятся партиции {}.",
+                and_list(lang, &each)
+            ));
+        }
+    }
+    out
 }
 
 fn rebalanced(
@@ -702,9 +731,9 @@ fn rebalanced(
         let each: Vec<String> = moved
             .iter()
             .map(|(p, from, to, _)| match (from, ru) {
-                (Some(f), true) => format!("партицию {p} от {f} участнику {to}"),
+                (Some(f), true) => format!("партицию {p} от {f} к {to}"),
                 (Some(f), false) => format!("partition {p} from {f} to {to}"),
-                (None, true) => format!("партицию {p} участнику {to}"),
+                (None, true) => format!("партицию {p} к {to}"),
                 (None, false) => format!("partition {p} to {to}"),
             })
             .collect();
@@ -712,7 +741,7 @@ fn rebalanced(
             .iter()
             .map(|(p, _, _, c)| match lang {
                 #[cfg(feature = "lang-ru")]
-                Lang::Ru => format!("{c} у партиции {p}"),
+                Lang::Ru => format!("партицию {p} — с {c}"),
                 #[cfg(feature = "lang-en")]
                 Lang::En => format!("{c} on partition {p}"),
             })
@@ -720,7 +749,7 @@ fn rebalanced(
         parts.push(match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
-                "{assignor} передал {}. Новый владелец начинает с закоммиченного offset'а партиции: {}",
+                "Стратегия {assignor} передала {}. Новый владелец начинает партицию с её закоммиченного offset'а: {}",
                 and_list(lang, &each),
                 and_list(lang, &at)
             ),
@@ -746,9 +775,15 @@ fn rebalanced(
         parts.push(match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
-                "{assignor} сначала отозвал {}: в этом поколении {}, и группа сразу перебалансируется ещё раз, чтобы отдать {} новому владельцу",
+                "{} {}: в этом поколении у {} нет владельца, и группа сразу начинает ещё одну ребалансировку, чтобы отдать {} новому владельцу",
+                // After the moves the assignor is already named, so «она» stands for it.
+                if moved.is_empty() {
+                    format!("Стратегия {assignor} сначала отозвала")
+                } else {
+                    "А ещё она пока только отозвала".to_owned()
+                },
                 and_list(lang, &each),
-                if one { "она ничья" } else { "они ничьи" },
+                if one { "неё" } else { "них" },
                 if one { "её" } else { "их" }
             ),
             #[cfg(feature = "lang-en")]
@@ -763,14 +798,25 @@ fn rebalanced(
     if parts.is_empty() {
         parts.push(match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("{assignor} оставил все партиции у прежних владельцев"),
+            Lang::Ru => format!("Стратегия {assignor} оставила все партиции у прежних владельцев"),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{assignor} kept every partition with its owner"),
         });
     }
     match lang {
         #[cfg(feature = "lang-ru")]
-        Lang::Ru => format!("Поколение {generation}: {}.", parts.join(". ")),
+        Lang::Ru => {
+            // The first rebalance's generation is where a learner meets the word.
+            let what = if generation == 2 {
+                " — так называется новая раскладка партиций после ребалансировки"
+            } else {
+                ""
+            };
+            format!(
+                "Началось поколение {generation}{what}. {}.",
+                parts.join(". ")
+            )
+        }
         #[cfg(feature = "lang-en")]
         Lang::En => format!("Generation {generation}: {}.", parts.join(". ")),
     }
@@ -1092,7 +1138,7 @@ mod tests {
                     commit: CommitMode::Auto,
                 }
             ),
-            "consumer-1 обработал offset 14 партиции 0 (order-3 · Shipped). Закоммиченный offset партиции 0 всё ещё 14: упади consumer-1 до следующего автокоммита, offset 14 партиции 0 обработался бы заново."
+            "consumer-1 обработал offset 14 партиции 0 (order-3 · Shipped). Закоммиченный offset партиции 0 всё ещё 14: если consumer-1 упадёт до следующего автокоммита, offset 14 партиции 0 придётся обработать заново."
         );
         assert_eq!(
             say(
@@ -1115,7 +1161,7 @@ mod tests {
                     partitions: vec![(2, 14, 16), (3, 14, 14)],
                 }
             ),
-            "consumer-2 crashed. Nobody reads partitions 2, 3 until session.timeout.ms (1.000\u{a0}s) passes and the group notices. The next owner resumes at the committed offset: partition 2 at 14, so offsets 14–15 of partition 2, processed but not committed, will be processed twice; partition 3 at 14, with nothing processed past it."
+            "consumer-2 crashed. Nobody reads partitions 2, 3 until session.timeout.ms (1\u{a0}s) passes and the group notices. The next owner resumes at the committed offset: partition 2 at 14, so offsets 14–15 of partition 2, processed but not committed, will be processed twice; partition 3 at 14, with nothing processed past it."
         );
         assert_eq!(
             say(
@@ -1125,7 +1171,7 @@ mod tests {
                     partitions: vec![(2, 14, 15)],
                 }
             ),
-            "consumer-2 упал. Партицию 2 никто не читает, пока не истечёт session.timeout.ms (1,000\u{a0}с) и группа не заметит падения. Новый владелец продолжит с закоммиченного offset'а: партицию 2 — с 14, поэтому offset 14 партиции 2, обработанный, но не закоммиченный, будет обработан дважды."
+            "consumer-2 упал. Партицию 2 пока никто не читает: группа заметит падение, только когда истечёт session.timeout.ms (1\u{a0}с) — столько она ждёт от участника heartbeat, сигнала «я жив». Новый владелец продолжит с закоммиченного offset'а: партицию 2 — с 14, поэтому offset 14 партиции 2, уже обработанный, но не закоммиченный, будет обработан дважды."
         );
         assert_eq!(
             say(
@@ -1186,30 +1232,30 @@ mod tests {
                 },
             )
         };
-        assert!(recap(1).starts_with("Дважды обработана 1 запись: offset'ы 14–15 партиции 2. Упавший участник обработал её,"), "{}", recap(1));
+        assert!(recap(1).starts_with("Дважды обработано 1 сообщение: offset'ы 14–15 партиции 2. Упавший участник обработал его,"), "{}", recap(1));
         assert!(
-            recap(2).starts_with("Дважды обработаны 2 записи:"),
+            recap(2).starts_with("Дважды обработаны 2 сообщения:"),
             "{}",
             recap(2)
         );
         assert!(recap(4).contains("обработал их,"), "{}", recap(4));
         assert!(
-            recap(5).starts_with("Дважды обработано 5 записей:"),
+            recap(5).starts_with("Дважды обработано 5 сообщений:"),
             "{}",
             recap(5)
         );
         assert!(
-            recap(11).starts_with("Дважды обработано 11 записей:"),
+            recap(11).starts_with("Дважды обработано 11 сообщений:"),
             "{}",
             recap(11)
         );
         assert!(
-            recap(21).starts_with("Дважды обработана 21 запись:"),
+            recap(21).starts_with("Дважды обработано 21 сообщение:"),
             "{}",
             recap(21)
         );
         assert!(
-            recap(22).starts_with("Дважды обработаны 22 записи:"),
+            recap(22).starts_with("Дважды обработаны 22 сообщения:"),
             "{}",
             recap(22)
         );
@@ -1267,7 +1313,7 @@ mod tests {
         );
         assert_eq!(
             group_narration(Lang::Ru, &n),
-            "consumer-3 берётся за следующую запись из тех, что вернул его последний poll(): offset 23 партиции 3 (order-3005 · Delivered). Дважды обработаны 4 записи: offset'ы 14–15 партиции 2 и offset'ы 14–15 партиции 3. Упавший участник обработал их, но не успел закоммитить, и новый владелец партиции перечитал их с закоммиченного offset'а."
+            "consumer-3 берётся за следующее сообщение из тех, что вернул его последний poll(): offset 23 партиции 3 (order-3005 · Delivered). Дважды обработаны 4 сообщения: offset'ы 14–15 партиции 2 и offset'ы 14–15 партиции 3. Упавший участник обработал их, но не успел закоммитить, и новый владелец партиции перечитал их с закоммиченного offset'а."
         );
     }
 }

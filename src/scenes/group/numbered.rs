@@ -25,13 +25,13 @@ crate::i18n::numbered! {
         let revoked = match (lang, revoked.is_empty()) {
             (_, true) => String::new(),
             #[cfg(feature = "lang-ru")]
-            (Lang::Ru, false) => format!("; {} {} — {} получит следующее поколение", if one_revoked { "отозвана партиция" } else { "отозваны партиции" }, list(revoked), if one_revoked { "её" } else { "их" }),
+            (Lang::Ru, false) => format!("; {} {}: {}", if one_revoked { "отозвана партиция" } else { "отозваны партиции" }, list(revoked), if one_revoked { "нового владельца она получит в следующем поколении" } else { "новых владельцев они получат в следующем поколении" }),
             #[cfg(feature = "lang-en")]
             (Lang::En, false) => format!("; {} {} revoked, to be given out in the next generation", plural_en(r, "partition", "partitions"), list(revoked)),
         };
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Поколение {number} с {}{moved}{revoked}", seconds(lang, at)),
+            Lang::Ru => format!("Поколение {number} началось на {}{moved}{revoked}", seconds(lang, at)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Generation {number} from {}{moved}{revoked}", seconds(lang, at)),
         }
@@ -51,13 +51,13 @@ crate::i18n::numbered! {
         let revoked = match (lang, revoked.is_empty()) {
             (_, true) => String::new(),
             #[cfg(feature = "lang-ru")]
-            (Lang::Ru, false) => format!("; {} {} — {} до heartbeat'а нового владельца", if one_revoked { "освобождена партиция" } else { "освобождены партиции" }, list(revoked), if one_revoked { "она ничья" } else { "они ничьи" }),
+            (Lang::Ru, false) => format!("; {} {}: до heartbeat'а нового владельца {}", if one_revoked { "освобождена партиция" } else { "освобождены партиции" }, list(revoked), if one_revoked { "она свободна" } else { "они свободны" }),
             #[cfg(feature = "lang-en")]
             (Lang::En, false) => format!("; {} {} let go, nobody's until the new owner's heartbeat", plural_en(r, "partition", "partitions"), list(revoked)),
         };
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Эпоха группы {epoch}, {}{taken}{revoked}", seconds(lang, at)),
+            Lang::Ru => format!("Эпоха группы {epoch} началась на {}{taken}{revoked}", seconds(lang, at)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Group epoch {epoch}, {}{taken}{revoked}", seconds(lang, at)),
         }
