@@ -104,7 +104,7 @@ fn the_issues_examples_read_right() {
     assert!(summary_producer(Lang::En, 2, 1, 0, 0, 1).contains("1 retry,"));
     assert_eq!(broker_name(Lang::Ru, 1), "брокер 1");
     assert_eq!(request_lost(Lang::Ru, 1), "✕ #1 потерян");
-    assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250 МБ/с");
+    assert_eq!(megabytes_per_second(Lang::Ru, 2.5e8), "≈ 250\u{a0}МБ/с");
     assert_eq!(speed(Lang::Ru, 0.3), "0,30×");
     assert_eq!(
         generation_line(Lang::Ru, 2, crate::sim::SimTime(300), &[4], &[]),
