@@ -25,7 +25,7 @@ pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
                 (Acks::None, false) => "no answer will come (acks=0)",
             };
             if ru {
-                format!("Брокер {leader}, лидер, записал #{order} {} под offset {offset}; {who}.", event.value())
+                format!("Лидер, брокер {leader}, записал #{order} {} под offset {offset}; {who}.", event.value())
             } else {
                 format!("Broker {leader}, the leader, wrote #{order} {} at offset {offset}; {who}.", event.value())
             }
