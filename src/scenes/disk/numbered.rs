@@ -11,7 +11,7 @@ crate::i18n::numbered! {
         let mb = decimal(lang, bytes_per_s / 1e6, 0);
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("≈ {mb} МБ/с"),
+            Lang::Ru => format!("≈ {mb}\u{a0}МБ/с"),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("≈ {mb} MB/s"),
         }

@@ -17,7 +17,7 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
         (Lang::En, Intro) => "Press ▶ or →: the producer starts sending order #42's events (Created → Paid → Shipped → Delivered) to partition 0, then the events of orders #43 and #44.".into(),
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, Sent { order, event }) => format!(
-            "Продюсер отправил {} · {} в партицию 0; запрос идёт к брокеру.",
+            "Продюсер отправил {} · {} в партицию 0, и запрос идёт к брокеру.",
             key(order),
             event.value()
         ),
@@ -32,7 +32,7 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
                 .map(|bytes| segment_rolled(lang, bytes, segment_bytes, offset));
             let main = match lang {
                 #[cfg(feature = "lang-ru")]
-                Lang::Ru => format!("Брокер дописал запись в конец лога под offset {offset}. Log end offset теперь {log_end_offset}: его получит следующая запись."),
+                Lang::Ru => format!("Брокер дописал сообщение в конец лога, оно получило offset {offset}. Log end offset теперь {log_end_offset}: этот offset получит следующее сообщение."),
                 #[cfg(feature = "lang-en")]
                 Lang::En => format!("The broker appended the record at offset {offset}. The log end offset is now {log_end_offset}, the offset the next record will get."),
             };
@@ -40,7 +40,7 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
         }
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, Polled { from, to, position }) => format!(
-            "Консьюмер вызвал poll() и получил {}. Позиция теперь {position}, а закоммиченный offset остался прежним: записи ещё не обработаны.",
+            "Консьюмер вызвал poll() и получил {}. Позиция теперь {position}, а закоммиченный offset остался прежним: ничего ещё не обработано.",
             if from == to { format!("offset {from}") } else { format!("offset'ы {from}–{to}") }
         ),
         #[cfg(feature = "lang-en")]
@@ -50,7 +50,7 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
         ),
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, PolledNothing { position }) => format!(
-            "poll() ничего не вернул: позиция {position} равна log end offset. Консьюмер ждёт новых записей."
+            "poll() ничего не вернул: позиция {position} равна log end offset. Консьюмер ждёт новых сообщений."
         ),
         #[cfg(feature = "lang-en")]
         (Lang::En, PolledNothing { position }) => format!(
@@ -58,7 +58,7 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
         ),
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, Processed { offset, order, event }) => format!(
-            "Консьюмер обработал offset {offset} ({} · {}). Он идёт строго по порядку: offset {} не может обогнать этот.",
+            "Консьюмер обработал offset {offset} ({} · {}). Он идёт строго по порядку, поэтому offset {} не обгонит этот.",
             key(order),
             event.value(),
             offset + 1
@@ -72,7 +72,7 @@ pub fn log_caption(lang: Lang, caption: LogCaption, segment_bytes: u32) -> Strin
         ),
         #[cfg(feature = "lang-ru")]
         (Lang::Ru, Committed { committed }) => format!(
-            "Консьюмер закоммитил offset {committed} — номер следующей записи для чтения. После перезапуска группа продолжит с него."
+            "Консьюмер закоммитил offset {committed} — offset следующего сообщения, которое он прочитает. После перезапуска группа продолжит с него."
         ),
         #[cfg(feature = "lang-en")]
         (Lang::En, Committed { committed }) => format!(

@@ -11,7 +11,7 @@ crate::i18n::numbered! {
         let segments = n_of(lang, wide(segments), &SEGMENTS);
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("log end offset {leo}, позиция консьюмера {position}, закоммичено {c}, {segments}"),
+            Lang::Ru => format!("log end offset {leo}, позиция консьюмера {position}, закоммиченный offset {c}, {segments}"),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("log end offset {leo}, consumer position {position}, committed {c}, {segments}"),
         }
@@ -27,7 +27,7 @@ crate::i18n::numbered! {
         let used = number(lang, used.into());
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Запись не поместилась в активный сегмент (занято {used} из {}), поэтому брокер начал новый файл {name}, названный по её offset'у. ", n_of_gen(lang, limit, &BYTES)),
+            Lang::Ru => format!("Сообщение не поместилось в активный сегмент (занято {used} из {}), поэтому брокер начал новый файл {name}, названный по offset'у этого сообщения. ", n_of_gen(lang, limit, &BYTES)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("The record did not fit in the active segment ({used} of {} used), so the broker rolled a new file, {name}, named after its offset. ", n_of(lang, limit, &BYTES)),
         }

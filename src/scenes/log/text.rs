@@ -13,18 +13,18 @@ catalogue! {
         ActiveSegment => ("активный", "active"),
         Position => ("Позиция", "Position"),
         CommittedOffset => ("Закоммиченный offset", "Committed offset"),
-        LegendLogEndOffset => ("offset, который получит следующая запись", "the offset the next record will get"),
+        LegendLogEndOffset => ("offset, который получит следующее сообщение", "the offset the next record will get"),
         LegendPosition => ("следующий offset, который заберёт poll()", "the next offset poll() will fetch"),
-        LegendCommitted => ("откуда группа продолжит после перезапуска: последний обработанный + 1", "where the group resumes after a restart: last processed + 1"),
+        LegendCommitted => ("с него группа продолжит после перезапуска: последний обработанный offset + 1", "where the group resumes after a restart: last processed + 1"),
         Segments => ("Сегментов", "Segments"),
         ConsumerWaiting => ("ждёт в poll()", "waiting in poll()"),
         ConsumerDone => ("всё прочитано", "read everything"),
-        SegmentBytesHelp => ("Когда очередная запись не помещается в активный сегмент, брокер закрывает его и открывает новый файл, названный по первому offset'у. В Kafka по умолчанию это 1 ГиБ, а меньше 1 МиБ Kafka 4.x для топика не примет; здесь — сотни байт, чтобы смена сегмента была видна (так брокер ведёт себя только с тестовой настройкой internal.segment.bytes).", "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB, and Kafka 4.x refuses less than 1 MiB for a topic; here it is a few hundred bytes so you can watch segments roll (a real broker does this only with its test setting internal.segment.bytes)."),
+        SegmentBytesHelp => ("Когда очередное сообщение не помещается в активный сегмент, брокер закрывает этот файл и начинает новый, названный по первому offset'у в нём. В Kafka сегмент по умолчанию занимает 1\u{a0}ГиБ, а меньше 1\u{a0}МиБ Kafka 4.x для топика не разрешит. Здесь сегмент — несколько сотен байт, чтобы смену было видно; настоящий брокер так делает только с тестовой настройкой internal.segment.bytes.", "When the next record does not fit in the active segment, the broker closes it and opens a new file named after its first offset. Kafka's default is 1 GiB, and Kafka 4.x refuses less than 1 MiB for a topic; here it is a few hundred bytes so you can watch segments roll (a real broker does this only with its test setting internal.segment.bytes)."),
         SegmentBytes => ("Размер сегмента, байт", "Segment size, bytes"),
         IndexFile => ("разреженный индекс: offset относительно базового offset'а сегмента (+N) → позиция в файле", "sparse index: offset relative to the segment's base offset (+N) → position in the file"),
-        Processed => ("обработана", "processed"),
-        Fetched => ("получена poll(), ждёт обработки", "fetched by poll(), not processed yet"),
-        Unread => ("ещё не прочитана", "not read yet"),
+        Processed => ("обработано", "processed"),
+        Fetched => ("получено через poll(), ждёт обработки", "fetched by poll(), not processed yet"),
+        Unread => ("ещё не прочитано", "not read yet"),
         Processing => ("обрабатывается", "being processed"),
         CommittedShort => ("коммит", "committed"),
         ReadsInOrder => ("читает строго по порядку: 0 → 1 → 2 → …", "reads strictly in order: 0 → 1 → 2 → …"),
@@ -43,7 +43,7 @@ catalogue! {
     /// The scene's lede, under its title: only the open scene's is shown,
     /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
     LogLede {
-        Lede => ("Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждая запись встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа он видит в том порядке, в каком они записаны.", "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written."),
+        Lede => ("Продюсер пишет события заказов в партицию 0. Брокер только дописывает: каждое сообщение встаёт в конец лога и получает следующий offset, а записанное уже не меняется. Консьюмер читает строго по возрастанию offset'ов, поэтому события одного заказа видит в том же порядке, в каком они записаны.", "A producer writes order events to partition 0. The broker only ever appends: each record goes to the end of the log and gets the next offset, and nothing written changes again. The consumer reads strictly in offset order, so it sees each order's events in the order they were written."),
     }
 }
 
@@ -52,6 +52,6 @@ catalogue! {
     /// the question asked before the scene runs on, with its three choices
     /// and the explanation shown after answering.
     LogLesson {
-        Narration => ("Партиция — это лог: записи только дописываются и получают следующий offset, консьюмер читает по порядку. Проиграйте или шагайте стрелками.", "A partition is a log: records are only appended and get the next offset, and the consumer reads in order. Play it or step with the arrows."),
+        Narration => ("Партиция — это лог: сообщения только дописываются в конец и получают следующий offset, а консьюмер читает их по порядку. Запустите сцену кнопкой ▶ или идите по шагам стрелками.", "A partition is a log: records are only appended and get the next offset, and the consumer reads in order. Play it or step with the arrows."),
     }
 }

@@ -305,7 +305,7 @@ fn intro(lang: Lang, consumers: u32, remedy: Remedy, requeue: bool) -> String {
     match lang {
         #[cfg(feature = "lang-ru")]
         Lang::Ru => format!(
-            "Нажмите ▶ или →: одни и те же {events} заказов публикуются в очередь RabbitMQ и в топик Kafka, консьюмеров на каждой стороне — {consumers}. {how}{fails} Следите за счётчиком нарушений порядка на обеих сторонах."
+            "Нажмите ▶ или →: одни и те же {events} заказов публикуются в очередь RabbitMQ и в топик Kafka, консьюмеров на каждой стороне — {consumers}. {how} Очередь выдаёт консьюмеру сообщения заранее, до подтверждения, но не больше {PREFETCH} сразу: это его окно prefetch (basic.qos).{fails} Следите за счётчиком нарушений порядка на обеих сторонах."
         ),
         #[cfg(feature = "lang-en")]
         Lang::En => format!(

@@ -10,14 +10,14 @@ pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
     let ru = lang.is_ru();
     match c {
         Intro => if ru {
-            "Нажмите ▶ или →: продюсер пишет события заказов лидеру партиции, а фолловеры копируют его лог в том же порядке."
+            "Нажмите ▶ или →: продюсер пишет события заказов лидеру партиции, а фолловеры копируют его лог в том же порядке. Метка eN у сообщения — эпоха лидера, который его записал: этот номер растёт при каждой смене лидера."
         } else {
             "Press ▶ or →: the producer writes order events to the partition's leader, and the followers copy its log in the same order."
         }
         .to_owned(),
         Written { order, event, leader, offset, acks } => {
             let who = match (acks, ru) {
-                (Acks::All, true) => "ответ придёт, когда запись будет у всех реплик ISR (acks=all)",
+                (Acks::All, true) => "ответ придёт, когда сообщение будет у всех реплик ISR (acks=all)",
                 (Acks::All, false) => "the answer comes once every ISR replica has it (acks=all)",
                 (Acks::Leader, true) => "лидер ответил сразу, не дожидаясь фолловеров (acks=1)",
                 (Acks::Leader, false) => "the leader answered at once, without waiting for the followers (acks=1)",
@@ -25,23 +25,23 @@ pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
                 (Acks::None, false) => "no answer will come (acks=0)",
             };
             if ru {
-                format!("Брокер {leader}, лидер, записал #{order} {} под offset {offset}; {who}.", event.value())
+                format!("Лидер, брокер {leader}, записал #{order} {} под offset {offset}; {who}.", event.value())
             } else {
                 format!("Broker {leader}, the leader, wrote #{order} {} at offset {offset}; {who}.", event.value())
             }
         }
         Refused { order, event, isr, min_isr } => if ru {
-            format!("#{order} {} отклонён с NOT_ENOUGH_REPLICAS: в ISR реплик {isr}, а min.insync.replicas = {min_isr}. Лидер не записал его никуда.", event.value())
+            format!("Сообщение #{order} {} отклонено с NOT_ENOUGH_REPLICAS: реплик в ISR — {isr}, а min.insync.replicas = {min_isr}. Лидер никуда его не записал.", event.value())
         } else {
             format!("#{order} {} was refused with NOT_ENOUGH_REPLICAS: the ISR holds {isr}, and min.insync.replicas is {min_isr}. The leader wrote it nowhere.", event.value())
         },
         NoLeader { order, event } => if ru {
-            format!("#{order} {} некуда писать: у партиции нет лидера.", event.value())
+            format!("Сообщение #{order} {} некуда записать: у партиции нет лидера.", event.value())
         } else {
             format!("#{order} {} has nowhere to go: the partition has no leader.", event.value())
         },
         Fetched { broker, leo, hw } => if ru {
-            format!("Брокер {broker} забрал у лидера всё до offset {leo}. High watermark — {hw}: консьюмеры видят записи ниже него.")
+            format!("Брокер {broker} забрал у лидера всё до offset {leo}. High watermark — {hw}: консьюмеры видят сообщения ниже него.")
         } else {
             format!("Broker {broker} fetched everything from the leader up to offset {leo}. The high watermark is {hw}: consumers see the records below it.")
         },
@@ -49,16 +49,17 @@ pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
             let how = match (election, ru) {
                 (Some(ElectionKind::Elr), true) => " из ELR",
                 (Some(ElectionKind::Elr), false) => " from the ELR",
-                (Some(ElectionKind::Unclean), true) => " не из ISR (unclean election): закоммиченное может пропасть",
+                (Some(ElectionKind::Unclean), true) => ", выбранный вне ISR (unclean.leader.election.enable)",
                 (Some(ElectionKind::Unclean), false) => " from outside the ISR (unclean election): committed records may be lost",
                 _ => "",
             };
             // A leader from the ISR or the ELR holds everything committed.
             let same = !matches!(election, Some(ElectionKind::Unclean));
             let same = match (same, ru) {
-                (true, true) => "; всё закоммиченное у него есть",
+                (true, true) => "; всё, что ниже high watermark, у него есть",
                 (true, false) => ", holding everything committed",
-                (false, _) => "",
+                (false, true) => "; сообщения, уже подтверждённые ISR, могут пропасть",
+                (false, false) => "",
             };
             match (leader, ru) {
                 (Some(l), true) => format!("Брокер {broker} упал. Лидер — брокер {l}{how}, эпоха лидера {epoch}{same}."),
@@ -68,7 +69,7 @@ pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
             }
         }
         Slowed { broker } => if ru {
-            format!("Брокер {broker} замедлился и забирает записи редко: если отстанет дольше replica.lag.time.max.ms, выйдет из ISR.")
+            format!("Брокер {broker} замедлился и редко забирает сообщения у лидера: если отстанет дольше replica.lag.time.max.ms, выйдет из ISR.")
         } else {
             format!("Broker {broker} slowed down and fetches rarely: lagging longer than replica.lag.time.max.ms, it leaves the ISR.")
         },
@@ -78,7 +79,7 @@ pub fn replication_caption(lang: Lang, c: ReplicationCaption) -> String {
             format!("Broker {broker} runs at full speed again and will catch up with the leader.")
         },
         TimedOut { order, event } => if ru {
-            format!("Запрос с #{order} {} ждал дольше request.timeout.ms: high watermark не дошёл до записи. Продюсер считает её неудачной, хотя в логе лидера она есть.", event.value())
+            format!("Запрос с #{order} {} ждал дольше request.timeout.ms: high watermark так и не дошёл до этого сообщения. Продюсер считает его неудачным, хотя в логе лидера оно есть.", event.value())
         } else {
             format!("The request with #{order} {} waited longer than request.timeout.ms: the high watermark never reached it. The producer counts it as failed, though the leader's log holds it.", event.value())
         },

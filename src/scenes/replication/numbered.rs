@@ -47,9 +47,9 @@ crate::i18n::numbered! {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "⚠ {} {what}: продюсер получил на {} подтверждение, но в логе партиции {} больше нет. Живые реплики при этом совпадают друг с другом: по одному их сравнению потерю не заметить.",
-                plural_ru(n, "Потеряна", "Потеряны", "Потеряно"),
-                plural_ru(n, "неё", "них", "них"),
-                plural_ru(n, "её", "их", "их")
+                plural_ru(n, "Потеряно", "Потеряны", "Потеряно"),
+                plural_ru(n, "него", "них", "них"),
+                plural_ru(n, "его", "их", "их")
             ),
             #[cfg(feature = "lang-en")]
             Lang::En => format!(
@@ -75,7 +75,7 @@ crate::i18n::numbered! {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => {
                 let l = leader.map_or_else(|| "нет".to_owned(), |l| format!("брокер {l}"));
-                format!("лидер — {l}, эпоха {epoch}, high watermark {hw}, ISR: {isr}, {} {}", plural_ru(n, "потеряна", "потеряны", "потеряно"), n_of(lang, n, &RECORDS))
+                format!("лидер — {l}, эпоха лидера {epoch}, high watermark {hw}, ISR: {isr}, {} {}", plural_ru(n, "потеряно", "потеряны", "потеряно"), n_of(lang, n, &RECORDS))
             }
             #[cfg(feature = "lang-en")]
             Lang::En => {

@@ -48,7 +48,7 @@ pub fn share_narration(lang: Lang, s: &ShareScene, last: Option<&(SimTime, Share
             let written = record(lang, s, index);
             match (holder, ru) {
                 (Some(m), true) => format!(
-                    "Записана {written}. Share-группа сразу отдала её {}: запись захвачена до {}.",
+                    "Продюсер записал {written}. Share-группа сразу выдала это сообщение {} и заблокировала его до {}: пока блокировка действует, другие консьюмеры его не получат.",
                     member_name(Lane::Share, m as u32),
                     seconds(lang, at.plus_millis(s.params.lock_ms))
                 ),
@@ -57,7 +57,7 @@ pub fn share_narration(lang: Lang, s: &ShareScene, last: Option<&(SimTime, Share
                     member_name(Lane::Share, m as u32),
                     seconds(lang, at.plus_millis(s.params.lock_ms))
                 ),
-                (None, true) => format!("Записана {written}. Все консьюмеры share-группы заняты: запись ждёт в партиции."),
+                (None, true) => format!("Продюсер записал {written}. Все консьюмеры share-группы заняты, и сообщение ждёт в партиции."),
                 (None, false) => format!("Written: {written}. Every share group consumer is busy: the record waits in the partition."),
             }
         }
@@ -78,17 +78,17 @@ pub fn share_narration(lang: Lang, s: &ShareScene, last: Option<&(SimTime, Share
                 .find(|(v, _)| v.at == *at && v.position.offset == u64::from(a.job.record))
                 .map(|(v, c)| finding(lang, s, v, Some(*c)));
             let told = match (lane, a.outcome, ru) {
-                (Lane::Share, Outcome::Done, true) => format!("{who} обработал {what} (доставка {n}) и подтвердит её (ACCEPT) при следующем опросе."),
+                (Lane::Share, Outcome::Done, true) => format!("{who} обработал {what} (доставка {n}) и подтвердит его (ACCEPT) при следующем опросе."),
                 (Lane::Share, Outcome::Done, false) => format!("{who} handled {what} (delivery {n}) and will ACCEPT it with its next poll."),
-                (Lane::Share, Outcome::Failed, true) => format!("{who} не справился с {what} и отпускает её (RELEASE): запись снова доступна и уйдёт тому, кто спросит первым."),
+                (Lane::Share, Outcome::Failed, true) => format!("{who} не справился с {what} и отпускает его (RELEASE): сообщение снова доступно и уйдёт тому, кто спросит первым."),
                 (Lane::Share, Outcome::Failed, false) => format!("{who} failed {what} and RELEASEs it: the record is available again and goes to whoever asks first."),
-                (Lane::Share, Outcome::GaveUp, true) => format!("{who} снова не справился с {what}. Это была доставка {n} из {limit}: брокер переводит запись в архив, и больше её не получит никто."),
+                (Lane::Share, Outcome::GaveUp, true) => format!("{who} снова не справился с {what}. Это была доставка {n} из {limit}: брокер переводит сообщение в архив, и больше его не получит никто."),
                 (Lane::Share, Outcome::GaveUp, false) => format!("{who} failed {what} again. That was delivery {n} of {limit}: the broker archives the record, and nobody gets it again."),
-                (Lane::Share, Outcome::Late, true) => format!("{who} закончил {what}, но его блокировка уже истекла: брокер отклонит подтверждение (INVALID_RECORD_STATE), а запись досталась другому консьюмеру."),
+                (Lane::Share, Outcome::Late, true) => format!("{who} закончил {what}, но блокировка этого сообщения уже истекла: брокер отклонит подтверждение (INVALID_RECORD_STATE), а само сообщение уже досталось другому консьюмеру."),
                 (Lane::Share, Outcome::Late, false) => format!("{who} finished {what}, but its lock had run out: the broker will refuse the acknowledgement (INVALID_RECORD_STATE), and the record went to another consumer."),
-                (_, Outcome::Failed, true) => format!("{who} не справился с {what} и повторяет её на месте (попытка {n}): следующие записи ждут."),
+                (_, Outcome::Failed, true) => format!("{who} не справился с {what} и повторяет его на месте (попытка {n}), а следующие сообщения ждут."),
                 (_, Outcome::Failed, false) => format!("{who} failed {what} and tries it again in place (attempt {n}): the next records wait."),
-                (_, Outcome::GaveUp, true) => format!("{who} сдаётся на {what} после {n} попыток и пропускает её, как приложение отправило бы её в DLQ."),
+                (_, Outcome::GaveUp, true) => format!("{who} после {n} попыток сдаётся и пропускает {what}: так приложение отправило бы сообщение в DLQ."),
                 (_, Outcome::GaveUp, false) => format!("{who} gives up on {what} after {n} attempts and skips it, as an application would send it to a DLQ."),
                 (Lane::Group, _, true) => format!("В группе консьюмеров {who} обработал {what}."),
                 (Lane::Group, _, false) => format!("In the consumer group, {who} handled {what}."),
@@ -115,7 +115,7 @@ pub fn share_narration(lang: Lang, s: &ShareScene, last: Option<&(SimTime, Share
                 .collect();
             let list = gone.join(", ");
             if ru {
-                format!("Истекла блокировка: {list}. Запись снова доступна, её счётчик доставок не сбрасывается.")
+                format!("Истекла блокировка: {list}. Сообщение снова доступно, а его счётчик доставок (сколько раз сообщение уже выдавали) не сбрасывается.")
             } else {
                 format!("A lock ran out: {list}. The record is available again; its delivery count stays.")
             }
@@ -160,7 +160,7 @@ pub fn finding(lang: Lang, s: &ShareScene, v: &Violation, cause: Option<Cause>) 
     let why = match (cause, ru) {
         (None, _) => return pair,
         (Some(Cause::Parallel { other }), true) => format!(
-            "причина: записи одной партиции были у двух консьюмеров сразу, и {} закончил раньше",
+            "причина: сообщения одной партиции были у двух консьюмеров сразу, и {} закончил раньше",
             member_name(Lane::Share, other)
         ),
         (Some(Cause::Parallel { other }), false) => format!(
@@ -168,14 +168,14 @@ pub fn finding(lang: Lang, s: &ShareScene, v: &Violation, cause: Option<Cause>) 
             member_name(Lane::Share, other)
         ),
         (Some(Cause::Redelivered(Returned::Released)), true) => {
-            "причина: запись отпустили (RELEASE), и она вернулась уже после следующего события"
+            "причина: сообщение отпустили (RELEASE), и оно вернулось уже после следующего события"
                 .to_owned()
         }
         (Some(Cause::Redelivered(Returned::Released)), false) => {
             "cause: the record was RELEASEd and came round again after the next event".to_owned()
         }
         (Some(Cause::Redelivered(Returned::LockExpired)), true) => {
-            "причина: истекла блокировка, и запись выдали снова уже после следующего события"
+            "причина: истекла блокировка, и сообщение выдали снова уже после следующего события"
                 .to_owned()
         }
         (Some(Cause::Redelivered(Returned::LockExpired)), false) => {
@@ -196,9 +196,9 @@ pub fn gave_up_line(lang: Lang, s: &ShareScene, lane: Lane, r: u32) -> String {
     let what = record(lang, s, r);
     let limit = s.params.delivery_limit;
     match (lane, lang.is_ru()) {
-        (Lane::Share, true) => format!("✕ {what}: в архиве после {limit} доставок, более поздние события заказа обработаны без неё"),
+        (Lane::Share, true) => format!("✕ {what}: в архиве после {limit} доставок, более поздние события заказа обработаны без него"),
         (Lane::Share, false) => format!("✕ {what}: archived after {limit} deliveries; the order's later events were handled without it"),
-        (_, true) => format!("✕ {what}: пропущена после {limit} попыток (в DLQ)"),
+        (_, true) => format!("✕ {what}: пропущено после {limit} попыток (в DLQ)"),
         (_, false) => format!("✕ {what}: skipped after {limit} attempts (to a DLQ)"),
     }
 }

@@ -5,7 +5,7 @@
 
 use super::narration::{finding, gave_up_line, member_name, share_narration, share_verdict};
 use super::params as declared;
-use crate::i18n::{t, Lang};
+use crate::i18n::{millis, t, Lang};
 use crate::params::{AppParams, Part};
 use crate::scenes::share::model::partition::RecordState;
 use crate::scenes::share::model::{Lane, Outcome, ShareScene};
@@ -47,7 +47,7 @@ fn view_partitions(lang: Lang, s: &ShareScene, now: SimTime) -> Html {
                                     (
                                         "acquired",
                                         format!(" → c{}", member + 1),
-                                        format!("{} {} ({} ms)", t(lang, ShareMsg::Acquired), member_name(Lane::Share, member), left),
+                                        format!("{} {} ({})", t(lang, ShareMsg::Acquired), member_name(Lane::Share, member), millis(lang, left)),
                                     )
                                 }
                                 RecordState::Acknowledged => ("acknowledged", " ✓".to_owned(), t(lang, ShareMsg::Acknowledged).to_owned()),
