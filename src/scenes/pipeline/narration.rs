@@ -278,7 +278,7 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
                 .map(|(p, o)| format!("{p}→{}", o.map_or("—".to_owned(), member_name)))
                 .collect();
             if ru {
-                format!("Ребалансировка: новая раскладка партиций {}, поколение группы {generation} (этот номер растёт с каждой ребалансировкой). Новый владелец партиции начинает с закоммиченного offset'а.", owners.join(", "))
+                format!("Ребалансировка, поколение группы {generation} (номер раскладки партиций, растёт с каждой ребалансировкой): {}. Новый владелец партиции начинает с закоммиченного offset'а.", owners.join(", "))
             } else {
                 format!("Rebalance, generation {generation}: {}. A new owner starts from the committed offset.", owners.join(", "))
             }

@@ -77,13 +77,13 @@ catalogue! {
         StatReorders => ("Перестановок", "Reorders"),
         StatDuplicates => ("Дубликатов", "Duplicates"),
         StatWritten => ("Сообщений в логе (без повторов)", "Records in the log (once each)"),
-        StatFailed => ("Приложению сказали «не доставлено»", "Reported failed to the application"),
+        StatFailed => ("Приложение получило «не доставлено»", "Reported failed to the application"),
         StatLost => ("Потеряно", "Lost"),
         StatEpoch => ("Эпоха продюсера", "Producer epoch"),
         BrokerKnows => ("Брокер знает продюсера: ждёт следующий номер после", "The broker knows this producer: it expects the sequence after"),
         BrokerNew => ("Брокер не знает продюсера и примет любой первый номер (KAFKA-15591).", "The broker does not know this producer and accepts any first sequence (KAFKA-15591)."),
         StatThroughput => ("Подтверждённых сообщений в секунду", "Records per second (acknowledged)"),
-        PriceTitle => ("Цена старого совета: одна симулированная минута без сбоев", "The price of the old advice: one simulated minute without faults"),
+        PriceTitle => ("Цена старого совета: минута работы модели без сбоев", "The price of the old advice: one simulated minute without faults"),
         PriceOne => ("max.in.flight = 1, без идемпотентности", "max.in.flight = 1, no idempotence"),
         PriceFive => ("max.in.flight = 5, идемпотентность", "max.in.flight = 5, idempotence"),
         PriceNote => ("Приложение отправляет 500 сообщений в секунду. С одним запросом в полёте каждый батч ждёт, пока предыдущий дойдёт до брокера и вернётся ответ, и продюсер не успевает за приложением.", "The application sends 500 records a second. With one request in flight every batch waits a round trip, and the producer falls behind."),
@@ -114,7 +114,7 @@ catalogue! {
     /// The scene's lede, under its title: only the open scene's is shown,
     /// so only the scene's own bundle carries it ([`crate::scenes::SceneId::lede`]).
     ProducerLede {
-        Lede => ("Порядок может сломаться ещё до того, как сообщения попадут на диск брокера. Продюсер держит в полёте несколько запросов сразу — отправленных, но ещё без ответа. Если брокер отказал первому запросу, а второй уже отправлен, повтор первого запишется после второго. Посмотрите, как это происходит и как это исправляют идемпотентность или один запрос в полёте.", "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the broker refuses the first while the second is on its way, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it."),
+        Lede => ("Порядок может сломаться ещё до того, как сообщения попадут на диск брокера. Продюсер держит в полёте несколько запросов сразу — отправленных, но ещё без ответа. Если брокер отказал первому запросу, а второй уже отправлен, повтор первого запишется после второго. Посмотрите, как это происходит и как это исправляют идемпотентность (брокер проверяет порядковые номера батчей и отбрасывает повторы) или один запрос в полёте.", "Order can break before a byte reaches the broker's disk. A producer keeps several requests in flight; if the broker refuses the first while the second is on its way, the first one's retry is written after the second. Watch it happen, and watch idempotence or a single request in flight prevent it."),
     }
 }
 
