@@ -164,7 +164,7 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
             let service = r.service.id();
             let client = r.service.client(&run.config).id();
             let how = match (r.spread, ru) {
-                (true, true) => " — не по ключу, а по правилу клиента для записей без ключа",
+                (true, true) => " — не по ключу, а по правилу клиента для сообщений без ключа",
                 (true, false) => ", not by the key but by the client's rule for keyless records",
                 (false, _) => "",
             };
@@ -182,7 +182,7 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
                 (false, _) => String::new(),
             };
             let lost = match (e.truncated, ru) {
-                (true, true) => " Фолловер этой записи ещё не скопировал.",
+                (true, true) => " Фолловер это сообщение ещё не скопировал.",
                 (true, false) => " The follower has not copied it yet.",
                 (false, _) => "",
             };
@@ -250,21 +250,21 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
             }
         }
         Step::LeaderFails => match (run.config.unclean, ru) {
-            (true, true) => "Лидер партиции 0 упал. Фолловер вне ISR, но unclean.leader.election.enable=true: он станет лидером без последних записей.",
+            (true, true) => "Лидер партиции 0 упал. Фолловер вне ISR, но unclean.leader.election.enable=true, поэтому лидером станет он — без последних сообщений.",
             (true, false) => "Partition 0's leader died. The follower is out of the ISR, but unclean.leader.election.enable=true: it will lead without the latest records.",
-            (false, true) => "Лидер партиции 0 упал. Чистого кандидата нет: партиция недоступна, пока старый лидер не вернётся.",
+            (false, true) => "Лидер партиции 0 упал. Подходящего кандидата из ISR нет, и партиция недоступна, пока старый лидер не вернётся.",
             (false, false) => "Partition 0's leader died. There is no clean candidate: the partition is offline until the old leader comes back.",
         }
         .to_owned(),
         Step::LeaderBack => match (run.config.unclean, ru) {
-            (true, true) => "У партиции 0 новый лидер. Записи, которых у него не было, потеряны, а их offset'ы получат новые записи.",
+            (true, true) => "У партиции 0 новый лидер. Сообщения, которых у него не было, потеряны, а их offset'ы достанутся новым сообщениям.",
             (true, false) => "Partition 0 has a new leader. The records it lacked are lost, and new records take their offsets.",
-            (false, true) => "Старый лидер вернулся со своим логом: ничего не потеряно, но записи подождали.",
+            (false, true) => "Старый лидер вернулся со своим логом: ничего не потеряно, но сообщениям пришлось подождать.",
             (false, false) => "The old leader is back with its log: nothing is lost, but the records waited.",
         }
         .to_owned(),
         Step::MemberCrashes => if ru {
-            "consumer-1 упал. Группа заметит это, только когда истечёт session.timeout.ms."
+            "consumer-1 упал. Группа заметит это только тогда, когда истечёт session.timeout.ms."
         } else {
             "consumer-1 crashed. The group notices only when session.timeout.ms expires."
         }
@@ -278,7 +278,7 @@ pub fn pipeline_caption(lang: Lang, s: &Pipeline) -> String {
                 .map(|(p, o)| format!("{p}→{}", o.map_or("—".to_owned(), member_name)))
                 .collect();
             if ru {
-                format!("Ребалансировка, поколение {generation}: {}. Новый владелец начинает с закоммиченного offset'а.", owners.join(", "))
+                format!("Ребалансировка, поколение группы {generation} (номер раскладки партиций, растёт с каждой ребалансировкой): {}. Новый владелец партиции начинает с закоммиченного offset'а.", owners.join(", "))
             } else {
                 format!("Rebalance, generation {generation}: {}. A new owner starts from the committed offset.", owners.join(", "))
             }

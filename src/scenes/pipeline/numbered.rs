@@ -32,7 +32,7 @@ pub fn pipeline_price(lang, before: u64 => Amount, after: u64 => Amount, latency
     let n = |v| number(lang, v);
     match lang {
         #[cfg(feature = "lang-ru")]
-        Lang::Ru => format!("Цена: {} → {} записей в секунду до базы, средняя задержка {} → {}", n(before), n(after), millis(lang, latency_before), millis(lang, latency_after)),
+        Lang::Ru => format!("Цена: {} → {} сообщений в секунду до базы, средняя задержка {} → {}", n(before), n(after), millis(lang, latency_before), millis(lang, latency_after)),
         #[cfg(feature = "lang-en")]
         Lang::En => format!("Price: {} → {} records a second to the database, mean latency {} → {}", n(before), n(after), millis(lang, latency_before), millis(lang, latency_after)),
     }
@@ -55,7 +55,7 @@ pub fn pipeline_side(lang, side: &str => Text, findings: usize => Count) {
 pub fn pipeline_topic_grew(lang, to: u32 => Count) {
     match lang {
         #[cfg(feature = "lang-ru")]
-        Lang::Ru => format!("Теперь в топике {}, но продюсеры ещё делят хеш ключа на старое число.", n_of(lang, to, &PARTITIONS)),
+        Lang::Ru => format!("Теперь в топике {}, но продюсеры ещё берут остаток от деления хеша ключа на старое число партиций.", n_of(lang, to, &PARTITIONS)),
         #[cfg(feature = "lang-en")]
         Lang::En => format!("The topic has {} now, but the producers still take hash(key) modulo the old count.", n_of(lang, to, &PARTITIONS)),
     }
@@ -65,7 +65,7 @@ pub fn pipeline_moved(lang, moved: usize => Count) {
     let m = wide(moved);
     match lang {
         #[cfg(feature = "lang-ru")]
-        Lang::Ru => format!("{} {}", plural_ru(m, "Переместилась", "Переместились", "Переместилось"), n_of(lang, m, &RECORDS)),
+        Lang::Ru => format!("{} {}", plural_ru(m, "Переместилось", "Переместились", "Переместилось"), n_of(lang, m, &RECORDS)),
         #[cfg(feature = "lang-en")]
         Lang::En => format!("{} moved", n_of(lang, m, &RECORDS)),
     }

@@ -20,7 +20,7 @@ pub fn config_error(lang: Lang, e: ConfigError) -> String {
         #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::IdempotenceNeedsRetries) => "ConfigException: an idempotent producer needs retries: retries cannot be 0.".to_owned(),
         #[cfg(feature = "lang-ru")]
-        (Lang::Ru, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: идемпотентному продюсеру нужен acks=all, иначе гарантия не держится.".to_owned(),
+        (Lang::Ru, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: идемпотентному продюсеру нужен acks=all, иначе его гарантия не выполняется.".to_owned(),
         #[cfg(feature = "lang-en")]
         (Lang::En, ConfigError::IdempotenceNeedsAcksAll) => "ConfigException: an idempotent producer needs acks=all, or the guarantee does not hold.".to_owned(),
         #[cfg(feature = "lang-ru")]
@@ -84,14 +84,14 @@ pub fn seq_label(lang: Lang, kind: SeqKind, records: &str) -> String {
                 format!("{first_offset}–{last_offset}")
             };
             if ru {
-                format!("запись батча {batch}: offset {at}")
+                format!("батч {batch} записан под offset {at}")
             } else {
                 format!("write batch {batch}: offset {at}")
             }
         }
         SeqKind::Duplicate { batch, base_offset } => {
             if ru {
-                format!("батч {batch} уже есть (offset {base_offset}): не пишем")
+                format!("батч {batch} уже записан (offset {base_offset}): второй раз не пишем")
             } else {
                 format!("batch {batch} already here (offset {base_offset}): not written")
             }
@@ -192,35 +192,35 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
     match kind {
         SeqKind::Send { attempt: 1, .. } => {
             if ru {
-                "Продюсер отправил батч и, не дожидаясь ответа, может отправлять следующие — до max.in.flight запросов."
+                "Продюсер отправил батч. Не дожидаясь ответа, он может отправить следующие — всего до max.in.flight запросов в полёте."
             } else {
                 "The producer sent a batch and, without waiting for the answer, may send more, up to max.in.flight requests."
             }
         }
         SeqKind::Send { .. } => {
             if ru {
-                "Повторная отправка. Если за это время брокер уже записал более поздний батч, повтор встанет в лог после него."
+                "Продюсер отправляет батч повторно. Если брокер тем временем уже записал более поздний батч, повтор встанет в лог после него."
             } else {
                 "A resend. If the broker has written a later batch meanwhile, this one lands after it in the log."
             }
         }
         SeqKind::RequestLost { .. } => {
             if ru {
-                "Соединение оборвалось, пока этот запрос был в пути: брокер его не видел. Продюсер узнает об этом, когда увидит закрытое соединение."
+                "Соединение оборвалось, пока этот запрос был в полёте, и брокер его так и не получил. Продюсер узнает об этом, когда обнаружит, что соединение закрыто."
             } else {
                 "The connection broke while this request was on its way: the broker never saw it. The producer finds out when it sees the connection closed."
             }
         }
         SeqKind::Append { .. } => {
             if ru {
-                "Брокер дописал батч в конец лога: offset'ы даются в порядке прихода, а не отправки."
+                "Брокер дописал батч в конец лога: offset'ы он выдаёт в том порядке, в каком батчи пришли, а не в каком их отправили."
             } else {
                 "The broker appended the batch to the log: offsets follow arrival order, not send order."
             }
         }
         SeqKind::Duplicate { .. } => {
             if ru {
-                "Этот батч (тот же PID, эпоха и номера) брокер уже записал: он отвечает без ошибки исходным offset'ом и не пишет второй раз."
+                "Этот батч брокер уже записал: совпадают PID (номер, который брокер выдал продюсеру), эпоха и порядковые номера. Брокер отвечает без ошибки прежним offset'ом и второй раз батч не пишет."
             } else {
                 "The broker already wrote this batch (same PID, epoch and sequence numbers): it answers with no error and the original offset, and does not write it again."
             }
@@ -236,7 +236,7 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
         }
         SeqKind::Ack { .. } => {
             if ru {
-                "Продюсер получил подтверждение с offset'ом записи."
+                "Продюсер получил подтверждение и offset, под которым записан батч."
             } else {
                 "The producer got the acknowledgement with the record's offset."
             }
@@ -246,7 +246,7 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
             ..
         } => {
             if ru {
-                "Номер не следует за последним, который брокер записал от этого продюсера: отказ, чтобы не нарушить порядок. Продюсер повторит батчи по порядку номеров."
+                "Порядковый номер батча не следует за последним номером, который брокер записал от этого продюсера, и брокер отказывает, чтобы не нарушить порядок. Продюсер повторит батчи по порядку номеров."
             } else {
                 "The sequence number does not follow the last one the broker wrote for this producer: it refuses, to keep order. The producer will resend the batches in sequence order."
             }
@@ -256,7 +256,7 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
             ..
         } => {
             if ru {
-                "Батч пришёл повреждённым (не сошлась CRC): брокер отказал и ничего не записал. Ошибка временная, продюсер повторит, но следующие запросы уже в пути."
+                "Батч пришёл повреждённым (не сошлась контрольная сумма CRC), и брокер отказал, ничего не записав. Ошибка временная, и продюсер повторит батч, но следующие запросы уже в полёте."
             } else {
                 "The batch arrived damaged (its CRC check failed): the broker refused it and wrote nothing. The error is retriable, so the producer will resend it, but later requests are already on their way."
             }
@@ -266,42 +266,42 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
             ..
         } => {
             if ru {
-                "Батч несёт эпоху старше той, что брокер уже видел: отказ окончательный."
+                "У батча устаревшая эпоха продюсера — её номер меньше того, что брокер уже видел, — и этот отказ окончательный."
             } else {
                 "The batch carries an older epoch than the broker has seen: the refusal is final."
             }
         }
         SeqKind::Error { .. } => {
             if ru {
-                "Брокер сейчас не лидер партиции. Ошибка временная, продюсер повторит."
+                "Брокер сейчас не лидер партиции. Ошибка временная, и продюсер повторит запрос."
             } else {
                 "The broker is not the partition's leader right now. The error is retriable; the producer will retry."
             }
         }
         SeqKind::ConnectionBroken { .. } => {
             if ru {
-                "Брокер записал батч, но соединение оборвалось раньше, чем ушёл ответ. Продюсер не узнает, что запись удалась, а всё, чего он ждёт на этом соединении, сорвётся вместе с ним."
+                "Брокер записал батч, но соединение оборвалось раньше, чем ушёл ответ. Продюсер так и не узнает, что батч записан, а все запросы, ответа на которые он ждёт на этом соединении, сорвутся вместе с ним."
             } else {
                 "The broker wrote the batch, but the connection broke before the answer left. The producer will not learn that the write succeeded, and everything it waits for on this connection fails with it."
             }
         }
         SeqKind::Timeout { .. } => {
             if ru {
-                "Ответа нет дольше request.timeout.ms: клиент закрывает соединение, и все запросы на нём считаются неудавшимися."
+                "Ответа нет дольше request.timeout.ms, поэтому клиент закрывает соединение, и все запросы на нём считаются неудачными."
             } else {
                 "No answer within request.timeout.ms: the client closes the connection, and every request on it counts as failed."
             }
         }
         SeqKind::Disconnected { .. } => {
             if ru {
-                "Этот запрос сорвался вместе с закрытым соединением и будет повторён."
+                "Этот запрос сорвался вместе с закрытым соединением, и продюсер его повторит."
             } else {
                 "This request failed with the closed connection and will be retried."
             }
         }
         SeqKind::LateAnswerIgnored { .. } => {
             if ru {
-                "Ответ пришёл, когда продюсер уже сдался: он его не учитывает."
+                "Ответ пришёл, когда продюсер уже перестал его ждать, и продюсер его не учитывает."
             } else {
                 "The answer arrived after the producer gave up: it is ignored."
             }
@@ -309,33 +309,33 @@ pub fn seq_explain(lang: Lang, kind: SeqKind, idempotent: bool) -> &'static str 
         SeqKind::Retry { .. } => {
             if idempotent {
                 if ru {
-                    "Повтор встаёт в очередь по номеру последовательности и уйдёт, когда его номер станет наименьшим из неподтверждённых."
+                    "Повтор встаёт в очередь по своему порядковому номеру и уйдёт, когда этот номер станет наименьшим среди неподтверждённых."
                 } else {
                     "The retry takes its place in sequence order and goes once its sequence is the lowest not yet acknowledged."
                 }
             } else if ru {
-                "Повтор встаёт в голову очереди. Но всё, что уже ушло раньше, может быть записано до него."
+                "Повтор встаёт в начало очереди, но всё, что уже отправлено, может быть записано раньше него."
             } else {
                 "The retry goes to the head of the queue. But whatever was already sent may be written before it."
             }
         }
         SeqKind::EpochBumped { .. } => {
             if ru {
-                "Батч не доставлен, в номерах дыра. С Kafka 2.5 (KIP-360) продюсер берёт следующую эпоху и нумерует всё неподтверждённое с 0, так что теряется только этот батч."
+                "Батч не доставлен, и в порядковых номерах образовалась дыра. С Kafka 2.5 (KIP-360) продюсер переходит в следующую эпоху — номер, который растёт, когда продюсер начинает нумерацию заново, — и нумерует всё неподтверждённое с 0. Поэтому теряется только этот батч."
             } else {
                 "A batch failed for good, leaving a gap in the sequences. Since Kafka 2.5 (KIP-360) the producer takes the next epoch and numbers everything unacknowledged from 0, so only that batch is lost."
             }
         }
         SeqKind::Failed { .. } => {
             if ru {
-                "Продюсер сдался: приложение получит ошибку в callback. Записан ли батч, ошибка не говорит: после таймаута он мог и дойти."
+                "Продюсер прекратил попытки, и приложение получит ошибку в callback. Записан ли батч, по ошибке не понять: после таймаута он мог и дойти."
             } else {
                 "The producer gave up: the application gets the error in its callback. The error does not say whether the batch was written: after a timeout it may have been."
             }
         }
         SeqKind::BrokerDown => {
             if ru {
-                "Лидер партиции недоступен (например, идут выборы лидера)."
+                "Лидер партиции недоступен — например, потому что идут выборы нового лидера."
             } else {
                 "The partition leader is unavailable (a leader election, say)."
             }

@@ -69,7 +69,7 @@ crate::i18n::numbered! {
     pub fn earlier_offsets(lang, start: u64 => Id) {
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("offset'ы 0–{}: записи раньше", start.saturating_sub(1)),
+            Lang::Ru => format!("offset'ы 0–{}: ранние сообщения", start.saturating_sub(1)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("offsets 0–{}: earlier records", start.saturating_sub(1)),
         }
@@ -79,7 +79,7 @@ crate::i18n::numbered! {
         let (total, n) = (number(lang, wide(total)), wide(shown));
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Записей в логе: {total}, подробно {} {}.", plural_ru(n, "показана последняя", "показаны последние", "показаны последние"), number(lang, n)),
+            Lang::Ru => format!("Сообщений в логе: {total}, подробно {} {}.", plural_ru(n, "показано последнее", "показаны последние", "показаны последние"), number(lang, n)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Records in the log: {total}; the last {} {} drawn in full.", number(lang, n), plural_en(n, "is", "are")),
         }
@@ -89,7 +89,7 @@ crate::i18n::numbered! {
         let (total, n) = (number(lang, wide(total)), wide(shown));
         match lang {
             #[cfg(feature = "lang-ru")]
-            Lang::Ru => format!("Сообщений в диаграмме: {total}, подробно {} {}.", plural_ru(n, "показано последнее", "показаны последние", "показаны последние"), number(lang, n)),
+            Lang::Ru => format!("Строк в диаграмме: {total}, подробно {} {}.", plural_ru(n, "показана последняя", "показаны последние", "показаны последние"), number(lang, n)),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("Messages in the diagram: {total}; the last {} {} drawn in full.", number(lang, n), plural_en(n, "is", "are")),
         }
@@ -108,8 +108,8 @@ crate::i18n::numbered! {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!(
                 "{} {sent_n}, {rest}; {} {lost_n}",
-                plural_ru(sent.into(), "отправлена", "отправлены", "отправлено"),
-                plural_ru(lost.into(), "потеряна", "потеряны", "потеряно")
+                plural_ru(sent.into(), "отправлено", "отправлены", "отправлено"),
+                plural_ru(lost.into(), "потеряно", "потеряны", "потеряно")
             ),
             #[cfg(feature = "lang-en")]
             Lang::En => format!("{sent_n} sent, {rest}; {lost_n} lost"),
