@@ -20,7 +20,7 @@ pub(crate) fn literals(source: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut line = 1;
     let mut i = 0;
-    let mut count_lines = |from: usize, to: usize, line: &mut usize| {
+    let count_lines = |from: usize, to: usize, line: &mut usize| {
         *line += chars[from..to].iter().filter(|&&c| c == '\n').count();
     };
     while i < chars.len() {
