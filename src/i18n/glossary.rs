@@ -139,13 +139,14 @@ pub fn number_faults(text: &str) -> Vec<String> {
             let unit = word_at(i + 1);
             // After a template's `{…}` the lone «с» is as likely the
             // preposition ("{client} с …") as seconds.
-            // So is «с» before a number: "поколение 2 с 0,300 с".
+            // So is «с» before a word or a number: "заказов 40–44 с ключом",
+            // "поколение 2 с 0,3 с".
             let seconds_after_name = unit == "с" && chars[i - 1] == '}';
             let from_a_time = unit == "с"
                 && chars.get(i + 2) == Some(&' ')
                 && chars
                     .get(i + 3)
-                    .is_some_and(|c| c.is_ascii_digit() || *c == '{');
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '{');
             if UNITS.contains(&unit.as_str()) && !seconds_after_name && !from_a_time {
                 faults.push(format!("a plain space before «{unit}»"));
             }

@@ -225,6 +225,14 @@ fn numbers_and_units_are_written_as_the_glossary_says() {
     assert_eq!(number_faults("ждёт {ms} мс"), ["a plain space before «мс»"]);
     assert_eq!(number_faults("{client} с ключом"), Vec::<String>::new());
     assert_eq!(number_faults("за 2 с"), ["a plain space before «с»"]);
+    assert_eq!(
+        number_faults("за 2 с, не больше"),
+        ["a plain space before «с»"]
+    );
+    assert_eq!(
+        number_faults("заказов 40–44 с ключом"),
+        Vec::<String>::new()
+    );
     assert_eq!(number_faults("±20 %"), ["a space before %"]);
     assert_eq!(number_faults("5%"), Vec::<String>::new());
     assert_eq!(number_faults("murmur2 % 3"), Vec::<String>::new());

@@ -16,7 +16,7 @@ const env = useBrowser();
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 // Steps forward from the start in each scene: past the first findings of
 // every scene's default run.
-const STEPS = 30;
+const STEPS = 20;
 // The Go lens's tabs: each client's notes are its own.
 const CLIENTS = ['franz-go', 'confluent-kafka-go', 'sarama', 'kafka-go', 'java'];
 
@@ -30,7 +30,9 @@ const russianLines = (page) =>
     }
     for (const title of document.querySelectorAll('svg title')) texts.push(title.textContent);
     return texts
-      .flatMap((t) => t.split('\n'))
+      // A table's cells apart: a cell that is a number alone is a value,
+      // not running text.
+      .flatMap((t) => t.split(/[\n\t]/))
       .map((t) => t.trim())
       .filter((t) => /[а-яё]/i.test(t));
   });

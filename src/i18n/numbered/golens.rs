@@ -56,7 +56,9 @@ numbered! {
 
     /// The chapter's signed worker index against the unsigned one, for a
     /// key where they differ on a 32-bit int (FNV-1a's hash fits a 64-bit one).
-    pub fn lens_signed_note_32(lang, form: &str => Text, clean: &str => Text, key: &str => Text, hash: u64 => Id, signed: u64 => Id, unsigned: u64 => Id) {
+    pub fn lens_signed_note_32(lang, form: &str => Text, clean: &str => Text, key: &str => Text, hash: u64 => Amount, signed: u64 => Id, unsigned: u64 => Id) {
+        // A hash is a value the reader compares, grouped as an amount.
+        let hash = number(lang, hash);
         match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. На 32-битной платформе (GOARCH=386, arm), где int — 32 бита, хеш {hash} ключа {key} становится отрицательным, и номер воркера получается {signed}, а не {unsigned}: в другой сборке ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака."),
@@ -66,7 +68,9 @@ numbered! {
     }
 
     /// The same for xxHash64, whose hash does not fit any int.
-    pub fn lens_signed_note_64(lang, form: &str => Text, clean: &str => Text, key: &str => Text, hash: u64 => Id, signed: u64 => Id, unsigned: u64 => Id) {
+    pub fn lens_signed_note_64(lang, form: &str => Text, clean: &str => Text, key: &str => Text, hash: u64 => Amount, signed: u64 => Id, unsigned: u64 => Id) {
+        // A hash is a value the reader compares, grouped as an amount.
+        let hash = number(lang, hash);
         match lang {
             #[cfg(feature = "lang-ru")]
             Lang::Ru => format!("Код главы приводит хеш к int, берёт {form} и меняет знак у отрицательного. На любой платформе uint64 не помещается в int: хеш {hash} ключа {key} становится отрицательным, и номер воркера получается {signed}, а не {unsigned}: в другой сборке ключ попадёт к другому воркеру. {clean} остаётся беззнаковым: индекс всегда в [0, n), без ветки и без смены знака."),
