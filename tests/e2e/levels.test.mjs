@@ -197,8 +197,8 @@ test('a level lists a choice in the learner language, as the scene form does, an
       param: 'commit',
       pick: 'manual',
       ru: [
-        'автоматически: poll() коммитит то, что вернули прошлые poll(), не чаще раза в auto.commit.interval.ms (1 с здесь, 5 с в Kafka)',
-        'commitSync() после каждой обработанной пачки',
+        'автоматически: poll() коммитит то, что вернули предыдущие вызовы poll(), не чаще раза в auto.commit.interval.ms (здесь 1\u00a0с, в Kafka 5\u00a0с)',
+        'commitSync() после каждого обработанного батча',
       ],
       en: [
         'automatic: poll() commits what the earlier polls returned, at most once per auto.commit.interval.ms (1 s here, 5 s in Kafka)',
