@@ -387,7 +387,18 @@ pub fn group_caption(lang: Lang, c: &GroupCaption) -> String {
             revoked,
             assigned,
             waiting,
-        } => reconciled(lang, member, *epoch, assignor.id(), *joined, revoked, assigned, waiting),
+        } => reconciled(
+            lang,
+            &Heartbeat {
+                member,
+                epoch: *epoch,
+                assignor: assignor.id(),
+                joined: *joined,
+                revoked,
+                assigned,
+                waiting,
+            },
+        ),
     }
 }
 
@@ -608,24 +619,35 @@ fn crashed(lang: Lang, member: &str, ps: &[(u32, u64, u64)]) -> String {
     }
 }
 
+/// A consumer-protocol heartbeat, as its caption tells it: the member, the
+/// group's epoch and the broker's assignor, whether the member just joined,
+/// and what it gave up, took (from which committed offset) and still waits
+/// for (and from whom).
+struct Heartbeat<'a> {
+    member: &'a str,
+    epoch: u32,
+    assignor: &'a str,
+    joined: bool,
+    revoked: &'a [u32],
+    assigned: &'a [(u32, u64)],
+    waiting: &'a [(u32, String)],
+}
+
 /// A consumer-protocol heartbeat: what the member gave up, took and
 /// still waits for, at the group's epoch.
-#[allow(clippy::too_many_arguments)]
-fn reconciled(
-    lang: Lang,
-    member: &str,
-    epoch: u32,
-    assignor: &str,
-    joined: bool,
-    revoked: &[u32],
-    assigned: &[(u32, u64)],
-    waiting: &[(u32, String)],
-) -> String {
+fn reconciled(lang: Lang, heartbeat: &Heartbeat<'_>) -> String {
     if lang.is_ru() {
-        return reconciled_ru(
-            lang, member, epoch, assignor, joined, revoked, assigned, waiting,
-        );
+        return reconciled_ru(lang, heartbeat);
     }
+    let Heartbeat {
+        member,
+        epoch,
+        assignor,
+        joined,
+        revoked,
+        assigned,
+        waiting,
+    } = *heartbeat;
     let mut parts = Vec::new();
     if joined {
         parts.push(format!("it joins the group, the group epoch is now {epoch}, and the broker's {assignor} assignor computed a new target"));
@@ -661,17 +683,16 @@ fn reconciled(
 
 /// The same heartbeat in Russian, a sentence for each thing the member did:
 /// the member is named once and then is «он».
-#[allow(clippy::too_many_arguments)]
-fn reconciled_ru(
-    lang: Lang,
-    member: &str,
-    epoch: u32,
-    assignor: &str,
-    joined: bool,
-    revoked: &[u32],
-    assigned: &[(u32, u64)],
-    waiting: &[(u32, String)],
-) -> String {
+fn reconciled_ru(lang: Lang, heartbeat: &Heartbeat<'_>) -> String {
+    let Heartbeat {
+        member,
+        epoch,
+        assignor,
+        joined,
+        revoked,
+        assigned,
+        waiting,
+    } = *heartbeat;
     let nothing = revoked.is_empty() && assigned.is_empty() && waiting.is_empty();
     let mut out = match (joined, nothing) {
         (true, _) => format!("{member} прислал первый heartbeat и вступил в группу. Эпоха группы (номер, который растёт при каждом изменении группы) теперь {epoch}, и стратегия {assignor} на брокере посчитала новое целевое назначение."),
