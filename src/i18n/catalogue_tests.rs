@@ -415,6 +415,8 @@ pub(crate) const FIXED_NAMES: &[&str] = &[
     "KAFKA-15591",
     // The exception KafkaProducer throws for a bad configuration.
     "ConfigException",
+    // The producer's buffer of batches, by its class's name.
+    "RecordAccumulator",
     // A producer config name without a dot.
     "retries",
     "Home",

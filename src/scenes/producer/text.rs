@@ -49,6 +49,7 @@ catalogue! {
         LabelFaults => ("Сбои по батчам и попыткам", "Faults by batch and attempt"),
         LabelOutages => ("Отключения сети", "Network outages"),
         Accumulator => ("Аккумулятор", "Accumulator"),
+        AccumulatorHelp => ("Аккумулятор (RecordAccumulator) — буфер продюсера: в нём сообщения копятся в батчи, по одному на партицию, пока батч не уйдёт в сеть.", "The accumulator (RecordAccumulator) is the producer's buffer: records gather there into batches, one per partition, until a batch goes on the wire."),
         Queue => ("очередь отправки", "send queue"),
         Wire => ("Сеть", "Network"),
         Broker => ("Брокер · orders-1", "Broker · orders-1"),

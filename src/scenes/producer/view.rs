@@ -385,7 +385,10 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
     html! {
         <svg class="pipeline" data-testid="pipeline" viewBox={format!("0 0 {} {}", fixed(width, 0), px(height))} role="img"
             aria-label={format!("{} → {} → {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Wire), t(lang, ProducerMsg::Broker))}>
-            <text class="band-title" x={px(prod_x)} y="18">{format!("{} · {}: {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Queue), scene.queue.len())}</text>
+            <text class="band-title" x={px(prod_x)} y="18">
+                <title>{t(lang, ProducerMsg::AccumulatorHelp)}</title>
+                {format!("{} · {}: {}", t(lang, ProducerMsg::Accumulator), t(lang, ProducerMsg::Queue), scene.queue.len())}
+            </text>
             // Each list is collected into one node of its own: `{ for … }`
             // would splice its items among the figure's other children, and
             // a list changing length would shift (and so re-create) every

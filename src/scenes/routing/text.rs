@@ -50,7 +50,6 @@ catalogue! {
         BatchSizeHelp => ("batch.size — наибольший размер батча в байтах: заполненный батч сразу уходит брокеру. В Kafka по умолчанию 16\u{a0}384 байта, а сообщения этого потока весят по 14 байт, поэтому здесь предел меньше.", "The batch size limit. Kafka's default is 16384 bytes; this stream's records are 14 bytes each, so it is smaller here."),
         LingerHelp => ("linger.ms — сколько открытый батч ждёт новых сообщений, прежде чем уйти брокеру. В Kafka 4.0 по умолчанию 5\u{a0}мс (KIP-1030), в 3.x — 0.", "How long an open batch waits for more records before it is sent. Default 5 since Kafka 4.0 (KIP-1030), 0 in 3.x."),
         AdaptiveNote => ("Здесь упрощение: с версии 3.3 продюсер выбирает следующую партицию с учётом длины очередей к брокерам (адаптивное разбиение). В этом потоке очереди почти равны, поэтому выбор равномерный.", "A simplification: from 3.3 the next partition is weighted by queue length (adaptive partitioning); here the queues are about equal, so the choice is uniform."),
-        Accumulator => ("Аккумулятор", "Accumulator"),
         OpenBatch => ("открытый батч", "open batch"),
         InFlight => ("в полёте", "in flight"),
         HandledTitle => ("Порядок обработки в группе order-service", "Processing order in group order-service"),
