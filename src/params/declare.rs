@@ -359,11 +359,11 @@ pub static LEVEL_KIT: Param = Param {
 
 pub static THEME: Param = Param {
     name: "theme",
-    kind: Kind::Choice(&["dark", "light"]),
+    kind: Kind::Choice(&["dark", "light", "auto"]),
     run: false,
     default: "dark",
     #[cfg(not(target_arch = "wasm32"))]
-    doc: "the palette (`dark` is the course diagrams')",
+    doc: "the palette (`dark` is the course diagrams'; `auto` follows the reader's system, light or dark, as a course page may)",
     label: None,
     options: &[],
     get: |p| (p.theme != Theme::default()).then(|| p.theme.code().to_owned()),
@@ -371,6 +371,7 @@ pub static THEME: Param = Param {
         let theme = match v.text() {
             Some("dark") => Theme::Dark,
             Some("light") => Theme::Light,
+            Some("auto") => Theme::Auto,
             _ => return false,
         };
         p.theme = theme;

@@ -39,6 +39,9 @@ pub enum Theme {
     #[default]
     Dark,
     Light,
+    /// Whichever the reader's system asks for (`prefers-color-scheme`): a
+    /// frame on a course page then matches a light page or a dark one.
+    Auto,
 }
 
 impl Theme {
@@ -46,6 +49,16 @@ impl Theme {
         match self {
             Theme::Dark => "dark",
             Theme::Light => "light",
+            Theme::Auto => "auto",
+        }
+    }
+
+    /// The palette drawn, given whether the system asks for a light one.
+    pub fn shown(self, prefers_light: bool) -> Theme {
+        match self {
+            Theme::Auto if prefers_light => Theme::Light,
+            Theme::Auto => Theme::Dark,
+            theme => theme,
         }
     }
 }

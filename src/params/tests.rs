@@ -280,7 +280,7 @@ fn unknown_repeated_and_malformed_parameters_are_reported() {
             ParamIssue::BadChoice {
                 name: "theme",
                 value: "%ZZ".into(),
-                choices: "dark, light".into()
+                choices: "dark, light, auto".into()
             },
         ]
     );
@@ -525,4 +525,17 @@ fn every_scene_declares_heaviest_links_that_open_it() {
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), all, "a name twice");
+}
+
+#[test]
+fn theme_auto_is_kept_in_the_link_and_draws_the_systems_palette() {
+    let (p, issues) = parse_query("?scene=log&theme=auto");
+    assert!(issues.is_empty(), "{issues:?}");
+    assert_eq!(p.theme, Theme::Auto);
+    assert!(to_query(&p).contains("theme=auto"), "{}", to_query(&p));
+    assert_eq!(Theme::Auto.shown(true), Theme::Light);
+    assert_eq!(Theme::Auto.shown(false), Theme::Dark);
+    // A palette the link names is drawn whatever the system asks for.
+    assert_eq!(Theme::Dark.shown(true), Theme::Dark);
+    assert_eq!(Theme::Light.shown(false), Theme::Light);
 }

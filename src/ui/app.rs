@@ -102,6 +102,7 @@ pub fn app(props: &AppProps) -> Html {
     );
 
     use_ready(scene_root.clone(), dispatch.clone());
+    let prefers_light = super::shell::use_prefers_light();
     let lights = use_finding_lights(scene_root.clone());
     use_frozen_forms(
         params
@@ -133,6 +134,7 @@ pub fn app(props: &AppProps) -> Html {
         &params,
         &player,
         set_help.reform(move |_: MouseEvent| !help_open),
+        prefers_light,
     );
 
     // Like the address bar, the link field waits for a pause: while playing
@@ -178,7 +180,7 @@ pub fn app(props: &AppProps) -> Html {
 
     html! {
         <ContextProvider<Narrow> context={Narrow(*narrow)}>
-        <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.code()}
+        <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.shown(prefers_light).code()}
             data-quiz={quiz.then_some("open")}>
             if !params.embed {
                 { view_topbar(&params, &menu_open, &menu_hrefs, prefs.clone()) }
@@ -311,6 +313,7 @@ fn view_prefs(
     params: &UseStateHandle<AppParams>,
     player: &Rc<RefCell<ScenePlayer>>,
     on_help: Callback<MouseEvent>,
+    prefers_light: bool,
 ) -> Html {
     let lang = params.lang;
     // A bundle carries one language (`Lang`), so the switch opens the same
@@ -331,12 +334,15 @@ fn view_prefs(
             let _ = window.location().assign(&format!("{base}{link}"));
         })
     };
+    // The switch offers the palette not on screen, and names it in the
+    // link from then on, `theme=auto` included.
+    let shown = params.theme.shown(prefers_light);
     let toggle_theme = {
         let params = params.clone();
         Callback::from(move |_: MouseEvent| {
-            let theme = match params.theme {
-                Theme::Dark => Theme::Light,
+            let theme = match shown {
                 Theme::Light => Theme::Dark,
+                _ => Theme::Light,
             };
             params.set(AppParams {
                 theme,
@@ -354,7 +360,7 @@ fn view_prefs(
                 {lang.other_code().to_ascii_uppercase()}
             </button>
             <button type="button" data-testid="theme" onclick={toggle_theme}>
-                {match params.theme { Theme::Dark => t(lang, Msg::LightTheme), Theme::Light => t(lang, Msg::DarkTheme) }}
+                {match shown { Theme::Light => t(lang, Msg::DarkTheme), _ => t(lang, Msg::LightTheme) }}
             </button>
         </div>
     }

@@ -59,7 +59,12 @@ pub fn share_row(props: &ShareRowProps) -> Html {
         })
     };
     let name = format!("kafka-lab-{}", props.params.scene.id());
-    let theme = props.params.theme.code();
+    // The picture in the palette on screen, whatever `theme=auto` resolves to.
+    let theme = props
+        .params
+        .theme
+        .shown(super::shell::prefers_light())
+        .code();
     let svg = {
         let name = name.clone();
         Callback::from(move |_: MouseEvent| export_svg(&name, theme))

@@ -125,6 +125,40 @@ pub fn use_shortcuts(
     });
 }
 
+/// The system's light-or-dark preference, which `theme=auto` draws.
+fn light_scheme() -> Option<web_sys::MediaQueryList> {
+    web_sys::window()?
+        .match_media("(prefers-color-scheme: light)")
+        .ok()
+        .flatten()
+}
+
+/// Whether the system asks for a light palette now (a picture exported
+/// from `theme=auto` is drawn in the palette on screen).
+pub fn prefers_light() -> bool {
+    light_scheme().is_some_and(|m| m.matches())
+}
+
+/// Whether the system asks for a light palette, kept up to date while the
+/// page is open: a reader who switches the system's theme sees the scene
+/// follow it.
+#[hook]
+pub fn use_prefers_light() -> bool {
+    let light = use_state(prefers_light);
+    {
+        let light = light.clone();
+        use_effect_with((), move |_| {
+            let listener = light_scheme().map(|query| {
+                EventListener::new(&query, "change", move |_: &web_sys::Event| {
+                    light.set(prefers_light())
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    *light
+}
+
 /// Once the scene is on the page: reduced motion asked for, the scene
 /// marked ready, and the scene page's pre-rendered copy removed.
 #[hook]

@@ -127,3 +127,28 @@ test('the frame answers only its parent, and only the protocols\' messages', asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('theme=auto draws the palette the reader\'s system asks for, and follows it when it changes', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 600 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => (msg.type() === 'error' || msg.type() === 'warning') && errors.push(msg.text()));
+  await page.goto(`${env.base}?scene=log&embed=1&lang=ru&theme=auto`);
+  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  const theme = () => page.getAttribute('.app:not([data-prerender])', 'data-theme');
+  const background = () => page.$eval('.app:not([data-prerender])', (el) => getComputedStyle(el).backgroundColor);
+  assert.equal(await theme(), 'light');
+  assert.equal(await background(), 'rgb(248, 250, 252)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.querySelector('.app:not([data-prerender])').dataset.theme === 'dark');
+  assert.equal(await background(), 'rgb(15, 23, 42)');
+  // The link keeps `auto`; the switch offers the palette not on screen,
+  // and names it in the link from then on.
+  assert.match(await page.inputValue('[data-testid="share-link"]'), /theme=auto/);
+  await page.click('[data-testid="theme"]');
+  await page.waitForFunction(() => document.querySelector('.app:not([data-prerender])').dataset.theme === 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.equal(await theme(), 'light');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
