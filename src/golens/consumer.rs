@@ -199,6 +199,18 @@ fn on_record(b: &Builder, on: OnRecord) -> String {
     }
 }
 
+/// franz-go's poll loop up to the callback for each record, which the
+/// caller writes: a group's consumer and a share group's poll alike.
+pub(crate) fn franz_poll_loop(b: &mut Builder) {
+    b.l("ctx := context.Background()");
+    b.l("for {");
+    b.l("\tfetches := cl.PollFetches(ctx)");
+    b.l("\tif err := fetches.Err(); err != nil {");
+    b.l("\t\tpanic(err)");
+    b.l("\t}");
+    b.l("\tfetches.EachRecord(func(r *kgo.Record) {");
+}
+
 fn pool_start(b: &mut Builder) {
     if let Some(call) = b.admin_call.clone() {
         b.c(&call);
@@ -267,13 +279,7 @@ fn franz(b: &mut Builder, g: &GroupSettings, on: OnRecord) {
     b.go_check();
     b.l("defer cl.Close()");
     pool_start(b);
-    b.l("ctx := context.Background()");
-    b.l("for {");
-    b.l("\tfetches := cl.PollFetches(ctx)");
-    b.l("\tif err := fetches.Err(); err != nil {");
-    b.l("\t\tpanic(err)");
-    b.l("\t}");
-    b.l("\tfetches.EachRecord(func(r *kgo.Record) {");
+    franz_poll_loop(b);
     b.line(&format!("\t\t{}", on_record(b, on)), on != OnRecord::Handle);
     b.l("\t})");
     if g.commit == CommitMode::Manual {

@@ -639,27 +639,23 @@ fn reconciled(lang: Lang, heartbeat: &Heartbeat<'_>) -> String {
     if lang.is_ru() {
         return reconciled_ru(lang, heartbeat);
     }
-    let Heartbeat {
-        member,
-        epoch,
-        assignor,
-        joined,
-        revoked,
-        assigned,
-        waiting,
-    } = *heartbeat;
     let mut parts = Vec::new();
-    if joined {
-        parts.push(format!("it joins the group, the group epoch is now {epoch}, and the broker's {assignor} assignor computed a new target"));
-    }
-    if !revoked.is_empty() {
+    let h = heartbeat;
+    if h.joined {
         parts.push(format!(
-            "gives up partitions {}, having committed what it processed; it keeps reading the rest",
-            ids(revoked)
+            "it joins the group, the group epoch is now {}, and the broker's {} assignor computed a new target",
+            h.epoch, h.assignor
         ));
     }
-    if !assigned.is_empty() {
-        let each: Vec<String> = assigned
+    if !h.revoked.is_empty() {
+        parts.push(format!(
+            "gives up partitions {}, having committed what it processed; it keeps reading the rest",
+            ids(h.revoked)
+        ));
+    }
+    if !h.assigned.is_empty() {
+        let each: Vec<String> = h
+            .assigned
             .iter()
             .map(|(p, c)| format!("{p} (from offset {c})"))
             .collect();
@@ -668,17 +664,21 @@ fn reconciled(lang: Lang, heartbeat: &Heartbeat<'_>) -> String {
             and_list(lang, &each)
         ));
     }
-    if !waiting.is_empty() {
-        let each: Vec<String> = waiting
+    if !h.waiting.is_empty() {
+        let each: Vec<String> = h
+            .waiting
             .iter()
             .map(|(p, o)| format!("{p} (held by {o})"))
             .collect();
         parts.push(format!("waits for {} to be let go", and_list(lang, &each)));
     }
     if parts.is_empty() {
-        return format!("{member} heartbeats: its assignment matches the target (epoch {epoch}).");
+        return format!(
+            "{} heartbeats: its assignment matches the target (epoch {}).",
+            h.member, h.epoch
+        );
     }
-    format!("{member} heartbeats: {}.", parts.join("; "))
+    format!("{} heartbeats: {}.", h.member, parts.join("; "))
 }
 
 /// The same heartbeat in Russian, a sentence for each thing the member did:

@@ -3,7 +3,7 @@
 //! it has none, the keyed worker pool the scene puts beside it, and a
 //! warning that says so with the versions checked.
 
-use crate::golens::consumer::{handled, handler, GroupSettings};
+use crate::golens::consumer::{franz_poll_loop, handled, handler, GroupSettings};
 use crate::golens::{Builder, GoClient, GoLensMsg, Severity};
 use crate::params::AppParams;
 use crate::scenes::share::model::{DEFAULT_DELIVERY_LIMIT, DEFAULT_LOCK_MS};
@@ -109,13 +109,7 @@ fn franz(b: &mut Builder, configs: &[(&'static str, String, bool)]) {
     if let Some(call) = b.admin_call.take() {
         b.l(&call);
     }
-    b.l("ctx := context.Background()");
-    b.l("for {");
-    b.l("\tfetches := cl.PollFetches(ctx)");
-    b.l("\tif err := fetches.Err(); err != nil {");
-    b.l("\t\tpanic(err)");
-    b.l("\t}");
-    b.l("\tfetches.EachRecord(func(r *kgo.Record) {");
+    franz_poll_loop(b);
     b.l("\t\thandle(r.Key, r.Value)");
     b.c("\t\tr.Ack(kgo.AckAccept)");
     b.l("\t})");
