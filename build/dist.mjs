@@ -52,7 +52,7 @@ try {
   await mkdir(partial, { recursive: true });
   const bundles = await step('bundles', () => buildBundles(partial));
   await step('page', () => writePage(partial, bundles, table));
-  await step('pre-render', () => prerender(partial));
+  await step('pre-render', () => prerender(partial, table));
   if (publicUrl !== undefined) await step(`base ${publicUrl}`, () => rebase(partial, publicUrl));
   await rm(out, { recursive: true, force: true });
   await rename(partial, out);

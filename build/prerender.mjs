@@ -62,8 +62,12 @@ const TOKENS = /[^>]*>|[^>]+$/g;
 /** A copy from the other one's tokens and its differences from them. */
 const applyPatch = (base, patch) => patch.map((p) => (typeof p === 'string' ? p : base.slice(p[0], p[1]).join(''))).join('');
 
-/** The page's placing script: which copy, and whether as a placeholder. */
-const placer = `(() => {
+/**
+ * The page's placing script: which copy, and whether as a placeholder.
+ * `chrome` is the pieces a link's `hide=` may name (the scene table's,
+ * from src/params/chrome.rs).
+ */
+const placer = (chrome) => `(() => {
   // A copy kept as differences (patchOf): runs of the other copy's tokens
   // ([from, to]) and the text between them.
   const applyPatch = ${applyPatch};
@@ -75,6 +79,13 @@ const placer = `(() => {
   const embed = link.has('embed') && !['0', 'false'].includes(link.get('embed'));
   // Not embedded is the page's own state, as the app leaves it out of links.
   if (!embed) link.delete('embed');
+  // The chrome a link hides is hidden on the copy by the mark the app
+  // sets (static/style.css): the copy still shows that link's state. A
+  // value the app refuses (it then says so over the scene) is another state.
+  const chrome = ${JSON.stringify(chrome)};
+  const hide = link.getAll('hide');
+  const hidden = hide.length === 1 ? hide[0].split(',').map((p) => p.trim()).filter((p) => p) : null;
+  if (hidden && hidden.every((p) => chrome.includes(p))) link.delete('hide');
   const variant = (innerWidth < ${NARROW_BELOW_PX} ? 'narrow' : 'wide') + (embed ? '-embed' : '');
   const stored = document.querySelector('script[data-variant="' + variant + '"]');
   const own = new URLSearchParams(stored.dataset.query);
@@ -84,6 +95,10 @@ const placer = `(() => {
   template.innerHTML = stored.dataset.patchOf ? patched(stored) : stored.textContent;
   const copy = template.content.firstElementChild;
   copy.dataset.prerender = same ? 'static' : 'placeholder';
+  if (!link.has('hide') && hidden?.length) copy.dataset.hide = chrome.filter((p) => hidden.includes(p)).join(' ');
+  // The palette the link asks for, the placeholder's too.
+  const theme = link.get('theme');
+  if (theme === 'light' || (theme === 'auto' && matchMedia('(prefers-color-scheme: light)').matches)) copy.dataset.theme = 'light';
   // The placeholder's loading note is in the page's language: a link in
   // the other one (the bundle the loader chose, build/pages.mjs)
   // gets the bare box.
@@ -211,9 +226,10 @@ function differences(from, to) {
 
 /**
  * Pre-renders the pages into `dist`, whose index.html is the page
- * build/pages.mjs wrote, with `<base href="/">`.
+ * build/pages.mjs wrote, with `<base href="/">`; `table` is the scene
+ * table (build/scene-table/main.rs).
  */
-export async function prerender(dist) {
+export async function prerender(dist, table) {
   const shell = await readFile(join(dist, 'index.html'), 'utf8');
   if (shell.includes(START)) throw new Error(`${dist}/index.html is pre-rendered already`);
   const { server, base: url } = await serve(dist, '/');
@@ -255,7 +271,7 @@ export async function prerender(dist) {
     const block = [
       START,
       ...p.copies.map((c) => storedCopy(c, p.copies)),
-      `<script>${placer}</script>`,
+      `<script>${placer(table.chrome)}</script>`,
       END,
       '',
     ].join('\n');

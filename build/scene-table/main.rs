@@ -6,7 +6,9 @@
 //! cannot drift apart. The browser tests (tests/e2e/harness.mjs,
 //! `sceneTable`) read the rest from it too, each scene's as its registry
 //! line gives it: which scenes have a Go lens, each scene's parts, the
-//! lesson's steps in order, and each scene's heaviest links.
+//! lesson's steps in order, and each scene's heaviest links. The scene
+//! pages' placing script (build/prerender.mjs) reads the pieces of chrome
+//! a link may hide.
 //!
 //! Usage: `cargo run -q --example scene-table > FILE`
 
@@ -14,7 +16,7 @@ use kafka_ordering_lab::golens::has_lens;
 use kafka_ordering_lab::levels;
 use kafka_ordering_lab::params::declare::Kind;
 use kafka_ordering_lab::params::declare::LESSON_LEGACY;
-use kafka_ordering_lab::params::{AppParams, SceneId};
+use kafka_ordering_lab::params::{AppParams, ChromePiece, SceneId};
 use kafka_ordering_lab::{lesson, route::open_link};
 use serde_json::{json, Map, Value};
 
@@ -64,6 +66,9 @@ fn main() {
         "lessons": lesson_scenes,
         // The step the lesson's own page opens (src/params/path.rs).
         "first_step": lesson::STEPS[0].id,
+        // The pieces `hide=` names (src/params/chrome.rs), which a scene
+        // page's placing script hides on its copy (build/prerender.mjs).
+        "chrome": ChromePiece::ALL.map(ChromePiece::id),
     });
     println!("{table}");
 }

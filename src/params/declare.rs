@@ -7,7 +7,7 @@
 //! range everywhere. A name may be declared by several scenes with ranges
 //! of their own (`partitions` is 1–64 when routing, 1–32 in a group).
 
-use super::{AppParams, SceneId, Theme};
+use super::{AppParams, Hidden, SceneId, Theme};
 use crate::i18n::Lang;
 use std::ops::RangeInclusive;
 
@@ -178,12 +178,12 @@ pub fn scene_params(scene: SceneId) -> impl Iterator<Item = &'static Param> {
 
 /// Every scene's parameters, shared ones once: the scene, the run's seed
 /// and moment, the lesson step and the view.
-pub static SHARED: [&Param; 10] = [
-    &SCENE, &LANG, &SEED, &T, &EVENTS, &LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED,
+pub static SHARED: [&Param; 11] = [
+    &SCENE, &LANG, &SEED, &T, &EVENTS, &LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED, &HIDE,
 ];
 
 static HEAD: [&Param; 5] = [&SCENE, &LANG, &SEED, &T, &EVENTS];
-static TAIL: [&Param; 5] = [&LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED];
+static TAIL: [&Param; 6] = [&LESSON, &LEVEL, &LEVEL_KIT, &THEME, &EMBED, &HIDE];
 
 pub use super::scene::{LESSON_LEGACY, LESSON_STEPS, LESSON_STEP_IDS};
 
@@ -390,4 +390,26 @@ pub static EMBED: Param = Param {
     options: &[],
     get: |p| p.embed.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.embed = b).is_some(),
+};
+
+pub static HIDE: Param = Param {
+    name: "hide",
+    kind: Kind::Text {
+        form: "title, lede, prefs, share",
+        example: "title,share",
+        max_bytes: None,
+    },
+    run: false,
+    default: "",
+    #[cfg(not(target_arch = "wasm32"))]
+    doc: "pieces of the page left out, comma-separated: `title` (kept for screen readers), `lede`, `prefs` (the language and theme switches), `share` (the link and export row); for frames whose course page says them itself",
+    label: None,
+    options: &[],
+    get: |p| (!p.hide.is_empty()).then(|| p.hide.ids(",")),
+    set: |p, v| {
+        v.text()
+            .and_then(Hidden::parse)
+            .map(|h| p.hide = h)
+            .is_some()
+    },
 };

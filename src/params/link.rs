@@ -62,12 +62,14 @@ pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
     })
 }
 
-/// This page's view (language, theme, embedding) on another state.
+/// This page's view (language, theme, embedding, the chrome hidden) on
+/// another state.
 pub(crate) fn keep_view(state: AppParams, view: &AppParams) -> AppParams {
     AppParams {
         lang: view.lang,
         theme: view.theme,
         embed: view.embed,
+        hide: view.hide,
         ..state
     }
 }

@@ -4,6 +4,7 @@
 //! back to a default (or is clamped into range) and leaves a [`ParamIssue`]
 //! that the page shows, translated, naming the parameter.
 
+mod chrome;
 pub(crate) mod codec;
 pub mod declare;
 mod lens;
@@ -15,6 +16,7 @@ mod scene;
 mod tests;
 mod text;
 
+pub use chrome::{ChromePiece, Hidden};
 pub use codec::{clamp_to, encode_component, parse_in, percent_encode};
 
 use crate::sim::clients::GoClient;
@@ -23,7 +25,9 @@ pub use lens::{lens_tab, GO_CLIENT};
 pub(crate) use link::keep_view;
 pub use link::{preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
-pub use path::{language_link, page_path, page_query, LESSON_PAGE};
+pub use path::{
+    builder_path, is_builder_page, language_link, page_path, page_query, EMBED_PAGE, LESSON_PAGE,
+};
 pub use text::param_issue;
 
 use codec::{parse_flag, parse_number, quote};
@@ -84,6 +88,8 @@ macro_rules! define_app_params {
             pub t_events: Option<u32>,
             /// `embed=1`: no app chrome, for iframes in course pages.
             pub embed: bool,
+            /// `hide=`: the pieces of the page's chrome left out of a frame.
+            pub hide: Hidden,
             /// The part of the scene shown alone ([`AppParams::shown_part`]).
             pub part: Option<Part>,
             /// The guided lesson's step (1-based), when following it.
@@ -107,6 +113,7 @@ macro_rules! define_app_params {
                     t: None,
                     t_events: None,
                     embed: false,
+                    hide: Hidden::default(),
                     part: None,
                     lesson: None,
                     level: None,

@@ -34,6 +34,9 @@ pub fn language_link(path: &str, query: &str, code: &str) -> String {
     let path = match page {
         Some(("scene", id)) => page_path_in(SceneId::from_id(&id), code),
         Some(_) => page_path_in(None, code),
+        None if is_builder_page(path) => {
+            format!("{}{EMBED_PAGE}/", if code == "en" { "en/" } else { "" })
+        }
         None => path.to_owned(),
     };
     let query = query.strip_prefix('?').unwrap_or(query);
@@ -51,6 +54,23 @@ pub fn language_link(path: &str, query: &str, code: &str) -> String {
 /// The lesson's first step's page, beside the scenes' pages.
 pub const LESSON_PAGE: &str = "lesson";
 
+/// The embed builder's page (src/ui/builder.rs): `embed/`, `en/embed/`.
+/// Its query is the link the author embeds.
+pub const EMBED_PAGE: &str = "embed";
+
+/// The embed builder's page in `lang`, relative to the app's base.
+pub fn builder_path(lang: super::Lang) -> String {
+    let prefix = if lang.code() == "en" { "en/" } else { "" };
+    format!("{prefix}{EMBED_PAGE}/")
+}
+
+/// Whether a page path (relative to the app's base) is the embed
+/// builder's.
+pub fn is_builder_page(path: &str) -> bool {
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    matches!(parts[..], [EMBED_PAGE] | ["en", EMBED_PAGE])
+}
+
 /// What a page path (relative to the app's base: `en/log/`) says, as the
 /// query pairs it stands for. A path that names no page (the root, or
 /// `index.html`) says nothing.
@@ -63,6 +83,9 @@ fn path_pairs(path: &str) -> Vec<(&'static str, String)> {
         page = parts.next();
     }
     let page = match page {
+        // The builder's page says only its language: its query is the
+        // link it embeds.
+        Some(EMBED_PAGE) if parts.next().is_none() => return pairs,
         Some(LESSON_PAGE) => ("lesson", super::declare::LESSON_STEP_IDS[0].to_owned()),
         Some(id) => match SceneId::from_id(id) {
             Some(scene) => ("scene", scene.id().to_owned()),
@@ -204,6 +227,29 @@ mod tests {
         );
         // From an English page, the way back is its Russian page.
         assert_eq!(language_link("en/log/", "?lang=en", "ru"), "log/?lang=ru");
+        // The builder's page moves to the builder's page.
+        assert_eq!(
+            language_link("embed/", "?scene=group&lang=ru", "en"),
+            "en/embed/?lang=en&scene=group"
+        );
+        assert_eq!(
+            language_link("en/embed/", "?lang=en", "ru"),
+            "embed/?lang=ru"
+        );
+    }
+
+    #[test]
+    fn the_builder_page_says_its_language_and_its_query_the_rest() {
+        for lang in [Lang::Ru, Lang::En] {
+            let path = builder_path(lang);
+            assert!(is_builder_page(&path), "{path}");
+            let (p, issues) = parse_query(&page_query(&path, "?scene=group&part=timeline"));
+            assert_eq!((p.scene, p.lang), (SceneId::Group, lang), "{path}");
+            assert!(issues.is_empty(), "{issues:?}");
+        }
+        for path in ["", "embed/x/", "ru/embed/", "en/log/", "embedded/"] {
+            assert!(!is_builder_page(path), "{path}");
+        }
     }
 
     #[test]

@@ -181,7 +181,7 @@ pub fn app(props: &AppProps) -> Html {
     html! {
         <ContextProvider<Narrow> context={Narrow(*narrow)}>
         <div ref={root} class={classes!("app", params.embed.then_some("embedded"))} data-theme={params.theme.shown(prefers_light).code()}
-            data-quiz={quiz.then_some("open")}>
+            data-quiz={quiz.then_some("open")} data-hide={(!params.hide.is_empty()).then(|| params.hide.ids(" "))}>
             if !params.embed {
                 { view_topbar(&params, &menu_open, &menu_hrefs, prefs.clone()) }
             }

@@ -214,13 +214,13 @@ pub fn level_bar(props: &LevelProps) -> Html {
     };
     let restart = {
         let on_params = props.on_params.clone();
-        let start = AppParams {
-            lang: props.params.lang,
-            theme: props.params.theme,
-            embed: props.params.embed,
-            level: Some(props.n),
-            ..level.start.clone()
-        };
+        let start = crate::params::keep_view(
+            AppParams {
+                level: Some(props.n),
+                ..level.start.clone()
+            },
+            &props.params,
+        );
         Callback::from(move |_: MouseEvent| on_params.emit(start.clone()))
     };
     let reset = reset_progress(&progress);

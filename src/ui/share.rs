@@ -2,7 +2,7 @@
 //! screen, a copy button, and SVG/PNG export of the figure.
 
 use crate::i18n::{t, Msg};
-use crate::params::{to_query, AppParams, Moment, Part};
+use crate::params::{builder_path, to_query, AppParams, Hidden, Moment, Part};
 use crate::widgets::export::{export_png, export_svg};
 use yew::prelude::*;
 
@@ -76,9 +76,20 @@ pub fn share_row(props: &ShareRowProps) -> Html {
         let page = AppParams {
             embed: false,
             part: None,
+            hide: Hidden::default(),
             ..props.params.clone()
         };
         link(&base, &page, props.moment)
+    });
+    // Outside a frame, the embed builder, from the state on screen. Its
+    // language follows the page's: a bundle carries one.
+    let builder = (!props.params.embed).then(|| {
+        format!(
+            "{}{}{}",
+            super::app::base_path(),
+            builder_path(lang),
+            to_query(&props.params.at(props.moment))
+        )
     });
     html! {
         <div class="share">
@@ -91,6 +102,10 @@ pub fn share_row(props: &ShareRowProps) -> Html {
                 onclick={svg}>{"SVG"}</button>
             <button type="button" data-testid="export-png" title={t(lang, Msg::ExportPng)} aria-label={format!("PNG · {}", t(lang, Msg::ExportPng))}
                 onclick={png}>{"PNG"}</button>
+            if let Some(href) = builder {
+                <a class="embed-builder" data-testid="embed-builder" href={href} target="_blank"
+                    title={t(lang, Msg::EmbedBuilderTitle)}>{t(lang, Msg::EmbedBuilder)}</a>
+            }
             if let Some(href) = whole {
                 <a class="whole-scene" data-testid="whole-scene" href={href} target="_blank" rel="noopener"
                     title={t(lang, Msg::WholeSceneTitle)}>{t(lang, Msg::WholeScene)}</a>
