@@ -26,10 +26,11 @@
 //   else the default. Which scene a level or a step opens comes from the
 //   app itself (the scene table, build/scene-table/main.rs). Any address
 //   the loader cannot read for certain (the level author kit, a level or a
-//   step it does not know) gets the bundle with every scene.
+//   step it does not know) gets the bundle with every scene, as does the
+//   embed builder's page (`embed/`, `en/embed/`), which only it carries.
 // languages.test.mjs and scene-bundles.test.mjs check the loader and the
 // app agree on every kind of address.
-import { readFile, writeFile, copyFile } from 'node:fs/promises';
+import { readFile, writeFile, copyFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { root, SCENES } from './lib.mjs';
 
@@ -43,7 +44,9 @@ export async function writePage(dist, bundles, table) {
     const missing = [...SCENES, 'all'].filter((scene) => !bundles[lang][scene]);
     if (missing.length) throw new Error(`no ${lang} bundle for ${missing.join(', ')}`);
   }
-  const pages = [...SCENES, 'lesson'];
+  // The embed builder's page (src/params/path.rs EMBED_PAGE) is a page of
+  // ours too: `en/embed/` is English.
+  const pages = [...SCENES, 'lesson', 'embed'];
   // `./name`: relative to the page's <base href>, and not a bare module
   // specifier, which import() would refuse.
   const relative = Object.fromEntries(
@@ -73,6 +76,8 @@ export async function writePage(dist, bundles, table) {
     const pairs = [...pathPairs.filter(() => !has('scene') && !has('lesson')), ...queryPairs];
     const first = (name) => pairs.find(([n]) => n === name)?.[1];
     const scene = (() => {
+      // The embed builder is only in the bundle with every scene.
+      if (page.length === 1 && page[0] === 'embed') return 'all';
       if (first('level-kit') !== undefined) return 'all';
       const level = first('level');
       if (level !== undefined) return table.levels[level] ?? 'all';
@@ -151,6 +156,12 @@ export async function writePage(dist, bundles, table) {
     throw new Error('index.html: no <base data-trunk-public-url /> or no rust link');
   }
   await writeFile(join(dist, 'index.html'), html);
+  // The embed builder's pages: the same page, which the loader and the app
+  // read by its path; nothing to pre-render, as only authors open it.
+  for (const [dir, lang] of [['embed', 'ru'], [join('en', 'embed'), 'en']]) {
+    await mkdir(join(dist, dir), { recursive: true });
+    await writeFile(join(dist, dir, 'index.html'), html.replace('<html lang="ru">', `<html lang="${lang}">`));
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 //! here), the lesson's, the levels' and the Go lens's. It sits above them
 //! all, as nothing below the app may know every catalogue.
 
+use crate::builder::BuilderMsg;
 use crate::golens::text::GoLensMsg;
 use crate::i18n::catalogue_tests::{
     agrees_with_each_of_its_numbers, declared_once_with_numbers, english_words,
@@ -33,6 +34,7 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .chain(russian(WindowMsg::ALL))
         .chain(russian(GoLensMsg::ALL))
         .chain(russian(LevelMsg::ALL))
+        .chain(russian(BuilderMsg::ALL))
         .collect();
     for (name, text) in ru {
         let words: Vec<String> = english_words(text)

@@ -29,6 +29,7 @@
     allow(unused)
 )]
 
+pub mod builder;
 #[cfg(test)]
 mod catalogues;
 pub mod golens;

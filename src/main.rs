@@ -13,14 +13,32 @@ fn main() {
     }));
     // The page's path below the app's base says the scene and language of
     // a scene page (`en/log/` on `/kafka-lab/en/log/`); the query says the rest.
-    let query = web_sys::window()
+    let (page, query) = web_sys::window()
         .map(|w| {
             let location = w.location();
             let path = location.pathname().unwrap_or_default();
-            let page = path.strip_prefix(&base_path()).unwrap_or_default();
-            page_query(page, &location.search().unwrap_or_default())
+            let page = path
+                .strip_prefix(&base_path())
+                .unwrap_or_default()
+                .to_owned();
+            let query = page_query(&page, &location.search().unwrap_or_default());
+            (page, query)
         })
         .unwrap_or_default();
+    // The embed builder's page, in the bundle that has it (the loader
+    // starts the one with every scene for it).
+    #[cfg(feature = "all-scenes")]
+    if kafka_ordering_lab::params::is_builder_page(&page) {
+        yew::Renderer::<kafka_ordering_lab::ui::EmbedBuilder>::with_props(
+            kafka_ordering_lab::ui::BuilderProps {
+                query: query.into(),
+            },
+        )
+        .render();
+        return;
+    }
+    #[cfg(not(feature = "all-scenes"))]
+    let _ = page;
     yew::Renderer::<App>::with_props(AppProps {
         query: query.into(),
     })

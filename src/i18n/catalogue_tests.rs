@@ -417,6 +417,11 @@ pub(crate) const FIXED_NAMES: &[&str] = &[
     "ConfigException",
     // The producer's buffer of batches, by its class's name.
     "RecordAccumulator",
+    // The HTML element a course page embeds a scene with, and the
+    // libraries course sites already size their frames with (the embed
+    // builder).
+    "iframe",
+    "iframe-resizer",
     // A producer config name without a dot.
     "retries",
     "Home",

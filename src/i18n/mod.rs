@@ -87,6 +87,8 @@ catalogue! {
         SceneSettings => ("Настройки сцены", "Scene settings"),
         WholeScene => ("Вся сцена ↗", "The whole scene ↗"),
         WholeSceneTitle => ("Открыть сцену целиком, с настройками и числами, в новой вкладке", "Open the whole scene, with its settings and numbers, in a new tab"),
+        EmbedBuilder => ("Встроить в курс", "Embed in a course"),
+        EmbedBuilderTitle => ("Собрать код iframe для страницы курса с этим состоянием сцены", "Build the iframe code for a course page from this state of the scene"),
         ExportSvg => ("Сохранить как SVG", "Save as SVG"),
         ExportPng => ("Сохранить как PNG", "Save as PNG"),
         ExportMermaid => ("Скачать mermaid-текст диаграммы", "Download the diagram as mermaid"),

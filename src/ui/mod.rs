@@ -14,6 +14,11 @@ mod keys;
 
 #[cfg(feature = "ui")]
 mod app;
+// The embed builder's page only in the bundle with every scene, which
+// the page's loader starts for it (build/pages.mjs): a scene's own
+// bundle, on a phone, carries none of it.
+#[cfg(all(feature = "ui", feature = "all-scenes"))]
+mod builder;
 #[cfg(feature = "ui")]
 mod clock;
 #[cfg(feature = "ui")]
@@ -41,5 +46,7 @@ mod shell;
 
 #[cfg(feature = "ui")]
 pub use app::{base_path, App, AppProps};
+#[cfg(all(feature = "ui", feature = "all-scenes"))]
+pub use builder::{BuilderProps, EmbedBuilder};
 #[cfg(feature = "ui")]
 pub use panic::show_panic_overlay;
