@@ -296,7 +296,7 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                 <form class="builder-link" onsubmit={on_paste}>
                     <label>
                         <span>{t(lang, BuilderMsg::FromLink)}</span>
-                        <input ref={link_field} type="url" data-testid="builder-link" placeholder="https://…/?scene=…" />
+                        <input ref={link_field} type="text" inputmode="url" data-testid="builder-link" placeholder="https://…/?scene=…" />
                     </label>
                     <button type="submit" data-testid="builder-open">{t(lang, BuilderMsg::OpenLink)}</button>
                     <p class="dim small">{t(lang, BuilderMsg::FromLinkNote)}</p>
