@@ -20,6 +20,8 @@ const DESKTOP_PX: u32 = 800;
 const PHONE_PX: u32 = 390;
 /// The snippet's height until the desktop frame has reported its own.
 const UNMEASURED_PX: u32 = 600;
+/// The page's own styles (the scenes' stylesheet is inlined in the page).
+const BUILDER_CSS: &str = include_str!("builder.css");
 
 #[derive(Properties, PartialEq)]
 pub struct BuilderProps {
@@ -280,6 +282,7 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
     let this_part = part.clone();
     html! {
         <div class="app builder" data-theme="dark" data-testid="builder">
+            <style>{BUILDER_CSS}</style>
             <header class="topbar">
                 <span class="brand">{"Kafka Ordering Lab"}</span>
                 <a href={back} data-testid="builder-back">{t(lang, BuilderMsg::Back)}</a>
