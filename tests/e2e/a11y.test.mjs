@@ -28,6 +28,26 @@ for (const scene of SCENES) {
   });
 }
 
+test('axe: the embed builder has no serious or critical issue, in Russian and English', async () => {
+  const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  for (const page of ['embed/', 'en/embed/']) {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    await tab.goto(`${env.base}${page}?scene=group`);
+    await tab.waitForSelector('[data-testid="builder"]');
+    await tab.addScriptTag({ content: axeSource });
+    const found = await tab.evaluate(async () => {
+      // The preview frames are scenes, which the tests above check.
+      const result = await window.axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    });
+    assert.deepEqual(found, [], page);
+    await context.close();
+  }
+});
+
 test('? opens the shortcuts help and Esc closes it; the help button does too', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
   assert.equal(await page.$('[data-testid="shortcuts-help"]'), null);
