@@ -24,7 +24,7 @@ catalogue! {
         ShowTitle => ("заголовок", "the title"),
         ShowLede => ("вводный абзац", "the lede"),
         ShowPrefs => ("переключатели языка и темы", "the language and theme switches"),
-        ShowShare => ("ссылку и экспорт в SVG и PNG", "the link and SVG and PNG export"),
+        ShowShare => ("ссылку и экспорт в SVG и PNG", "the link and the SVG and PNG exports"),
         Preview => ("Предпросмотр", "Preview"),
         Desktop => ("Компьютер", "Desktop"),
         Phone => ("Телефон", "Phone"),
