@@ -26,10 +26,15 @@ pub fn parts(scene: SceneId) -> &'static [&'static str] {
 /// chose, written only when it is not the frame's default. A link without
 /// `part` is what a scene page pre-renders embedded, so its frame shows
 /// the figure before the wasm arrives.
+///
+/// A lesson step embeds whole by default (its task may need any setting),
+/// so for a lesson's link even the first part is written.
 pub fn framed(params: &AppParams, part: &str) -> AppParams {
     let mut out = AppParams {
         embed: true,
         part: None,
+        // The level author's kit is a tool of this page, not of a course's.
+        level_kit: None,
         ..params.clone()
     };
     let chosen = Part::among(parts(params.scene), part);
@@ -60,9 +65,16 @@ pub enum LinkError {
 
 /// The state a pasted link opens, with what its parameters got wrong:
 /// a whole address (`https://host/kafka-lab/en/group/?…`), a path, or a
-/// bare query. The page is found from the end of the path, whatever base
-/// the host serves the lab under.
-pub fn read_link(text: &str) -> Result<(AppParams, Vec<crate::params::ParamIssue>), LinkError> {
+/// bare query. A scene's, the lesson's or the builder's page is found from
+/// the end of the path, whatever base the host serves the lab under; the
+/// root counts only as `app_path`, the lab's own base here (`/kafka-lab/`),
+/// or with a query that names a scene, a lesson step or a level. So a
+/// course page's own address, pasted by mistake, is refused rather than
+/// opened as the log.
+pub fn read_link(
+    text: &str,
+    app_path: &str,
+) -> Result<(AppParams, Vec<crate::params::ParamIssue>), LinkError> {
     let text = text.trim();
     let path_and_query = match text.split_once("://") {
         Some((scheme, rest)) if !scheme.is_empty() && !scheme.contains(['/', '?']) => {
@@ -75,22 +87,35 @@ pub fn read_link(text: &str) -> Result<(AppParams, Vec<crate::params::ParamIssue
     let (path, query) = path_and_query
         .split_once('?')
         .unwrap_or((path_and_query, ""));
+    // A static host serves `group/` as `group/index.html`.
+    let path = path.strip_suffix("index.html").unwrap_or(path);
     let page = page_of(path);
-    let full = page_query(&page, query);
-    let named = crate::params::query_pairs(&full)
+    let named = crate::params::query_pairs(query)
         .iter()
         .any(|(n, _)| matches!(n.as_str(), "scene" | "lesson" | "level"));
-    let root = path.ends_with('/') || path.ends_with("index.html") || path.is_empty();
-    if !named && !root {
+    // A bare query is this page's; an address with no path is a site's
+    // home page.
+    let root = (path.is_empty() && text.starts_with('?'))
+        || path == app_path
+        || path == format!("{app_path}en/");
+    if page.is_none() && !named && !root {
         return Err(LinkError::NotALink);
     }
-    Ok(open_link(&full))
+    // The English pages' root says English, as the loader reads it.
+    let page = page.unwrap_or_else(|| {
+        if path.ends_with("/en/") {
+            "en/".to_owned()
+        } else {
+            String::new()
+        }
+    });
+    Ok(open_link(&page_query(&page, query)))
 }
 
 /// The page a path ends in, relative to the app's base: `en/group/` of
-/// `/kafka-lab/en/group/`, `embed/` of the builder's own, and nothing for
-/// the root.
-fn page_of(path: &str) -> String {
+/// `/kafka-lab/en/group/`, `embed/` of the builder's own; `None` for any
+/// other path.
+fn page_of(path: &str) -> Option<String> {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let is_page = |s: &str| {
         SceneId::from_id(s).is_some()
@@ -98,10 +123,9 @@ fn page_of(path: &str) -> String {
             || s == crate::params::EMBED_PAGE
     };
     match segments[..] {
-        [.., "en", page] if is_page(page) => format!("en/{page}/"),
-        [.., page] if is_page(page) => format!("{page}/"),
-        [.., "en"] => "en/".to_owned(),
-        _ => String::new(),
+        [.., "en", page] if is_page(page) => Some(format!("en/{page}/")),
+        [.., page] if is_page(page) => Some(format!("{page}/")),
+        _ => None,
     }
 }
 
@@ -112,13 +136,13 @@ fn page_of(path: &str) -> String {
 pub fn snippet(lang: Lang, src: &str, title: &str, height: u32) -> String {
     let (sandbox, fits) = if lang.is_ru() {
         (
-            "Если сайт курса ограничивает рамки атрибутом sandbox, добавьте в iframe",
-            "Рамка сообщает свою высоту, и страница подгоняет под неё iframe",
+            "Если сайт курса задаёт iframe атрибут sandbox, разрешите в нём",
+            "Сцена в iframe сообщает свою высоту, и скрипт подгоняет под неё iframe",
         )
     } else {
         (
-            "If the course site sandboxes frames, give the iframe",
-            "The frame reports its height, and the page fits the iframe to it",
+            "If the course site gives the iframe a sandbox attribute, it must allow",
+            "The scene in the iframe reports its height, and this script fits the iframe to it",
         )
     };
     let src = escape_attr(src);

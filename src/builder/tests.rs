@@ -23,8 +23,13 @@ fn every_part_a_scene_declares_has_a_name_in_both_languages() {
 /// scene page's pre-rendered copy matches it.
 #[test]
 fn a_framed_link_opens_the_chosen_state_and_leaves_out_the_default_part() {
-    let (state, _) = parse_query("?scene=group&partitions=6&lang=en");
+    let (mut state, _) = parse_query("?scene=group&partitions=6&lang=en");
+    state.level_kit = Some(crate::params::LevelKit::Make);
     let default = framed(&state, parts(SceneId::Group)[0]);
+    assert_eq!(
+        default.level_kit, None,
+        "the author's kit stays out of a frame"
+    );
     assert_eq!(default.part, None);
     assert!(default.embed);
     let mut chosen = framed(&state, "timeline");
@@ -59,7 +64,8 @@ fn a_pasted_link_opens_its_state_whatever_the_host_and_base() {
         "?scene=group&lang=en&partitions=6",
         "https://host/kafka-lab/embed/?scene=group&lang=en&partitions=6",
     ] {
-        let (p, issues) = read_link(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let (p, issues) =
+            read_link(text, "/kafka-lab/").unwrap_or_else(|e| panic!("{text}: {e:?}"));
         assert_eq!(
             (p.scene, p.lang, p.group.partitions),
             (SceneId::Group, Lang::En, 6),
@@ -67,13 +73,25 @@ fn a_pasted_link_opens_its_state_whatever_the_host_and_base() {
         );
         assert!(issues.is_empty(), "{text}: {issues:?}");
     }
-    // The root opens the log, as `/` does.
-    let (p, _) = read_link("https://host/kafka-lab/").unwrap();
+    // The lab's own root opens the log, as `/` does; any root with a
+    // query that names what to open is one of the lab's.
+    let (p, _) = read_link("https://host/kafka-lab/", "/kafka-lab/").unwrap();
     assert_eq!(p.scene, SceneId::Log);
-    let (p, _) = read_link("https://host/kafka-lab/?level=3").unwrap();
+    let (p, _) = read_link("https://host/kafka-lab/en/", "/kafka-lab/").unwrap();
+    assert_eq!((p.scene, p.lang), (SceneId::Log, Lang::En));
+    let (p, _) = read_link("https://elsewhere/lab/?level=3", "/kafka-lab/").unwrap();
     assert_eq!(p.level, Some(3));
+    let (p, _) = read_link(
+        "https://host/kafka-lab/en/group/index.html?partitions=6",
+        "/",
+    )
+    .unwrap();
+    assert_eq!(
+        (p.scene, p.lang, p.group.partitions),
+        (SceneId::Group, Lang::En, 6)
+    );
     // A bad value opens with its message, as the app would.
-    let (p, issues) = read_link("https://host/routing/?partitions=abc").unwrap();
+    let (p, issues) = read_link("https://host/routing/?partitions=abc", "/").unwrap();
     assert_eq!(p.scene, SceneId::Routing);
     assert!(matches!(
         &issues[..],
@@ -91,11 +109,17 @@ fn text_that_is_no_link_of_the_lab_is_refused() {
         "hello",
         "group",
         "https://example.com/blog/post",
+        // A course page's own address, pasted by mistake.
+        "https://example.com/",
+        "https://example.com",
+        "https://stepik.org/course/123/",
+        "https://example.com/en/",
+        "javascript://x",
         "ftp//x",
         "://x/?scene=log",
     ] {
         assert_eq!(
-            read_link(text).map(|_| ()),
+            read_link(text, "/kafka-lab/").map(|_| ()),
             Err(LinkError::NotALink),
             "{text:?}"
         );
@@ -117,6 +141,6 @@ fn the_snippet_carries_the_frame_its_height_and_the_resize_script() {
         assert!(code.contains(r#"height="812""#));
         assert!(code.contains("kafka-lab:resize") && code.contains("${data.height}px"));
         assert!(code.contains(r#"sandbox="allow-scripts allow-same-origin allow-popups"#));
-        assert_eq!(code.contains("Рамка сообщает"), lang == Lang::Ru);
+        assert_eq!(code.contains("сообщает свою высоту"), lang == Lang::Ru);
     }
 }

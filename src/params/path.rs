@@ -16,16 +16,16 @@ pub fn page_path(scene: Option<SceneId>, lang: super::Lang) -> String {
 /// [`page_path`] for a language by its code, which a one-language bundle
 /// may not carry as a [`super::Lang`].
 fn page_path_in(scene: Option<SceneId>, code: &str) -> String {
-    let prefix = if code == "en" { "en/" } else { "" };
     let page = scene.map_or(LESSON_PAGE, SceneId::id);
-    format!("{prefix}{page}/")
+    format!("{}{page}/", language_prefix(code))
 }
 
 /// The address of the same state in the language `code`, relative to the
 /// app's base, from the page's `path` (also relative) and its link's
 /// `query`: on a scene's or the lesson's page, that page in the other
-/// language, so a static host serves its pre-rendered figure; on any
-/// other path the same path. The query keeps every parameter, with its
+/// language, so a static host serves its pre-rendered figure; on the
+/// embed builder's page, the other language's builder (a bundle carries
+/// one language); on any other path the same path. The query keeps every parameter, with its
 /// `lang` set to `code`, since the query wins over the path.
 pub fn language_link(path: &str, query: &str, code: &str) -> String {
     let page = path_pairs(path)
@@ -34,9 +34,7 @@ pub fn language_link(path: &str, query: &str, code: &str) -> String {
     let path = match page {
         Some(("scene", id)) => page_path_in(SceneId::from_id(&id), code),
         Some(_) => page_path_in(None, code),
-        None if is_builder_page(path) => {
-            format!("{}{EMBED_PAGE}/", if code == "en" { "en/" } else { "" })
-        }
+        None if is_builder_page(path) => builder_path_in(code),
         None => path.to_owned(),
     };
     let query = query.strip_prefix('?').unwrap_or(query);
@@ -60,8 +58,20 @@ pub const EMBED_PAGE: &str = "embed";
 
 /// The embed builder's page in `lang`, relative to the app's base.
 pub fn builder_path(lang: super::Lang) -> String {
-    let prefix = if lang.code() == "en" { "en/" } else { "" };
-    format!("{prefix}{EMBED_PAGE}/")
+    builder_path_in(lang.code())
+}
+
+fn builder_path_in(code: &str) -> String {
+    format!("{}{EMBED_PAGE}/", language_prefix(code))
+}
+
+/// Where a language's pages are: Russian at the root, English under `en/`.
+fn language_prefix(code: &str) -> &'static str {
+    if code == "en" {
+        "en/"
+    } else {
+        ""
+    }
 }
 
 /// Whether a page path (relative to the app's base) is the embed

@@ -29,16 +29,22 @@ pub struct BuilderProps {
     pub query: AttrValue,
 }
 
-/// What the pasted link gave: its messages, or why it opened nothing.
+/// What the opened link gave: its messages, and the other language's
+/// builder when it named the other language (a bundle has one, so the code
+/// here is for this page's); or why it opened nothing.
 #[derive(Clone, PartialEq)]
 enum Pasted {
-    Opened(Vec<ParamIssue>),
+    Opened {
+        issues: Vec<ParamIssue>,
+        other_language: Option<String>,
+    },
     Refused,
 }
 
 #[component(EmbedBuilder)]
 pub fn embed_builder(props: &BuilderProps) -> Html {
-    let start = use_memo(props.query.clone(), |q| open_link(q).0);
+    let opened = use_memo(props.query.clone(), |q| open_link(q));
+    let start = &opened.0;
     let lang = start.lang;
     let state = use_state(|| AppParams {
         embed: false,
@@ -49,7 +55,13 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
         Some(p) => p.id().to_owned(),
         None => parts(start.scene)[0].to_owned(),
     });
-    let pasted = use_state(|| None::<Pasted>);
+    // The page's own link says what is wrong with it, as a scene's page does.
+    let pasted = use_state(|| {
+        Some(Pasted::Opened {
+            issues: opened.1.clone(),
+            other_language: None,
+        })
+    });
     let link_field = use_node_ref();
     let desktop = use_node_ref();
     let phone = use_node_ref();
@@ -185,8 +197,18 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                 .cast::<HtmlInputElement>()
                 .map(|i| i.value())
                 .unwrap_or_default();
-            match read_link(&text) {
+            let base = super::app::base_path();
+            match read_link(&text, &base) {
                 Ok((next, issues)) => {
+                    let other_language = (next.lang != state.lang).then(|| {
+                        let query = to_query(&AppParams {
+                            embed: false,
+                            ..next.clone()
+                        });
+                        let link =
+                            language_link(&builder_path(state.lang), &query, next.lang.code());
+                        format!("{base}{link}")
+                    });
                     part.set(match next.part {
                         Some(p) => p.id().to_owned(),
                         None => parts(next.scene)[0].to_owned(),
@@ -199,7 +221,10 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                         part: None,
                         ..next
                     });
-                    pasted.set(Some(Pasted::Opened(issues)));
+                    pasted.set(Some(Pasted::Opened {
+                        issues,
+                        other_language,
+                    }));
                 }
                 Err(_) => pasted.set(Some(Pasted::Refused)),
             }
@@ -262,7 +287,7 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                 <figcaption data-testid="builder-measured" data-frame={id}
                     data-height={height.map(|h| h.to_string())}>{measured}</figcaption>
                 <iframe ref={node.clone()} data-testid="builder-preview" data-frame={id} src={src.clone()}
-                    title={state.scene.title(lang)} width={width.to_string()}
+                    title={format!("{} · {}", state.scene.title(lang), t(lang, name))} width={width.to_string()}
                     style={format!("height: {}px", height.unwrap_or(UNMEASURED_PX))} />
             </figure>
         }
@@ -271,13 +296,26 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
         Some(Pasted::Refused) => html! {
             <p class="param-issues" role="alert" data-testid="builder-link-error">{t(lang, BuilderMsg::NotALink)}</p>
         },
-        Some(Pasted::Opened(issues)) if !issues.is_empty() => html! {
-            <div class="param-issues" role="alert" data-testid="builder-link-issues">
-                <p>{t(lang, BuilderMsg::LinkIssues)}</p>
-                <ul>for i in issues.iter() { <li>{param_issue(lang, i)}</li> }</ul>
-            </div>
+        Some(Pasted::Opened {
+            issues,
+            other_language,
+        }) => html! {
+            <>
+            if !issues.is_empty() {
+                <div class="param-issues" role="alert" data-testid="builder-link-issues">
+                    <p>{t(lang, BuilderMsg::LinkIssues)}</p>
+                    <ul>for i in issues.iter() { <li>{param_issue(lang, i)}</li> }</ul>
+                </div>
+            }
+            if let Some(href) = other_language {
+                <p class="param-issues" role="status" data-testid="builder-other-language">
+                    {t(lang, BuilderMsg::OtherLanguage)}{" "}
+                    <a href={href.clone()}>{t(lang, BuilderMsg::OtherLanguageLink)}</a>
+                </p>
+            }
+            </>
         },
-        _ => html! {},
+        None => html! {},
     };
     let this_part = part.clone();
     html! {

@@ -103,7 +103,7 @@ pub fn share_row(props: &ShareRowProps) -> Html {
             <button type="button" data-testid="export-png" title={t(lang, Msg::ExportPng)} aria-label={format!("PNG · {}", t(lang, Msg::ExportPng))}
                 onclick={png}>{"PNG"}</button>
             if let Some(href) = builder {
-                <a class="embed-builder" data-testid="embed-builder" href={href} target="_blank"
+                <a class="embed-builder" data-testid="embed-builder" href={href} target="_blank" rel="noopener"
                     title={t(lang, Msg::EmbedBuilderTitle)}>{t(lang, Msg::EmbedBuilder)}</a>
             }
             if let Some(href) = whole {
