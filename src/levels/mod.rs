@@ -14,6 +14,7 @@ mod strip;
 #[cfg(test)]
 mod tests;
 pub mod text;
+pub mod xapi;
 
 use crate::i18n::Lang;
 use crate::params::declare::Param;
