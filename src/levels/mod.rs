@@ -26,7 +26,9 @@ pub use goals::{
 pub use progress::{progress_code, read_progress_code, ProgressCodeError};
 use std::cell::OnceCell;
 use std::rc::Rc;
-pub use text::{level_format_error, level_goal, level_metric, level_misses, LevelMsg};
+pub use text::{
+    level_format_error, level_goal, level_metric, level_misses, progress_code_error, LevelMsg,
+};
 
 /// Both lists of the built-in levels, from one list of their file names.
 macro_rules! level_files {
