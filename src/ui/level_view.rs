@@ -75,13 +75,14 @@ enum Kept {
     /// In storage the browser keeps for the site the frame is on, apart
     /// from the lab's own pages and other course sites.
     ForThisSite,
-    /// Nowhere: the page has no storage.
+    /// Nowhere: the page has no storage, or cannot read it.
     Nowhere,
 }
 
 fn kept() -> Kept {
     match web_sys::window() {
-        _ if storage().is_none() => Kept::Nowhere,
+        // Storage that throws when read keeps nothing either.
+        _ if stored_progress().is_none() => Kept::Nowhere,
         Some(window) if framed_by_another_site(&window) => Kept::ForThisSite,
         _ => Kept::Here,
     }
