@@ -606,11 +606,12 @@ fn progress_code_box(props: &CodeProps) -> Html {
             outcome.set(None);
         })
     };
+    // A button and Enter in the field, not a form: a sandboxed frame
+    // without `allow-forms` never submits one.
     let apply = {
         let (pasted, outcome) = (pasted.clone(), outcome.clone());
         let (progress, on_progress) = (props.progress.clone(), props.on_progress.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |()| {
             // Another tab may have solved levels since: the stored progress
             // is the base, and the one on screen where there is no storage.
             let before = stored_progress().unwrap_or_else(|| progress.clone());
@@ -621,6 +622,16 @@ fn progress_code_box(props: &CodeProps) -> Html {
                     outcome.set(Some(Ok(())));
                 }
                 Err(e) => outcome.set(Some(Err(e))),
+            }
+        })
+    };
+    let onclick = apply.reform(|_: MouseEvent| ());
+    let onkeydown = {
+        let apply = apply.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" {
+                e.prevent_default();
+                apply.emit(());
             }
         })
     };
@@ -642,14 +653,14 @@ fn progress_code_box(props: &CodeProps) -> Html {
                     <button type="button" data-testid="copy-progress-code" onclick={copy}>{t(lang, LevelMsg::CopyCode)}</button>
                 </div>
             }
-            <form class="code-row" onsubmit={apply}>
+            <div class="code-row">
                 <label>
                     <span>{t(lang, LevelMsg::PasteCode)}</span>
-                    <input type="text" data-testid="progress-code-input" value={(*pasted).clone()} {oninput}
+                    <input type="text" data-testid="progress-code-input" value={(*pasted).clone()} {oninput} {onkeydown}
                         spellcheck="false" autocomplete="off" autocapitalize="characters" />
                 </label>
-                <button type="submit" data-testid="apply-progress-code">{t(lang, LevelMsg::ApplyCode)}</button>
-            </form>
+                <button type="button" data-testid="apply-progress-code" {onclick}>{t(lang, LevelMsg::ApplyCode)}</button>
+            </div>
             { match *outcome {
                 Some(Err(e)) => html! {
                     <p class="bad" role="alert" data-testid="progress-code-error" data-error={format!("{e:?}")}>
