@@ -171,20 +171,42 @@ thread_local! {
     static IGNORE_REFUSAL: Closure<dyn FnMut(JsValue)> = Closure::new(|_: JsValue| {});
 }
 
-/// Puts `text` on the clipboard where the page may write to it.
-fn copy_text(text: &str) {
+/// Puts `text` on the clipboard where the page may write to it; `false`
+/// where it may not even ask.
+fn copy_text(text: &str) -> bool {
     let Some(window) = web_sys::window() else {
-        return;
+        return false;
     };
     let navigator = window.navigator();
     // Only a secure context has a clipboard at all.
     if !js_sys::Reflect::has(&navigator, &"clipboard".into()).unwrap_or(false) {
-        return;
+        return false;
+    }
+    // A frame of another origin writes to it only where its host allows
+    // (`allow="clipboard-write"`), and Chromium logs an error for each
+    // write it blocks: ask its permissions policy first, where it says.
+    if let Some(document) = window.document() {
+        let policy = ["permissionsPolicy", "featurePolicy"]
+            .into_iter()
+            .filter_map(|name| js_sys::Reflect::get(&document, &name.into()).ok())
+            .find(JsValue::is_object);
+        let allows = policy.and_then(|policy| {
+            let check = js_sys::Reflect::get(&policy, &"allowsFeature".into()).ok()?;
+            let check = check.dyn_into::<js_sys::Function>().ok()?;
+            check
+                .call1(&policy, &"clipboard-write".into())
+                .ok()?
+                .as_bool()
+        });
+        if allows == Some(false) {
+            return false;
+        }
     }
     let written = navigator.clipboard().write_text(text);
     IGNORE_REFUSAL.with(|ignore| {
         let _ = written.catch(ignore);
     });
+    true
 }
 
 /// Switches off every form control of the scene under a level, with the
@@ -588,9 +610,18 @@ fn progress_code_box(props: &CodeProps) -> Html {
     let outcome = use_state(|| None::<Result<(), levels::ProgressCodeError>>);
     let solved = levels::read_progress(&props.progress);
     let code = levels::progress_code(&solved);
+    let field = use_node_ref();
     let copy = {
-        let code = code.clone();
-        Callback::from(move |_: MouseEvent| copy_text(&code))
+        let (code, field) = (code.clone(), field.clone());
+        Callback::from(move |_: MouseEvent| {
+            // Where the page may not write to the clipboard, the code is
+            // selected in its field, to copy by hand.
+            if !copy_text(&code) {
+                if let Some(input) = field.cast::<HtmlInputElement>() {
+                    input.select();
+                }
+            }
+        })
     };
     // A click in the field selects the code, to copy by hand where the
     // page may not write to the clipboard.
@@ -648,7 +679,7 @@ fn progress_code_box(props: &CodeProps) -> Html {
             } else {
                 <p class="dim small">{t(lang, LevelMsg::ProgressCodeNote)}</p>
                 <div class="code-row">
-                    <input type="text" readonly=true data-testid="progress-code" value={code} spellcheck="false"
+                    <input type="text" readonly=true data-testid="progress-code" value={code} spellcheck="false" ref={field}
                         aria-label={t(lang, LevelMsg::ProgressCode)} onfocus={select} />
                     <button type="button" data-testid="copy-progress-code" onclick={copy}>{t(lang, LevelMsg::CopyCode)}</button>
                 </div>
