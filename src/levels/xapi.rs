@@ -47,19 +47,42 @@ pub fn titles(level: &Level) -> Vec<(&'static str, &str)> {
     .collect()
 }
 
-/// The score: 1 at or under par, and par / changes above it, so that twice
-/// the par's changes scores one half.
-pub fn scaled_score(changes: u32, par: u32) -> f64 {
+/// The score as a fraction, par over the more of changes and par: 1 at or
+/// under par, and one half at twice the par's changes.
+fn score_fraction(changes: u32, par: u32) -> (u64, u64) {
     match changes.max(par) {
-        0 => 1.0,
-        most => f64::from(par) / f64::from(most),
+        0 => (1, 1),
+        most => (u64::from(par), u64::from(most)),
     }
 }
 
-/// The scaled score as a percentage, rounded: xAPI's `raw` between `min` 0
-/// and `max` 100.
+/// `n / d` rounded half up to a whole multiple of `1 / scale`, counted in
+/// those multiples.
+fn rounded(n: u64, d: u64, scale: u64) -> u64 {
+    (2 * n * scale + d) / (2 * d)
+}
+
+/// The scaled score as the statement writes it, to four decimals (`1`,
+/// `0.5`, `0.3333`). Integer arithmetic, not a float's `Display`: the app
+/// formats no float anywhere else, and Rust's float formatting made the
+/// Russian log bundle 8 KB gzip larger.
+pub fn scaled_score(changes: u32, par: u32) -> String {
+    let (n, d) = score_fraction(changes, par);
+    let ten_thousandths = rounded(n, d, 10_000);
+    let (whole, fraction) = (ten_thousandths / 10_000, ten_thousandths % 10_000);
+    if fraction == 0 {
+        whole.to_string()
+    } else {
+        let digits = format!("{fraction:04}");
+        format!("{whole}.{}", digits.trim_end_matches('0'))
+    }
+}
+
+/// The scaled score as a percentage, rounded half up: xAPI's `raw`, between
+/// `min` 0 and `max` 100.
 pub fn raw_score(changes: u32, par: u32) -> u32 {
-    (scaled_score(changes, par) * 100.0).round() as u32
+    let (n, d) = score_fraction(changes, par);
+    rounded(n, d, 100) as u32
 }
 
 /// The app's base without the query or fragment a page without `<base>`
@@ -195,24 +218,36 @@ mod tests {
     #[test]
     fn the_score_is_par_over_the_changes_above_par() {
         for (changes, par, scaled, raw) in [
-            (0, 1, 1.0, 100),
-            (1, 1, 1.0, 100),
-            (2, 1, 0.5, 50),
-            (3, 1, 1.0 / 3.0, 33),
-            (3, 2, 2.0 / 3.0, 67),
-            (8, 1, 0.125, 13),
-            (0, 0, 1.0, 100),
-            (4, 0, 0.0, 0),
+            (0, 1, "1", 100),
+            (1, 1, "1", 100),
+            (2, 1, "0.5", 50),
+            (3, 1, "0.3333", 33),
+            (3, 2, "0.6667", 67),
+            (8, 1, "0.125", 13),
+            (7, 2, "0.2857", 29),
+            (0, 0, "1", 100),
+            (4, 0, "0", 0),
         ] {
             assert_eq!(scaled_score(changes, par), scaled, "{changes}/{par}");
             assert_eq!(raw_score(changes, par), raw, "{changes}/{par}");
             let s = solved(changes, par, &[]);
-            assert_eq!(s["result"]["score"]["scaled"].as_f64(), Some(scaled));
+            assert_eq!(s["result"]["score"]["scaled"].as_f64(), scaled.parse().ok());
             assert_eq!(s["result"]["score"]["raw"], json!(raw));
         }
-        // Every score is between 0 and 1, and never rises with more changes.
+        // Every score is between 0 and 1, within rounding of par / changes,
+        // and never rises with more changes.
         for par in 0..6 {
-            let scores: Vec<f64> = (0..40).map(|c| scaled_score(c, par)).collect();
+            let scores: Vec<f64> = (0..40)
+                .map(|c| scaled_score(c, par).parse().unwrap())
+                .collect();
+            for (c, s) in scores.iter().enumerate() {
+                let exact = if c as u32 <= par {
+                    1.0
+                } else {
+                    f64::from(par) / c as f64
+                };
+                assert!((s - exact).abs() <= 0.000_05 + 1e-12, "{c}/{par}: {s}");
+            }
             assert!(scores.iter().all(|s| (0.0..=1.0).contains(s)));
             assert!(
                 scores.windows(2).all(|w| w[1] <= w[0]),
