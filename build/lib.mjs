@@ -80,7 +80,13 @@ export async function serve(dir, prefix = '/', { host = null } = {}) {
       res.writeHead(404).end('not found');
       return;
     }
-    const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
+    // Any origin may read the files, as on GitHub Pages: a sandboxed frame
+    // without allow-same-origin has an opaque origin, and loads the app's
+    // module script and wasm as cross-origin requests.
+    const headers = {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'access-control-allow-origin': '*',
+    };
     if (host) {
       const accept = String(req.headers['accept-encoding'] ?? '');
       const encoding = host === 'br' && /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;

@@ -8,11 +8,13 @@
 
 pub mod format;
 pub mod goals;
+pub mod progress;
 #[cfg(test)]
 mod strip;
 #[cfg(test)]
 mod tests;
 pub mod text;
+pub mod xapi;
 
 use crate::i18n::Lang;
 use crate::params::declare::Param;
@@ -21,9 +23,12 @@ pub use format::{FormatError, FormatErrorKind, LevelFile, LevelText, Lines};
 pub use goals::{
     check_seed, measure, misses, refuses, usual_op, variant, Goal, Metric, Miss, Op, SEEDS,
 };
+pub use progress::{progress_code, read_progress_code, ProgressCodeError};
 use std::cell::OnceCell;
 use std::rc::Rc;
-pub use text::{level_format_error, level_goal, level_metric, level_misses, LevelMsg};
+pub use text::{
+    level_format_error, level_goal, level_metric, level_misses, progress_code_error, LevelMsg,
+};
 
 /// Both lists of the built-in levels, from one list of their file names.
 macro_rules! level_files {
@@ -318,4 +323,18 @@ pub fn record_solved(text: &str, level: u32, changes: u32) -> String {
     let best = p.entry(level).or_insert(changes);
     *best = (*best).min(changes);
     write_progress(&p)
+}
+
+/// The stored progress with a pasted code's merged in, each level with the
+/// fewer changes of the two. A level this build does not have (a code
+/// from a later lab) is left out, as [`read_progress`] leaves it.
+pub fn apply_progress_code(text: &str, code: &str) -> Result<String, ProgressCodeError> {
+    let theirs: std::collections::BTreeMap<u32, u32> = read_progress_code(code)?
+        .into_iter()
+        .filter(|&(level, _)| builtin(level).is_some())
+        .collect();
+    Ok(write_progress(&progress::merge_progress(
+        &read_progress(text),
+        &theirs,
+    )))
 }

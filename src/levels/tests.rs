@@ -323,6 +323,28 @@ fn progress_keeps_the_fewest_changes_and_skips_what_it_cannot_read() {
 }
 
 #[test]
+fn a_pasted_code_merges_into_the_stored_progress() {
+    let code = progress_code(&std::collections::BTreeMap::from([(1, 3), (2, 0), (99, 1)]));
+    // Level 1 keeps the fewer changes, level 2 is added, level 99 is not
+    // one of this build's.
+    assert_eq!(
+        apply_progress_code("1:1,4:2", &code),
+        Ok("1:1,2:0,4:2".to_owned())
+    );
+    assert_eq!(apply_progress_code("1:5", &code), Ok("1:3,2:0".to_owned()));
+    // A code of the stored progress changes nothing.
+    let stored = "3:1,7:2";
+    assert_eq!(
+        apply_progress_code(stored, &progress_code(&read_progress(stored))),
+        Ok(stored.to_owned())
+    );
+    assert_eq!(
+        apply_progress_code(stored, "KL1-0000"),
+        Err(ProgressCodeError::Checksum)
+    );
+}
+
+#[test]
 fn every_level_speaks_russian_and_english() {
     let cyrillic = crate::i18n::catalogue_tests::has_cyrillic;
     for (i, l) in all().iter().enumerate() {

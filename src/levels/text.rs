@@ -3,7 +3,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::{catalogue, t};
-use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Miss, Op};
+use crate::levels::{FormatError, FormatErrorKind, Goal, Metric, Miss, Op, ProgressCodeError};
 use crate::params::param_issue;
 use crate::scenes::producer::model::FailReason;
 
@@ -23,6 +23,22 @@ catalogue! {
         Map => ("Карта уровней", "Level map"),
         Done => ("пройден", "solved"),
         ResetProgress => ("Сбросить прогресс", "Reset progress"),
+        ProgressCode => ("Код прогресса", "Progress code"),
+        ProgressCodeNote => ("Код хранит пройденные уровни. Вставьте его на другой странице с этими уровнями — и они отметятся и там.", "The code carries your solved levels: paste it on another page with these levels, and they are ticked there too."),
+        ProgressCodeNone => ("Пройденных уровней пока нет: код появится, когда вы пройдёте первый.", "No level is solved yet: the code appears when you solve one."),
+        CopyCode => ("Скопировать код", "Copy the code"),
+        PasteCode => ("Код с другой страницы", "A code from another page"),
+        ApplyCode => ("Применить код", "Apply the code"),
+        CodeApplied => ("Код применён: пройденные в нём уровни отмечены на карте.", "The code is applied: the levels it holds are ticked on the map."),
+        NoStorage => ("На этой странице прогресс не сохраняется: прежде чем уйти, скопируйте код.", "Progress is not kept on this page: copy the code before you leave."),
+        SiteStorage => ("Здесь прогресс хранится только для этого сайта курса; на другую страницу его перенесёт код.", "Progress here is kept for this course site only; the code carries it to another page."),
+        CodeEmpty => ("Вставьте код прогресса в поле.", "Paste a progress code into the field."),
+        CodeNotACode => ("Это не код прогресса.", "This is not a progress code."),
+        CodeVersion => ("Этот код сделан более новой версией приложения, и здесь его не прочитать.", "This code comes from a newer version of the app, and this page cannot read it."),
+        CodeCharacter => ("В коде есть знак, которого в кодах не бывает: проверьте, не скопировалось ли лишнее.", "The code holds a character no code has: check that nothing else was copied with it."),
+        CodeChecksum => ("Код не сходится с контрольной суммой: в нём опечатка или он скопирован не целиком.", "The code does not match its checksum: it has a typo, or it was not copied whole."),
+        CodeMalformed => ("Код повреждён: пройденные уровни из него не прочитать.", "The code is damaged: its solved levels cannot be read."),
+        CodeUnchanged => ("Прогресс не изменился.", "Progress is unchanged."),
         Restart => ("Начать уровень заново", "Restart the level"),
         NextLevel => ("Следующий уровень →", "Next level →"),
         NoSuchLevel => ("Такого уровня нет. Выберите уровень на карте.", "There is no such level. Pick one on the map."),
@@ -105,6 +121,22 @@ fn metric_name(lang: Lang, m: Metric) -> &'static str {
             }
         }
     }
+}
+
+/// Why a pasted progress code was refused.
+pub fn progress_code_error(lang: Lang, e: ProgressCodeError) -> &'static str {
+    use ProgressCodeError::*;
+    t(
+        lang,
+        match e {
+            Empty => LevelMsg::CodeEmpty,
+            NotACode => LevelMsg::CodeNotACode,
+            UnknownVersion => LevelMsg::CodeVersion,
+            BadCharacter => LevelMsg::CodeCharacter,
+            Checksum => LevelMsg::CodeChecksum,
+            Malformed => LevelMsg::CodeMalformed,
+        },
+    )
 }
 
 /// A metric as the author kit's list names it.

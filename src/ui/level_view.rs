@@ -12,12 +12,17 @@ use crate::params::{apply_pairs, encode_component, to_query, AppParams, LevelKit
 use crate::route::level_link;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 /// The message the host page gets when a level is solved.
 pub const COMPLETE_MESSAGE: &str = "kafka-lab:level-complete";
+
+/// The message beside it that carries the solve as an xAPI statement
+/// (src/levels/xapi.rs), for a host that records completion.
+pub const XAPI_MESSAGE: &str = "kafka-lab:xapi";
 
 /// Milliseconds of checking a frame may take before it yields (as the
 /// pipeline's sweep does): no frame becomes a long task.
@@ -34,18 +39,91 @@ fn reset_progress(progress: &UseStateHandle<String>) -> Callback<MouseEvent> {
     })
 }
 
+/// Keeps `text` as the progress, in storage where the page has it and on
+/// screen.
+fn keep_progress(progress: &UseStateHandle<String>) -> Callback<String> {
+    let progress = progress.clone();
+    Callback::from(move |text: String| {
+        if let Some(s) = storage() {
+            let _ = s.set_item(levels::PROGRESS_KEY, &text);
+        }
+        progress.set(text);
+    })
+}
+
+/// The page's `localStorage`, where it has one: reading it throws in a
+/// sandboxed frame without `allow-same-origin`, and a browser may give
+/// none.
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-fn stored_progress() -> String {
-    storage()
-        .and_then(|s| s.get_item(levels::PROGRESS_KEY).ok().flatten())
-        .unwrap_or_default()
+/// The progress as stored, `None` where the page cannot read its storage:
+/// progress then lives on screen only, for as long as the page is open.
+fn stored_progress() -> Option<String> {
+    storage()?
+        .get_item(levels::PROGRESS_KEY)
+        .ok()
+        .map(Option::unwrap_or_default)
 }
 
-/// Tells the host page, when there is one, that the level is solved.
-fn post_complete(level: u32, changes: usize, par: u32) {
+/// Where the progress is kept, for the note the level map shows.
+#[derive(Clone, Copy, PartialEq)]
+enum Kept {
+    /// In this site's storage, as on the lab's own pages.
+    Here,
+    /// In storage the browser keeps for the site the frame is on, apart
+    /// from the lab's own pages and other course sites.
+    ForThisSite,
+    /// Nowhere: the page has no storage, or cannot read it.
+    Nowhere,
+}
+
+fn kept() -> Kept {
+    match web_sys::window() {
+        // Storage that throws when read keeps nothing either.
+        _ if stored_progress().is_none() => Kept::Nowhere,
+        Some(window) if framed_by_another_site(&window) => Kept::ForThisSite,
+        _ => Kept::Here,
+    }
+}
+
+/// Whether the page is a frame inside a page of another origin. Browsers
+/// now keep such a frame's storage for the top page's site alone, so the
+/// same learner has one progress there and another on the lab's pages.
+fn framed_by_another_site(window: &web_sys::Window) -> bool {
+    let Ok(Some(parent)) = window.parent() else {
+        return false;
+    };
+    if parent == *window {
+        return false;
+    }
+    let location = window.location();
+    let own = location.origin().unwrap_or_default();
+    // Chromium and Safari list the origins of the pages around the frame,
+    // and reading them throws nothing.
+    let ancestors = js_sys::Reflect::get(&location, &"ancestorOrigins".into())
+        .ok()
+        .filter(|list| list.is_object());
+    if let Some(list) = ancestors {
+        let length = js_sys::Reflect::get(&list, &"length".into())
+            .ok()
+            .and_then(|n| n.as_f64())
+            .unwrap_or(0.0) as u32;
+        return (0..length).any(|i| {
+            js_sys::Reflect::get_u32(&list, i)
+                .ok()
+                .and_then(|o| o.as_string())
+                .is_some_and(|o| o != own)
+        });
+    }
+    // Elsewhere, a page of another origin does not let its address be read.
+    parent.location().href().is_err()
+}
+
+/// Tells the host page, when there is one, that the level is solved: the
+/// lab's own message, and the same as an xAPI statement.
+fn post_complete(level: &Level, n: u32, changes: usize, par: u32) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -56,14 +134,79 @@ fn post_complete(level: u32, changes: usize, par: u32) {
         return;
     }
     let message = js_sys::Object::new();
-    let set = |k: &str, v: JsValue| {
-        let _ = js_sys::Reflect::set(&message, &k.into(), &v);
+    let set = |message: &js_sys::Object, k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(message, &k.into(), &v);
     };
-    set("type", COMPLETE_MESSAGE.into());
-    set("level", JsValue::from(level));
-    set("changes", JsValue::from(changes as u32));
-    set("par", JsValue::from(par));
+    set(&message, "type", COMPLETE_MESSAGE.into());
+    set(&message, "level", JsValue::from(n));
+    set(&message, "changes", JsValue::from(changes as u32));
+    set(&message, "par", JsValue::from(par));
     let _ = parent.post_message(&message, "*");
+    let base = window
+        .document()
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_default();
+    let timestamp = String::from(js_sys::Date::new_0().to_iso_string());
+    let titles = levels::xapi::titles(level);
+    let statement = levels::xapi::statement(&levels::xapi::Completed {
+        base: &base,
+        level: n,
+        changes: changes as u32,
+        par,
+        titles: &titles,
+        timestamp: &timestamp,
+    });
+    if let Ok(statement) = js_sys::JSON::parse(&statement) {
+        let message = js_sys::Object::new();
+        set(&message, "type", XAPI_MESSAGE.into());
+        set(&message, "statement", statement);
+        let _ = parent.post_message(&message, "*");
+    }
+}
+
+thread_local! {
+    // What a refused clipboard write comes to: nothing, since the code
+    // stays in its field to copy by hand. Without a handler the refusal
+    // would reach the console as an uncaught rejection.
+    static IGNORE_REFUSAL: Closure<dyn FnMut(JsValue)> = Closure::new(|_: JsValue| {});
+}
+
+/// Puts `text` on the clipboard where the page may write to it; `false`
+/// where it may not even ask.
+fn copy_text(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    // Only a secure context has a clipboard at all.
+    if !js_sys::Reflect::has(&navigator, &"clipboard".into()).unwrap_or(false) {
+        return false;
+    }
+    // A frame of another origin writes to it only where its host allows
+    // (`allow="clipboard-write"`), and Chromium logs an error for each
+    // write it blocks: ask its permissions policy first, where it says.
+    if let Some(document) = window.document() {
+        let policy = ["permissionsPolicy", "featurePolicy"]
+            .into_iter()
+            .filter_map(|name| js_sys::Reflect::get(&document, &name.into()).ok())
+            .find(JsValue::is_object);
+        let allows = policy.and_then(|policy| {
+            let check = js_sys::Reflect::get(&policy, &"allowsFeature".into()).ok()?;
+            let check = check.dyn_into::<js_sys::Function>().ok()?;
+            check
+                .call1(&policy, &"clipboard-write".into())
+                .ok()?
+                .as_bool()
+        });
+        if allows == Some(false) {
+            return false;
+        }
+    }
+    let written = navigator.clipboard().write_text(text);
+    IGNORE_REFUSAL.with(|ignore| {
+        let _ = written.catch(ignore);
+    });
+    true
 }
 
 /// Switches off every form control of the scene under a level, with the
@@ -129,7 +272,7 @@ pub fn level_bar(props: &LevelProps) -> Html {
     let text = level.text(lang).clone();
     let goals = level.file.goals.clone();
     let hints = use_state(|| 0usize);
-    let progress = use_state(stored_progress);
+    let progress = use_state(|| stored_progress().unwrap_or_default());
     let run_params = props.params.sim_config();
     let check = use_state(|| Check {
         params: run_params.clone(),
@@ -182,16 +325,16 @@ pub fn level_bar(props: &LevelProps) -> Html {
         let progress = progress.clone();
         let n = props.n;
         let count = changes.len();
+        let level = level.clone();
         use_effect_with((complete, run_params.clone()), move |(complete, _)| {
             // The effect runs when the verdict or the settings change, so
-            // each time the level becomes solved is told once.
+            // each time the level becomes solved is told once. Another tab
+            // may have solved levels since: the stored progress is the
+            // base, and the one on screen where there is no storage.
             if *complete {
-                let text = levels::record_solved(&stored_progress(), n, count as u32);
-                if let Some(s) = storage() {
-                    let _ = s.set_item(levels::PROGRESS_KEY, &text);
-                }
-                progress.set(text);
-                post_complete(n, count, par);
+                let before = stored_progress().unwrap_or_else(|| (*progress).clone());
+                keep_progress(&progress).emit(levels::record_solved(&before, n, count as u32));
+                post_complete(&level, n, count, par);
             }
         });
     }
@@ -224,6 +367,7 @@ pub fn level_bar(props: &LevelProps) -> Html {
         Callback::from(move |_: MouseEvent| on_params.emit(start.clone()))
     };
     let reset = reset_progress(&progress);
+    let keep = keep_progress(&progress);
     let next = level_link(&props.params, props.n + 1);
     // Every other setting of the run, shown as it is and switched off.
     let locked: Vec<&'static Param> = unlockable(level.scene())
@@ -308,7 +452,7 @@ pub fn level_bar(props: &LevelProps) -> Html {
             <nav class="lesson-nav">
                 <button type="button" data-testid="level-restart" onclick={restart}>{t(lang, LevelMsg::Restart)}</button>
             </nav>
-            <LevelMap params={props.params.clone()} progress={(*progress).clone()} open={false} on_reset={reset} />
+            <LevelMap params={props.params.clone()} progress={(*progress).clone()} open={false} on_reset={reset} on_progress={keep} />
         </section>
     }
 }
@@ -409,9 +553,12 @@ pub struct MapProps {
     pub progress: String,
     pub open: bool,
     pub on_reset: Callback<MouseEvent>,
+    /// Keeps new progress: a pasted code's, merged in.
+    pub on_progress: Callback<String>,
 }
 
-/// Every level, with the ones solved ticked.
+/// Every level, with the ones solved ticked; the progress code to carry
+/// them to another page, and the field to paste one.
 #[component(LevelMap)]
 pub fn level_map(props: &MapProps) -> Html {
     let lang = props.params.lang;
@@ -433,12 +580,128 @@ pub fn level_map(props: &MapProps) -> Html {
                 }} }
             </ol>
             <button type="button" data-testid="level-reset-progress" onclick={props.on_reset.clone()}>{t(lang, LevelMsg::ResetProgress)}</button>
+            <ProgressCodeBox lang={lang} progress={props.progress.clone()} on_progress={props.on_progress.clone()} />
             <p class="dim small">{format!("{}: ", t(lang, LevelMsg::KitAuthor))}
                 <a href={kit_link(&props.params, LevelKit::Make)} data-testid="kit-make-link">{t(lang, LevelMsg::KitMake)}</a>
                 {" · "}
                 <a href={kit_link(&props.params, LevelKit::Preview)} data-testid="kit-preview-link">{t(lang, LevelMsg::KitPreview)}</a>
             </p>
         </details>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CodeProps {
+    lang: Lang,
+    progress: String,
+    on_progress: Callback<String>,
+}
+
+/// The progress code with its copy button, the field a code from another
+/// page is pasted into, and a note where the page keeps the progress
+/// only for this site, or not at all.
+#[component(ProgressCodeBox)]
+fn progress_code_box(props: &CodeProps) -> Html {
+    let lang = props.lang;
+    let kept = *use_memo((), |_| kept());
+    let pasted = use_state(String::new);
+    // What the last code applied came to: `None` until one is, and again
+    // once the field changes.
+    let outcome = use_state(|| None::<Result<(), levels::ProgressCodeError>>);
+    let solved = levels::read_progress(&props.progress);
+    let code = levels::progress_code(&solved);
+    let field = use_node_ref();
+    let copy = {
+        let (code, field) = (code.clone(), field.clone());
+        Callback::from(move |_: MouseEvent| {
+            // Where the page may not write to the clipboard, the code is
+            // selected in its field, to copy by hand.
+            if !copy_text(&code) {
+                if let Some(input) = field.cast::<HtmlInputElement>() {
+                    input.select();
+                }
+            }
+        })
+    };
+    // A click in the field selects the code, to copy by hand where the
+    // page may not write to the clipboard.
+    let select = Callback::from(|e: FocusEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        input.select();
+    });
+    let oninput = {
+        let (pasted, outcome) = (pasted.clone(), outcome.clone());
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            pasted.set(input.value());
+            outcome.set(None);
+        })
+    };
+    // A button and Enter in the field, not a form: a sandboxed frame
+    // without `allow-forms` never submits one.
+    let apply = {
+        let (pasted, outcome) = (pasted.clone(), outcome.clone());
+        let (progress, on_progress) = (props.progress.clone(), props.on_progress.clone());
+        Callback::from(move |()| {
+            // Another tab may have solved levels since: the stored progress
+            // is the base, and the one on screen where there is no storage.
+            let before = stored_progress().unwrap_or_else(|| progress.clone());
+            match levels::apply_progress_code(&before, &pasted) {
+                Ok(text) => {
+                    on_progress.emit(text);
+                    pasted.set(String::new());
+                    outcome.set(Some(Ok(())));
+                }
+                Err(e) => outcome.set(Some(Err(e))),
+            }
+        })
+    };
+    let onclick = apply.reform(|_: MouseEvent| ());
+    let onkeydown = {
+        let apply = apply.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" {
+                e.prevent_default();
+                apply.emit(());
+            }
+        })
+    };
+    html! {
+        <div class="progress-code" data-testid="progress-code-box">
+            <h3>{t(lang, LevelMsg::ProgressCode)}</h3>
+            { match kept {
+                Kept::Nowhere => html! { <p class="note warn" data-testid="progress-note" data-kept="nowhere">{t(lang, LevelMsg::NoStorage)}</p> },
+                Kept::ForThisSite => html! { <p class="note" data-testid="progress-note" data-kept="site">{t(lang, LevelMsg::SiteStorage)}</p> },
+                Kept::Here => Html::default(),
+            } }
+            if solved.is_empty() {
+                <p class="dim small" data-testid="progress-code-none">{t(lang, LevelMsg::ProgressCodeNone)}</p>
+            } else {
+                <p class="dim small">{t(lang, LevelMsg::ProgressCodeNote)}</p>
+                <div class="code-row">
+                    <input type="text" readonly=true data-testid="progress-code" value={code} spellcheck="false" ref={field}
+                        aria-label={t(lang, LevelMsg::ProgressCode)} onfocus={select} />
+                    <button type="button" data-testid="copy-progress-code" onclick={copy}>{t(lang, LevelMsg::CopyCode)}</button>
+                </div>
+            }
+            <div class="code-row">
+                <label>
+                    <span>{t(lang, LevelMsg::PasteCode)}</span>
+                    <input type="text" data-testid="progress-code-input" value={(*pasted).clone()} {oninput} {onkeydown}
+                        spellcheck="false" autocomplete="off" autocapitalize="characters" />
+                </label>
+                <button type="button" data-testid="apply-progress-code" {onclick}>{t(lang, LevelMsg::ApplyCode)}</button>
+            </div>
+            { match *outcome {
+                Some(Err(e)) => html! {
+                    <p class="bad" role="alert" data-testid="progress-code-error" data-error={format!("{e:?}")}>
+                        {format!("{} {}", levels::progress_code_error(lang, e), t(lang, LevelMsg::CodeUnchanged))}
+                    </p>
+                },
+                Some(Ok(())) => html! { <p class="ok" role="status" data-testid="progress-code-applied">{t(lang, LevelMsg::CodeApplied)}</p> },
+                None => Html::default(),
+            } }
+        </div>
     }
 }
 
@@ -462,12 +725,13 @@ pub struct NoLevelProps {
 #[component(NoSuchLevel)]
 pub fn no_such_level(props: &NoLevelProps) -> Html {
     let lang = props.params.lang;
-    let progress = use_state(stored_progress);
+    let progress = use_state(|| stored_progress().unwrap_or_default());
     let reset = reset_progress(&progress);
+    let keep = keep_progress(&progress);
     html! {
         <section class="level card" data-testid="no-such-level">
             <p role="alert"><strong>{t(lang, LevelMsg::NoSuchLevel)}</strong></p>
-            <LevelMap params={props.params.clone()} progress={(*progress).clone()} open={true} on_reset={reset} />
+            <LevelMap params={props.params.clone()} progress={(*progress).clone()} open={true} on_reset={reset} on_progress={keep} />
         </section>
     }
 }
