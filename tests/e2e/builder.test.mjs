@@ -27,10 +27,22 @@ const src = async (page) => {
   const raw = text.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
   return new URL(raw);
 };
-/** Waits until both preview frames have reported their heights, and returns them. */
+/**
+ * Waits until both preview frames have reported their heights and each
+ * frame, and its box, is as tall as its content (a frame's page settles
+ * after it reports first: its pre-rendered copy, then the live app), and
+ * returns them.
+ */
 async function measured(page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-testid="builder-measured"]')].every((e) => e.dataset.height),
+    [...document.querySelectorAll('[data-testid="builder-measured"]')].every((e) => {
+      const frame = document.querySelector(`[data-testid="builder-preview"][data-frame="${e.dataset.frame}"]`);
+      const doc = frame.contentDocument;
+      if (!e.dataset.height || !doc?.querySelector('[data-testid="scene"][data-ready="true"]')) return false;
+      const content = Math.ceil(doc.documentElement.getBoundingClientRect().height);
+      const measured = Number(e.dataset.height);
+      return Math.abs(content - measured) <= 1 && Math.abs(frame.getBoundingClientRect().height - measured) <= 1;
+    }),
   );
   return page.$$eval('[data-testid="builder-measured"]', (els) =>
     Object.fromEntries(els.map((e) => [e.dataset.frame, Number(e.dataset.height)])),
@@ -71,6 +83,12 @@ test('from the share row: part, theme and chrome chosen, both widths measured, a
   assert.match(await code(page), /kafka-lab:resize/);
   assert.match(await code(page), /sandbox="allow-scripts allow-same-origin allow-popups/);
 
+  // Both frames load the new address: wait until each shows it.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="builder-preview"]')].every((f) =>
+      f.contentDocument?.querySelector('.app[data-theme="light"] [data-testid="scene"][data-part="timeline"][data-ready="true"]'),
+    ),
+  );
   const heights = await measured(page);
   for (const which of ['desktop', 'phone']) {
     const frame = await previewFrame(page, which);
