@@ -66,21 +66,22 @@ pub enum LinkError {
 /// The state a pasted link opens, with what its parameters got wrong:
 /// a whole address (`https://host/kafka-lab/en/group/?…`), a path, or a
 /// bare query. A scene's, the lesson's or the builder's page is found from
-/// the end of the path, whatever base the host serves the lab under; the
-/// root counts only as `app_path`, the lab's own base here (`/kafka-lab/`),
-/// or with a query that names a scene, a lesson step or a level. So a
-/// course page's own address, pasted by mistake, is refused rather than
-/// opened as the log.
+/// the end of the path, whatever host and base serve the lab. The root
+/// counts only as `app_base`, this lab's own absolute base
+/// (`https://host/kafka-lab/`), or with a query that names a scene, a
+/// lesson step or a level: so a course page's own address, or a site's
+/// home page, pasted by mistake, is refused rather than opened as the log.
 pub fn read_link(
     text: &str,
-    app_path: &str,
+    app_base: &str,
 ) -> Result<(AppParams, Vec<crate::params::ParamIssue>), LinkError> {
     let text = text.trim();
-    let path_and_query = match text.split_once("://") {
+    let (site, path_and_query) = match text.split_once("://") {
         Some((scheme, rest)) if !scheme.is_empty() && !scheme.contains(['/', '?']) => {
-            rest.find(['/', '?']).map_or("", |i| &rest[i..])
+            let at = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+            (&text[..scheme.len() + 3 + at], &rest[at..])
         }
-        _ if text.starts_with(['/', '?']) => text,
+        _ if text.starts_with(['/', '?']) => ("", text),
         _ => return Err(LinkError::NotALink),
     };
     let path_and_query = path_and_query.split('#').next().unwrap_or("");
@@ -89,15 +90,24 @@ pub fn read_link(
         .unwrap_or((path_and_query, ""));
     // A static host serves `group/` as `group/index.html`.
     let path = path.strip_suffix("index.html").unwrap_or(path);
+    // The base's own path, for a path pasted without its host.
+    let base_path = app_base
+        .split_once("://")
+        .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]))
+        .unwrap_or(app_base);
+    let here = if site.is_empty() {
+        (path.to_owned(), base_path)
+    } else {
+        (format!("{site}{path}"), app_base)
+    };
     let page = page_of(path);
     let named = crate::params::query_pairs(query)
         .iter()
         .any(|(n, _)| matches!(n.as_str(), "scene" | "lesson" | "level"));
-    // A bare query is this page's; an address with no path is a site's
-    // home page.
-    let root = (path.is_empty() && text.starts_with('?'))
-        || path == app_path
-        || path == format!("{app_path}en/");
+    // A bare query is this page's.
+    let root = (path.is_empty() && site.is_empty())
+        || here.0 == here.1
+        || here.0 == format!("{}en/", here.1);
     if page.is_none() && !named && !root {
         return Err(LinkError::NotALink);
     }

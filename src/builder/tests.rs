@@ -65,7 +65,7 @@ fn a_pasted_link_opens_its_state_whatever_the_host_and_base() {
         "https://host/kafka-lab/embed/?scene=group&lang=en&partitions=6",
     ] {
         let (p, issues) =
-            read_link(text, "/kafka-lab/").unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            read_link(text, "https://host/kafka-lab/").unwrap_or_else(|e| panic!("{text}: {e:?}"));
         assert_eq!(
             (p.scene, p.lang, p.group.partitions),
             (SceneId::Group, Lang::En, 6),
@@ -75,15 +75,18 @@ fn a_pasted_link_opens_its_state_whatever_the_host_and_base() {
     }
     // The lab's own root opens the log, as `/` does; any root with a
     // query that names what to open is one of the lab's.
-    let (p, _) = read_link("https://host/kafka-lab/", "/kafka-lab/").unwrap();
+    let (p, _) = read_link("https://host/kafka-lab/", "https://host/kafka-lab/").unwrap();
     assert_eq!(p.scene, SceneId::Log);
-    let (p, _) = read_link("https://host/kafka-lab/en/", "/kafka-lab/").unwrap();
+    let (p, _) = read_link("https://host/kafka-lab/en/", "https://host/kafka-lab/").unwrap();
     assert_eq!((p.scene, p.lang), (SceneId::Log, Lang::En));
-    let (p, _) = read_link("https://elsewhere/lab/?level=3", "/kafka-lab/").unwrap();
+    // A path without its host, under this base.
+    let (p, _) = read_link("/kafka-lab/en/", "https://host/kafka-lab/").unwrap();
+    assert_eq!(p.lang, Lang::En);
+    let (p, _) = read_link("https://elsewhere/lab/?level=3", "https://host/kafka-lab/").unwrap();
     assert_eq!(p.level, Some(3));
     let (p, _) = read_link(
         "https://host/kafka-lab/en/group/index.html?partitions=6",
-        "/",
+        "https://host/",
     )
     .unwrap();
     assert_eq!(
@@ -91,7 +94,7 @@ fn a_pasted_link_opens_its_state_whatever_the_host_and_base() {
         (SceneId::Group, Lang::En, 6)
     );
     // A bad value opens with its message, as the app would.
-    let (p, issues) = read_link("https://host/routing/?partitions=abc", "/").unwrap();
+    let (p, issues) = read_link("https://host/routing/?partitions=abc", "https://host/").unwrap();
     assert_eq!(p.scene, SceneId::Routing);
     assert!(matches!(
         &issues[..],
@@ -114,15 +117,25 @@ fn text_that_is_no_link_of_the_lab_is_refused() {
         "https://example.com",
         "https://stepik.org/course/123/",
         "https://example.com/en/",
+        "/",
+        "/blog/",
         "javascript://x",
         "ftp//x",
         "://x/?scene=log",
     ] {
         assert_eq!(
-            read_link(text, "/kafka-lab/").map(|_| ()),
+            read_link(text, "https://host/kafka-lab/").map(|_| ()),
             Err(LinkError::NotALink),
             "{text:?}"
         );
+        // The lab at a host's root: another site's root is still refused.
+        if text != "/" {
+            assert_eq!(
+                read_link(text, "https://host/").map(|_| ()),
+                Err(LinkError::NotALink),
+                "{text:?} with the lab at a root"
+            );
+        }
     }
 }
 

@@ -185,11 +185,12 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
         })
     };
     let on_paste = {
-        let (state, part, pasted, field) = (
+        let (state, part, pasted, field, app_base) = (
             state.clone(),
             part.clone(),
             pasted.clone(),
             link_field.clone(),
+            app_base.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -198,7 +199,7 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                 .map(|i| i.value())
                 .unwrap_or_default();
             let base = super::app::base_path();
-            match read_link(&text, &base) {
+            match read_link(&text, &app_base) {
                 Ok((next, issues)) => {
                     let other_language = (next.lang != state.lang).then(|| {
                         let query = to_query(&AppParams {
