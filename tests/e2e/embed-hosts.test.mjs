@@ -4,22 +4,13 @@
 // resizer protocol as h5p-resizer.js does (tests/e2e/hosts/). The frame fits
 // its content, with no empty space, and follows it when the content grows;
 // it answers only its parent, and only these messages.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { useBrowser, serve } from './harness.mjs';
+import { useBrowser, useCourseSite } from './harness.mjs';
 
 const env = useBrowser();
-const here = fileURLToPath(new URL('.', import.meta.url));
-// The course site: this folder, for its host pages and iframe-resizer's
-// script, on a port of its own, so the frame is another origin.
-const site = { server: null, base: '' };
-before(async () => {
-  const served = await serve(here);
-  site.server = served.server;
-  site.base = served.base;
-});
-after(() => site.server?.close());
+// The course site: its host pages, and iframe-resizer's script.
+const site = useCourseSite();
 
 /**
  * Opens a host page of the course site, with the lab's `src` in its frame.

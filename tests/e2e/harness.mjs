@@ -138,6 +138,23 @@ export function useBrowser() {
   return env;
 }
 
+/**
+ * A course site for the host pages (tests/e2e/hosts/): this folder served
+ * on a port of its own, so a frame of the lab in them is another origin,
+ * as on a real course page. The returned object's `base` is filled in by
+ * the time tests run.
+ */
+export function useCourseSite() {
+  const site = { server: null, base: '' };
+  before(async () => {
+    const served = await serve(here);
+    site.server = served.server;
+    site.base = served.base;
+  });
+  after(() => site.server?.close());
+  return site;
+}
+
 /** The scene's counters, by `data-name`. */
 export const stats = (page) =>
   page.$$eval('[data-testid="stat"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.name, Number(e.dataset.value)])));

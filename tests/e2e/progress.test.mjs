@@ -4,20 +4,12 @@
 // progress code carried from the lab's page to another site's frame.
 // The host pages (tests/e2e/hosts/) are served from another origin, as a
 // course site is.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { useBrowser, serve, shot } from './harness.mjs';
+import { useBrowser, useCourseSite, shot } from './harness.mjs';
 
 const env = useBrowser();
-const here = fileURLToPath(new URL('.', import.meta.url));
-const site = { server: null, base: '' };
-before(async () => {
-  const served = await serve(here);
-  site.server = served.server;
-  site.base = served.base;
-});
-after(() => site.server?.close());
+const site = useCourseSite();
 
 // Every frame's uncaught exceptions and unhandled rejections, kept in the
 // frame itself: a sandboxed frame's are not the page's.
