@@ -6,7 +6,7 @@
 // it answers only its parent, and only these messages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, useCourseSite } from './harness.mjs';
+import { useBrowser, useCourseSite, recordLabConsole } from './harness.mjs';
 
 const env = useBrowser();
 // The course site: its host pages, and iframe-resizer's script.
@@ -23,12 +23,7 @@ async function openHost(host, src, viewport) {
   const context = await env.browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
-  const lab = new URL(env.base).origin;
-  page.on('console', (msg) => {
-    const from = msg.location().url ?? '';
-    if ((msg.type() === 'error' || msg.type() === 'warning') && from.startsWith(lab)) errors.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(String(err)));
+  recordLabConsole(page, errors, env.base);
   await page.goto(`${site.base}hosts/${host}.html?src=${encodeURIComponent(src)}`);
   const frame = await frameOf(page);
   await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');

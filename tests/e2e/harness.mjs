@@ -51,6 +51,22 @@ export function recordConsole(page, errors) {
   page.on('pageerror', (err) => errors.push(String(err)));
 }
 
+/**
+ * Collects into `errors` what the lab's own pages, served at `base`, say in
+ * a course page's frame: console errors and warnings from its origin, and
+ * the page's uncaught exceptions. What the host page's libraries say about
+ * themselves is theirs (iframe-resizer greets the console, and warns of
+ * its messages to a frame that has not navigated yet).
+ */
+export function recordLabConsole(page, errors, base) {
+  const lab = new URL(base).origin;
+  page.on('console', (msg) => {
+    const from = msg.location().url ?? '';
+    if ((msg.type() === 'error' || msg.type() === 'warning') && from.startsWith(lab)) errors.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+}
+
 /** The speed slider to its maximum, as a learner drags it. */
 export async function topSpeed(page) {
   await page.$eval('[data-testid="speed"]', (el) => {

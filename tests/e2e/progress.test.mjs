@@ -6,7 +6,7 @@
 // course site is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, useCourseSite, shot } from './harness.mjs';
+import { useBrowser, useCourseSite, recordLabConsole, shot } from './harness.mjs';
 
 const env = useBrowser();
 const site = useCourseSite();
@@ -28,12 +28,7 @@ async function newContext(viewport = { width: 1000, height: 900 }, init = '') {
   await context.addInitScript({ content: RECORD_THROWN + init });
   const page = await context.newPage();
   const errors = [];
-  const lab = new URL(env.base).origin;
-  page.on('console', (msg) => {
-    const from = msg.location().url ?? '';
-    if ((msg.type() === 'error' || msg.type() === 'warning') && from.startsWith(lab)) errors.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(String(err)));
+  recordLabConsole(page, errors, env.base);
   return { context, page, errors };
 }
 
