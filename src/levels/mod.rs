@@ -295,17 +295,23 @@ pub const PROGRESS_KEY: &str = "kafka-lab:levels";
 /// `localStorage`: `level:changes` pairs separated by commas. Anything
 /// else in the stored text (an older or hand-edited value) is skipped.
 pub fn read_progress(text: &str) -> std::collections::BTreeMap<u32, u32> {
-    text.split(',')
-        .filter_map(|pair| {
-            let (level, changes) = pair.split_once(':')?;
-            let level = level
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| builtin(n).is_some())?;
-            Some((level, changes.trim().parse::<u32>().ok()?))
-        })
-        .collect()
+    let pairs = text.split(',').filter_map(|pair| {
+        let (level, changes) = pair.split_once(':')?;
+        let level = level
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| builtin(n).is_some())?;
+        Some((level, changes.trim().parse::<u32>().ok()?))
+    });
+    // Inserted one by one, a repeated level's last pair winning as in
+    // `collect`: collecting into a map sorts first, and that sort's code
+    // was 4 KB of every scene's bundle.
+    let mut progress = std::collections::BTreeMap::new();
+    for (level, changes) in pairs {
+        progress.insert(level, changes);
+    }
+    progress
 }
 
 /// The stored text for `progress`, read back by [`read_progress`].
@@ -329,10 +335,8 @@ pub fn record_solved(text: &str, level: u32, changes: u32) -> String {
 /// fewer changes of the two. A level this build does not have (a code
 /// from a later lab) is left out, as [`read_progress`] leaves it.
 pub fn apply_progress_code(text: &str, code: &str) -> Result<String, ProgressCodeError> {
-    let theirs: std::collections::BTreeMap<u32, u32> = read_progress_code(code)?
-        .into_iter()
-        .filter(|&(level, _)| builtin(level).is_some())
-        .collect();
+    let mut theirs = read_progress_code(code)?;
+    theirs.retain(|&level, _| builtin(level).is_some());
     Ok(write_progress(&progress::merge_progress(
         &read_progress(text),
         &theirs,
