@@ -9,19 +9,26 @@ import { useBrowser, openPage, simTime, SCENES, switchLanguage } from './harness
 const env = useBrowser();
 const require = createRequire(import.meta.url);
 
+/**
+ * What axe finds serious or critical on `page`: each rule with the first
+ * few elements it names. A frame's own page is not checked (axe is not in
+ * it), only the frame's element.
+ */
+async function seriousIssues(page) {
+  await page.addScriptTag({ content: await readFile(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+}
+
 for (const scene of SCENES) {
   test(`axe: ${scene} has no serious or critical issue, in Russian and English`, async () => {
-    const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
     for (const lang of ['ru', 'en']) {
       const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`);
-      await page.addScriptTag({ content: axeSource });
-      const found = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ['violations'] });
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      });
-      assert.deepEqual(found, [], `${scene} ${lang}`);
+      assert.deepEqual(await seriousIssues(page), [], `${scene} ${lang}`);
       assert.deepEqual(errors, []);
       await context.close();
     }
@@ -29,22 +36,11 @@ for (const scene of SCENES) {
 }
 
 test('axe: the embed builder has no serious or critical issue, in Russian and English', async () => {
-  const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  for (const page of ['embed/', 'en/embed/']) {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const tab = await context.newPage();
-    await tab.goto(`${env.base}${page}?scene=group`);
-    await tab.waitForSelector('[data-testid="builder"]');
-    await tab.addScriptTag({ content: axeSource });
-    const found = await tab.evaluate(async () => {
-      // The preview frames' own pages are scenes, which the tests above
-      // check; axe is not in them, so it checks the frames' elements alone.
-      const result = await window.axe.run(document, { resultTypes: ['violations'] });
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-    });
-    assert.deepEqual(found, [], page);
+  for (const path of ['embed/', 'en/embed/']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.base}${path}?scene=group`, { width: 1280, height: 900 }, '[data-testid="builder"]');
+    // The preview frames' pages are scenes, which the tests above check.
+    assert.deepEqual(await seriousIssues(page), [], path);
+    assert.deepEqual(errors, []);
     await context.close();
   }
 });

@@ -6,19 +6,11 @@
 // page's pre-rendered copy too, which still counts as the link's state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, recordConsole, shot } from './harness.mjs';
+import { useBrowser, openPage, shot } from './harness.mjs';
 
 const env = useBrowser();
 
-async function openBuilder(url, viewport = { width: 1280, height: 900 }) {
-  const context = await env.browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  recordConsole(page, errors);
-  await page.goto(url);
-  await page.waitForSelector('[data-testid="builder"]');
-  return { page, context, errors };
-}
+const openBuilder = (url, viewport = { width: 1280, height: 900 }) => openPage(env.browser, url, viewport, '[data-testid="builder"]');
 
 const code = (page) => page.$eval('[data-testid="builder-code"]', (t) => t.value);
 /** The frame's address in the code, as the page would load it. */

@@ -92,15 +92,16 @@ export async function loopPlay(page) {
 
 /**
  * A new page that records console errors and warnings and uncaught
- * exceptions, so a test can assert there were none.
+ * exceptions, so a test can assert there were none; opened once `ready`
+ * is on it (a scene ready to play, unless the page is another).
  */
-export async function openPage(browser, url, viewport = { width: 1200, height: 900 }) {
+export async function openPage(browser, url, viewport = { width: 1200, height: 900 }, ready = '[data-testid="scene"][data-ready="true"]') {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
   recordConsole(page, errors);
   await page.goto(url);
-  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await page.waitForSelector(ready);
   return { page, context, errors };
 }
 
