@@ -11,7 +11,7 @@ use crate::i18n::catalogue_tests::{
 };
 use crate::i18n::{t, Lang, Msg, Numbered, Text, WindowMsg};
 use crate::lesson::LessonMsg;
-use crate::levels::LevelMsg;
+use crate::levels::{KitMsg, LevelMsg};
 use crate::scenes::SceneId;
 
 /// Every message of `all` in Russian, by name.
@@ -34,6 +34,7 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .chain(russian(WindowMsg::ALL))
         .chain(russian(GoLensMsg::ALL))
         .chain(russian(LevelMsg::ALL))
+        .chain(russian(KitMsg::ALL))
         .chain(russian(BuilderMsg::ALL))
         .collect();
     for (name, text) in ru {

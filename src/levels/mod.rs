@@ -26,6 +26,8 @@ pub use goals::{
 pub use progress::{progress_code, read_progress_code, ProgressCodeError};
 use std::cell::OnceCell;
 use std::rc::Rc;
+#[cfg(feature = "all-scenes")]
+pub use text::KitMsg;
 pub use text::{
     level_format_error, level_goal, level_metric, level_misses, progress_code_error, LevelMsg,
 };

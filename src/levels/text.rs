@@ -8,7 +8,8 @@ use crate::params::param_issue;
 use crate::scenes::producer::model::FailReason;
 
 catalogue! {
-    /// Fixed strings of the level bar, the level map and the author kit.
+    /// Fixed strings of the level bar and the level map, with the map's
+    /// links to the author kit.
     LevelMsg {
         Goals => ("Цели", "Goals"),
         GoalsNote => ("Каждая цель проверяется в 20 прогонах; seed каждого из них (число, от которого зависит весь прогон) взят из постоянного списка.", "Each goal is checked on 20 seeds from a fixed list: each seed is a run of its own."),
@@ -45,11 +46,23 @@ catalogue! {
         Levels => ("Уровни", "Levels"),
         Refused => ("С такими настройками клиент не создаётся, поэтому ни одна цель не выполнена.", "The client is not created with these settings: no goal is met."),
         KitMake => ("Сделать уровень из этой ссылки", "Make a level from this link"),
+        KitPreview => ("Предпросмотр файла уровня", "Preview a level file"),
+        KitAuthor => ("Автору уровней", "For level authors"),
+        KitElsewhere => ("Набор автора уровней открывается на полной странице лаборатории:", "The level author's kit opens on the lab's full page:"),
+    }
+}
+
+// The author kit's own words: the kit is only in the bundle with every
+// scene (src/ui/level_kit.rs), so a scene's bundle carries none of them.
+// Its links on the level map (KitMake, KitPreview, KitAuthor) stay above.
+#[cfg(feature = "all-scenes")]
+catalogue! {
+    /// Fixed strings of the level author kit: the maker and the preview.
+    KitMsg {
         KitMakeNote => ("Уровень начнётся с текущего состояния сцены. Отметьте, какие настройки можно будет менять, и выберите цели: файл ниже заполнится сам. Решение, неверное решение и тексты допишите вручную и проверьте файл в предпросмотре.", "The start is the current state. Tick what may change and choose the goals; the file below writes itself. Add the solution, a wrong solution and the texts, then check it in the preview."),
         KitUnlock => ("Открыть для изменения", "Unlock"),
         KitGoals => ("Цели", "Goals"),
         KitFile => ("Файл уровня", "Level file"),
-        KitPreview => ("Предпросмотр файла уровня", "Preview a level file"),
         KitPreviewNote => ("Вставьте файл уровня: предпросмотр покажет уровень или объяснит, что в файле не так.", "Paste a level file: the preview shows the level, or says what is wrong with the file."),
         KitValid => ("Файл верный.", "The file is valid."),
         KitInvalid => ("Файл неверный:", "The file is invalid:"),
@@ -64,7 +77,6 @@ catalogue! {
         KitWrongOk => ("не выполняет цели — так и должно быть", "fails, as it should"),
         KitWrongBad => ("выполняет все цели, значит, оно не неверное", "meets every goal: it is not a wrong solution"),
         KitOpen => ("Открыть старт", "Open the start"),
-        KitAuthor => ("Автору уровней", "For level authors"),
     }
 }
 

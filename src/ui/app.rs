@@ -4,7 +4,7 @@
 use super::clock::use_animation_frames;
 use super::help::{focus_dialog, view_help, Help};
 use super::lesson_view::LessonBar;
-use super::level_view::{LevelBar, LevelMaker, LevelPreview, NoSuchLevel};
+use super::level_view::{LevelBar, NoSuchLevel};
 use super::scene_host::view_scene;
 use super::scene_player::ScenePlayer;
 use super::share::ShareRow;
@@ -206,7 +206,7 @@ pub fn app(props: &AppProps) -> Html {
                     <LevelBar key={n} n={n} level={level} params={(*params).clone()} on_params={on_params.clone()} />
                 }
                 if params.level_kit == Some(LevelKit::Preview) {
-                    <LevelPreview params={(*params).clone()} />
+                    { view_level_kit(&params, LevelKit::Preview) }
                 }
                 for n in params.lesson {
                     <LessonBar key={n} step={n} lang={lang} params={(*params).clone()}
@@ -226,7 +226,7 @@ pub fn app(props: &AppProps) -> Html {
                     { view_scene(&p, &params, *narrow, on_params.clone(), on_export_mermaid) }
                 }
                 if params.level_kit == Some(LevelKit::Make) {
-                    <LevelMaker params={(*params).clone()} />
+                    { view_level_kit(&params, LevelKit::Make) }
                 }
                 // Shown only in a scene page's placeholder, the copy of
                 // this markup a link with another state gets before the
@@ -254,6 +254,40 @@ pub fn app(props: &AppProps) -> Html {
 /// The page's top bar, outside an embed: the scene menu (one button that
 /// names the open scene, at phone width), the lesson's and the levels'
 /// entries, and the preferences.
+/// The level author's kit the link opens. It is only in the bundle with
+/// every scene, which the page's loader starts for any `level-kit=` link
+/// (build/pages.mjs). A scene's own bundle that gets one all the same
+/// links to the page that has it, as for a scene it lacks
+/// (`scene_host::view_elsewhere`).
+#[cfg(feature = "all-scenes")]
+fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
+    use super::level_kit::{LevelMaker, LevelPreview};
+    match kit {
+        LevelKit::Make => html! { <LevelMaker params={params.clone()} /> },
+        LevelKit::Preview => html! { <LevelPreview params={params.clone()} /> },
+    }
+}
+
+#[cfg(not(feature = "all-scenes"))]
+fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
+    let lang = params.lang;
+    let href = format!(
+        "{}{}{}",
+        base_path(),
+        crate::params::page_path(Some(params.scene), lang),
+        to_query(params)
+    );
+    let name = match kit {
+        LevelKit::Make => LevelMsg::KitMake,
+        LevelKit::Preview => LevelMsg::KitPreview,
+    };
+    html! {
+        <p class="scene-elsewhere" role="alert" data-testid="kit-elsewhere">
+            {t(lang, LevelMsg::KitElsewhere)}{" "}<a href={href}>{t(lang, name)}</a>
+        </p>
+    }
+}
+
 fn view_topbar(
     params: &AppParams,
     menu_open: &UseStateHandle<bool>,

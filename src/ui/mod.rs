@@ -31,6 +31,10 @@ mod help;
 mod highlight;
 #[cfg(feature = "ui")]
 mod lesson_view;
+// The level author's kit, like the builder, only in the bundle with every
+// scene: a level it checks may be of any scene.
+#[cfg(all(feature = "ui", feature = "all-scenes"))]
+mod level_kit;
 #[cfg(feature = "ui")]
 mod level_view;
 #[cfg(feature = "ui")]

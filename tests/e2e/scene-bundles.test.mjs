@@ -128,6 +128,43 @@ test('a bundle asked for a scene it lacks links to that scene\'s page', async ()
   await context.close();
 });
 
+test("the level author's kit is only in the bundle with every scene, and a scene's bundle links to it", async () => {
+  // The kit's own words (src/levels/text.rs KitMsg) in Russian: the maker's
+  // note and the preview's verdict on a start.
+  const bundles = await loaderBundles();
+  const kitWords = ['Уровень начнётся с текущего состояния сцены', 'на старте все цели уже выполнены'];
+  for (const scene of [...SCENES, 'all']) {
+    const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
+    for (const words of kitWords) {
+      assert.equal(wasm.includes(Buffer.from(words, 'utf8')), scene === 'all', `${scene}: "${words}"`);
+    }
+  }
+  // The kit's link answered with the log's bundle, as if the loader had
+  // read it wrongly: the page says where the kit is, and its link opens it.
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 800 } });
+  for (const kind of ['js', 'wasm']) {
+    await context.route(`**/${bundles.ru.all[kind].split('/').pop()}`, async (route) => {
+      const body = await readFile(join(distDir, bundles.ru.log[kind].split('/').pop()));
+      await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
+    });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}?scene=log&segment-bytes=200&level-kit=make`);
+  const note = await page.waitForSelector('[data-testid="kit-elsewhere"]');
+  assert.match(await note.textContent(), /Набор автора уровней открывается на полной странице лаборатории: Сделать уровень из этой ссылки/);
+  assert.equal(await page.$('[data-testid="level-maker"]'), null);
+  await context.unrouteAll();
+  await page.click('[data-testid="kit-elsewhere"] a');
+  await page.waitForSelector('[data-testid="level-maker"]');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.bundleScene), 'all');
+  assert.equal(new URL(page.url()).searchParams.get('segment-bytes'), '200');
+  assert.equal(await page.$('[data-testid="kit-elsewhere"]'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the stylesheet in the pages reads as static/style.css does', async () => {
   // build/pages.mjs takes its comments and layout out.
   const page = await readFile(join(distDir, 'index.html'), 'utf8');
