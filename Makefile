@@ -23,27 +23,20 @@ serve: tools trunk
 # after it: at normal priority, while the lints, the host and wasm tests,
 # the build and the browser tests that run two at a time go at nice 10, so
 # the suite's timers (session timeouts, librdkafka's sticky partitioner)
-# keep the CPU they need. The Go lens vet follows the suite, niced, but not
-# before the release build is done: it compiles and runs 346 programs,
-# which beside the bundles' builds took a core from them for four minutes
-# (2026-12-05, top in a clean clone). The recipe holds a lock
-# (target/build.lock) until the build is done, and the suite takes it
-# before the vet. Their output is held in target/conformance.log and shown
-# when they end. The browser tests that time what they see at 1× run last
-# and alone. The suite is stopped with the run if anything before fails.
-# (Running the release build beside the lints and the host and wasm tests,
-# to use the core they leave idle about a tenth of the time, made the run
-# 1.5 min longer, not shorter: 2026-12-04, vmstat in a clean clone.)
+# keep the CPU they need. The Go lens vet follows it there, niced. Their
+# output is held in target/conformance.log and shown when they end. The
+# browser tests that time what they see at 1× run last and alone. The
+# suite is stopped with the run if anything before fails. (Running the
+# release build beside the lints and the host and wasm tests, to use the
+# core they leave idle about a tenth of the time, made the run 1.5 min
+# longer, not shorter: 2026-12-04, vmstat in a clean clone.)
 test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint host-tests wasm-tests build e2e conformance golens-vet
 	mkdir -p target
-	exec 9>target/build.lock; flock 9; \
 	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \
-	  flock target/build.lock true; \
 	  nice -n 10 $(MAKE) --no-print-directory golens-vet && exit $$suite' \
-	  9>&- > target/conformance.log 2>&1 & suite=$$!; \
+	  > target/conformance.log 2>&1 & suite=$$!; \
 	trap 'kill -- -$$suite 2>/dev/null || true' EXIT; \
-	nice -n 10 $(MAKE) --no-print-directory lint host-tests wasm-tests build 9>&-; \
-	flock -u 9; \
+	nice -n 10 $(MAKE) --no-print-directory lint host-tests wasm-tests build; \
 	node build/rebase.mjs dist dist-subpath /kafka-lab/; \
 	(cd tests/e2e && nice -n 10 node run.mjs parallel); \
 	status=0; wait $$suite || status=$$?; trap - EXIT; \
