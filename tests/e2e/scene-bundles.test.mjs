@@ -99,17 +99,26 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
   for (const scene of SCENES) assert.ok((await size(scene)) < 0.6 * all, scene);
 });
 
+/**
+ * Answers `context`'s requests for the bundle `asked` (its js and wasm)
+ * with the bundle `given`'s files, as if the page's loader had read the
+ * address wrongly.
+ */
+async function answerWith(context, asked, given) {
+  for (const kind of ['js', 'wasm']) {
+    await context.route(`**/${asked[kind].split('/').pop()}`, async (route) => {
+      const body = await readFile(join(distDir, given[kind].split('/').pop()));
+      await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
+    });
+  }
+}
+
 test('a bundle asked for a scene it lacks links to that scene\'s page', async () => {
   // The routing page's bundle answered with the log's: the app then holds
   // no routing code, as if the loader had read the address wrongly.
   const bundles = await loaderBundles();
   const context = await env.browser.newContext({ viewport: { width: 360, height: 800 } });
-  for (const kind of ['js', 'wasm']) {
-    await context.route(`**/${bundles.ru.routing[kind].split('/').pop()}`, async (route) => {
-      const body = await readFile(join(distDir, bundles.ru.log[kind].split('/').pop()));
-      await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
-    });
-  }
+  await answerWith(context, bundles.ru.routing, bundles.ru.log);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -142,12 +151,7 @@ test("the level author's kit is only in the bundle with every scene, and a scene
   // The kit's link answered with the log's bundle, as if the loader had
   // read it wrongly: the page says where the kit is, and its link opens it.
   const context = await env.browser.newContext({ viewport: { width: 360, height: 800 } });
-  for (const kind of ['js', 'wasm']) {
-    await context.route(`**/${bundles.ru.all[kind].split('/').pop()}`, async (route) => {
-      const body = await readFile(join(distDir, bundles.ru.log[kind].split('/').pop()));
-      await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
-    });
-  }
+  await answerWith(context, bundles.ru.all, bundles.ru.log);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
