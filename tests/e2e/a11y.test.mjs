@@ -2,27 +2,9 @@
 // languages: no serious or critical issue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { useBrowser, openPage, simTime, SCENES, switchLanguage } from './harness.mjs';
+import { useBrowser, openPage, seriousIssues, simTime, SCENES, switchLanguage } from './harness.mjs';
 
 const env = useBrowser();
-const require = createRequire(import.meta.url);
-
-/**
- * What axe finds serious or critical on `page`: each rule with the first
- * few elements it names. A frame's own page is not checked (axe is not in
- * it), only the frame's element.
- */
-async function seriousIssues(page) {
-  await page.addScriptTag({ content: await readFile(require.resolve('axe-core/axe.min.js'), 'utf8') });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 for (const scene of SCENES) {
   test(`axe: ${scene} has no serious or critical issue, in Russian and English`, async () => {

@@ -2,7 +2,8 @@
 // build/dist.mjs) served on 127.0.0.1, and Debian's Chromium driven by
 // playwright-core, both from the build's own library (build/lib.mjs).
 import { execFileSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
@@ -208,4 +209,21 @@ export async function thenChanged(page, action) {
     },
     before,
   );
+}
+
+/**
+ * What axe-core (from npm, injected into the page) finds serious or
+ * critical on `page` as it is now: each rule with the first few elements
+ * it names. A frame's own page is not checked (axe is not in it), only the
+ * frame's element.
+ */
+export async function seriousIssues(page) {
+  const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ content: await readFile(axe, 'utf8') });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
 }

@@ -3,12 +3,9 @@
 // the author kit's preview of a broken file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { useBrowser, openPage, shot, recordConsole } from './harness.mjs';
+import { useBrowser, openPage, seriousIssues, shot, recordConsole } from './harness.mjs';
 
 const env = useBrowser();
-const require = createRequire(import.meta.url);
 
 const goals = (frame) =>
   frame.$$eval('[data-testid="level-goal"]', (els) =>
@@ -390,16 +387,9 @@ test('level screens at phone width, embedded, in both languages', async () => {
 });
 
 test('axe: a level, the map and the kit have no serious or critical issue', async () => {
-  const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   for (const query of ['level=4&lang=ru', 'level=12&lang=en', 'level=99&lang=ru', 'scene=group&level-kit=make&lang=en', 'scene=log&level-kit=preview&lang=ru']) {
     const { page, context, errors } = await openPage(env.browser, `${env.base}?${query}`);
-    await page.addScriptTag({ content: axeSource });
-    const found = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ['violations'] });
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-    });
+    const found = await seriousIssues(page);
     assert.deepEqual(found, [], query);
     assert.deepEqual(errors, []);
     await context.close();

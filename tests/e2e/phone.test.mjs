@@ -3,24 +3,10 @@
 // the full list, as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { useBrowser, openPage, shot, simTime, SCENES } from './harness.mjs';
+import { useBrowser, openPage, seriousIssues, shot, simTime, SCENES } from './harness.mjs';
 
 const env = useBrowser();
-const require = createRequire(import.meta.url);
 const PHONE = { width: 360, height: 800 };
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function axeFindings(page) {
-  await page.addScriptTag({ content: await readFile(require.resolve('axe-core/axe.min.js'), 'utf8') });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 const visibleLinks = (page) =>
   page.$$eval('[data-testid="scene-link"]', (links) =>
@@ -43,7 +29,7 @@ test('at 360×800 the log figure is on the first screen and the menu is folded',
     }));
     assert.ok(figure < controls - 100, `${lang}: the figure starts at ${figure}px, the controls at ${controls}px`);
     await shot(page, `phone-first-screen-${lang}`);
-    assert.deepEqual(await axeFindings(page), [], `${lang}: the folded menu`);
+    assert.deepEqual(await seriousIssues(page), [], `${lang}: the folded menu`);
 
     // Space on the focused button unfolds the list of all nine scenes.
     await page.focus(toggle);
@@ -52,7 +38,7 @@ test('at 360×800 the log figure is on the first screen and the menu is folded',
     assert.deepEqual(await visibleLinks(page), SCENES);
     assert.equal(await page.getAttribute('[data-testid="scene-link"][aria-current="page"]', 'data-scene'), 'log');
     assert.equal(await page.$('[data-testid="pause"]'), null, 'the button, not the run, took the Space');
-    assert.deepEqual(await axeFindings(page), [], `${lang}: the unfolded menu`);
+    assert.deepEqual(await seriousIssues(page), [], `${lang}: the unfolded menu`);
     await shot(page, `phone-menu-open-${lang}`);
     await page.click(toggle);
     await page.waitForFunction((sel) => document.querySelector(sel).getAttribute('aria-expanded') === 'false', toggle);
@@ -271,7 +257,7 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
         await page.waitForFunction((b) => document.activeElement.scrollLeft > b, before);
         assert.equal(await simTime(page), at, `${scene} ${lang}: the arrow scrolled, the run stayed`);
       }
-      assert.deepEqual(await axeFindings(page), [], `${scene} ${lang} at 360 px`);
+      assert.deepEqual(await seriousIssues(page), [], `${scene} ${lang} at 360 px`);
       assert.deepEqual(errors, []);
       await context.close();
     }
