@@ -251,9 +251,6 @@ pub fn app(props: &AppProps) -> Html {
     }
 }
 
-/// The page's top bar, outside an embed: the scene menu (one button that
-/// names the open scene, at phone width), the lesson's and the levels'
-/// entries, and the preferences.
 /// The level author's kit the link opens. It is only in the bundle with
 /// every scene, which the page's loader starts for any `level-kit=` link
 /// (build/pages.mjs). A scene's own bundle that gets one all the same
@@ -288,6 +285,9 @@ fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
     }
 }
 
+/// The page's top bar, outside an embed: the scene menu (one button that
+/// names the open scene, at phone width), the lesson's and the levels'
+/// entries, and the preferences.
 fn view_topbar(
     params: &AppParams,
     menu_open: &UseStateHandle<bool>,
