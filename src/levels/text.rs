@@ -48,7 +48,7 @@ catalogue! {
         KitMake => ("Сделать уровень из этой ссылки", "Make a level from this link"),
         KitPreview => ("Предпросмотр файла уровня", "Preview a level file"),
         KitAuthor => ("Автору уровней", "For level authors"),
-        KitElsewhere => ("Набор автора уровней открывается на полной странице лаборатории:", "The level author's kit opens on the lab's full page:"),
+        KitElsewhere => ("Инструменты автора уровней есть только в полной версии лаборатории:", "The level author's kit is only in the lab's full version:"),
     }
 }
 

@@ -157,7 +157,7 @@ test("the level author's kit is only in the bundle with every scene, and a scene
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${env.base}?scene=log&segment-bytes=200&level-kit=make`);
   const note = await page.waitForSelector('[data-testid="kit-elsewhere"]');
-  assert.match(await note.textContent(), /Набор автора уровней открывается на полной странице лаборатории: Сделать уровень из этой ссылки/);
+  assert.match(await note.textContent(), /Инструменты автора уровней есть только в полной версии лаборатории: Сделать уровень из этой ссылки/);
   assert.equal(await page.$('[data-testid="level-maker"]'), null);
   await context.unrouteAll();
   await page.click('[data-testid="kit-elsewhere"] a');
