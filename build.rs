@@ -1,6 +1,8 @@
 //! Writes the built-in level files as the app includes them (src/levels/mod.rs
 //! `FILES`): each without its comments, and with only the sections of the
-//! languages this build has (the features `lang-ru`, `lang-en`).
+//! languages this build has (the features `lang-ru`, `lang-en`). A level
+//! whose scene the build leaves out (the features `scene-…`) keeps only
+//! what the level map lists of it (src/levels/strip.rs `listing`).
 
 use std::env;
 use std::fs;
@@ -28,7 +30,18 @@ fn main() {
             let text =
                 fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let name = path.file_name().expect("a file name");
-            fs::write(out.join(name), strip::strip(&text, &keep)).expect("OUT_DIR/levels file");
+            let scene = strip::start_scene(&text)
+                .unwrap_or_else(|| panic!("{}: no scene in its start", path.display()));
+            let feature = format!(
+                "CARGO_FEATURE_SCENE_{}",
+                scene.to_uppercase().replace('-', "_")
+            );
+            let built = if env::var_os(feature).is_some() {
+                strip::strip(&text, &keep)
+            } else {
+                strip::listing(&text, &keep)
+            };
+            fs::write(out.join(name), built).expect("OUT_DIR/levels file");
         }
     }
 }

@@ -19,18 +19,17 @@ pub fn open_link(query: &str) -> (AppParams, Vec<ParamIssue>) {
     };
     // A level opens its own start, whatever scene the link names; the
     // link's other parameters follow, and a locked one is put back.
-    if let Some(level) = first("level")
-        .and_then(|v| v.parse::<u32>().ok())
-        .and_then(crate::levels::builtin)
-    {
-        let mut params = level.start.clone();
-        let mut issues = Vec::new();
-        apply_once(
-            &mut params,
-            pairs.iter().filter(|(n, _)| n != "scene"),
-            &mut issues,
-        );
-        return (level.pin(&params), issues);
+    if let Some(n) = first("level").and_then(|v| v.parse::<u32>().ok()) {
+        if let Some(level) = crate::levels::builtin(n) {
+            return open_level(level.start.clone(), Some(&level), &pairs);
+        }
+        // A level of a scene this bundle leaves out, which it only lists:
+        // its scene is then shown as elsewhere (src/ui/app.rs), with a
+        // link to this state, where the bundle with that scene opens the
+        // level and puts back what it locks.
+        if let Some(listed) = crate::levels::listed(n) {
+            return open_level(parse_query(&listed.start).0, None, &pairs);
+        }
     }
     // A lesson step sets up its scene, unless the link names another.
     let step: Vec<(String, String)> = first("lesson")
@@ -45,6 +44,26 @@ pub fn open_link(query: &str) -> (AppParams, Vec<ParamIssue>) {
     parse_pairs(&pairs, &step)
 }
 
+/// A level's state: its start, the link's other parameters on it, and
+/// what the level locks put back.
+fn open_level(
+    start: AppParams,
+    level: Option<&crate::levels::Level>,
+    pairs: &[(String, String)],
+) -> (AppParams, Vec<ParamIssue>) {
+    let mut params = start;
+    let mut issues = Vec::new();
+    apply_once(
+        &mut params,
+        pairs.iter().filter(|(n, _)| n != "scene"),
+        &mut issues,
+    );
+    match level {
+        Some(level) => (level.pin(&params), issues),
+        None => (params, issues),
+    }
+}
+
 /// The lesson step's link, with this page's view. The step sets up its own
 /// scene, seed included: its question is about that run.
 pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
@@ -55,7 +74,7 @@ pub fn lesson_link(params: &AppParams, step: u32) -> Option<String> {
 
 /// Level `n`'s link from its start, with this page's view.
 pub fn level_link(params: &AppParams, n: u32) -> Option<String> {
-    crate::levels::builtin(n)?;
+    crate::levels::listed(n)?;
     let (state, _) = open_link(&format!("?level={n}"));
     Some(to_query(&keep_view(state, params)))
 }
@@ -127,6 +146,27 @@ mod tests {
             &issues[..],
             [ParamIssue::BadChoice { name: "level", .. }]
         ));
+    }
+
+    #[test]
+    fn a_level_only_listed_opens_on_its_start_with_the_link_the_whole_level_writes() {
+        // A bundle without the level's scene has only its listing
+        // (build.rs): its state shows that scene as elsewhere, and the link
+        // it writes is the one the level itself gives, so the bundle with
+        // the scene opens the same state.
+        for n in 1..=crate::levels::count() {
+            for extra in ["", "&lang=en&theme=light", "&embed=1&hide=lens"] {
+                let link = format!("?level={n}{extra}&scene=log");
+                let (whole, whole_issues) = open_link(&link);
+                let listed = crate::levels::listed(n).expect("listed");
+                let (only_listed, issues) =
+                    open_level(parse_query(&listed.start).0, None, &query_pairs(&link));
+                assert_eq!(to_query(&only_listed), to_query(&whole), "{link}");
+                assert_eq!(issues, whole_issues, "{link}");
+                assert_eq!(only_listed.level, Some(n), "{link}");
+                assert_eq!(only_listed.scene, whole.scene, "{link}");
+            }
+        }
     }
 
     #[test]

@@ -285,6 +285,60 @@ pub fn builtin(n: u32) -> Option<Rc<Level>> {
     })
 }
 
+/// A built-in level as the level map and a link to it read it: its start
+/// (a link's query), its par and its title. Every bundle lists every
+/// level; only a bundle with the level's scene has the rest of it, and
+/// there [`builtin`] is the level (build.rs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listed {
+    pub start: String,
+    pub par: u32,
+    ru: String,
+    en: String,
+}
+
+impl Listed {
+    pub fn title(&self, lang: Lang) -> &str {
+        match lang {
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru => &self.ru,
+            #[cfg(feature = "lang-en")]
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// Level `n`'s listing (1-based), from its built-in file in either form
+/// build.rs writes: whole, or only the lines it lists.
+pub fn listed(n: u32) -> Option<Listed> {
+    read_listed(FILES.get((n as usize).checked_sub(1)?)?)
+}
+
+/// The listing in a level file's text: its head's `start` and `par`, and
+/// each language section's `title`, as src/levels/format.rs reads them.
+fn read_listed(text: &str) -> Option<Listed> {
+    let mut listed = Listed::default();
+    let mut section = "";
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.trim();
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim();
+        match (section, key.trim()) {
+            ("", "start") => listed.start = value.to_owned(),
+            ("", "par") => listed.par = value.parse().ok()?,
+            ("ru", "title") => listed.ru = value.to_owned(),
+            ("en", "title") => listed.en = value.to_owned(),
+            _ => {}
+        }
+    }
+    (!listed.start.is_empty()).then_some(listed)
+}
+
 /// How many levels there are.
 pub fn count() -> u32 {
     FILES.len() as u32
@@ -303,7 +357,7 @@ pub fn read_progress(text: &str) -> std::collections::BTreeMap<u32, u32> {
             .trim()
             .parse::<u32>()
             .ok()
-            .filter(|&n| builtin(n).is_some())?;
+            .filter(|&n| listed(n).is_some())?;
         Some((level, changes.trim().parse::<u32>().ok()?))
     });
     // Inserted one by one, a repeated level's last pair winning as in
@@ -338,7 +392,7 @@ pub fn record_solved(text: &str, level: u32, changes: u32) -> String {
 /// from a later lab) is left out, as [`read_progress`] leaves it.
 pub fn apply_progress_code(text: &str, code: &str) -> Result<String, ProgressCodeError> {
     let mut theirs = read_progress_code(code)?;
-    theirs.retain(|&level, _| builtin(level).is_some());
+    theirs.retain(|&level, _| listed(level).is_some());
     Ok(write_progress(&progress::merge_progress(
         &read_progress(text),
         &theirs,

@@ -709,3 +709,46 @@ fn each_scene_measures_what_it_declares() {
         }
     }
 }
+
+#[test]
+fn a_level_of_a_scene_left_out_is_listed_as_its_whole_file_lists_it() {
+    for (i, source) in SOURCES.iter().enumerate() {
+        let n = i as u32 + 1;
+        let level = builtin(n).expect("the tests build every scene");
+        let whole = listed(n).expect("every level is listed");
+        assert_eq!(whole.start, level.file.start, "level {n}");
+        assert_eq!(whole.par, level.file.par, "level {n}");
+        for lang in [Lang::Ru, Lang::En] {
+            assert_eq!(
+                whole.title(lang),
+                level.text(lang).title,
+                "level {n} {lang:?}"
+            );
+            assert!(!whole.title(lang).is_empty(), "level {n} {lang:?}");
+        }
+        assert_eq!(
+            strip::start_scene(source),
+            Some(level.scene().id()),
+            "level {n}"
+        );
+        // The form a bundle without the level's scene carries: the same
+        // listing, and none of the story, hints, goals or solutions.
+        let short = strip::listing(source, BUILT_LANGS);
+        assert_eq!(read_listed(&short).as_ref(), Some(&whole), "level {n}");
+        for key in ["story", "hint", "goal", "solution", "wrong", "unlock"] {
+            assert!(
+                !short.lines().any(|l| l.starts_with(key)),
+                "level {n}: {key} in {short}"
+            );
+        }
+        assert!(
+            short.len() * 3 < strip::strip(source, BUILT_LANGS).len(),
+            "level {n}: {} bytes listed",
+            short.len()
+        );
+        // A listing is no level: only a bundle with its scene opens one.
+        assert!(Level::parse_builtin(&short).is_err(), "level {n}");
+    }
+    assert_eq!(listed(0), None);
+    assert_eq!(listed(count() + 1), None);
+}

@@ -568,13 +568,13 @@ pub fn level_map(props: &MapProps) -> Html {
             <summary>{t(lang, LevelMsg::Map)}</summary>
             <ol>
                 for n in 1..=levels::count() { {{
-                    let title = levels::builtin(n).map(|l| l.text(lang).title.clone()).unwrap_or_default();
+                    let listed = levels::listed(n).unwrap_or_default();
                     let done = solved.get(&n);
                     html! {
                         <li data-testid="level-map-item" data-level={n.to_string()} data-solved={done.is_some().to_string()}>
                             <a href={level_link(&props.params, n).unwrap_or_default()}
-                                aria-current={(props.params.level == Some(n)).then_some("page")}>{title}</a>
-                            for c in done { {format!(" ✓ {} ({})", t(lang, LevelMsg::Done), i18n::level_changes(lang, *c as usize, levels::builtin(n).map_or(0, |l| l.file.par)))} }
+                                aria-current={(props.params.level == Some(n)).then_some("page")}>{listed.title(lang).to_owned()}</a>
+                            for c in done { {format!(" ✓ {} ({})", t(lang, LevelMsg::Done), i18n::level_changes(lang, *c as usize, listed.par))} }
                         </li>
                     }
                 }} }

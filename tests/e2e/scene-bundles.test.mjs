@@ -93,6 +93,21 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
       assert.equal(carried, scene === owner || scene === 'all', `${scene}: ${owner}'s "${words}"`);
     }
   }
+  // Every bundle lists every level by its title (the level map), and has
+  // the story and hints of its own scene's levels only (build.rs).
+  const levels = [
+    ['routing', 'Порядок заказа на шести партициях', 'Продюсер пишет события заказов без ключа', 'Порядок есть только внутри одной партиции'],
+    ['pipeline', 'Два клиента, один топик', 'Сервис заказов пишет Created и Paid', 'Java берёт murmur2'],
+  ];
+  for (const scene of [...SCENES, 'all']) {
+    const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
+    for (const [owner, title, ...words] of levels) {
+      assert.ok(wasm.includes(Buffer.from(title, 'utf8')), `${scene}: the title of ${owner}'s level`);
+      for (const w of words) {
+        assert.equal(wasm.includes(Buffer.from(w, 'utf8')), scene === owner || scene === 'all', `${scene}: ${owner}'s level's "${w}"`);
+      }
+    }
+  }
   // So each scene's bundle is much smaller than the one with every scene.
   const size = async (scene) => (await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()))).length;
   const all = await size('all');
@@ -133,6 +148,32 @@ test('a bundle asked for a scene it lacks links to that scene\'s page', async ()
   await page.waitForSelector('[data-testid="scene"][data-scene="routing"][data-ready="true"]');
   assert.equal(await page.$('[data-testid="scene-elsewhere"]'), null);
   assert.equal(await page.inputValue('[data-testid="key-input"]'), 'user-7');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a bundle asked for a level of a scene it lacks links to the level in that scene's bundle", async () => {
+  // Level 10 is the pipeline's; its page's bundle answered with the log's,
+  // which lists the level but has neither its scene nor its words.
+  const bundles = await loaderBundles();
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await answerWith(context, bundles.ru.pipeline, bundles.ru.log);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}?level=10&warehouse-client=java`);
+  const note = await page.waitForSelector('[data-testid="scene-elsewhere"]');
+  assert.match(await note.textContent(), /Эта сцена открывается на своей странице/);
+  // No message that the level does not exist: it does, elsewhere.
+  assert.equal(await page.$('[data-testid="param-message"]'), null);
+  await context.unrouteAll();
+  await page.click('[data-testid="scene-elsewhere"] a');
+  await page.waitForSelector('[data-testid="scene"][data-scene="pipeline"][data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'data-bundle-scene'), 'pipeline');
+  assert.match(await page.textContent('[data-testid="level"]'), /Два клиента, один топик/);
+  const link = new URL(page.url());
+  assert.equal(link.searchParams.get('level'), '10');
+  assert.equal(link.searchParams.get('warehouse-client'), 'java');
   assert.deepEqual(errors, []);
   await context.close();
 });
