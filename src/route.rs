@@ -170,6 +170,30 @@ mod tests {
     }
 
     #[test]
+    fn a_level_in_a_bundle_without_its_scene_links_to_the_level_as_it_is() {
+        let (here, _) = open_link("?level=10&warehouse-client=java&lang=en&t=3000");
+        let link = crate::params::elsewhere_link(&here, here.scene);
+        let (there, issues) = open_link(&link);
+        assert!(issues.is_empty(), "{link}: {issues:?}");
+        assert_eq!(
+            (there.level, there.scene),
+            (Some(10), SceneId::Pipeline),
+            "{link}"
+        );
+        assert!(link.contains("&warehouse-client=java&"), "{link}");
+        assert_eq!(to_query(&there), link);
+        assert_eq!(there.lang, Lang::En, "{link}");
+        // From its start, as the scene menu opens a scene.
+        assert_eq!(there.t, None, "{link}");
+        // Out of a level, the scene's own link, which names no level.
+        let (scene, _) = open_link("?scene=pipeline&warehouse-client=java");
+        assert_eq!(
+            crate::params::elsewhere_link(&scene, SceneId::Pipeline),
+            crate::params::scene_link(&scene, SceneId::Pipeline)
+        );
+    }
+
+    #[test]
     fn the_scene_menu_leaves_the_level() {
         let (p, _) = open_link("?level=3&lang=en");
         let link = crate::params::scene_link(&p, SceneId::Group);

@@ -62,6 +62,24 @@ pub fn scene_link(params: &AppParams, scene: SceneId) -> String {
     })
 }
 
+/// The link a bundle without `scene` gives to that scene's page
+/// (src/ui/scene_host.rs). It names the scene alone, as the scene menu
+/// does, so that the page's loader cannot read it as another; or, in a
+/// level, this state with the level, whose scene it is (src/route.rs), so
+/// that the level opens there as it is now and puts back what it locks.
+pub fn elsewhere_link(params: &AppParams, scene: SceneId) -> String {
+    match params.level {
+        Some(_) => to_query(&AppParams {
+            t: None,
+            t_events: None,
+            lesson: None,
+            part: None,
+            ..params.clone()
+        }),
+        None => scene_link(params, scene),
+    }
+}
+
 /// This page's view (language, theme, embedding, the chrome hidden) on
 /// another state.
 pub(crate) fn keep_view(state: AppParams, view: &AppParams) -> AppParams {

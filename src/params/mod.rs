@@ -23,7 +23,7 @@ use crate::sim::clients::GoClient;
 use crate::sim::ModelParams;
 pub use lens::{lens_tab, GO_CLIENT};
 pub(crate) use link::keep_view;
-pub use link::{preset_link, scene_link, to_query};
+pub use link::{elsewhere_link, preset_link, scene_link, to_query};
 pub use part::{part_param, Part};
 pub use path::{
     builder_path, is_builder_page, language_link, page_path, page_query, EMBED_PAGE, LESSON_PAGE,

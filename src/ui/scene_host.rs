@@ -4,7 +4,7 @@ use super::app::base_path;
 use super::scene_player::ScenePlayer;
 use crate::i18n::{t, Msg};
 use crate::params::AppParams;
-use crate::params::{page_path, scene_link, SceneId};
+use crate::params::{elsewhere_link, page_path, SceneId};
 use crate::scenes::ViewArgs;
 use yew::{html, Callback, Html};
 
@@ -27,16 +27,11 @@ pub fn view_scene(
 }
 
 /// A scene this page's bundle does not carry: a link to its own page,
-/// whose bundle does. The link names the scene alone, so the page's loader
-/// cannot read it as another.
+/// whose bundle does (src/params/link.rs `elsewhere_link`).
 pub(super) fn view_elsewhere(scene: SceneId, params: &AppParams) -> Html {
     let lang = params.lang;
-    let href = format!(
-        "{}{}{}",
-        base_path(),
-        page_path(Some(scene), lang),
-        scene_link(params, scene)
-    );
+    let query = elsewhere_link(params, scene);
+    let href = format!("{}{}{}", base_path(), page_path(Some(scene), lang), query);
     html! {
         <p class="scene-elsewhere" role="alert" data-testid="scene-elsewhere">
             {t(lang, Msg::SceneElsewhere)}{" "}
