@@ -115,29 +115,31 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
 });
 
 /**
- * Answers `context`'s requests for the bundle `asked` (its js and wasm)
- * with the bundle `given`'s files, as if the page's loader had read the
- * address wrongly.
+ * Opens `path` in a new context whose requests for the Russian bundle
+ * `asked` (its js and wasm) are answered with the bundle `given`'s files,
+ * as if the page's loader had read the address wrongly. `context.unrouteAll()`
+ * stops that.
  */
-async function answerWith(context, asked, given) {
+async function answeredPage(asked, given, path, viewport) {
+  const bundles = await loaderBundles();
+  const context = await env.browser.newContext({ viewport });
   for (const kind of ['js', 'wasm']) {
-    await context.route(`**/${asked[kind].split('/').pop()}`, async (route) => {
-      const body = await readFile(join(distDir, given[kind].split('/').pop()));
+    await context.route(`**/${bundles.ru[asked][kind].split('/').pop()}`, async (route) => {
+      const body = await readFile(join(distDir, bundles.ru[given][kind].split('/').pop()));
       await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
     });
   }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}${path}`);
+  return { page, context, errors };
 }
 
 test('a bundle asked for a scene it lacks links to that scene\'s page', async () => {
   // The routing page's bundle answered with the log's: the app then holds
   // no routing code, as if the loader had read the address wrongly.
-  const bundles = await loaderBundles();
-  const context = await env.browser.newContext({ viewport: { width: 360, height: 800 } });
-  await answerWith(context, bundles.ru.routing, bundles.ru.log);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.base}routing/?key=user-7`);
+  const { page, context, errors } = await answeredPage('routing', 'log', 'routing/?key=user-7', { width: 360, height: 800 });
   const note = await page.waitForSelector('[data-testid="scene-elsewhere"]');
   assert.match(await note.textContent(), /Эта сцена открывается на своей странице: Ключ решает порядок/);
   const href = await page.getAttribute('[data-testid="scene-elsewhere"] a', 'href');
@@ -155,13 +157,7 @@ test('a bundle asked for a scene it lacks links to that scene\'s page', async ()
 test("a bundle asked for a level of a scene it lacks links to the level in that scene's bundle", async () => {
   // Level 10 is the pipeline's; its page's bundle answered with the log's,
   // which lists the level but has neither its scene nor its words.
-  const bundles = await loaderBundles();
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
-  await answerWith(context, bundles.ru.pipeline, bundles.ru.log);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.base}?level=10&warehouse-client=java`);
+  const { page, context, errors } = await answeredPage('pipeline', 'log', '?level=10&warehouse-client=java', { width: 1200, height: 900 });
   const note = await page.waitForSelector('[data-testid="scene-elsewhere"]');
   assert.match(await note.textContent(), /Эта сцена открывается на своей странице/);
   // No message that the level does not exist: it does, elsewhere.
@@ -191,12 +187,7 @@ test("the level author's kit is only in the bundle with every scene, and a scene
   }
   // The kit's link answered with the log's bundle, as if the loader had
   // read it wrongly: the page says where the kit is, and its link opens it.
-  const context = await env.browser.newContext({ viewport: { width: 360, height: 800 } });
-  await answerWith(context, bundles.ru.all, bundles.ru.log);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.base}?scene=log&segment-bytes=200&level-kit=make`);
+  const { page, context, errors } = await answeredPage('all', 'log', '?scene=log&segment-bytes=200&level-kit=make', { width: 360, height: 800 });
   const note = await page.waitForSelector('[data-testid="kit-elsewhere"]');
   assert.match(await note.textContent(), /Инструменты автора уровней есть только в полной версии лаборатории: Сделать уровень из этой ссылки/);
   assert.equal(await page.$('[data-testid="level-maker"]'), null);
