@@ -24,7 +24,7 @@ pub fn open_link(query: &str) -> (AppParams, Vec<ParamIssue>) {
             return open_level(level.start.clone(), Some(&level), &pairs);
         }
         // A level of a scene this bundle leaves out, which it only lists:
-        // its scene is then shown as elsewhere (src/ui/app.rs), with a
+        // its scene is then shown as elsewhere (src/ui/scene_host.rs), with a
         // link to this state, where the bundle with that scene opens the
         // level and puts back what it locks.
         if let Some(listed) = crate::levels::listed(n) {
@@ -155,7 +155,7 @@ mod tests {
         // it writes is the one the level itself gives, so the bundle with
         // the scene opens the same state.
         for n in 1..=crate::levels::count() {
-            for extra in ["", "&lang=en&theme=light", "&embed=1&hide=lens"] {
+            for extra in ["", "&lang=en&theme=light", "&embed=1&hide=title,share"] {
                 let link = format!("?level={n}{extra}&scene=log");
                 let (whole, whole_issues) = open_link(&link);
                 let listed = crate::levels::listed(n).expect("listed");
