@@ -69,9 +69,9 @@ dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
 # Every target on the host but the view; the view where it runs, in wasm:
 # with both languages and every scene (the bundle with every scene, and the
 # wasm tests'), with each one language (each leaves out the other's arms,
-# `Lang` in src/i18n/lang.rs), and one scene's bundle, whose code stands in
-# for the scenes it leaves out. Yew is then checked for wasm only, not a
-# second time for the host.
+# `Lang` in src/i18n/lang.rs), and one scene's bundle with the release's
+# start, whose code stands in for the scenes it leaves out. Yew is then
+# checked for wasm only, not a second time for the host.
 VIEW_ALL_SCENES = --no-default-features --features ui,all-scenes,
 lint: tools
 	cargo fmt --check
@@ -79,7 +79,7 @@ lint: tools
 	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru,lang-en --lib --bin kafka-ordering-lab --test web -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-en -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --no-default-features --features ui,lang-ru,scene-log -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --no-default-features --features ui,lang-ru,scene-log,release-start -- -D warnings
 
 # The host tests: the models, the link's parameters, the words, the Go lens
 # and the plain geometry the view draws with, without the view (as `make

@@ -6,8 +6,11 @@
 // (`for_each_scene!` in src/scenes/mod.rs and `Lang` in src/i18n/lang.rs
 // say which code is behind each Cargo feature).
 //
-// Each bundle: `cargo build --release` for wasm32 (opt-level "z", fat LTO,
-// one code unit: Cargo.toml's release profile), wasm-bindgen's web target,
+// Each bundle: the library alone, `cargo rustc --release --lib
+// --crate-type cdylib` for wasm32 with its `release-start` (opt-level "z",
+// fat LTO, one code unit: Cargo.toml's release profile; no binary crate
+// beside it, whose build would first write the library's metadata for it
+// to read), wasm-bindgen's web target,
 // then wasm-opt, the imports' names shortened in the wasm and its glue
 // (build/short-imports.mjs), and the glue through terser. Each file is
 // named by a hash of its content, so a host may cache it for long.
@@ -75,8 +78,8 @@ async function build({ lang, scene }, targetDir, out, env = {}) {
   await run(
     'cargo',
     [
-      'build', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
-      '--bin', CRATE, '--no-default-features', '--features', `ui,${langs},${scenes}`,
+      'rustc', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
+      '--lib', '--crate-type', 'cdylib', '--no-default-features', '--features', `ui,${langs},${scenes},release-start`,
     ],
     // The same wrapper for every build: cargo would not rebuild for another
     // one, but nothing then depends on that.
@@ -86,7 +89,7 @@ async function build({ lang, scene }, targetDir, out, env = {}) {
   await rm(tmp, { recursive: true, force: true });
   await run('wasm-bindgen', [
     '--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', CRATE,
-    join(targetDir, WASM_RELEASE, `${CRATE}.wasm`),
+    join(targetDir, WASM_RELEASE, `${CRATE.replaceAll('-', '_')}.wasm`),
   ]);
   await run('wasm-opt', [...WASM_OPT, join(tmp, `${CRATE}_bg.wasm`), '-o', join(tmp, 'opt.wasm')]);
   const { wasm, renamed } = renameWasmImports(await readFile(join(tmp, 'opt.wasm')));

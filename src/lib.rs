@@ -43,5 +43,16 @@ pub mod sim;
 pub mod ui;
 pub mod widgets;
 
+/// The release bundles' start (build/bundles.mjs): each bundle is this
+/// library alone, built as a `cdylib`, whose start wasm-bindgen runs as it
+/// would run a binary's `main`. A binary crate beside the library cost
+/// each of the 21 builds the library's metadata, which only a crate that
+/// links it reads.
+#[cfg(feature = "release-start")]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+fn release_start() {
+    ui::start();
+}
+
 /// Kafka's key routing, for this project's tests and tools.
 pub use sim::partitioner::{murmur2, partition_for_key, KeyHasher};

@@ -1,46 +1,7 @@
-//! Mounts the app on the page, reading its state from the URL.
-
-use kafka_ordering_lab::params::page_query;
-use kafka_ordering_lab::ui::{base_path, show_panic_overlay, App, AppProps};
+//! trunk's development build: the app mounted on the page
+//! (src/ui/start.rs). The release bundles start the library itself
+//! (`release-start`, src/lib.rs).
 
 fn main() {
-    // Through Yew, not `std::panic::set_hook`: the renderer replaces any
-    // hook not set this way with its own, which only logs to the console
-    // and would leave the learner a frozen page.
-    yew::set_custom_panic_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_panic_overlay(&info.to_string());
-    }));
-    // The page's path below the app's base says the scene and language of
-    // a scene page (`en/log/` on `/kafka-lab/en/log/`); the query says the rest.
-    let (page, query) = web_sys::window()
-        .map(|w| {
-            let location = w.location();
-            let path = location.pathname().unwrap_or_default();
-            let page = path
-                .strip_prefix(&base_path())
-                .unwrap_or_default()
-                .to_owned();
-            let query = page_query(&page, &location.search().unwrap_or_default());
-            (page, query)
-        })
-        .unwrap_or_default();
-    // The embed builder's page, in the bundle that has it (the loader
-    // starts the one with every scene for it).
-    #[cfg(feature = "all-scenes")]
-    if kafka_ordering_lab::params::is_builder_page(&page) {
-        yew::Renderer::<kafka_ordering_lab::ui::EmbedBuilder>::with_props(
-            kafka_ordering_lab::ui::BuilderProps {
-                query: query.into(),
-            },
-        )
-        .render();
-        return;
-    }
-    #[cfg(not(feature = "all-scenes"))]
-    let _ = page;
-    yew::Renderer::<App>::with_props(AppProps {
-        query: query.into(),
-    })
-    .render();
+    kafka_ordering_lab::ui::start();
 }

@@ -47,6 +47,8 @@ mod scene_player;
 mod share;
 #[cfg(feature = "ui")]
 mod shell;
+#[cfg(feature = "ui")]
+mod start;
 
 #[cfg(feature = "ui")]
 pub use app::{base_path, App, AppProps};
@@ -54,3 +56,5 @@ pub use app::{base_path, App, AppProps};
 pub use builder::{BuilderProps, EmbedBuilder};
 #[cfg(feature = "ui")]
 pub use panic::show_panic_overlay;
+#[cfg(feature = "ui")]
+pub use start::start;
