@@ -13,7 +13,7 @@ WASM_BINDGEN_VERSION = $(lastword $(subst @, ,$(shell cargo pkgid -p wasm-bindge
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: serve check test bench build tools trunk browser lint host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
+.PHONY: serve check test bench build tools trunk browser lint lint-host lint-view host-checks view-checks host-tests wasm-tests e2e sweep conformance kafka-tools golens-vet
 
 serve: tools trunk
 	trunk serve --offline
@@ -26,23 +26,35 @@ serve: tools trunk
 # keep the CPU they need. The Go lens vet follows it there, niced. Their
 # output is held in target/conformance.log and shown when they end. The
 # browser tests that time what they see at 1× run last and alone. The
-# suite is stopped with the run if anything before fails. (Running the
-# release build beside the lints and the host and wasm tests, to use the
-# core they leave idle about a tenth of the time, made the run 1.5 min
-# longer, not shorter: 2026-12-04, vmstat in a clean clone.)
+# suite is stopped with the run if anything before fails.
+# The host's checks and the view's (wasm) run side by side, each in its own
+# target directory: each is mostly one rustc at a time, this crate's front
+# end, which is one core's work. Their output is held until each ends (-O).
+# (Running the release build beside them, to use the core they leave idle,
+# made the run 1.5 min longer, not shorter: 2026-12-04, vmstat in a clean
+# clone.)
 test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint host-tests wasm-tests build e2e conformance golens-vet
 	mkdir -p target
 	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \
 	  nice -n 10 $(MAKE) --no-print-directory golens-vet && exit $$suite' \
 	  > target/conformance.log 2>&1 & suite=$$!; \
 	trap 'kill -- -$$suite 2>/dev/null || true' EXIT; \
-	nice -n 10 $(MAKE) --no-print-directory lint host-tests wasm-tests build; \
+	nice -n 10 $(MAKE) --no-print-directory -j2 -O host-checks view-checks; \
+	nice -n 10 $(MAKE) --no-print-directory build; \
 	node build/rebase.mjs dist dist-subpath /kafka-lab/; \
 	(cd tests/e2e && nice -n 10 node run.mjs parallel); \
 	status=0; wait $$suite || status=$$?; trap - EXIT; \
 	cat target/conformance.log; \
 	(cd tests/e2e && node run.mjs serial); \
 	exit $$status
+
+# The two halves of lint, each followed by its tests: the host's, and the
+# view's for wasm. Each is one make of its own (-j1), so that its lint ends
+# before its tests start, as in `make lint` and then the tests.
+host-checks:
+	$(MAKE) --no-print-directory -j1 lint-host host-tests
+view-checks:
+	$(MAKE) --no-print-directory -j1 lint-view wasm-tests
 
 # The fast tier: formatting, one clippy pass over every target, and the
 # host tests, which are of everything but the view: the view is behind the
@@ -66,20 +78,25 @@ build: dist/index.html
 dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
 	node build/dist.mjs dist
 
-# Every target on the host but the view; the view where it runs, in wasm:
+# Every target on the host but the view; the view where it runs, in wasm,
 # with both languages and every scene (the bundle with every scene, and the
-# wasm tests'), with each one language (each leaves out the other's arms,
-# `Lang` in src/i18n/lang.rs), and one scene's bundle with the release's
-# start, whose code stands in for the scenes it leaves out. Yew is then
-# checked for wasm only, not a second time for the host.
+# wasm tests'). Yew is then checked for wasm only, not a second time for
+# the host. Each build of one language (which leaves out the other's arms,
+# `Lang` in src/i18n/lang.rs) and of one scene is a release bundle, and the
+# build compiles every one of them with rustc's warnings denied
+# (build/bundles.mjs): what a clippy run of one language or one scene
+# would add is clippy's own lints on code the run above has linted whole.
+# The view's builds have a target directory of their own, so that they can
+# run beside the host's (cargo locks a target directory's host half for
+# any build in it).
+VIEW_TARGET_DIR := target/view
 VIEW_ALL_SCENES = --no-default-features --features ui,all-scenes,
-lint: tools
+lint: lint-host lint-view
+lint-host: tools
 	cargo fmt --check
 	cargo clippy --all-targets $(MODELS_ONLY) -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru,lang-en --lib --bin kafka-ordering-lab --test web -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-en -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --no-default-features --features ui,lang-ru,scene-log,release-start -- -D warnings
+lint-view: tools
+	cargo clippy --target-dir $(VIEW_TARGET_DIR) --target wasm32-unknown-unknown $(VIEW_ALL_SCENES)lang-ru,lang-en --lib --bin kafka-ordering-lab --test web -- -D warnings
 
 # The host tests: the models, the link's parameters, the words, the Go lens
 # and the plain geometry the view draws with, without the view (as `make
@@ -104,7 +121,7 @@ sweep:
 wasm-tests: tools browser
 	CHROMEDRIVER="$$(command -v chromedriver)" \
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-	cargo test --target wasm32-unknown-unknown --no-default-features --features ui,lang-en,scene-log --test web
+	cargo test --target-dir $(VIEW_TARGET_DIR) --target wasm32-unknown-unknown --no-default-features --features ui,lang-en,scene-log --test web
 
 # Writes BENCHMARKS.md from the release build (built first if a source changed).
 bench: build browser tests/e2e/node_modules
