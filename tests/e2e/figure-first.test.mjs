@@ -4,7 +4,7 @@
 // does not cover it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seekTo, sceneTable, SCENES } from './harness.mjs';
+import { useBrowser, linkTab, seekTo, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -12,8 +12,8 @@ const SIZES = [['phone', { width: 390, height: 844 }], ['laptop', { width: 1280,
 const STEPS = sceneTable().steps;
 const LEVELS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 
-async function figureFirst(link, viewport) {
-  const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, viewport);
+async function figureFirst(tab, link, viewport) {
+  const { page, errors } = await tab.open(`${env.base}${link}`);
   const at = await page.evaluate(() => {
     const figure = document.querySelector('[data-testid="figure"]');
     const controls = document.querySelector('.controls').getBoundingClientRect();
@@ -30,30 +30,34 @@ async function figureFirst(link, viewport) {
   assert.ok(at.top + 40 < at.controls, `${link} at ${viewport.width}: the player (at ${Math.round(at.controls)} px) covers the figure`);
   assert.ok(!at.settingsFirst, `${link}: the settings come before the figure`);
   assert.deepEqual(errors, []);
-  await context.close();
 }
 
 for (const [size, viewport] of SIZES) {
   test(`every scene opens on its figure (${size})`, async () => {
+    const tab = await linkTab(env.browser, viewport);
     for (const scene of SCENES) {
-      for (const lang of ['ru', 'en']) await figureFirst(`?scene=${scene}&lang=${lang}`, viewport);
+      for (const lang of ['ru', 'en']) await figureFirst(tab, `?scene=${scene}&lang=${lang}`, viewport);
       // As a course page embeds it.
-      await figureFirst(`?scene=${scene}&lang=ru&embed=1`, viewport);
+      await figureFirst(tab, `?scene=${scene}&lang=ru&embed=1`, viewport);
     }
+    await tab.close();
   });
 
   test(`every lesson step and level opens on its figure (${size})`, async () => {
     const lang = size === 'phone' ? 'ru' : 'en';
-    for (const step of STEPS) await figureFirst(`?lesson=${step}&lang=${lang}`, viewport);
-    for (const level of LEVELS) await figureFirst(`?level=${level}&lang=${lang}`, viewport);
+    const tab = await linkTab(env.browser, viewport);
+    for (const step of STEPS) await figureFirst(tab, `?lesson=${step}&lang=${lang}`, viewport);
+    for (const level of LEVELS) await figureFirst(tab, `?level=${level}&lang=${lang}`, viewport);
+    await tab.close();
   });
 }
 
 test('no text in a figure under 12 px at 390 px wide', async () => {
   const tooSmall = [];
+  const tab = await linkTab(env.browser, SIZES[0][1]);
   for (const scene of SCENES) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, SIZES[0][1]);
+      const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       const small = await page.$eval('[data-testid="figure"]', (figure) => {
         const found = [];
         for (const el of figure.querySelectorAll('*')) {
@@ -70,9 +74,9 @@ test('no text in a figure under 12 px at 390 px wide', async () => {
       });
       if (small.length > 0) tooSmall.push(`${scene} ${lang}: ${small.length} texts, e.g. ${small.slice(0, 3).join('; ')}`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  await tab.close();
   assert.deepEqual(tooSmall, []);
 });
 
@@ -110,9 +114,10 @@ for (const [size, viewport] of SIZES) {
   test(`nothing in a figure spills out of its box (${size})`, async () => {
     const spilled = [];
     const links = SCENES.map((s) => `scene=${s}`).concat(['scene=producer&preset=catastrophe&t=60']);
+    const tab = await linkTab(env.browser, viewport);
     for (const link of links) {
       for (const lang of ['ru', 'en']) {
-        const { page, context, errors } = await openPage(env.browser, `${env.base}?${link}&lang=${lang}`, viewport);
+        const { page, errors } = await tab.open(`${env.base}?${link}&lang=${lang}`);
         // As the link opens, halfway through the run, and at its end.
         const max = Number(await page.getAttribute('[data-testid="timeline"]', 'max'));
         for (const [when, t] of [['open'], ['halfway', Math.round(max / 2)], ['end']]) {
@@ -121,9 +126,9 @@ for (const [size, viewport] of SIZES) {
           if (out.length > 0) spilled.push(`${link} ${lang} ${when}: ${out.length}, e.g. ${out.slice(0, 3).join('; ')}`);
         }
         assert.deepEqual(errors, []);
-        await context.close();
       }
     }
+    await tab.close();
     assert.deepEqual(spilled, []);
   });
 }

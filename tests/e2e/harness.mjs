@@ -107,6 +107,39 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
 }
 
 /**
+ * One tab for many links at one size, each opened as `openPage` opens its
+ * link, for a test that reads page after page: `open(url)` loads a new
+ * document in the same tab and resolves to `{ page, errors }`, the errors
+ * of that document alone. A link opened in a tab that has run the same
+ * bundle costs half the CPU of a new context (167 ms against 320 a load,
+ * 2026-12-05; figure-first.test.mjs 48 core-seconds against 82):
+ * Chromium keeps the compiled wasm in its process. What a learner's first
+ * visit would not have is cleared before each load: the origin's
+ * localStorage (the levels' progress, the one thing the app stores), and
+ * the last document, by a blank page in between, so that a link that
+ * differs from the last one only after its `#` loads anew.
+ */
+export async function linkTab(browser, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  let errors = [];
+  recordConsole(page, { push: (e) => errors.push(e) });
+  return {
+    page,
+    async open(url, ready = '[data-testid="scene"][data-ready="true"]') {
+      await page.goto('about:blank');
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'local_storage' });
+      errors = [];
+      await page.goto(url);
+      await page.waitForSelector(ready);
+      return { page, errors };
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
  * Presses the language switch (a click unless `press` says otherwise) and
  * waits for the page it opens: a bundle carries one language, so the
  * switch loads the same state's link with the other language's bundle.
