@@ -2,29 +2,31 @@
 // languages: no serious or critical issue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seriousIssues, simTime, SCENES, switchLanguage } from './harness.mjs';
+import { useBrowser, openPage, linkTab, seriousIssues, simTime, SCENES, switchLanguage } from './harness.mjs';
 
 const env = useBrowser();
 
 for (const scene of SCENES) {
   test(`axe: ${scene} has no serious or critical issue, in Russian and English`, async () => {
+    const tab = await linkTab(env.browser);
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`);
+      const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       assert.deepEqual(await seriousIssues(page), [], `${scene} ${lang}`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
+    await tab.close();
   });
 }
 
 test('axe: the embed builder has no serious or critical issue, in Russian and English', async () => {
+  const tab = await linkTab(env.browser, { width: 1280, height: 900 });
   for (const path of ['embed/', 'en/embed/']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}${path}?scene=group`, { width: 1280, height: 900 }, '[data-testid="builder"]');
+    const { page, errors } = await tab.open(`${env.base}${path}?scene=group`, '[data-testid="builder"]');
     // The preview frames' pages are scenes, which the tests above check.
     assert.deepEqual(await seriousIssues(page), [], path);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('? opens the shortcuts help and Esc closes it; the help button does too', async () => {

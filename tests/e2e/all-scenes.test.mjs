@@ -3,14 +3,15 @@
 // error, no warning) while it loads and while it plays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot, topSpeed, loopPlay, SCENES } from './harness.mjs';
+import { useBrowser, openPage, linkTab, shot, topSpeed, loopPlay, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
 for (const scene of SCENES) {
   test(`${scene}: both languages, phone width, embedded`, async () => {
+    const tab = await linkTab(env.browser, { width: 360, height: 780 });
     for (const lang of ['ru', 'en']) {
-      const phone = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, { width: 360, height: 780 });
+      const phone = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       assert.equal(await phone.page.getAttribute('[data-testid="scene"]', 'data-scene'), scene);
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${scene} ${lang}: horizontal scroll of ${overflow}px at 360px`);
@@ -21,8 +22,8 @@ for (const scene of SCENES) {
       assert.equal(/[а-яё]/i.test(h1), lang === 'ru', `${scene}: the title is in ${lang}`);
       await shot(phone.page, `all-${scene}-${lang}-phone`);
       assert.deepEqual(phone.errors, []);
-      await phone.context.close();
     }
+    await tab.close();
     const embed = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&embed=1`, { width: 800, height: 700 });
     assert.equal(await embed.page.$('.topbar'), null);
     assert.ok(await embed.page.$('[data-testid="lang"]'), 'the language switch stays reachable when embedded');

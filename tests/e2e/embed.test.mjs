@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useBrowser, openPage, digest, shot, serve, distDir, recordConsole, sceneTable, SCENES } from './harness.mjs';
+import { useBrowser, openPage, linkTab, digest, shot, serve, distDir, recordConsole, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -76,14 +76,15 @@ test('a build for a sub-path works when served under it', async () => {
 });
 
 test('in a 480 px frame, as the README embeds it, every scene keeps its controls in view', async () => {
+  const tab = await linkTab(env.browser, { width: 800, height: 480 });
   for (const scene of SCENES) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&embed=1&lang=ru`, { width: 800, height: 480 });
+    const { page, errors } = await tab.open(`${env.base}?scene=${scene}&embed=1&lang=ru`);
     const box = await page.$eval('.controls', (e) => e.getBoundingClientRect().toJSON());
     assert.ok(box.top >= 0 && box.bottom <= 480 + 0.5, `${scene}: controls at ${box.top}–${box.bottom}`);
     assert.ok(await page.isVisible('[data-testid="play"], [data-testid="pause"]'), `${scene}: play`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('routing embeds compactly: the trace by default, or one part a course page names', async () => {
@@ -100,21 +101,22 @@ test('routing embeds compactly: the trace by default, or one part a course page 
     ['&part=histogram', { trace: false, clients: false, histogram: true, stream: false }, 1000],
     ['&part=stream', { trace: false, clients: false, histogram: false, stream: true }, 1400],
   ];
+  const embedded = await linkTab(env.browser, { width: 800, height: 480 });
   for (const [part, expected, most] of cases) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&embed=1&lang=ru${part}`, { width: 800, height: 480 });
+    const { page, errors } = await embedded.open(`${env.base}?scene=routing&embed=1&lang=ru${part}`);
     assert.deepEqual(await shown(page), expected, part);
     const h = await height(page);
     assert.ok(h <= most, `${part || 'default'}: ${h} px tall at 800 px wide`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await embedded.close();
   // Not embedded, the whole scene; a part that does not exist says so.
-  const whole = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
+  const tab = await linkTab(env.browser);
+  const whole = await tab.open(`${env.base}?scene=routing&lang=en`);
   assert.deepEqual(await shown(whole.page), { trace: true, clients: true, histogram: true, stream: true });
-  await whole.context.close();
-  const bad = await openPage(env.browser, `${env.base}?scene=routing&embed=1&part=everything&lang=en`);
+  const bad = await tab.open(`${env.base}?scene=routing&embed=1&part=everything&lang=en`);
   assert.match(await bad.page.textContent('[data-testid="param-message"]'), /part: “everything” is not one of trace, clients, histogram, stream, go, switch, all/);
-  await bad.context.close();
+  await tab.close();
 });
 
 // Each scene's parts, as its `part` parameter declares them (the README
@@ -124,12 +126,13 @@ const PARTS = sceneTable().parts;
 test('every scene embeds compactly: one part, its figure by default, and the whole scene a click away', async () => {
   const height = (page) => page.evaluate(() => document.documentElement.scrollHeight);
   const settings = (page) => page.$$eval('main input:not([readonly]), main select', (els) => els.length);
+  const tab = await linkTab(env.browser, { width: 800, height: 480 });
   for (const scene of SCENES) {
     const parts = PARTS[scene];
     const heights = {};
     for (const [lang, part] of [['ru', ''], ['en', ''], ...parts.map((p) => ['ru', p]), ['ru', 'all']]) {
       const link = `?scene=${scene}&embed=1&lang=${lang}${part && `&part=${part}`}`;
-      const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`, { width: 800, height: 480 });
+      const { page, errors } = await tab.open(`${env.base}${link}`);
       const shown = part || parts[0];
       assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-part'), shown, link);
       heights[part || `default-${lang}`] = await height(page);
@@ -155,20 +158,20 @@ test('every scene embeds compactly: one part, its figure by default, and the who
         assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-state-digest'), framed, `${href}: the same state`);
       }
       assert.deepEqual(errors, [], link);
-      await context.close();
     }
     assert.ok(heights.all > heights['default-ru'], `${scene}: the whole scene (${heights.all} px) is more than its figure (${heights['default-ru']} px)`);
   }
+  await tab.close();
 });
 
 test('a part another scene has is refused with the parts this scene has', async () => {
-  const { page, context } = await openPage(env.browser, `${env.base}?scene=log&embed=1&part=trace&lang=en`);
+  const tab = await linkTab(env.browser);
+  const { page } = await tab.open(`${env.base}?scene=log&embed=1&part=trace&lang=en`);
   assert.match(await page.textContent('[data-testid="param-message"]'), /part: “trace” is not one of figure, settings, numbers, all/);
   assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-part'), 'figure');
-  await context.close();
-  const ru = await openPage(env.browser, `${env.base}?scene=producer&embed=1&part=compare&lang=ru`);
+  const ru = await tab.open(`${env.base}?scene=producer&embed=1&part=compare&lang=ru`);
   assert.match(await ru.page.textContent('[data-testid="nothing-to-compare"]'), /Сравнивать здесь нечего/);
-  await ru.context.close();
+  await tab.close();
 });
 
 test('an embedded lesson step shows its whole scene, since its task may need any setting', async () => {

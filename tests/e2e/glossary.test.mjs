@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { useBrowser, openPage, thenChanged, seekTo, sceneTable, SCENES } from './harness.mjs';
+import { useBrowser, openPage, linkTab, thenChanged, seekTo, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -83,11 +83,12 @@ test('the lesson, the levels and the Go lens follow the glossary', async () => {
     ...table.lens.flatMap((scene) => CLIENTS.map((client) => `scene=${scene}&client=${client}`)),
   ];
   const lines = [];
+  const tab = await linkTab(env.browser);
   for (const link of links) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?${link}&lang=ru`);
+    const { page, errors } = await tab.open(`${env.base}?${link}&lang=ru`);
     lines.push(...(await russianLines(page)));
     assert.deepEqual(errors, [], link);
-    await context.close();
   }
+  await tab.close();
   assert.deepEqual(faultsOf(lines), []);
 });

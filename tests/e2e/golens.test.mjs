@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, recordConsole, sceneTable } from './harness.mjs';
+import { useBrowser, openPage, linkTab, recordConsole, sceneTable } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -52,9 +52,10 @@ const saramaPartition = (key, n) => Math.abs((fnv1a(utf8(key)) | 0) % n);
 const code = (page) => page.$eval('[data-testid="go-code"]', (el) => el.innerText);
 
 test('every lens scene has a tab per client, each with its library, in both languages', async () => {
+  const tab = await linkTab(env.browser);
   for (const scene of LENS_SCENES) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`);
+      const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       const tabs = await page.$$eval('[data-testid="go-tab"]', (els) => els.map((e) => e.dataset.client));
       assert.deepEqual(tabs, CLIENTS, `${scene} ${lang}`);
       assert.match(await page.textContent('#golens-title'), lang === 'ru' ? /На Go/ : /In Go/);
@@ -76,9 +77,9 @@ test('every lens scene has a tab per client, each with its library, in both lang
         assert.equal(new URL(link).searchParams.get('client'), client === 'franz-go' ? null : client, link);
       }
       assert.deepEqual(errors, [], `${scene} ${lang}`);
-      await context.close();
     }
   }
+  await tab.close();
 });
 
 test('the code is selectable text, the copy button copies it, and a frame can show the lens alone', async () => {
@@ -148,8 +149,9 @@ test('changing a setting changes the code', async () => {
 });
 
 test('the kafka-go tab of the keyed routing scene warns that its default balancer breaks the order', async () => {
+  const tab = await linkTab(env.browser);
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&lang=${lang}&client=kafka-go`);
+    const { page, errors } = await tab.open(`${env.base}?scene=routing&lang=${lang}&client=kafka-go`);
     const warnings = await page.$$eval('[data-testid="client-warning"]', (els) => els.map((e) => [e.dataset.severity, e.textContent]));
     assert.equal(warnings.length, 1, JSON.stringify(warnings));
     assert.equal(warnings[0][0], 'breaks-order');
@@ -165,8 +167,8 @@ test('the kafka-go tab of the keyed routing scene warns that its default balance
     await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
     assert.equal(await page.getAttribute('[data-testid="client-warning"]', 'data-severity'), 'cannot');
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('the switching view lists the keys that move, as the clients compute them', async () => {
@@ -202,8 +204,9 @@ test('the switching view lists the keys that move, as the clients compute them',
 });
 
 test('the pipeline lens writes the checkout service and its group, with the partitioner its client implies', async () => {
+  const tab = await linkTab(env.browser);
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&lang=${lang}&go-client=kafka-go`);
+    const { page, errors } = await tab.open(`${env.base}?scene=pipeline&lang=${lang}&go-client=kafka-go`);
     await page.waitForSelector('[data-testid="go-code"][data-client="kafka-go"]');
     const text = await code(page);
     for (const part of [/func produce\(\) \{/, /func consume\(\) \{/, /\tproduce\(\)\n\tconsume\(\)/, /NewKeyedWorkerPool\(4, 64\)/]) {
@@ -236,16 +239,15 @@ test('the pipeline lens writes the checkout service and its group, with the part
     const franz = await page.$$eval('[data-testid="go-code"] [data-changed="1"]', (els) => els.map((e) => e.textContent.trim()));
     assert.ok(franz.includes('kgo.RecordPartitioner(kgo.RoundRobinPartitioner()),'), franz.join('\n'));
     assert.deepEqual(errors, [], lang);
-    await context.close();
   }
   // A sarama checkout service: franz-go writes sarama's hash, and the code
   // says so in the language of the page.
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=pipeline&lang=ru&client=sarama&warehouse-client=sarama&embed=1&part=go`);
+  const { page, errors } = await tab.open(`${env.base}?scene=pipeline&lang=ru&client=sarama&warehouse-client=sarama&embed=1&part=go`);
   assert.match(await code(page), /kgo\.StickyKeyPartitioner\(kgo\.SaramaCompatHasher\(fnv32a\)\)/);
   assert.match(await code(page), /\/\/ FNV-1a, как у sarama/);
   assert.equal(await page.$('[data-testid="lane"]'), null, 'the lens alone, without the figure');
   assert.deepEqual(errors, []);
-  await context.close();
+  await tab.close();
 });
 
 test('region placement writes the region partitioner in every client, placing keys as the scene does', async () => {
@@ -263,9 +265,10 @@ test('region placement writes the region partitioner in every client, placing ke
     const i = slash < 0 ? -1 : ['eu', 'us', 'asia'].indexOf(key.slice(0, slash));
     return i < 0 ? javaPartition(key, n) : i % n;
   };
+  const tab = await linkTab(env.browser);
   for (const lang of ['ru', 'en']) {
     for (const [key, n] of [['asia/order-7', 2], ['us/x', 5], ['order-42', 3]]) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&placement=region&key=${encodeURIComponent(key)}&partitions=${n}&lang=${lang}`);
+      const { page, errors } = await tab.open(`${env.base}?scene=routing&placement=region&key=${encodeURIComponent(key)}&partitions=${n}&lang=${lang}`);
       for (const client of CLIENTS) {
         await page.click(`[data-testid="go-tab"][data-client="${client}"]`);
         await page.waitForSelector(`[data-testid="go-code"][data-client="${client}"]`);
@@ -278,14 +281,15 @@ test('region placement writes the region partitioner in every client, placing ke
         assert.equal(await page.$('[data-testid="client-warning"]'), null, `${client} ${key}`);
       }
       assert.deepEqual(errors, [], `${lang} ${key}`);
-      await context.close();
     }
   }
+  await tab.close();
 });
 
 test('at 360 px the lens fits the screen: the code scrolls inside its box', async () => {
+  const tab = await linkTab(env.browser, { width: 360, height: 800 });
   for (const scene of sceneTable().lens) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru&part=go`, { width: 360, height: 800 });
+    const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=ru&part=go`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `${scene}: ${wide} px wide`);
     const box = await page.$eval('[data-testid="go-scroll"]', (el) => el.getBoundingClientRect().right);
@@ -293,13 +297,14 @@ test('at 360 px the lens fits the screen: the code scrolls inside its box', asyn
     // The code is wider than the phone: its box scrolls, and says so.
     assert.ok(await page.$eval('[data-testid="go-scroll"]', (el) => el.scrollWidth > el.clientWidth), scene);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('where a producer or a consumer is on screen, the lens tabulates what each client does, each cell naming its conformance case, the shown tab marked', async () => {
+  const tab = await linkTab(env.browser);
   for (const [lang, kept, twice] of [['ru', 'порядок сохранён', /дубль/], ['en', 'order kept', /duplicate/]]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&client=sarama&lang=${lang}`);
+    const { page, errors } = await tab.open(`${env.base}?scene=producer&preset=catastrophe&client=sarama&lang=${lang}`);
     await page.click('[data-testid="what-your-client-does"] summary');
     // The table is drawn once opened, by the render the toggle schedules.
     await page.waitForSelector('[data-testid="measured-cell"]');
@@ -316,10 +321,9 @@ test('where a producer or a consumer is on screen, the lens tabulates what each 
     // Each cell names its case (a host test checks each is planned: report.rs).
     assert.ok(cells.every((c) => /^lens-(retry|lost-answer)\/[a-z-]+\/[a-z0-9-]+$/.test(c.case)), cells.map((c) => c.case).join(' '));
     assert.deepEqual(errors, []);
-    await context.close();
   }
   // A consumer's program on screen: the consumer's rows.
-  const group = await openPage(env.browser, `${env.base}?scene=group&lang=en&client=kafka-go`);
+  const group = await tab.open(`${env.base}?scene=group&lang=en&client=kafka-go`);
   await group.page.click('[data-testid="what-your-client-does"] summary');
   await group.page.waitForSelector('[data-testid="measured-cell"]');
   const consumerCells = await group.page.$$eval('[data-testid="measured-cell"]', (els) =>
@@ -336,9 +340,8 @@ test('where a producer or a consumer is on screen, the lens tabulates what each 
   assert.equal(auto['kafka-go'].text, 'only the record in flight handled again');
   assert.ok(consumerCells.filter((c) => c.case.endsWith('/workers-keyed-pool')).every((c) => !c.safe && c.text === 'what was handed on is lost'));
   assert.deepEqual(group.errors, []);
-  await group.context.close();
   // No producer or consumer program on screen, no table.
-  const routing = await openPage(env.browser, `${env.base}?scene=routing&lang=en`);
+  const routing = await tab.open(`${env.base}?scene=routing&lang=en`);
   assert.equal(await routing.page.$('[data-testid="what-your-client-does"]'), null);
-  await routing.context.close();
+  await tab.close();
 });

@@ -2,7 +2,7 @@
 // scene runs on to its outcome.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot, simTime, sceneTable, SCENES } from './harness.mjs';
+import { useBrowser, openPage, linkTab, shot, simTime, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -44,19 +44,21 @@ test('the lesson walks every section of the chapter in order, each scene within 
 });
 
 test('links embedded before keep opening the step they opened', async () => {
+  const tab = await linkTab(env.browser);
   for (const [old, id, scene] of [['3', '4.1', 'producer'], ['4', '4.2', 'producer'], ['8', '9.1', 'rabbitmq']]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=${old}&lang=ru`);
+    const { page, errors } = await tab.open(`${env.base}?lesson=${old}&lang=ru`);
     assert.equal(await page.getAttribute('[data-testid="lesson"]', 'data-step'), id);
     assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), scene);
     assert.equal(await page.$('[data-testid="param-message"]'), null);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('until the learner answers, the scene holds still and shows nothing of the outcome', async () => {
+  const tab = await linkTab(env.browser);
   for (const [step, hidden] of [['4.1', 'preset-about'], ['4.2', 'preset-about'], ['5.1', 'strategy-about'], ['7.1', 'mode-about'], ['10.1', 'preset-story']]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?lesson=${step}&lang=en`);
+    const { page, errors } = await tab.open(`${env.base}?lesson=${step}&lang=en`);
     const at = await simTime(page);
     assert.equal(await page.isVisible(`[data-testid="${hidden}"]`), false, `${step}: ${hidden} gives the answer away`);
     assert.equal(await page.isVisible('[data-testid="violations"]'), false, `${step}: the verdict`);
@@ -72,8 +74,8 @@ test('until the learner answers, the scene holds still and shows nothing of the 
     assert.equal(await page.isVisible(`[data-testid="${hidden}"]`), true, `${step}: shown after the answer`);
     assert.ok(!(await page.isDisabled('[data-testid="step-back"]')));
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('predict, then reveal: the catastrophe happens only after the answer', async () => {

@@ -3,7 +3,7 @@
 // the author kit's preview of a broken file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seriousIssues, shot, recordConsole } from './harness.mjs';
+import { useBrowser, openPage, linkTab, seriousIssues, shot, recordConsole } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -106,8 +106,11 @@ test('a host page plays level 1 through its controls and hears it solved', async
 });
 
 test('a level keeps the scene\'s own answer, the smallest fix, out of sight until it is solved', async () => {
+  // Each link a first visit, as in a context of its own: the tab clears the
+  // progress the last link's solve kept in localStorage.
+  const tab = await linkTab(env.browser);
   for (const lang of ['en', 'ru']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=10&lang=${lang}`);
+    const { page, errors } = await tab.open(`${env.base}?level=10&lang=${lang}`);
     await checked(page);
     assert.equal(await page.$('[data-testid="level-complete"]'), null);
     assert.ok(await page.$('[data-testid="fix"]'), `${lang}: the scene has found its smallest fix`);
@@ -118,8 +121,8 @@ test('a level keeps the scene\'s own answer, the smallest fix, out of sight unti
     await page.waitForSelector('[data-testid="level-frozen"][data-solved="true"]');
     assert.equal(await page.isVisible('[data-testid="fix-hidden"]'), false, `${lang}: solved, the note goes`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('a level labels its settings in the learner language, as the scene form does', async () => {
@@ -136,9 +139,10 @@ test('a level labels its settings in the learner language, as the scene form doe
       en: "warehouse's client (Shipped, Delivered)",
     },
   ];
+  const tab = await linkTab(env.browser);
   for (const c of cases) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${c.level}&lang=${lang}`);
+      const { page, errors } = await tab.open(`${env.base}?level=${c.level}&lang=${lang}`);
       const control = page.locator(`[data-testid="level-control"][data-param="${c.param}"]`);
       await control.waitFor();
       // The words of the label element that holds the control, not the
@@ -155,9 +159,9 @@ test('a level labels its settings in the learner language, as the scene form doe
         assert.equal(label, form, 'the scene form labels it so too');
       }
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  await tab.close();
 });
 
 /** A level choice control's options, as value and text. */
@@ -210,10 +214,11 @@ test('a level lists a choice in the learner language, as the scene form does, an
       en: ['one goroutine, in order', 'go process(msg): a goroutine per message', 'a keyed worker pool: hash(key) % W'],
     },
   ];
+  const tab = await linkTab(env.browser);
   for (const c of cases) {
     for (const lang of ['ru', 'en']) {
       const what = `level ${c.level}, ${c.param}, ${lang}`;
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${c.level}&lang=${lang}`);
+      const { page, errors } = await tab.open(`${env.base}?level=${c.level}&lang=${lang}`);
       const options = await levelOptions(page, c.param);
       assert.deepEqual(options.map((o) => o.text), c[lang], what);
       // Each one in the page's language, none the bare link value.
@@ -237,16 +242,17 @@ test('a level lists a choice in the learner language, as the scene form does, an
         await shot(page, `level-7-options-${lang}`);
       }
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  await tab.close();
 });
 
 test('every level lists each choice, unlocked or locked, as its scene form does', async () => {
   let compared = 0;
+  const tab = await linkTab(env.browser);
   for (let level = 1; level <= 15; level += 1) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${level}&lang=${lang}`);
+      const { page, errors } = await tab.open(`${env.base}?level=${level}&lang=${lang}`);
       const params = await page.$$eval('[data-testid="level"] select[data-param]', (els) => els.map((e) => e.dataset.param));
       for (const param of params) {
         const form = await formOptions(page, param);
@@ -255,9 +261,9 @@ test('every level lists each choice, unlocked or locked, as its scene form does'
         compared += 1;
       }
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  await tab.close();
   // Thirty choices over the twelve levels (six in each pipeline level),
   // in each language: none of the lists went missing.
   assert.ok(compared >= 60, `${compared} choices compared`);
@@ -280,8 +286,9 @@ test('a wrong solution leaves the level unsolved, and a link cannot unlock a loc
 });
 
 test('a level that does not exist says so and shows the map', async () => {
+  const tab = await linkTab(env.browser);
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=99&lang=${lang}`);
+    const { page, errors } = await tab.open(`${env.base}?level=99&lang=${lang}`);
     await page.waitForSelector('[data-testid="no-such-level"]');
     assert.ok(await page.$('[data-testid="param-message"]'));
     const text = await page.textContent('[data-testid="no-such-level"]');
@@ -291,8 +298,8 @@ test('a level that does not exist says so and shows the map', async () => {
     assert.ok(await page.isVisible('[data-testid="level-map-item"][data-level="12"] a'));
     await shot(page, `level-99-${lang}`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('the preview says what is wrong with a pasted level file, and shows a valid one', async () => {
@@ -353,8 +360,9 @@ test('the maker writes the level file for the page state', async () => {
 });
 
 test('level screens at phone width, embedded, in both languages', async () => {
+  const tab = await linkTab(env.browser, { width: 360, height: 800 });
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=4&embed=1&lang=${lang}`, { width: 360, height: 800 });
+    const { page, errors } = await tab.open(`${env.base}?level=4&embed=1&lang=${lang}`);
     await checked(page);
     // A preset link would leave the level's start: it is off.
     const presets = await page.$$eval('[data-testid="level-frozen"] a[data-preset]', (els) => els.map((e) => e.getAttribute('aria-disabled')));
@@ -364,12 +372,11 @@ test('level screens at phone width, embedded, in both languages', async () => {
     assert.ok(width <= 360, `no sideways scroll (${width})`);
     await shot(page, `level-4-${lang}-360`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
   // A choice whose options are sentences (the group's commit mode) puts
   // its list under its label, cut to the phone's width.
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=7&embed=1&lang=${lang}`, { width: 360, height: 800 });
+    const { page, errors } = await tab.open(`${env.base}?level=7&embed=1&lang=${lang}`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `no sideways scroll (${width})`);
     const list = await page.$eval('[data-testid="level-control"][data-param="commit"]', (el) => {
@@ -382,18 +389,19 @@ test('level screens at phone width, embedded, in both languages', async () => {
     assert.ok(list.labelWidth > 80, JSON.stringify(list));
     await shot(page, `level-7-${lang}-360`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('axe: a level, the map and the kit have no serious or critical issue', async () => {
+  const tab = await linkTab(env.browser);
   for (const query of ['level=4&lang=ru', 'level=12&lang=en', 'level=99&lang=ru', 'scene=group&level-kit=make&lang=en', 'scene=log&level-kit=preview&lang=ru']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?${query}`);
+    const { page, errors } = await tab.open(`${env.base}?${query}`);
     const found = await seriousIssues(page);
     assert.deepEqual(found, [], query);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('settings the client refuses say so, and the map leads to the author kit for this state', async () => {
@@ -436,12 +444,13 @@ test('a failed goal says why on each seed: level 4 one request in flight loses r
 });
 
 test('the Kafka 4.x levels are solved by the consumer protocol, a keyed pool, and a share group with a lock shorter than the hang', async () => {
+  const tab = await linkTab(env.browser);
   for (const [level, choices, lang] of [
     [13, [['group-protocol', 'consumer']], 'ru'],
     [14, [['reads-with', 'pool']], 'en'],
     [15, [['reads-with', 'share']], 'en'],
   ]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?level=${level}&lang=${lang}`);
+    const { page, errors } = await tab.open(`${env.base}?level=${level}&lang=${lang}`);
     await checked(page);
     assert.ok((await goals(page)).some((g) => g.met === 'false'), `level ${level}: its start fails a goal`);
     for (const [param, value] of choices) {
@@ -461,6 +470,6 @@ test('the Kafka 4.x levels are solved by the consumer protocol, a keyed pool, an
     await page.waitForSelector('[data-testid="level-complete"]');
     await shot(page, `level-${level}-solved-${lang}`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });

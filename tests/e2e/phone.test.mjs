@@ -3,7 +3,7 @@
 // the full list, as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seriousIssues, shot, simTime, SCENES } from './harness.mjs';
+import { useBrowser, openPage, linkTab, seriousIssues, shot, simTime, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 360, height: 800 };
@@ -14,8 +14,9 @@ const visibleLinks = (page) =>
   );
 
 test('at 360×800 the log figure is on the first screen and the menu is folded', async () => {
+  const tab = await linkTab(env.browser, PHONE);
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=${lang}`, PHONE);
+    const { page, errors } = await tab.open(`${env.base}?scene=log&lang=${lang}`);
     const toggle = '[data-testid="scene-menu-toggle"]';
     assert.ok(await page.$(toggle), `${lang}: a button to unfold the menu`);
     assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
@@ -51,18 +52,19 @@ test('at 360×800 the log figure is on the first screen and the menu is folded',
     assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
     assert.ok((await page.textContent(toggle)).includes(`3. ${await page.textContent('h1')}`));
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('on a phone every scene starts with its own title, not the chrome', async () => {
+  const tab = await linkTab(env.browser, PHONE);
   for (const scene of SCENES) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=ru`, PHONE);
+    const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=ru`);
     const top = await page.$eval('main h1', (h) => h.getBoundingClientRect().top);
     assert.ok(top < 200, `${scene}: the title is at ${top}px`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('on a wide screen the menu is the full list, with no fold button', async () => {
@@ -95,9 +97,10 @@ const openAllDetails = (page) =>
 
 test('at 360 px every radio and checkbox has its words beside it, not under it', async () => {
   let measured = 0;
+  const tab = await linkTab(env.browser, PHONE);
   for (const scene of SCENES) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       await openAllDetails(page);
       const found = await page.$$eval('input[type="radio"], input[type="checkbox"]', (inputs) =>
         inputs
@@ -124,9 +127,9 @@ test('at 360 px every radio and checkbox has its words beside it, not under it',
       }
       measured += found.length;
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  await tab.close();
   // Seven scenes have switches (remedies, modes, strategies, placements and
   // flags): eighteen in each language.
   assert.ok(measured >= 36, `${measured} controls measured`);
@@ -147,8 +150,9 @@ test('at 360 px the three replicas stand side by side, and fit on one screen', a
     // An unclean election: replicas that disagree, records above the HW.
     'scene=replication&lang=en&acks=1&unclean=1&replica-actions=slow%3A3%40500%2Ccrash%3A1%402000&t=12000',
   ];
+  const tab = await linkTab(env.browser, PHONE);
   for (const link of links) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?${link}`, PHONE);
+    const { page, errors } = await tab.open(`${env.base}?${link}`);
     const replicas = await boxes(page, '[data-testid="replica"]');
     assert.equal(replicas.length, 3);
     for (const [i, r] of replicas.entries()) {
@@ -173,13 +177,14 @@ test('at 360 px the three replicas stand side by side, and fit on one screen', a
     assert.ok(Math.abs(lines[0] - lines[2]) < 1 && lines[1] > lines[0], `${link}: offset and epoch on one line, the record under them: ${lines}`);
     await shot(page, `phone-replicas-${link.includes('unclean') ? 'unclean' : 'default'}`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('at 360 px RabbitMQ and Kafka stand side by side, their findings under both', async () => {
+  const tab = await linkTab(env.browser, PHONE);
   for (const lang of ['ru', 'en']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`, PHONE);
+    const { page, errors } = await tab.open(`${env.base}?scene=rabbitmq&lang=${lang}`);
     const part = (side, selector) => boxes(page, `.side[data-side="${side}"] > ${selector}`).then((b) => b[0]);
     for (const selector of ['h2', '[data-testid="violations-count"]', 'ol']) {
       const rabbit = await part('rabbitmq', selector);
@@ -203,15 +208,16 @@ test('at 360 px RabbitMQ and Kafka stand side by side, their findings under both
     assert.ok((await page.$$('.side[data-side="rabbitmq"] [data-testid="violation"]')).length > 0, 'the default link breaks order on the RabbitMQ side');
     await shot(page, `phone-rabbitmq-${lang}`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and named', async () => {
   const scrolled = {};
+  const tab = await linkTab(env.browser, PHONE);
   for (const scene of SCENES) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       await openAllDetails(page);
       const wide = await page.evaluate(() =>
         [...document.body.querySelectorAll('*')]
@@ -259,9 +265,9 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
       }
       assert.deepEqual(await seriousIssues(page), [], `${scene} ${lang} at 360 px`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  await tab.close();
   // The clients, the owners, in each scene with a Go client lens its
   // code, and where the lens shows a producer or a consumer the table of
   // what each client does. The comparisons stack instead (below).
@@ -272,9 +278,12 @@ test('at 360 px whatever scrolls sideways says so, is reachable by keyboard and 
 });
 
 test('at 360 px a comparison stacks each row, every value under its column\'s name; wide, it is a table', async () => {
+  // A tab per size, the links still opened in turn at one size and the other.
+  const tabs = new Map();
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) tabs.set(viewport, await linkTab(env.browser, viewport));
   for (const [scene, lang] of [['routing', 'ru'], ['repartition', 'en']]) {
-    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, viewport);
+    for (const [viewport, tab] of tabs) {
+      const { page, errors } = await tab.open(`${env.base}?scene=${scene}&lang=${lang}`);
       const rows = await page.$$eval('table.compare [data-testid="comparison-row"]', (rows) => rows.map((r) => {
         const table = r.closest('table').getBoundingClientRect().width;
         return [...r.querySelectorAll('td')].map((td) => ({
@@ -298,22 +307,22 @@ test('at 360 px a comparison stacks each row, every value under its column\'s na
       }
       if (viewport === PHONE) await shot(page, `phone-stacked-${scene}-${lang}`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
   }
+  for (const tab of tabs.values()) await tab.close();
 });
 
 test('on a phone a scene\'s settings start folded, so its figure is on the first screen; wide, they start open', async () => {
   // Every scene whose settings sit in a fold (src/widgets/fold.rs), found
   // on its page: the others lay their settings out in parts of their own.
   const folded = [];
+  const tabs = { phone: await linkTab(env.browser, PHONE), wide: await linkTab(env.browser, { width: 1280, height: 900 }) };
   for (const scene of SCENES) {
     for (const lang of ['ru', 'en']) {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=${scene}&lang=${lang}`, PHONE);
+      const { page, errors } = await tabs.phone.open(`${env.base}?scene=${scene}&lang=${lang}`);
       const fold = '[data-testid="scene-settings"]';
       if (!(await page.$(fold))) {
         assert.deepEqual(errors, []);
-        await context.close();
         break;
       }
       if (lang === 'ru') folded.push(scene);
@@ -345,12 +354,12 @@ test('on a phone a scene\'s settings start folded, so its figure is on the first
       await page.waitForFunction((old) => location.search !== old, search);
       assert.equal(await page.$eval(fold, (d) => d.open), true, `${scene}: still open after a change`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
     if (!folded.includes(scene)) continue;
-    const wide = await openPage(env.browser, `${env.base}?scene=${scene}&lang=en`, { width: 1280, height: 900 });
+    const wide = await tabs.wide.open(`${env.base}?scene=${scene}&lang=en`);
     assert.equal(await wide.page.$eval('[data-testid="scene-settings"]', (d) => d.open), true, `${scene}: open on a wide screen`);
-    await wide.context.close();
   }
+  await tabs.phone.close();
+  await tabs.wide.close();
   assert.ok(folded.length >= 6, `the scenes with a settings fold: ${folded}`);
 });

@@ -1,7 +1,7 @@
 // Scenes "replication", "disk" and "rabbitmq" in the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot, thenChanged, SCENES, switchLanguage } from './harness.mjs';
+import { useBrowser, openPage, linkTab, stats, seekTo, shot, thenChanged, SCENES, switchLanguage } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -13,20 +13,22 @@ const replicas = (page) =>
   );
 
 test('replication: a link without actions opens after a failover', async () => {
+  const tab = await linkTab(env.browser);
   for (const link of ['?scene=replication&lang=en', '?scene=replication&embed=1&lang=ru']) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}${link}`);
+    const { page, errors } = await tab.open(`${env.base}${link}`);
     const now = await replicas(page);
     const leader = now.find((r) => r.role === 'leader');
     assert.ok(leader && leader.broker !== '1', `${link}: a new leader`);
     assert.equal(now.find((r) => r.broker === '1').alive, 'false', `${link}: the old leader is down`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('replication narrates each step, in both languages', async () => {
+  const tab = await linkTab(env.browser);
   for (const [lang, first, fetched] of [['en', /Press ▶/, /fetched everything from the leader up to offset \d+/], ['ru', /Нажмите ▶/, /забрал у лидера всё до offset \d+/]]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=replication&lang=${lang}&t=0`);
+    const { page, errors } = await tab.open(`${env.base}?scene=replication&lang=${lang}&t=0`);
     assert.match(await page.textContent('[data-testid="narration"]'), first);
     const seen = new Set();
     for (let i = 0; i < 8; i++) {
@@ -36,8 +38,8 @@ test('replication narrates each step, in both languages', async () => {
     assert.ok([...seen].some((t) => fetched.test(t)), [...seen].join(' | '));
     assert.ok([...seen].some((t) => /#1 Created/.test(t)), [...seen].join(' | '));
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('replication: crash the leader, a new one is elected and the replicas agree', async () => {
@@ -181,8 +183,11 @@ test('disk narrates what each step read or wrote and what it cost, in both langu
   const narration = (page) => page.textContent('[data-testid="narration"]');
   const step = (page) => thenChanged(page, () => page.click('[data-testid="step-forward"]'));
   const cached = (page) => page.$$eval('[data-testid="pages"] .page', (els) => els.flatMap((e, i) => (e.classList.contains('cached') ? [i] : [])));
+  // Two tabs: the default device's page stays open while the NVMe one is read.
+  const tab = await linkTab(env.browser);
+  const nvmeTab = await linkTab(env.browser);
   for (const [lang, w] of Object.entries(words)) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=disk&lang=${lang}&t=0`);
+    const { page, errors } = await tab.open(`${env.base}?scene=disk&lang=${lang}&t=0`);
     assert.match(await narration(page), w.intro);
     await step(page);
     assert.match(await narration(page), w.miss);
@@ -196,13 +201,13 @@ test('disk narrates what each step read or wrote and what it cost, in both langu
     assert.match(await narration(page), w.hit);
     assert.deepEqual([(await stats(page)).hits, (await stats(page)).misses], [1, 1]);
     // The cost follows the device's figures.
-    const nvme = await openPage(env.browser, `${env.base}?scene=disk&lang=${lang}&device=nvme&t=0`);
+    const nvme = await nvmeTab.open(`${env.base}?scene=disk&lang=${lang}&device=nvme&t=0`);
     await step(nvme.page);
     assert.match(await narration(nvme.page), w.nvme);
     assert.deepEqual([...errors, ...nvme.errors], []);
-    await nvme.context.close();
-    await context.close();
   }
+  await nvmeTab.close();
+  await tab.close();
 });
 
 test('the scene menu reads like the chapter, in both languages', async () => {
@@ -246,8 +251,9 @@ test('rabbitmq narrates each delivery, ack and the Kafka side, in both languages
       /^Kafka: consumer-\d обработал offset 0 партиции \d \(order-\d+ · Created\)\./,
     ]],
   ];
+  const tab = await linkTab(env.browser);
   for (const [lang, intro, steps] of cases) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}&t=0`);
+    const { page, errors } = await tab.open(`${env.base}?scene=rabbitmq&lang=${lang}&t=0`);
     const narration = () => page.textContent('[data-testid="narration"]');
     // The first message is published at 0 ms: the intro leads it.
     const opening = await narration();
@@ -262,14 +268,15 @@ test('rabbitmq narrates each delivery, ack and the Kafka side, in both languages
     for (const shape of steps) assert.ok(seen.some((t) => shape.test(t)), `${shape}: ${seen.join(' | ')}`);
     await shot(page, `rabbitmq-${lang}-narration-steps`);
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });
 
 test('rabbitmq narration tells a broken order and a requeue when they happen', async () => {
   // Three competing consumers: the step that breaks an order says so, and
   // the violations counter goes up on that step.
-  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=en&t=0`);
+  const tab = await linkTab(env.browser);
+  const { page, errors } = await tab.open(`${env.base}?scene=rabbitmq&lang=en&t=0`);
   const narration = () => page.textContent('[data-testid="narration"]');
   const count = () => page.getAttribute('[data-testid="violations-count"][data-side="rabbitmq"]', 'data-count');
   let broke = null;
@@ -282,10 +289,9 @@ test('rabbitmq narration tells a broken order and a requeue when they happen', a
     if (after !== before) broke = text;
   }
   assert.match(broke ?? '', /^RabbitMQ: consumer-\d handled message #\d+ \(order-(\d+) · \w+\) and acked it \(basic\.ack\), freeing a slot in its prefetch window\. But order-\1's later event \w+ was handled already \(consumer-\d, message #\d+\): a competing consumer was faster, and order-\1 is out of order\.$/);
-  await context.close();
   // One consumer and a requeue: the nacked message comes back behind the
   // three its consumer already holds.
-  const one = await openPage(env.browser, `${env.base}?scene=rabbitmq&consumers=1&requeue=1&lang=ru&t=800`);
+  const one = await tab.open(`${env.base}?scene=rabbitmq&consumers=1&requeue=1&lang=ru&t=800`);
   let nack = '';
   for (let i = 0; i < 40 && !nack.includes('basic.nack'); i++) {
     await thenChanged(one.page, () => one.page.click('[data-testid="step-forward"]'));
@@ -296,12 +302,13 @@ test('rabbitmq narration tells a broken order and a requeue when they happen', a
   assert.ok(nack.includes(`за №${m + 1}, №${m + 2}, №${m + 3},`), nack);
   assert.deepEqual(errors, []);
   assert.deepEqual(one.errors, []);
-  await one.context.close();
+  await tab.close();
 });
 
 test('rabbitmq: the last frame sums the run up, each side counted as its panel counts it', async () => {
+  const tab = await linkTab(env.browser);
   for (const [lang, verdict] of [['ru', /Все сообщения обработаны\. RabbitMQ: (\d+) нарушени[а-я]+ порядка; Kafka: (\d+) нарушени[а-я]+ порядка\. В очереди/], ['en', /Every message is handled\. RabbitMQ: (\d+) order violations?; Kafka: (\d+) order violations?\. On the queue/]]) {
-    const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`);
+    const { page, errors } = await tab.open(`${env.base}?scene=rabbitmq&lang=${lang}`);
     const [, rabbit, kafka] = (await page.textContent('[data-testid="narration"]')).match(verdict) ?? [];
     assert.ok(rabbit, await page.textContent('[data-testid="narration"]'));
     const counted = await page.$$eval('[data-testid="violations-count"]', (els) => Object.fromEntries(els.map((e) => [e.dataset.side, e.dataset.count])));
@@ -310,6 +317,6 @@ test('rabbitmq: the last frame sums the run up, each side counted as its panel c
     await page.click('[data-testid="step-back"]');
     await page.waitForFunction(() => !/обработаны\. RabbitMQ|handled\. RabbitMQ/.test(document.querySelector('[data-testid="narration"]').textContent));
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await tab.close();
 });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useBrowser, serve, distDir, shot, recordConsole } from './harness.mjs';
+import { useBrowser, linkTab, serve, distDir, shot, recordConsole } from './harness.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 360, height: 800 };
@@ -56,18 +56,14 @@ const loadingNote = (page) =>
     return note && box.height > 0 && getComputedStyle(note).visibility === 'visible' ? note.textContent : null;
   });
 
-/** The live app's title and language at a link. */
-async function liveTitle(browser, url) {
-  const context = await browser.newContext({ viewport: WIDE });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  const got = [await page.textContent('h1'), await page.getAttribute('html', 'lang')];
-  await context.close();
-  return got;
+/** The live app's title and language at a link, opened in `tab`. */
+async function liveTitle(tab, url) {
+  const { page } = await tab.open(url);
+  return [await page.textContent('h1'), await page.getAttribute('html', 'lang')];
 }
 
 test('without the wasm, a scene page shows its figure, in its language', async () => {
+  const tab = await linkTab(env.browser, WIDE);
   for (const [path, live, viewport] of [
     ['log/', '?scene=log', WIDE],
     ['en/log/', '?scene=log&lang=en', WIDE],
@@ -80,7 +76,7 @@ test('without the wasm, a scene page shows its figure, in its language', async (
   ]) {
     const { page, context } = await withoutWasm(env.browser, `${env.base}${path}`, viewport);
     assert.ok(await figureShown(page), `${path}: the figure is drawn`);
-    const [title, lang] = await liveTitle(env.browser, `${env.base}${live}`);
+    const [title, lang] = await liveTitle(tab, `${env.base}${live}`);
     assert.equal(await page.getAttribute('html', 'lang'), lang, path);
     assert.equal(await page.textContent('h1'), title, path);
     // Nothing may take the copy for the live app.
@@ -91,6 +87,7 @@ test('without the wasm, a scene page shows its figure, in its language', async (
     if (path === 'routing/') await shot(page, 'static-frame-ru-routing-phone');
     await context.close();
   }
+  await tab.close();
 });
 
 test('embed=1 on a scene page shows the embedded copy: no top bar', async () => {
@@ -333,13 +330,9 @@ test('the live app reads the scene and language from the path; the query wins', 
     ['en/disk/?lesson=2.1', { scene: 'replication', lang: 'en' }],
     ['?scene=workers&lang=en', { scene: 'workers', lang: 'en' }],
   ];
+  const tab = await linkTab(env.browser, WIDE);
   for (const [path, want] of cases) {
-    const context = await env.browser.newContext({ viewport: WIDE });
-    const page = await context.newPage();
-    const errors = [];
-    recordConsole(page, errors);
-    await page.goto(`${env.base}${path}`);
-    await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    const { page, errors } = await tab.open(`${env.base}${path}`);
     const got = {
       scene: await page.getAttribute('[data-testid="scene"]', 'data-scene'),
       lang: await page.getAttribute('html', 'lang'),
@@ -353,8 +346,8 @@ test('the live app reads the scene and language from the path; the query wins', 
     const link = await page.inputValue('[data-testid="share-link"]');
     assert.ok(link.startsWith(`${env.base}${path.split('?')[0]}?scene=${want.scene}&`), link);
     assert.deepEqual(errors, [], path);
-    await context.close();
   }
+  await tab.close();
 });
 
 test("the scene menu opens each scene's own page, its state in the query", async () => {

@@ -3,7 +3,7 @@
 // in words what the colour says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seekTo, stats, shot } from './harness.mjs';
+import { useBrowser, openPage, linkTab, seekTo, stats, shot } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -35,27 +35,26 @@ async function checkMarks(page, count, within, label, listedIn = '') {
 for (const lang of ['ru', 'en']) {
   for (const [size, viewport] of VIEWPORTS) {
     test(`repartition, workers and RabbitMQ mark every broken order on the figure (${lang}, ${size})`, async () => {
+      const tab = await linkTab(env.browser, viewport);
       {
-        const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=repartition&lang=${lang}`, viewport);
+        const { page, errors } = await tab.open(`${env.base}?scene=repartition&lang=${lang}`);
         const { violations } = await stats(page);
         await checkMarks(page, violations, '[data-testid="lanes"]', `repartition ${lang} ${size}`);
         // Both records of a pair are inside the figure, ringed.
         assert.equal(await page.$$eval('[data-testid="lanes"] .violation-mark .ring', (r) => r.length), 2 * violations);
         await shot(page, `marks-repartition-${lang}-${size}`);
         assert.deepEqual(errors, []);
-        await context.close();
       }
       {
-        const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=workers&mode=per-message&lang=${lang}`, viewport);
+        const { page, errors } = await tab.open(`${env.base}?scene=workers&mode=per-message&lang=${lang}`);
         await seekTo(page);
         const { violations } = await stats(page);
         await checkMarks(page, violations, '[data-testid="offset-strip"]', `workers ${lang} ${size}`);
         await shot(page, `marks-workers-${lang}-${size}`);
         assert.deepEqual(errors, []);
-        await context.close();
       }
       {
-        const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=rabbitmq&lang=${lang}`, viewport);
+        const { page, errors } = await tab.open(`${env.base}?scene=rabbitmq&lang=${lang}`);
         const side = '[data-side="rabbitmq"]';
         const count = Number(await page.getAttribute(`[data-testid="violations-count"]${side}`, 'data-count'));
         await checkMarks(page, count, `section${side}`, `rabbitmq ${lang} ${size}`, `section${side}`);
@@ -71,8 +70,8 @@ for (const lang of ['ru', 'en']) {
           && document.querySelector(`[data-testid="violation-mark"][data-key="${k}"][data-lit]`), first);
         await shot(page, `marks-rabbitmq-${lang}-${size}`);
         assert.deepEqual(errors, []);
-        await context.close();
       }
+      await tab.close();
     });
   }
 }
@@ -137,8 +136,9 @@ test('a record the group handled twice lights its mark on the partition it came 
 
 for (const [lang, [size, viewport]] of [['en', VIEWPORTS[0]], ['ru', VIEWPORTS[1]]]) {
   test(`the producer and routing mark their broken pairs on the records (${lang}, ${size})`, async () => {
+    const tab = await linkTab(env.browser, viewport);
     {
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=producer&preset=catastrophe&lang=${lang}`, viewport);
+      const { page, errors } = await tab.open(`${env.base}?scene=producer&preset=catastrophe&lang=${lang}`);
       await seekTo(page);
       const listed = (await listedKeys(page)).length;
       await checkMarks(page, listed, '[data-testid="pipeline"]', `producer ${lang} ${size}`);
@@ -146,18 +146,17 @@ for (const [lang, [size, viewport]] of [['en', VIEWPORTS[0]], ['ru', VIEWPORTS[1
       assert.equal(await page.$$eval('[data-testid="pipeline"] .violation-mark .ring', (r) => r.length), 2 * listed);
       await shot(page, `marks-producer-${lang}-${size}`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
     {
       // Keyless records, spread over the partitions: consumers that read at
       // different speeds handle an order's events out of order.
-      const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=routing&key-null=1&lang=${lang}`, viewport);
+      const { page, errors } = await tab.open(`${env.base}?scene=routing&key-null=1&lang=${lang}`);
       await seekTo(page);
       const listed = (await listedKeys(page, '.stream')).length;
       await checkMarks(page, listed, '[data-testid="stream-figure"]', `routing ${lang} ${size}`, '.stream');
       await shot(page, `marks-routing-${lang}-${size}`);
       assert.deepEqual(errors, []);
-      await context.close();
     }
+    await tab.close();
   });
 }
