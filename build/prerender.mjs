@@ -110,13 +110,29 @@ const placer = (chrome) => `(() => {
   document.body.append(copy);
 })();`;
 
-/** The app's markup at the page's link, once it is ready, as the page's copy. */
-async function capture(browser, url, variant) {
+/**
+ * A tab for one variant's copies, page after page: a link loaded in a tab
+ * that has run the same bundle costs about half the CPU of a new context,
+ * as Chromium keeps the compiled wasm in its process (tests/e2e/harness.mjs,
+ * `linkTab`). The app stores nothing a scene page reads (only the levels'
+ * progress, in localStorage), so each copy is still a first visit's.
+ */
+async function variantTab(browser, variant) {
   const context = await browser.newContext({ viewport: variant.viewport, reducedMotion: 'no-preference' });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const tab = { page, errors: [], close: () => context.close() };
+  page.on('pageerror', (e) => tab.errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && tab.errors.push(m.text()));
+  return tab;
+}
+
+/** The app's markup at the page's link, once it is ready, as the page's copy. */
+async function capture(tab, url) {
+  const { page } = tab;
+  // A blank page in between, so that nothing of the last copy's document
+  // is left when this one loads.
+  await page.goto('about:blank');
+  const errors = (tab.errors = []);
   await page.goto(url);
   await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
   // The address bar holds the state's own link once the app wrote it.
@@ -154,7 +170,6 @@ async function capture(browser, url, variant) {
     app.querySelector('[data-testid="scene"]').removeAttribute('data-ready');
     return { html: app.outerHTML, query: location.search, lang: document.documentElement.lang };
   });
-  await context.close();
   if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
   const origin = new URL(url).origin;
   if (got.html.includes(origin)) throw new Error(`${url}: the copy names the build's server ${origin}, which no reader can reach`);
@@ -247,15 +262,17 @@ export async function prerender(dist, table) {
     // its renderer, and the other one's renderer uses that time.
     const queue = [...all];
     const worker = async () => {
+      const tabs = await Promise.all(VARIANTS.map((v) => variantTab(browser, v)));
       for (let page = queue.shift(); page; page = queue.shift()) {
         const copies = [];
-        for (const v of VARIANTS) {
+        for (const [i, v] of VARIANTS.entries()) {
           const query = `?${page.query}&lang=${page.lang}${v.embed ? '&embed=1' : ''}`;
-          copies.push({ variant: v.name, ...(await capture(browser, `${url}${query}`, v)) });
+          copies.push({ variant: v.name, ...(await capture(tabs[i], `${url}${query}`)) });
         }
         page.copies = copies;
         console.error(`prerendered ${page.dir}/`);
       }
+      await Promise.all(tabs.map((t) => t.close()));
     };
     await Promise.all([worker(), worker()]);
     for (const { dir, copies, lang } of all) {
