@@ -224,10 +224,15 @@ test('the live app replaces the copy in one frame, at the same place and size', 
     ['log/', WIDE],
     ['en/log/', PHONE],
     ['routing/?embed=1', PHONE],
-    // The narrow copies are kept as differences from the wide ones
-    // (build/prerender.mjs): the pipeline's differ in every lane.
+    // The narrow copies are kept as differences from the wide ones, the
+    // wide embedded copy from the wide one and the narrow embedded one
+    // from the narrow one, itself kept so (build/prerender.mjs): the
+    // pipeline's differ in every lane, and the workers' and repartition's
+    // embedded copies were the largest.
     ['pipeline/', PHONE],
     ['en/pipeline/?embed=1', PHONE],
+    ['workers/?embed=1', WIDE],
+    ['en/repartition/?embed=1', PHONE],
     ['en/producer/', WIDE],
     ['en/group/', WIDE],
     ['lesson/', WIDE],
