@@ -145,6 +145,9 @@ test('a pasted link opens its state in the builder\'s language; text that is no 
   const other = await page.$eval('[data-testid="builder-other-language"] a', (a) => a.href);
   assert.match(other, /\/embed\/\?lang=ru&scene=routing&/);
   assert.match(other, /partitions=5/);
+  // The code carries the preview's measured height, which comes once its
+  // frame has loaded: wait for it, or it can land between the two reads.
+  await measured(page);
   const before = await code(page);
   await page.fill('[data-testid="builder-link"]', 'https://example.com/');
   await page.click('[data-testid="builder-open"]');
