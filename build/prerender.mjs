@@ -23,10 +23,10 @@
 // nor parses into elements: on a phone, building the elements of all four
 // was most of the time before the figure showed; the placing script
 // parses the one it puts.
-// A narrow copy is kept as its differences from the wide one (`patchOf`,
-// and the embedded copies likewise, PATCH_OF): the two differ only in the
-// figure's geometry, but a pipeline page's
-// copy is 42 KB, more than gzip's 32 KB window, so gzip could not find the
+// A narrow copy is kept as its differences from the wide one (`patchOf`;
+// the embedded copies are kept so too, see PATCH_OF): the two differ only
+// in the figure's geometry, but a pipeline page's copy is 42 KB, more
+// than gzip's 32 KB window, so gzip could not find the
 // narrow copy's repeats of the wide one and sent both whole. Kept as
 // differences, the Russian pipeline page went from 35.6 KB gzip to 27.1
 // and routing's from 30.0 to 22.7 (2026-12-04): bytes a phone on Slow 4G
