@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 )
@@ -47,7 +46,7 @@ func runDefaults(ctx context.Context, planPath, bootstrap string) (*facts, error
 		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{
 			area.Bootstrap: strconv.Quote(bootstrap),
 			area.Topic:     strconv.Quote(c.Topic),
-		}, nil}
+		}, nil, ""}
 		topics[c.Topic] = c.Partitions
 	}
 	_, closeAdmin, err := stepTopics(ctx, bootstrap, topics)
@@ -64,7 +63,7 @@ func runDefaults(ctx context.Context, planPath, bootstrap string) (*facts, error
 	answers := bufio.NewScanner(os.Stdin)
 	limit := time.Duration(area.TimeoutMs) * time.Millisecond
 	for _, c := range cases {
-		o := runWithLimit(ctx, filepath.Join(bin, c.Package), limit)
+		o := runWithLimit(ctx, bin, c.Package, limit)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

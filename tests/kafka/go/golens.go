@@ -51,7 +51,7 @@ func runGolens(ctx context.Context, bootstrap string, adm *kadm.Client, p *plan)
 	topics := make(map[string]int, len(cases))
 	want := make(map[string]int, len(cases))
 	for i, c := range cases {
-		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)}, nil}
+		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{p.Golens.Bootstrap: strconv.Quote(bootstrap), p.Golens.Topic: strconv.Quote(c.Topic)}, nil, ""}
 		topics[c.Topic], want[c.Topic] = c.Partitions, 1
 	}
 	if err := createTopics(ctx, adm, topics); err != nil {
@@ -87,16 +87,30 @@ type program struct {
 	name, pkg, code string
 	// replace maps each literal the lens writes to what the harness runs.
 	replace map[string]string
-	// files are the harness's own files beside main.go, by name.
+	// files are the harness's own files beside main.go, by name, each a
+	// file of package main; start is the statement that begins the
+	// program's main, which starts what they need (asPackage).
 	files map[string]string
+	start string
+}
+
+// builtPrograms is the binary buildPrograms links: one for every program
+// of an area, which runs the one its first argument names.
+type builtPrograms string
+
+// command runs program pkg.
+func (b builtPrograms) command(ctx context.Context, pkg string) *exec.Cmd {
+	return exec.CommandContext(ctx, string(b), pkg)
 }
 
 // buildPrograms writes the programs into one module on the harness's own
 // pinned versions (its go.mod and go.sum, beside the binary's bin folder),
-// one package each, and builds them all into the returned bin folder. Every
-// literal must be in its program: a program that lost one would write
-// somewhere the harness does not read.
-func buildPrograms(ctx context.Context, area string, programs []program) (bin string, cleanup func(), err error) {
+// one package each (asPackage), and links them into one binary: an area's
+// programs took one cgo link each before, 60 core-seconds of a run of
+// `make test` for about 110 programs (2026-12-05, process accounting).
+// Every literal must be in its program: a program that lost one would
+// write somewhere the harness does not read.
+func buildPrograms(ctx context.Context, area string, programs []program) (bin builtPrograms, cleanup func(), err error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", nil, err
@@ -107,24 +121,29 @@ func buildPrograms(ctx context.Context, area string, programs []program) (bin st
 		return "", nil, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	fail := func(err error) (string, func(), error) {
+	fail := func(err error) (builtPrograms, func(), error) {
 		cleanup()
 		return "", nil, err
 	}
+	name := "kafkalab/" + strings.ReplaceAll(area, "-", "")
 	for _, f := range []string{"go.mod", "go.sum"} {
 		data, err := os.ReadFile(filepath.Join(module, f))
 		if err != nil {
 			return fail(fmt.Errorf("the programs build on the harness's module: %w", err))
 		}
 		if f == "go.mod" {
-			data = []byte(strings.Replace(string(data), "module kafkalab/conformance", "module kafkalab/"+strings.ReplaceAll(area, "-", ""), 1))
+			data = []byte(strings.Replace(string(data), "module kafkalab/conformance", "module "+name, 1))
 		}
 		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
 			return fail(err)
 		}
 	}
-	for _, p := range programs {
+	pkgs := make([]string, len(programs))
+	for i, p := range programs {
 		code, err := replaceLiterals(p.code, p.replace)
+		if err == nil {
+			code, err = asPackage(code, p.pkg, p.start)
+		}
 		if err != nil {
 			return fail(fmt.Errorf("%s/%s: %w", area, p.name, err))
 		}
@@ -135,20 +154,25 @@ func buildPrograms(ctx context.Context, area string, programs []program) (bin st
 		if err := os.WriteFile(filepath.Join(pkg, "main.go"), []byte(code), 0o644); err != nil {
 			return fail(err)
 		}
-		for name, text := range p.files {
-			if err := os.WriteFile(filepath.Join(pkg, name), []byte(text), 0o644); err != nil {
+		for file, text := range p.files {
+			text = goPackageMain.ReplaceAllString(text, "package "+p.pkg)
+			if err := os.WriteFile(filepath.Join(pkg, file), []byte(text), 0o644); err != nil {
 				return fail(err)
 			}
 		}
+		pkgs[i] = p.pkg
 	}
-	bin = filepath.Join(dir, "bin")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator), "./...")
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(dispatchMain(name, pkgs)), 0o644); err != nil {
+		return fail(err)
+	}
+	exe = filepath.Join(dir, "programs")
+	build := exec.CommandContext(ctx, "go", "build", "-o", exe, ".")
 	build.Dir = dir
 	build.Env = append(os.Environ(), "CGO_ENABLED=1")
 	if out, err := build.CombinedOutput(); err != nil {
 		return fail(fmt.Errorf("building the lens's %s programs: %w\n%s", area, err, out))
 	}
-	return bin, cleanup, nil
+	return builtPrograms(exe), cleanup, nil
 }
 
 // replaceLiterals replaces each literal the lens writes in a program with
@@ -172,9 +196,9 @@ const golensParallel = 8
 
 // runPrograms runs every case's built program to its end, golensParallel
 // at a time; the first failure stops the rest.
-func runPrograms(ctx context.Context, bin string, cases []golensCase) error {
+func runPrograms(ctx context.Context, bin builtPrograms, cases []golensCase) error {
 	return eachAtMost(ctx, golensParallel, cases, func(ctx context.Context, c golensCase) error {
-		out, err := exec.CommandContext(ctx, filepath.Join(bin, c.Package)).CombinedOutput()
+		out, err := bin.command(ctx, c.Package).CombinedOutput()
 		if err != nil {
 			return fmt.Errorf("golens/%s (%s): %w\n%s", c.Name, c.Query, err, out)
 		}

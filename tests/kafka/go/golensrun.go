@@ -222,36 +222,29 @@ var (
 	goFuncMain    = regexp.MustCompile(`(?m)^func main\(\) \{$`)
 )
 
-// buildGoRun builds the Go programs into one binary, which runs the one
-// its first argument names: one link instead of one per program (a cgo
-// link for confluent-kafka-go takes seconds). Each program becomes a
-// package of the lens's module, its main renamed Main.
-func buildGoRun(ctx context.Context, dir, work, bootstrap string, cases []*golensRunCase) error {
-	var imports, entries strings.Builder
-	for i, c := range cases {
-		code, err := c.code(dir, bootstrap)
-		if err != nil {
-			return err
-		}
-		if len(goPackageMain.FindAllString(code, -1)) != 1 || len(goFuncMain.FindAllString(code, -1)) != 1 {
-			return fmt.Errorf("%s: not one package main with one func main", c.Name)
-		}
-		pkg := fmt.Sprintf("p%03d", i)
-		code = goPackageMain.ReplaceAllString(code, "package "+pkg)
-		code = goFuncMain.ReplaceAllString(code, "func Main() {")
-		if err := os.MkdirAll(filepath.Join(work, pkg), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(work, pkg, "main.go"), []byte(code), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(&imports, "\t%s \"kafkalab/golens/run/%s\"\n", pkg, pkg)
-		fmt.Fprintf(&entries, "\t%q: %s.Main,\n", pkg, pkg)
-		c.command = func(ctx context.Context) *exec.Cmd {
-			return exec.CommandContext(ctx, filepath.Join(work, "programs"), pkg)
-		}
+// asPackage turns a program (package main, func main) into package pkg of
+// a binary that holds many, its main renamed Main with start as its first
+// statement, so that one link serves them all (a cgo link for
+// confluent-kafka-go takes seconds). Every package's init and package
+// variables run in each program, so the programs' own must do nothing
+// (the lens prints none, and the harness's hooks start in start).
+func asPackage(code, pkg, start string) (string, error) {
+	if len(goPackageMain.FindAllString(code, -1)) != 1 || len(goFuncMain.FindAllString(code, -1)) != 1 {
+		return "", errors.New("not one package main with one func main")
 	}
-	dispatch := fmt.Sprintf(`// Runs the lens's program its argument names (tests/kafka/go/golensrun.go).
+	code = goPackageMain.ReplaceAllString(code, "package "+pkg)
+	return goFuncMain.ReplaceAllString(code, "func Main() {"+start), nil
+}
+
+// dispatchMain is the main package of such a binary: it runs the program
+// its first argument names, one of pkgs under the import path module.
+func dispatchMain(module string, pkgs []string) string {
+	var imports, entries strings.Builder
+	for _, pkg := range pkgs {
+		fmt.Fprintf(&imports, "\t%s %q\n", pkg, module+"/"+pkg)
+		fmt.Fprintf(&entries, "\t%q: %s.Main,\n", pkg, pkg)
+	}
+	return fmt.Sprintf(`// Runs the program its argument names (tests/kafka/go/golensrun.go).
 package main
 
 import (
@@ -266,7 +259,34 @@ func main() {
 	programs[os.Args[1]]()
 }
 `, imports.String(), entries.String())
-	if err := os.WriteFile(filepath.Join(work, "main.go"), []byte(dispatch), 0o644); err != nil {
+}
+
+// buildGoRun builds the Go programs into one binary (asPackage), which
+// runs the one its first argument names. Each program becomes a package
+// of the lens's module.
+func buildGoRun(ctx context.Context, dir, work, bootstrap string, cases []*golensRunCase) error {
+	pkgs := make([]string, len(cases))
+	for i, c := range cases {
+		code, err := c.code(dir, bootstrap)
+		if err != nil {
+			return err
+		}
+		pkg := fmt.Sprintf("p%03d", i)
+		if code, err = asPackage(code, pkg, ""); err != nil {
+			return fmt.Errorf("%s: %w", c.Name, err)
+		}
+		if err := os.MkdirAll(filepath.Join(work, pkg), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(work, pkg, "main.go"), []byte(code), 0o644); err != nil {
+			return err
+		}
+		pkgs[i] = pkg
+		c.command = func(ctx context.Context) *exec.Cmd {
+			return exec.CommandContext(ctx, filepath.Join(work, "programs"), pkg)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(work, "main.go"), []byte(dispatchMain("kafkalab/golens/run", pkgs)), 0o644); err != nil {
 		return err
 	}
 	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(work, "programs"), ".")

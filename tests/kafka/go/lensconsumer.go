@@ -185,7 +185,9 @@ var (
 	lensResume = make(chan struct{})
 )
 
-func init() {
+// lensStart begins the program's main: in a binary of many programs
+// (buildPrograms) an init would start this in every one.
+func lensStart() {
 	go func() {
 		in := bufio.NewScanner(os.Stdin)
 		for in.Scan() {
@@ -400,7 +402,7 @@ func buildHooked(ctx context.Context, area, handler, javaHandling string, cases 
 		}
 		replace := literals(i)
 		replace[handler] = handler + goHooksCall
-		programs = append(programs, program{c.Name, c.Package, c.Code, replace, map[string]string{"lenshooks.go": goHooks}})
+		programs = append(programs, program{c.Name, c.Package, c.Code, replace, map[string]string{"lenshooks.go": goHooks}, "\n\tlensStart()"})
 	}
 	var cleanups []func()
 	cleanup := func() {
@@ -421,9 +423,9 @@ func buildHooked(ctx context.Context, area, handler, javaHandling string, cases 
 				built[p.name] = lensProgram{failed: lastLines([]byte(err.Error()), 5)}
 				continue
 			}
-			path := filepath.Join(bin, p.pkg)
+			pkg := p.pkg
 			built[p.name] = lensProgram{command: func(ctx context.Context, _ string) *exec.Cmd {
-				return exec.CommandContext(ctx, path)
+				return bin.command(ctx, pkg)
 			}}
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,7 +66,7 @@ func runLensProducer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{
 			p.LensProducer.Bootstrap: strconv.Quote(bootstrap),
 			p.LensProducer.Topic:     strconv.Quote(c.Topic),
-		}, nil}
+		}, nil, ""}
 		// The order's events share one key, so one partition holds them
 		// whatever the client's partitioner.
 		topics[c.Topic] = 1
@@ -86,7 +84,7 @@ func runLensProducer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 	ended := make(map[string]lensProducerObserved, len(cases))
 	var mu sync.Mutex
 	err = eachAtMost(ctx, golensParallel, cases, func(ctx context.Context, c lensProducerCase) error {
-		o := runWithLimit(ctx, filepath.Join(bin, c.Package), limit)
+		o := runWithLimit(ctx, bin, c.Package, limit)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -117,10 +115,10 @@ func runLensProducer(ctx context.Context, bootstrap string, adm *kadm.Client, p 
 
 // runWithLimit runs one program to its end or to the limit, whichever
 // comes first, and says how it ended.
-func runWithLimit(ctx context.Context, path string, limit time.Duration) lensProducerObserved {
+func runWithLimit(ctx context.Context, bin builtPrograms, pkg string, limit time.Duration) lensProducerObserved {
 	run, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	cmd := exec.CommandContext(run, path)
+	cmd := bin.command(run, pkg)
 	// The program's own goroutines may hold its output open after a kill.
 	cmd.WaitDelay = time.Second
 	out, err := cmd.CombinedOutput()

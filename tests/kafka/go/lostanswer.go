@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 )
@@ -40,7 +39,7 @@ func runLostAnswer(ctx context.Context, planPath, bootstrap string) (*facts, err
 		programs[i] = program{c.Name, c.Package, c.Code, map[string]string{
 			area.Bootstrap: strconv.Quote(bootstrap),
 			area.Topic:     strconv.Quote(c.Topic),
-		}, nil}
+		}, nil, ""}
 		topics[c.Topic] = 1
 	}
 	adm, closeAdmin, err := stepTopics(ctx, bootstrap, topics)
@@ -62,7 +61,7 @@ func runLostAnswer(ctx context.Context, planPath, bootstrap string) (*facts, err
 		if !answers.Scan() || answers.Text() != "armed" {
 			return nil, fmt.Errorf("%s: the proxy was not armed (%q, %v)", c.Name, answers.Text(), answers.Err())
 		}
-		ended[c.Name] = runWithLimit(ctx, filepath.Join(bin, c.Package), limit)
+		ended[c.Name] = runWithLimit(ctx, bin, c.Package, limit)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
