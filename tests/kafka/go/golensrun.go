@@ -226,8 +226,8 @@ var (
 // a binary that holds many, its main renamed Main with start as its first
 // statement, so that one link serves them all (a cgo link for
 // confluent-kafka-go takes seconds). Every package's init and package
-// variables run in each program, so the programs' own must do nothing
-// (the lens prints none, and the harness's hooks start in start).
+// variables run in each program, so a program's own must have no effect
+// (the lens prints no init, and the harness's hooks start in start).
 func asPackage(code, pkg, start string) (string, error) {
 	if len(goPackageMain.FindAllString(code, -1)) != 1 || len(goFuncMain.FindAllString(code, -1)) != 1 {
 		return "", errors.New("not one package main with one func main")
