@@ -206,13 +206,15 @@ tools:
 	@# No --locked: the CLI's own lockfile pins a webpki-roots release the registry lacks.
 	@wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
 	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
-	@wasm-opt --version 2>/dev/null | grep -q "version $(BINARYEN_VERSION)" \
-	  || $(SUDO) npm install -g binaryen@$(BINARYEN_VERSION)
 
-# Only the development server needs trunk; the release build does not.
+# Only the development server needs trunk; the release build does not, nor
+# wasm-opt (build/bundles.mjs says why), which trunk runs for `--release`
+# (index.html's data-wasm-opt, Trunk.toml).
 trunk:
 	@trunk --version 2>/dev/null | grep -qx "trunk $(TRUNK_VERSION)" \
 	  || cargo install --locked trunk --version $(TRUNK_VERSION)
+	@wasm-opt --version 2>/dev/null | grep -q "version $(BINARYEN_VERSION)" \
+	  || $(SUDO) npm install -g binaryen@$(BINARYEN_VERSION)
 
 # Debian's Chromium: its driver for the wasm-bindgen tests, and its headless
 # shell for the build's pre-render and the browser tests (build/lib.mjs).

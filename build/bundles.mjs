@@ -10,8 +10,8 @@
 // --crate-type cdylib -- -D warnings` for wasm32 with its `release-start` (opt-level "z",
 // fat LTO, one code unit: Cargo.toml's release profile; no binary crate
 // beside it, whose build would first write the library's metadata for it
-// to read), wasm-bindgen's web target,
-// then wasm-opt, the imports' names shortened in the wasm and its glue
+// to read), wasm-bindgen's web target, then the wasm's custom sections
+// dropped and the imports' names shortened in the wasm and its glue
 // (build/short-imports.mjs), and the glue through terser. Each file is
 // named by a hash of its content, so a host may cache it for long.
 //
@@ -29,25 +29,18 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { minify } from 'terser';
 import { root, run, SCENES } from './lib.mjs';
-import { renameWasmImports, renameGlueImports } from './short-imports.mjs';
+import { renameWasmImports, renameGlueImports, withoutCustomSections } from './short-imports.mjs';
 
 const CRATE = 'kafka-ordering-lab';
 export const LANGS = ['ru', 'en'];
 
-// wasm-opt's -O1, not the -Oz trunk runs for `data-wasm-opt="z"`: on the
-// pipeline's Russian bundle (2026-12-03, binaryen 132) -O1 gives 267.5 KB
-// gzip and 219.3 KB brotli against -Oz's 268.2 and 219.8, in 4.3 s instead
-// of 11.4. Rust's own opt-level "z" has already shrunk the code; -Oz's
-// further passes shorten the raw file (692 KB → 661 KB) but not what is
-// sent, since the compressors find the same repeats either way.
-// The producers and target_features custom sections go too: the toolchain's
-// names and versions and the linker's feature list, which a browser never
-// reads; 240 bytes gzip on the pipeline's Russian bundle (2026-12-04),
-// which sits at its 280 KB budget.
-const WASM_OPT = [
-  '-O1', '--strip-producers', '--strip-target-features',
-  '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals',
-];
+// No wasm-opt: rustc's opt-level "z" with fat LTO has already shrunk the
+// code, and what a reader downloads is the compressed file. On the
+// pipeline's Russian bundle, wasm-opt -O1 (binaryen 132) saved 1.1 KB of
+// 264.7 KB gzip, for 4.3 s of one core a bundle, about 95 core-seconds of
+// each `make test` (2026-12-05, process accounting); -Oz saved no more
+// after compression (BENCHMARKS.md). What it also did, dropping the custom
+// sections, withoutCustomSections does (build/short-imports.mjs).
 
 // wasm-bindgen's glue, minified: its comments, layout and local names go,
 // its exports and the names the wasm imports (object keys) stay, the
@@ -99,8 +92,7 @@ async function build({ lang, scene }, targetDir, out, env = {}) {
     '--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', CRATE,
     join(targetDir, WASM_RELEASE, `${CRATE.replaceAll('-', '_')}.wasm`),
   ]);
-  await run('wasm-opt', [...WASM_OPT, join(tmp, `${CRATE}_bg.wasm`), '-o', join(tmp, 'opt.wasm')]);
-  const { wasm, renamed } = renameWasmImports(await readFile(join(tmp, 'opt.wasm')));
+  const { wasm, renamed } = renameWasmImports(withoutCustomSections(await readFile(join(tmp, `${CRATE}_bg.wasm`))));
   const js = await minifyGlue(renameGlueImports((await readFile(join(tmp, `${CRATE}.js`))).toString('utf8'), renamed));
   const name = `${CRATE}-${scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
   await writeFile(join(out, `${name}_bg.wasm`), wasm);

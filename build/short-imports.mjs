@@ -5,7 +5,11 @@
 // sixteen hex digits are random to a compressor, so the pipeline's Russian
 // bundle sent 172 of them in each file, about 5 KB gzip of its 287
 // (2026-12-05). Here each import gets a name of one or two letters, in
-// both files, after wasm-opt and before terser.
+// both files, after wasm-bindgen and before terser.
+//
+// The same walk over the sections drops the custom ones
+// (`withoutCustomSections`): the function names, the toolchain's names and
+// versions and the linker's feature list, which a browser never reads.
 //
 // Only the import section's field names change: the module name, every
 // import's kind and type, and every other section stay as they are, byte
@@ -111,6 +115,25 @@ export function renameWasmImports(wasm) {
     at = end;
   }
   return { wasm: Buffer.concat(parts), renamed };
+}
+
+/**
+ * The wasm without its custom sections (id 0): `name`, `producers` and
+ * `target_features` in a bundle, none of which a browser reads. The name
+ * section alone is 539 KB raw in the Russian pipeline bundle, as large as
+ * its code (2026-12-05). Every other section is copied byte for byte.
+ */
+export function withoutCustomSections(wasm) {
+  const parts = [wasm.subarray(0, 8)];
+  let at = 8;
+  while (at < wasm.length) {
+    const [size, body] = readU32(wasm, at + 1);
+    const end = body + size;
+    if (end > wasm.length) throw new Error('short-imports: a section runs past the end of the module');
+    if (wasm[at] !== 0) parts.push(wasm.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(parts);
 }
 
 const escape = (s) => s.replace(/[$]/g, '\\$&');

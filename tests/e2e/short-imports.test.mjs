@@ -1,11 +1,12 @@
-// The release build's short import names (build/short-imports.mjs), on a
-// module written here byte by byte and on the bundles in the build: the
-// renamed wasm still links and runs, and its glue names each import once.
+// The release build's short import names and its custom sections dropped
+// (build/short-imports.mjs), on a module written here byte by byte and on
+// the bundles in the build: the renamed wasm still links and runs, its glue
+// names each import once, and no bundle carries a custom section.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { shortName, renameWasmImports, renameGlueImports } from '../../build/short-imports.mjs';
+import { shortName, renameWasmImports, renameGlueImports, withoutCustomSections } from '../../build/short-imports.mjs';
 import { distDir } from './harness.mjs';
 
 const text = (s) => [s.length, ...Buffer.from(s, 'utf8')];
@@ -79,11 +80,57 @@ test("the glue's import object gets the same names, and a glue that names an imp
   assert.throws(() => renameGlueImports(glue.replace(`${ONE}:`, `${ONE}_x:`), renamed), /0 times/);
 });
 
+/** The ids of a module's sections, and the names of its custom ones. */
+function sectionsOf(wasm) {
+  const ids = [];
+  const custom = [];
+  let at = 8;
+  while (at < wasm.length) {
+    let size = 0;
+    let shift = 0;
+    let i = at + 1;
+    for (;;) {
+      const b = wasm[i++];
+      size += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) break;
+    }
+    ids.push(wasm[at]);
+    if (wasm[at] === 0) custom.push(wasm.subarray(i + 1, i + 1 + wasm[i]).toString('utf8'));
+    at = i + size;
+  }
+  return { ids, custom };
+}
+
+test('the custom sections go, wherever they are, and the rest is the same module', async () => {
+  const custom = (label, body) => section(0, [...text(label), ...body]);
+  // Custom sections first, between known ones and last, as a linker and
+  // wasm-bindgen leave them (name, producers, target_features).
+  const withCustom = Buffer.from([
+    ...MODULE.subarray(0, 8),
+    ...custom('producers', [1, 2, 3]),
+    ...MODULE.subarray(8, 8 + 8),
+    ...custom('target_features', [0]),
+    ...MODULE.subarray(16),
+    ...custom('name', [1, 2, 0, 3, 0x61, 0x62, 0x63]),
+  ]);
+  assert.deepEqual(sectionsOf(withCustom).custom, ['producers', 'target_features', 'name']);
+  const stripped = withoutCustomSections(withCustom);
+  assert.deepEqual(stripped, MODULE);
+  const { instance } = await WebAssembly.instantiate(stripped, {
+    m: { [ONE]: (x) => x + 1, [TWO]: (x) => x * 2, memory: new WebAssembly.Memory({ initial: 1 }), offset: 5 },
+  });
+  assert.equal(instance.exports.run(3), 13);
+  assert.throws(() => withoutCustomSections(Buffer.concat([MODULE, Buffer.from([0, 9, 1])])), /past the end/);
+});
+
 test('every bundle of the build imports by short names', async () => {
   const files = (await readdir(distDir)).filter((f) => f.endsWith('_bg.wasm'));
   assert.ok(files.length >= 21, `${files.length} bundles`);
   for (const file of files) {
-    const module = await WebAssembly.compile(await readFile(join(distDir, file)));
+    const bytes = await readFile(join(distDir, file));
+    assert.deepEqual(sectionsOf(bytes).custom, [], `${file}: no custom section`);
+    const module = await WebAssembly.compile(bytes);
     const imports = WebAssembly.Module.imports(module);
     assert.ok(imports.length > 100, `${file}: ${imports.length} imports`);
     assert.deepEqual(imports.map((i) => i.name), imports.map((_, n) => shortName(n)), file);
