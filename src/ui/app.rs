@@ -194,6 +194,10 @@ pub fn app(props: &AppProps) -> Html {
                 data-part={params.shown_part().id()}
                 data-sim-time={p.now().as_millis().to_string()}
                 data-holding={p.holding().then_some("true")}
+                // While the run moves: what animates only with it (the log's
+                // record in processing, static/style.css) is still when it
+                // is paused, and a paused page does no work.
+                data-playing={(p.playing() && !p.holding()).then_some("true")}
                 data-events={p.moment().events.map(|n| n.to_string())}
                 data-state-digest={format!("{:016x}", p.digest())}>
                 { view_heading(lang, params.scene, summary, p.playing() && !p.holding(), lede, &lede_open) }

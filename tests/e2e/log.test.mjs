@@ -17,6 +17,33 @@ test('a link without a moment opens on a log that already makes its point', asyn
   }
 });
 
+test('the record in processing pulses while the run plays, and is still when it is paused', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en`);
+  // What runs on the page: CSS animations included, so a paused page that
+  // still animated would show here.
+  const pulsing = () =>
+    page.evaluate(() => ({
+      playing: document.querySelector('[data-testid="scene"]').dataset.playing === 'true',
+      processing: document.querySelectorAll('.record.processing .cell').length,
+      animations: document.getAnimations().map((a) => a.animationName),
+    }));
+  // The link's moment has a record in processing, and the run is paused.
+  const paused = await pulsing();
+  assert.equal(paused.playing, false);
+  assert.ok(paused.processing >= 1, 'a record in processing at the opening moment');
+  assert.deepEqual(paused.animations, []);
+
+  await page.click('[data-testid="play"]');
+  await page.waitForFunction(() => document.querySelector('.record.processing .cell')?.getAnimations().some((a) => a.animationName === 'pulse'));
+  assert.equal((await pulsing()).playing, true);
+
+  await page.click('[data-testid="pause"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="scene"]').dataset.playing === undefined);
+  assert.deepEqual((await pulsing()).animations, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('play, pause and step: offsets 0,1,2,3 for order-42, step back removes exactly the last', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.base}?scene=log&lang=en&t=0`);
   assert.equal(await simTime(page), 0);
