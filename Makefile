@@ -149,18 +149,45 @@ CONFORMANCE := target/conformance
 KAFKA_JAVA := tests/kafka/java
 GO_HARNESS := tests/kafka/go/bin/harness
 # The harnesses are built once for both targets (`make test` runs both):
-# the Java one's classes and classpath, and the Go one.
-KAFKA_HARNESSES := $(KAFKA_JAVA)/target/classpath.txt $(GO_HARNESS)
+# the Java one's jar and classpath, the Go one, and the class archive of
+# the JVMs they start.
+KAFKA_CDS := $(KAFKA_JAVA)/target/cds/kafka.jsa
+KAFKA_HARNESSES := $(KAFKA_JAVA)/target/classpath.txt $(GO_HARNESS) $(KAFKA_CDS)
 $(KAFKA_JAVA)/target/classpath.txt: $(KAFKA_JAVA)/pom.xml $(shell find $(KAFKA_JAVA)/src -type f) | kafka-tools
 	mvn -B -q -f $(KAFKA_JAVA)/pom.xml package
 	touch $@
 $(GO_HARNESS): $(wildcard tests/kafka/go/*.go) tests/kafka/go/go.mod tests/kafka/go/go.sum | kafka-tools
 	cd tests/kafka/go && go build -o bin/harness .
+# The harness's classpath: its jar, not its classes folder, as a class
+# archive can be made only from jars.
+KAFKA_CP = $(KAFKA_JAVA)/target/kafka-conformance-1.jar:$$(cat $(KAFKA_JAVA)/target/classpath.txt)
 # The harness's own JVM as its brokers' and members' (Cluster.java): C1
 # alone and the serial collector. It runs the Java cases' clients, which
 # wait on the broker far more than they compute, and on two cores C2's
 # compiler threads and G1's workers take from everything beside it.
-HARNESS_JAVA = java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$(KAFKA_JAVA)/target/classes:$$(cat $(KAFKA_JAVA)/target/classpath.txt)"
+HARNESS_JVM = java -XX:+UseSerialGC -XX:TieredStopAtLevel=1
+# With the class archive, for itself and for every JVM it starts
+# (Cds.java); warnings to stderr, as a child's stdout is read.
+HARNESS_JAVA = $(HARNESS_JVM) -XX:SharedArchiveFile=$(KAFKA_CDS) -Xlog:disable -Xlog:all=warning:stderr \
+  -Dlab.kafka.cds=$(KAFKA_CDS) -cp "$(KAFKA_CP)"
+# The archive of the classes that the harness, a broker and a client load
+# (JDK 17's static archive): each JVM of the self-check's single broker
+# writes its class list (Main --cds-lists), and `java -Xshare:dump`
+# archives their union. About 130 JVMs start in a run of the suite and
+# the lens vet; each loaded and verified kafka-clients' and the broker's
+# classes from the jars.
+$(KAFKA_CDS): $(KAFKA_JAVA)/target/classpath.txt
+	rm -rf $(@D) && mkdir -p $(@D)
+	$(HARNESS_JVM) -XX:DumpLoadedClassList=$(@D)/harness.lst -cp "$(KAFKA_CP)" lab.kafka.Main --cds-lists $(@D)/lists \
+	  > $(@D)/lists.log 2>&1 || { cat $(@D)/lists.log; exit 1; }
+	awk '!seen[$$0]++' $(@D)/harness.lst $(@D)/lists/*.lst > $(@D)/classes.lst
+	java -XX:+UseSerialGC -Xshare:dump -XX:SharedClassListFile=$(@D)/classes.lst -XX:SharedArchiveFile=$(@D)/new.jsa -cp "$(KAFKA_CP)" \
+	  > $(@D)/dump.log 2>&1 || { tail -20 $(@D)/dump.log; exit 1; }
+	@# -Xshare:on fails where -Xshare:auto, the default, would go on without
+	@# the archive: a JVM with the harness's classpath and a folder after it,
+	@# as the lens's programs have, must map it.
+	$(HARNESS_JVM) -Xshare:on -XX:SharedArchiveFile=$(@D)/new.jsa -cp "$(KAFKA_CP):$(@D)/lists" -version
+	mv $(@D)/new.jsa $@
 
 conformance: $(KAFKA_HARNESSES)
 	rm -rf $(CONFORMANCE)/facts

@@ -333,11 +333,7 @@ func buildJavaRun(ctx context.Context, dir, work, bootstrap string, cases []*gol
 		args = append(args, path)
 		name := c.Name
 		c.command = func(ctx context.Context) *exec.Cmd {
-			// The flags of the suite's other child JVMs (lensconsumer.go).
-			return exec.CommandContext(ctx, filepath.Join(javaRuntime.home, "bin", "java"),
-				"-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-				"-Dlab.kafka.log.file="+filepath.Join(javaRuntime.logs, "golens-run."+name+".log"),
-				"-cp", classes+string(filepath.ListSeparator)+javaRuntime.classpath, main)
+			return javaCommand(ctx, "96m", filepath.Join(javaRuntime.logs, "golens-run."+name+".log"), classes, main)
 		}
 	}
 	javac := exec.CommandContext(ctx, filepath.Join(javaRuntime.home, "bin", "javac"), args...)

@@ -150,10 +150,30 @@ type lensRebalanceObserved struct {
 }
 
 // javaRuntime is how the Java tab's members run: the JDK and the classpath
-// of the Java harness that started this one (Main.goHarness), and the
-// folder for their client logs.
+// of the Java harness that started this one (Main.goHarness), the
+// class-data-sharing archive made from that classpath (Cds.java), if any,
+// and the folder for their client logs.
 var javaRuntime struct {
-	home, classpath, logs string
+	home, classpath, cds, logs string
+}
+
+// javaCommand runs a Java program, its classes in dir, with the flags the
+// suite gives its other child JVMs (GroupCases, Cds.java): a small heap
+// and the first JIT tier keep its start cheap on two cores, and the
+// archive of the harness's classes saves it loading kafka-clients from
+// the jars. The harness's classpath comes first, as the archive was made
+// from it alone: a JVM maps an archive only when its classpath starts
+// with the one the archive was made from.
+func javaCommand(ctx context.Context, heap, logFile, dir, main string) *exec.Cmd {
+	args := []string{"-Xmx" + heap, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"}
+	if javaRuntime.cds != "" {
+		// A JVM that cannot map the archive says so as a warning, on
+		// stdout by default, where the harness reads the program's lines.
+		args = append(args, "-XX:SharedArchiveFile="+javaRuntime.cds, "-Xlog:disable", "-Xlog:all=warning:stderr")
+	}
+	args = append(args, "-Dlab.kafka.log.file="+logFile,
+		"-cp", javaRuntime.classpath+string(filepath.ListSeparator)+dir, main)
+	return exec.CommandContext(ctx, filepath.Join(javaRuntime.home, "bin", "java"), args...)
 }
 
 // lensConsumerPoll is how often the broker is asked about a group; each
@@ -478,13 +498,7 @@ func buildJava(ctx context.Context, c lensConsumerCase, replace map[string]strin
 		return lensProgram{failed: fmt.Sprintf("%v: %s", err, lastLines(out, 5))}, done, nil
 	}
 	return lensProgram{command: func(ctx context.Context, name string) *exec.Cmd {
-		// The flags the suite gives its other child JVMs (GroupCases): the
-		// members idle, so a small heap and the first JIT tier keep their
-		// start cheap on two cores.
-		return exec.CommandContext(ctx, filepath.Join(javaRuntime.home, "bin", "java"),
-			"-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-			"-Dlab.kafka.log.file="+filepath.Join(javaRuntime.logs, "lens-consumer."+c.Package+"."+name+".log"),
-			"-cp", dir+string(filepath.ListSeparator)+javaRuntime.classpath, "LensHooks")
+		return javaCommand(ctx, "64m", filepath.Join(javaRuntime.logs, "lens-consumer."+c.Package+"."+name+".log"), dir, "LensHooks")
 	}}, done, nil
 }
 

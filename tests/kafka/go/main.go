@@ -84,6 +84,7 @@ func main() {
 	golensRun := flag.String("golens-run", "", "run every program of the Go lens module in this folder once, against the broker at --bootstrap (golensrun.go); no plan or facts")
 	flag.StringVar(&javaRuntime.home, "java-home", "", "the JDK that compiles and runs the Java tab's consumer programs (lensconsumer.go)")
 	flag.StringVar(&javaRuntime.classpath, "java-classpath", "", "the Java harness's classpath, with kafka-clients, for those programs")
+	flag.StringVar(&javaRuntime.cds, "java-cds", "", "the class-data-sharing archive made from --java-classpath, for those programs (Cds.java)")
 	flag.Parse()
 	if *golensRun != "" {
 		if *bootstrap == "" || flag.NArg() > 0 {

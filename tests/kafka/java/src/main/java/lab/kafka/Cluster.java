@@ -263,7 +263,7 @@ public final class Cluster implements AutoCloseable {
         Path logFile = logsDir().toAbsolutePath().resolve(name + "-" + role + "-" + id + ".log");
         Files.deleteIfExists(logFile);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> cmd = List.of(
+        List<String> cmd = new ArrayList<>(List.of(
             java.toString(),
             "-Xmx384m",
             "-XX:+UseSerialGC",
@@ -271,11 +271,13 @@ public final class Cluster implements AutoCloseable {
             // cores the C2 compiler threads would slow every start-up.
             "-XX:TieredStopAtLevel=1",
             "-Djava.awt.headless=true",
-            "-Dlab.kafka.log.file=" + logFile,
+            "-Dlab.kafka.log.file=" + logFile));
+        cmd.addAll(Cds.flags(role));
+        cmd.addAll(List.of(
             "-cp", System.getProperty("java.class.path"),
             BrokerNode.class.getName(),
             propsFile.toString(),
-            clusterId);
+            clusterId));
         // stdin stays a pipe that is never written: its EOF tells the child
         // that this JVM is gone. Its stdout/stderr join its log4j file (both
         // append), so a start-up failure is in one place.

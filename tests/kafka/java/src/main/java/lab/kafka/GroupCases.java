@@ -359,7 +359,9 @@ public final class GroupCases {
         List<String> cmd = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-            "-Dlab.kafka.log.file=" + log,
+            "-Dlab.kafka.log.file=" + log));
+        cmd.addAll(Cds.flags("crashing-consumer"));
+        cmd.addAll(List.of(
             "-cp", System.getProperty("java.class.path"),
             CrashingConsumer.class.getName(),
             cluster.bootstrap(), topic, groupId, commit,

@@ -393,13 +393,15 @@ public final class GroupConsumerCases {
                             Path log) throws IOException {
             Member m = new Member(clientId);
             Files.deleteIfExists(log);
-            List<String> cmd = List.of(
+            List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dlab.kafka.log.file=" + log,
+                "-Dlab.kafka.log.file=" + log));
+            cmd.addAll(Cds.flags("member"));
+            cmd.addAll(List.of(
                 "-cp", System.getProperty("java.class.path"),
                 GroupConsumerCases.class.getName(),
-                bootstrap, groupId, topic, clientId, assignor);
+                bootstrap, groupId, topic, clientId, assignor));
             // stdin stays a pipe that is never written: its end tells the
             // child that this JVM is gone (see main).
             m.process = new ProcessBuilder(cmd)

@@ -31,12 +31,17 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Main --plan plan.json --out-dir facts [--go-harness PATH] [--only routing,log,...]
  * Main --golens-run DIR --go-harness PATH
  * Main --self-check
+ * Main --cds-lists DIR
  * </pre>
  * One single-broker cluster serves the areas that need nothing else
  * (routing, keyless, log, group, crash, share, group-consumer, and the Go harness); the producer and
  * replication areas start their own clusters, one at a time, after it is
  * closed, so that no two clusters share the two cores. An area that fails
  * does not stop the others; the exit code says whether any failed.
+ *
+ * <p>{@code --cds-lists} runs the self-check's single broker, each JVM
+ * writing the classes it loads into DIR: the Makefile makes the class
+ * archive the suite's JVMs share from them (Cds.java).
  *
  * <p>{@code --golens-run} serves {@code make golens-vet}: a cluster of three
  * brokers (the replication scene's programs create a topic with three
@@ -53,8 +58,17 @@ public final class Main {
         if (opts.containsKey("--self-check")) {
             Path logs = Files.createTempDirectory("kafka-lab-self-check-");
             configureLogs(logs);
-            selfCheck();
+            selfCheck(1, 3);
             System.out.println("self-check passed; logs in " + logs);
+            System.exit(0);
+        }
+        if (opts.containsKey("--cds-lists")) {
+            // The class lists the archive is made from (Cds.java): the
+            // self-check's single broker, whose JVMs each write theirs.
+            Path dir = Files.createDirectories(Path.of(opts.get("--cds-lists")));
+            System.setProperty(Cds.LISTS, dir.toAbsolutePath().toString());
+            configureLogs(dir.resolve("logs"));
+            selfCheck(1);
             System.exit(0);
         }
         if (opts.containsKey("--golens-run")) {
@@ -284,11 +298,11 @@ public final class Main {
         o.brokerConfig.put("group.initial.rebalance.delay.ms", "0");
         try (Cluster cluster = Cluster.start(o)) {
             System.out.printf("golens-run: 3 brokers up in %.1f s at %s%n", seconds(t0), cluster.bootstrap());
-            return runChild(List.of(harness.toAbsolutePath().toString(),
+            return runChild(withCds(List.of(harness.toAbsolutePath().toString(),
                 "--golens-run", module.toAbsolutePath().toString(),
                 "--bootstrap", cluster.bootstrap(),
                 "--java-home", System.getProperty("java.home"),
-                "--java-classpath", System.getProperty("java.class.path")));
+                "--java-classpath", System.getProperty("java.class.path"))));
         }
     }
 
@@ -296,16 +310,27 @@ public final class Main {
         // The JDK and classpath of this JVM compile and run the Java tab's
         // consumer programs, which the harness starts as members of a group
         // beside the Go tabs' (area lens-consumer, lensconsumer.go).
-        List<String> cmd = List.of(harness.toAbsolutePath().toString(),
+        List<String> cmd = withCds(List.of(harness.toAbsolutePath().toString(),
             "--plan", plan.toAbsolutePath().toString(),
             "--bootstrap", bootstrap,
             "--out", outDir.resolve("go.json").toAbsolutePath().toString(),
             "--java-home", System.getProperty("java.home"),
-            "--java-classpath", System.getProperty("java.class.path"));
+            "--java-classpath", System.getProperty("java.class.path")));
         int rc = runChild(cmd);
         if (rc != 0) {
             throw new IllegalStateException("go harness exited with code " + rc);
         }
+    }
+
+    /** The Go harness's command, with this JVM's class archive for its Java programs (Cds.java). */
+    private static List<String> withCds(List<String> cmd) {
+        Path archive = Cds.archive();
+        if (archive == null) {
+            return cmd;
+        }
+        List<String> with = new ArrayList<>(cmd);
+        with.addAll(List.of("--java-cds", archive.toString()));
+        return with;
     }
 
     private static Map<String, String> parseArgs(String[] args) {
@@ -314,14 +339,14 @@ public final class Main {
             String a = args[i];
             switch (a) {
                 case "--self-check" -> opts.put(a, "");
-                case "--plan", "--out-dir", "--go-harness", "--only", "--golens-run" -> {
+                case "--plan", "--out-dir", "--go-harness", "--only", "--golens-run", "--cds-lists" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(a + " needs a value");
                     }
                     opts.put(a, args[++i]);
                 }
                 default -> throw new IllegalArgumentException("unknown argument " + a
-                    + "; usage: --plan FILE --out-dir DIR [--go-harness PATH] [--only AREA,...] | --golens-run DIR --go-harness PATH | --self-check");
+                    + "; usage: --plan FILE --out-dir DIR [--go-harness PATH] [--only AREA,...] | --golens-run DIR --go-harness PATH | --self-check | --cds-lists DIR");
             }
         }
         return opts;
@@ -341,9 +366,9 @@ public final class Main {
 
     // ---------------------------------------------------------------- self-check
 
-    /** One broker, then three: create a topic, produce one record, read it back, close. */
-    private static void selfCheck() throws Exception {
-        for (int brokers : new int[] {1, 3}) {
+    /** Each cluster size in turn: create a topic, produce one record, read it back, close. */
+    private static void selfCheck(int... sizes) throws Exception {
+        for (int brokers : sizes) {
             long t0 = System.nanoTime();
             Cluster.Options o = new Cluster.Options();
             o.brokers = brokers;
