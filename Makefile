@@ -25,7 +25,8 @@ serve: tools trunk
 # the suite's timers (session timeouts, librdkafka's sticky partitioner)
 # keep the CPU they need. The Go lens vet follows it there, niced. Their
 # output is held in target/conformance.log and shown when they end. The
-# browser tests that time what they see at 1× run last and alone. The
+# browser tests that time what they see at 1× run last, with nothing else
+# beside them but each other (tests/e2e/run.mjs). The
 # suite is stopped with the run if anything before fails.
 # The host's checks and the view's (wasm) run side by side, each in its own
 # target directory: each is mostly one rustc at a time, this crate's front
@@ -159,8 +160,10 @@ $(KAFKA_JAVA)/target/classpath.txt: $(KAFKA_JAVA)/pom.xml $(shell find $(KAFKA_J
 $(GO_HARNESS): $(wildcard tests/kafka/go/*.go) tests/kafka/go/go.mod tests/kafka/go/go.sum | kafka-tools
 	cd tests/kafka/go && go build -o bin/harness .
 # The harness's classpath: its jar, not its classes folder, as a class
-# archive can be made only from jars.
-KAFKA_CP = $(KAFKA_JAVA)/target/kafka-conformance-1.jar:$$(cat $(KAFKA_JAVA)/target/classpath.txt)
+# archive can be made only from jars; by its absolute path, as a JVM maps
+# the archive only when its classpath names the same files, and a child
+# JVM may start in another folder.
+KAFKA_CP = $(CURDIR)/$(KAFKA_JAVA)/target/kafka-conformance-1.jar:$$(cat $(KAFKA_JAVA)/target/classpath.txt)
 # The harness's own JVM as its brokers' and members' (Cluster.java): C1
 # alone and the serial collector. It runs the Java cases' clients, which
 # wait on the broker far more than they compute, and on two cores C2's
