@@ -164,6 +164,8 @@ pub fn app(props: &AppProps) -> Html {
         .iter()
         .any(|i| matches!(i, ParamIssue::BadChoice { name: "level", .. }));
     let p = player.borrow();
+    // The run moves: playing, and not held at one of the scene's moments.
+    let moving = p.playing() && !p.holding();
     // The summary is read out when the learner pauses or steps; while the
     // run plays it is silent, so it keeps the text of the last pause rather
     // than being written again on every frame.
@@ -197,10 +199,10 @@ pub fn app(props: &AppProps) -> Html {
                 // While the run moves: what animates only with it (the log's
                 // record in processing, static/style.css) is still when it
                 // is paused, and a paused page does no work.
-                data-playing={(p.playing() && !p.holding()).then_some("true")}
+                data-playing={moving.then_some("true")}
                 data-events={p.moment().events.map(|n| n.to_string())}
                 data-state-digest={format!("{:016x}", p.digest())}>
-                { view_heading(lang, params.scene, summary, p.playing() && !p.holding(), lede, &lede_open) }
+                { view_heading(lang, params.scene, summary, moving, lede, &lede_open) }
                 // A lesson step's or a level's card: after the title in the
                 // page's order; style.css shows the figure before it.
                 if bad_level {
