@@ -165,3 +165,16 @@ export function run(cmd, args, { capture = false, env = {} } = {}) {
     child.on('exit', (code) => (code === 0 ? resolveRun(stdout) : reject(new Error(`${cmd} ${args.join(' ')}: exit ${code}`))));
   });
 }
+
+/**
+ * A script without its whole-line comments and its indentation: the
+ * comments are for its readers, and every page carries it. Only lines that
+ * are comments alone go, so nothing inside a string is touched.
+ */
+export function withoutLineComments(js) {
+  return js
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('//'))
+    .join('\n');
+}

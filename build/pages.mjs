@@ -32,7 +32,7 @@
 // app agree on every kind of address.
 import { readFile, writeFile, copyFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { root, SCENES } from './lib.mjs';
+import { root, SCENES, withoutLineComments } from './lib.mjs';
 
 /**
  * Writes `dist/index.html` from the template, with the loader for
@@ -55,7 +55,11 @@ export async function writePage(dist, bundles, table) {
       Object.fromEntries(Object.entries(byScene).map(([scene, f]) => [scene, { js: `./${f.js}`, wasm: `./${f.wasm}` }])),
     ]),
   );
-  const loader = `<script>(() => {
+  // What of the scene table the loader reads (the rest is for the build
+  // and the tests): every page carries it.
+  const read = Object.fromEntries(['scenes', 'default', 'first_step', 'levels', 'lessons'].map((key) => [key, table[key]]));
+  // Its comments are for this file's readers, not for every page's bytes.
+  const loader = withoutLineComments(`<script>(() => {
     // The link's language, as the app reads it (build/pages.mjs).
     const query = new URLSearchParams(location.search);
     const base = new URL(document.baseURI).pathname;
@@ -65,7 +69,7 @@ export async function writePage(dist, bundles, table) {
     const underEn = parts[0] === 'en' && (parts.length === 1 || (parts.length === 2 && pages.includes(parts[1])));
     const lang = query.has('lang') ? (query.get('lang') === 'en' ? 'en' : 'ru') : underEn ? 'en' : 'ru';
     // The link's scene, as the app reads it, or "all" where unsure.
-    const table = ${JSON.stringify(table)};
+    const table = ${JSON.stringify(read)};
     const queryPairs = [...query];
     const has = (name) => queryPairs.some(([n]) => n === name);
     let pathPairs = [];
@@ -134,7 +138,7 @@ export async function writePage(dist, bundles, table) {
         });
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
     else start();
-  })();</script>`;
+  })();</script>`);
   
   const template = await readFile(join(root, 'index.html'), 'utf8');
   let html = template.replace(/<base data-trunk-public-url\s*\/?>/, '<base href="/" />');
@@ -162,19 +166,6 @@ export async function writePage(dist, bundles, table) {
     await mkdir(join(dist, dir), { recursive: true });
     await writeFile(join(dist, dir, 'index.html'), html.replace('<html lang="ru">', `<html lang="${lang}">`));
   }
-}
-
-/**
- * A script without its whole-line comments and its indentation: the
- * comments are for its readers, and every page carries it. Only lines that
- * are comments alone go, so nothing inside a string is touched.
- */
-function withoutLineComments(js) {
-  return js
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//'))
-    .join('\n');
 }
 
 /**

@@ -41,7 +41,7 @@
 // serve under any sub-path (build/rebase.mjs writes only that element).
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, SCENES } from './lib.mjs';
+import { serve, launch, SCENES, withoutLineComments } from './lib.mjs';
 
 // The app's own threshold (src/widgets/layout.rs NARROW_BELOW_PX); a host test
 // (tests/e2e_scenes.rs) checks the two agree.
@@ -301,7 +301,7 @@ export async function prerender(dist, table) {
     const block = [
       START,
       ...p.copies.map((c) => storedCopy(c, p.copies)),
-      `<script>${placer(table.chrome)}</script>`,
+      withoutLineComments(`<script>${placer(table.chrome)}</script>`),
       END,
       '',
     ].join('\n');
