@@ -23,15 +23,8 @@ serve: tools trunk
 # after it: at normal priority, while the lints, the host and wasm tests,
 # the build and the browser tests that run two at a time go at nice 10, so
 # the suite's timers (session timeouts, librdkafka's sticky partitioner)
-# keep the CPU they need. The Go lens vet runs beside the suite once the
-# harnesses they share are built, at nice 5: ahead of the build, behind
-# the suite. After the suite it ran beside the browser tests, whose pages
-# take more CPU the longer they wait (2026-12-05: the browser tests two at
-# a time 398 s with four minutes of it beside them, 246 s with none); at
-# nice 10 beside the build, one of its programs' brokers starved
-# (pipeline-59-ru-sarama could not deliver). Their output is held in
-# target/conformance.log and target/golens-vet.log and shown when they
-# end. The
+# keep the CPU they need. The Go lens vet follows it there, niced. Their
+# output is held in target/conformance.log and shown when they end. The
 # browser tests that time what they see at 1× run last, with nothing else
 # beside them but each other (tests/e2e/run.mjs). The
 # suite is stopped with the run if anything before fails.
@@ -47,11 +40,9 @@ serve: tools trunk
 # (2026-12-05), and the crate is built about ten times in debug here.
 test: export CARGO_INCREMENTAL = 0
 test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint host-tests wasm-tests build e2e conformance golens-vet
-	mkdir -p target && rm -f target/golens-vet.log
-	setsid bash -c '$(MAKE) --no-print-directory $(KAFKA_HARNESSES) || exit; \
-	  nice -n 5 $(MAKE) --no-print-directory golens-vet > target/golens-vet.log 2>&1 & vet=$$!; \
-	  $(MAKE) --no-print-directory conformance; suite=$$?; \
-	  wait $$vet; vet=$$?; exit $$(( suite ? suite : vet ))' \
+	mkdir -p target
+	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \
+	  nice -n 10 $(MAKE) --no-print-directory golens-vet && exit $$suite' \
 	  > target/conformance.log 2>&1 & suite=$$!; \
 	trap 'kill -- -$$suite 2>/dev/null || true' EXIT; \
 	nice -n 10 $(MAKE) --no-print-directory -j2 -O host-checks view-checks; \
@@ -59,7 +50,7 @@ test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint
 	node build/rebase.mjs dist dist-subpath /kafka-lab/; \
 	(cd tests/e2e && nice -n 10 node run.mjs parallel); \
 	status=0; wait $$suite || status=$$?; trap - EXIT; \
-	cat target/conformance.log; if [ -f target/golens-vet.log ]; then cat target/golens-vet.log; fi; \
+	cat target/conformance.log; \
 	(cd tests/e2e && node run.mjs serial); \
 	exit $$status
 
