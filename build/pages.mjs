@@ -33,6 +33,7 @@
 import { readFile, writeFile, copyFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { root, SCENES, withoutLineComments } from './lib.mjs';
+import { LENS } from './bundles.mjs';
 
 /**
  * Writes `dist/index.html` from the template, with the loader for
@@ -41,7 +42,7 @@ import { root, SCENES, withoutLineComments } from './lib.mjs';
  */
 export async function writePage(dist, bundles, table) {
   for (const lang of Object.keys(bundles)) {
-    const missing = [...SCENES, 'all'].filter((scene) => !bundles[lang][scene]);
+    const missing = [...SCENES, 'all', LENS].filter((scene) => !bundles[lang][scene]);
     if (missing.length) throw new Error(`no ${lang} bundle for ${missing.join(', ')}`);
   }
   // The embed builder's page (src/params/path.rs EMBED_PAGE) is a page of
@@ -91,7 +92,8 @@ export async function writePage(dist, bundles, table) {
       if (step !== undefined) return table.lessons[step] ?? 'all';
       return table.default;
     })();
-    const bundle = ${JSON.stringify(relative)}[lang][scene];
+    const files = ${JSON.stringify(relative)}[lang];
+    const bundle = files[scene];
     document.documentElement.dataset.bundle = lang;
     document.documentElement.dataset.bundleScene = scene;
     // The script at once, as a preload link would fetch it; the wasm
@@ -122,8 +124,14 @@ export async function writePage(dist, bundles, table) {
     // page's copies were still arriving would remove the ones parsed so far,
     // and the page's placing script (build/prerender.mjs) would then
     // find none, or place one beside the live app.
-    const start = () =>
-      Promise.all([import(bundle.js), compiled])
+    // The code of the page's own program, which its pre-rendered copy
+    // holds (build/prerender.mjs): the lens panel draws it at once
+    // (src/golens/view.rs). Read before the app clears the body.
+    let lensSeeds = [];
+    window.kolLensSeed = (query) => lensSeeds.find((seed) => seed.query === query)?.text;
+    const start = () => {
+      lensSeeds = [...document.querySelectorAll('script[data-lens-seed]')].map((s) => ({ query: s.dataset.query, text: s.textContent }));
+      return Promise.all([import(bundle.js), compiled])
         .then(async ([bindings, module]) => {
           const wasm = await bindings.default({ module_or_path: module });
           // As trunk's loader in development: the bindings on the window,
@@ -136,6 +144,27 @@ export async function writePage(dist, bundles, table) {
           document.documentElement.dataset.loadFailed = '';
           console.error('kafka-lab: the scene could not start:', e);
         });
+    };
+    // The Go lens module (src/golens/page.rs): the lens panel asks for a
+    // program's code with its query, the first time once the scene is
+    // ready; the module is loaded then, once. A failed load is tried
+    // again at the next question (the panel's button).
+    const lens = files.${LENS};
+    let lensModule;
+    window.kolLens = (query, done) => {
+      lensModule ??= import(lens.js).then(async (m) => {
+        await m.default({ module_or_path: lens.wasm });
+        return m;
+      });
+      lensModule.then(
+        (m) => done(m.lens(query)),
+        (e) => {
+          lensModule = undefined;
+          console.error('kafka-lab: the Go lens could not load:', e);
+          done(undefined, String(e));
+        },
+      );
+    };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
     else start();
   })();</script>`);

@@ -150,6 +150,20 @@ async function capture(tab, url) {
   await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
   // The address bar holds the state's own link once the app wrote it.
   await page.waitForFunction(() => location.search.length > 1);
+  // The Go lens's code comes from its module once the scene is ready
+  // (src/golens/view.rs): the copy shows it, as the live page then will.
+  const lensState = () => document.querySelector('.app:not([data-prerender]) [data-testid="golens"]')?.dataset.lensState ?? 'none';
+  await page.waitForFunction(`(${lensState})() !== 'loading'`);
+  const lens = await page.evaluate(`(${lensState})()`);
+  if (lens !== 'none' && lens !== 'ready') throw new Error(`${url}: the Go lens is ${lens}`);
+  // The lens module's answer for the copy's program, which the page keeps
+  // beside the copies, so that the live panel has it at once.
+  const lensSeed = lens === 'none' ? null : await page.evaluate(() => {
+    const query = document.querySelector('.app:not([data-prerender]) [data-testid="golens"]').dataset.lensQuery;
+    return new Promise((resolve, reject) =>
+      window.kolLens(query, (text, error) => (text === undefined ? reject(new Error(error)) : resolve({ query, text }))),
+    );
+  });
   const got = await page.evaluate(() => {
     const live = document.querySelector('.app:not([data-prerender])');
     const app = live.cloneNode(true);
@@ -181,12 +195,14 @@ async function capture(tab, url) {
     }
     // The copy is not the live app: nothing may take it for a ready one.
     app.querySelector('[data-testid="scene"]').removeAttribute('data-ready');
+    app.querySelector('[data-testid="golens"]')?.removeAttribute('data-lens-state');
+    app.querySelector('[data-testid="golens"]')?.removeAttribute('data-lens-query');
     return { html: app.outerHTML, query: location.search, lang: document.documentElement.lang };
   });
   if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
   const origin = new URL(url).origin;
   if (got.html.includes(origin)) throw new Error(`${url}: the copy names the build's server ${origin}, which no reader can reach`);
-  return got;
+  return { ...got, lensSeed };
 }
 
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -208,6 +224,21 @@ function storedCopy(c, copies) {
   const patch = JSON.stringify(differences(of.html.match(TOKENS), c.html.match(TOKENS)));
   if (applyPatch(of.html.match(TOKENS), JSON.parse(patch)) !== c.html) throw new Error(`${c.variant} ${c.query}: its differences from ${of.variant} do not give it back`);
   return `<script type="application/json" ${attrs} data-patch-of="${of.variant}">${patch}</script>`;
+}
+
+/**
+ * The lens module's answers for the copies' programs (their variants
+ * differ in the view alone, so they share one), each as the text of a
+ * script element the page's loader reads (build/pages.mjs `kolLensSeed`).
+ * After the copies, where gzip finds most of the code's text again.
+ */
+function lensSeeds(copies) {
+  const seeds = new Map(copies.filter((c) => c.lensSeed).map((c) => [c.lensSeed.query, c.lensSeed.text]));
+  return [...seeds].map(([query, text]) => {
+    const bad = text.match(/<\/script|<!--/i);
+    if (bad) throw new Error(`${query}: the lens's code holds "${bad[0]}", which would end its script element`);
+    return `<script type="text/plain" data-lens-seed data-query="${escapeAttr(query)}">${text}</script>`;
+  });
 }
 
 /**
@@ -301,6 +332,7 @@ export async function prerender(dist, table) {
     const block = [
       START,
       ...p.copies.map((c) => storedCopy(c, p.copies)),
+      ...lensSeeds(p.copies),
       withoutLineComments(`<script>${placer(table.chrome)}</script>`),
       END,
       '',

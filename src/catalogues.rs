@@ -4,7 +4,7 @@
 //! all, as nothing below the app may know every catalogue.
 
 use crate::builder::BuilderMsg;
-use crate::golens::text::GoLensMsg;
+use crate::golens::text::{GoLensMsg, GoLensPanelMsg, SwitchMsg};
 use crate::i18n::catalogue_tests::{
     agrees_with_each_of_its_numbers, declared_once_with_numbers, english_words,
     follow_the_glossary, shared_numbered, stay_russian, FIXED_NAMES,
@@ -33,6 +33,8 @@ fn fixed_russian_strings_keep_only_kafkas_names() {
         .chain(russian(LessonMsg::ALL))
         .chain(russian(WindowMsg::ALL))
         .chain(russian(GoLensMsg::ALL))
+        .chain(russian(GoLensPanelMsg::ALL))
+        .chain(russian(SwitchMsg::ALL))
         .chain(russian(LevelMsg::ALL))
         .chain(russian(KitMsg::ALL))
         .chain(russian(BuilderMsg::ALL))

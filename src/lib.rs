@@ -54,5 +54,13 @@ fn release_start() {
     ui::start();
 }
 
+/// The lens module's one export (build/bundles.mjs): the lens panel's
+/// page for a link's query, as `golens::page::LensPage::encode` writes it.
+#[cfg(feature = "lens-module")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn lens(query: &str) -> String {
+    golens::page::answer(query)
+}
+
 /// Kafka's key routing, for this project's tests and tools.
 pub use sim::partitioner::{murmur2, partition_for_key, KeyHasher};

@@ -18,6 +18,7 @@
 pub(crate) mod consumer;
 pub(crate) mod custom;
 pub mod measured;
+pub mod page;
 pub(crate) mod partitioners;
 pub(crate) mod producer;
 pub(crate) mod rules;

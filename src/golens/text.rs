@@ -18,9 +18,6 @@ crate::i18n::catalogue! {
         FranzGoPartitionsErrorInTheAnswer => ("ошибка самого топика, например INVALID_PARTITIONS, приходит в ответе, а не в err (pkg/kadm/topics.go, CreatePartitionsResponses.Error)", "the topic's own error, INVALID_PARTITIONS for one, comes in the answer, not in err (pkg/kadm/topics.go, CreatePartitionsResponses.Error)"),
         KafkaGoPartitionsErrorInTheAnswer => ("ошибка самого топика, например INVALID_PARTITIONS, приходит в ответе, а не в err (createpartitions.go, CreatePartitionsResponse.Errors)", "the topic's own error, INVALID_PARTITIONS for one, comes in the answer, not in err (createpartitions.go, CreatePartitionsResponse.Errors)"),
         LibrdkafkaPartitionsErrorInTheAnswer => ("ошибка самого топика, например INVALID_PARTITIONS, приходит в ответе, а не в err (adminapi.go, TopicResult)", "the topic's own error, INVALID_PARTITIONS for one, comes in the answer, not in err (adminapi.go, TopicResult)"),
-        WhatYourClientDoes => ("Что делает ваш клиент: проверено на брокере", "What your client does, run on the broker"),
-        WhatYourClientDoesHow => ("Каждая ячейка — проверка на настоящем брокере (CONFORMANCE.md в репозитории): программа из вкладки работает с версиями клиентов из вкладок и настройками пресета на Kafka 4.4.0. Сбой вносит прокси, участника группы убивает SIGKILL, а ребалансировку запускает второй участник, вступая в группу. Если брокер разойдётся с ячейкой, проверки упадут. Ложная ошибка — отправка вернула ошибку, хотя брокер сообщение сохранил.", "Each cell is a case of the conformance suite (CONFORMANCE.md in the repository): the tab's program on Kafka 4.4.0 with the client versions on the tabs and the preset's settings; a proxy puts the fault in, SIGKILL kills a group member, and a second member joining the group starts a rebalance. If the broker disagrees with a cell, the suite fails. A false error: the send reports a failure though the broker has the record."),
-        Situation => ("Что случилось", "What happened"),
         SituationRetryAfterError => ("Батч получил ошибку, а следующий уже ждёт (без идемпотентности, 5 запросов в полёте)", "An error on a batch while the next one waits (no idempotence, 5 requests in flight)"),
         SituationLostAnswer => ("Ответ на записанный батч потерян, идемпотентность выключена", "The answer to a written batch is lost, no idempotence"),
         SituationLostAnswerIdempotent => ("Ответ на записанный батч потерян, идемпотентность включена", "The answer to a written batch is lost, idempotence on"),
@@ -118,6 +115,14 @@ crate::i18n::catalogue! {
         RegionRuleNote => ("ключ «РЕГИОН/…» — в партицию своего региона (eu 0, us 1, asia 2, по модулю числа партиций)", "a key \"REGION/…\" goes to its region's partition (eu 0, us 1, asia 2, modulo the partition count)"),
         TheApplicationSetsAFlagOnce => ("приложение ставит флаг, когда группа дочитала старую партицию до переключения", "the application sets a flag once the group has read an old partition up to the switch"),
         TopicSettingsNote => ("настройки топика, а не клиента; отмеченные строки отличаются от значений брокера по умолчанию", "the topic's settings, not the client's; marked lines differ from the broker's defaults"),
+    }
+}
+
+crate::i18n::catalogue! {
+    /// The lens panel's own words: its frame, which the scene's bundle
+    /// draws at once, while the code and its warnings come from the lens
+    /// module (`golens::page`) once the scene is ready.
+    GoLensPanelMsg {
         InGo => ("На Go", "In Go"),
         Client => ("Клиент", "Client"),
         BreaksTheOrder => ("Ломает порядок", "Breaks the order"),
@@ -128,6 +133,20 @@ crate::i18n::catalogue! {
         Code => ("Код", "Code"),
         CopyTheCode => ("Копировать код", "Copy the code"),
         Save => ("Сохранить", "Save"),
+        WhatYourClientDoes => ("Что делает ваш клиент: проверено на брокере", "What your client does, run on the broker"),
+        WhatYourClientDoesHow => ("Каждая ячейка — проверка на настоящем брокере (CONFORMANCE.md в репозитории): программа из вкладки работает с версиями клиентов из вкладок и настройками пресета на Kafka 4.4.0. Сбой вносит прокси, участника группы убивает SIGKILL, а ребалансировку запускает второй участник, вступая в группу. Если брокер разойдётся с ячейкой, проверки упадут. Ложная ошибка — отправка вернула ошибку, хотя брокер сообщение сохранил.", "Each cell is a case of the conformance suite (CONFORMANCE.md in the repository): the tab's program on Kafka 4.4.0 with the client versions on the tabs and the preset's settings; a proxy puts the fault in, SIGKILL kills a group member, and a second member joining the group starts a rebalance. If the broker disagrees with a cell, the suite fails. A false error: the send reports a failure though the broker has the record."),
+        Situation => ("Что случилось", "What happened"),
+        Loading => ("Загружаем код…", "Loading the code…"),
+        LoadFailed => ("Код не загрузился", "The code did not load"),
+        TryAgain => ("Загрузить ещё раз", "Try again"),
+    }
+}
+
+crate::i18n::catalogue! {
+    /// The routing scene's card on switching clients: it is drawn with the
+    /// scene, so its words are not in the lens's catalogue, which only the
+    /// lens module carries.
+    SwitchMsg {
         RoundRobin => ("по кругу", "round-robin"),
         AtRandom => ("случайно", "at random"),
         SwitchingClient => ("Смена клиента", "Switching client"),

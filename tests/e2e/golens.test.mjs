@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, linkTab, recordConsole, sceneTable } from './harness.mjs';
+import { useBrowser, openPage, linkTab, recordConsole, sceneTable, lensSettled } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -49,7 +49,12 @@ const javaPartition = (key, n) => (murmur2(utf8(key)) & 0x7fffffff) % n;
 // sarama's NewHashPartitioner: int32(h) % n, negated when negative.
 const saramaPartition = (key, n) => Math.abs((fnv1a(utf8(key)) | 0) % n);
 
-const code = (page) => page.$eval('[data-testid="go-code"]', (el) => el.innerText);
+// The code on screen, once the lens module has answered for the link's
+// program (src/golens/view.rs).
+const code = async (page) => {
+  await page.waitForSelector('[data-testid="golens"][data-lens-state="ready"]');
+  return page.$eval('[data-testid="go-code"]', (el) => el.innerText);
+};
 
 test('every lens scene has a tab per client, each with its library, in both languages', async () => {
   const tab = await linkTab(env.browser);
@@ -89,6 +94,7 @@ test('the code is selectable text, the copy button copies it, and a frame can sh
   recordConsole(page, errors);
   await page.goto(`${env.base}?scene=producer&preset=idempotent&lang=en&client=sarama`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await lensSettled(page);
   const selected = await page.evaluate(() => {
     const pre = document.querySelector('[data-testid="go-code"]');
     const range = document.createRange();
@@ -114,6 +120,7 @@ test('the code is selectable text, the copy button copies it, and a frame can sh
   assert.match(exported, /cfg\.Producer\.Idempotent = true/);
   await page.goto(`${env.base}?scene=workers&embed=1&part=go&lang=ru`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await lensSettled(page);
   assert.ok(await page.$('[data-testid="go-code"]'));
   assert.equal(await page.$('[data-testid="workers-input"]'), null, 'the lens alone, without the settings');
   assert.deepEqual(errors, []);
@@ -140,6 +147,7 @@ test('changing a setting changes the code', async () => {
 
   await page.goto(`${env.base}?scene=routing&lang=en`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await lensSettled(page);
   assert.match(await code(page), /"order-42" → partition 0 of 3/);
   await page.fill('[data-testid="key-input"]', 'customer-7');
   await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').innerText.includes('"customer-7"'));
@@ -165,6 +173,7 @@ test('the kafka-go tab of the keyed routing scene warns that its default balance
     // With a null key, kafka-go cannot stick as the scene's uniform sticky does.
     await page.goto(`${env.base}?scene=routing&lang=${lang}&client=kafka-go&key-null=1`);
     await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await lensSettled(page);
     assert.equal(await page.getAttribute('[data-testid="client-warning"]', 'data-severity'), 'cannot');
     assert.deepEqual(errors, []);
   }
@@ -198,6 +207,7 @@ test('the switching view lists the keys that move, as the clients compute them',
   // In Russian, with Russian number agreement.
   await page.goto(`${env.base}?scene=routing&lang=ru&partitions=3`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await lensSettled(page);
   assert.match(await page.textContent('[data-testid="switch-summary"]'), /из 1000 ключей на 3 партициях \d+ переед/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -344,4 +354,117 @@ test('where a producer or a consumer is on screen, the lens tabulates what each 
   const routing = await tab.open(`${env.base}?scene=routing&lang=en`);
   assert.equal(await routing.page.$('[data-testid="what-your-client-does"]'), null);
   await tab.close();
+});
+
+test('a scene page loads its own bundle, then the lens module once the scene is ready, and its code comes from it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  // When the live scene first says it is ready, on the page's own clock.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]')) {
+        window.readyAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const wasm = [];
+  page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(new URL(r.url()).pathname));
+  await page.goto(`${env.base}repartition/`);
+  await lensSettled(page);
+  assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
+  assert.equal(wasm.length, 2, wasm.join(' '));
+  assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm$/);
+  assert.match(wasm[1], /kafka-ordering-lab-lens-ru-en-[0-9a-f]+_bg\.wasm$/);
+  const { readyAt, lensAt } = await page.evaluate(() => ({
+    readyAt: window.readyAt,
+    lensAt: performance.getEntriesByType('resource').find((e) => /kafka-ordering-lab-lens-.*\.wasm$/.test(e.name)).startTime,
+  }));
+  assert.ok(readyAt > 0 && lensAt >= readyAt, `ready at ${readyAt} ms, the lens module asked for at ${lensAt} ms`);
+  assert.match(await code(page), /package main/);
+  // Another tab is a question to the loaded module, not another download.
+  await page.click('[data-testid="go-tab"][data-client="java"]');
+  await page.waitForSelector('[data-testid="go-code"][data-client="java"]');
+  assert.match(await code(page), /public class Main/);
+  assert.equal(wasm.length, 2, wasm.join(' '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a lens module that does not load: the panel says so in the page language and loads it again on its button', async () => {
+  for (const [lang, failed, again] of [['ru', 'Код не загрузился', 'Загрузить ещё раз'], ['en', 'The code did not load', 'Try again']]) {
+    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    recordConsole(page, errors);
+    const lensWasm = /kafka-ordering-lab-lens-[^/]*_bg\.wasm$/;
+    await page.route(lensWasm, (route) => route.abort('connectionreset'));
+    await page.goto(`${env.base}?scene=producer&preset=catastrophe&lang=${lang}`);
+    await page.waitForSelector('[data-testid="golens"][data-lens-state="failed"]');
+    assert.equal((await page.textContent('[data-testid="lens-failed"] p')).trim(), failed);
+    assert.equal((await page.textContent('[data-testid="lens-retry"]')).trim(), again);
+    // The tabs stay, and the scene above works.
+    assert.equal(await page.$$eval('[data-testid="go-tab"]', (els) => els.length), CLIENTS.length);
+    assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-ready'), 'true');
+    assert.ok(errors.length > 0 && errors.every((e) => /Go lens could not load|Failed to load resource|ERR_CONNECTION_RESET|Failed to fetch/.test(e)), errors.join('\n'));
+    await page.unroute(lensWasm);
+    await page.click('[data-testid="lens-retry"]');
+    await page.waitForSelector('[data-testid="golens"][data-lens-state="ready"]');
+    assert.match(await code(page), /enable\.idempotence|Idempotent|idempotent|franz-go/);
+    await context.close();
+  }
+});
+
+test("a scene page's own link shows its code before the lens module arrives; another link waits for the module", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  // The lens module held back until released.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(/kafka-ordering-lab-lens-[^/]*_bg\.wasm$/, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  // The page's own link: its pre-rendered copy holds the code (build/prerender.mjs).
+  await page.goto(`${env.base}en/repartition/`);
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
+  const seeded = await page.$eval('[data-testid="go-code"]', (el) => el.innerText);
+  assert.match(seeded, /package main/);
+  // The module is still asked for, so that the next tab is at hand, and
+  // its answer for the same program is the same code.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-.*\.js$/.test(e.name)));
+  await page.click('[data-testid="go-tab"][data-client="sarama"]');
+  await page.waitForSelector('[data-testid="golens"][data-lens-state="loading"]');
+  // The last answer stays on screen, marked busy, while the next is asked.
+  assert.equal(await page.getAttribute('[data-testid="golens"]', 'aria-busy'), 'true');
+  assert.equal(await page.$eval('[data-testid="go-code"]', (el) => el.innerText), seeded);
+  release();
+  await page.waitForSelector('[data-testid="go-code"][data-client="sarama"]');
+  assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
+  await page.click('[data-testid="go-tab"][data-client="franz-go"]');
+  await page.waitForSelector('[data-testid="go-code"][data-client="franz-go"]');
+  assert.equal(await page.$eval('[data-testid="go-code"]', (el) => el.innerText), seeded);
+  assert.equal(asked, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // Another link than the page's own: no code at hand, so the box waits,
+  // about as tall as the code, saying so.
+  const other = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page2 = await other.newPage();
+  await page2.route(/kafka-ordering-lab-lens-[^/]*_bg\.wasm$/, () => {});
+  await page2.goto(`${env.base}?scene=routing&client=sarama&key=user-7&lang=en`);
+  await page2.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  assert.equal(await page2.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'loading');
+  assert.equal((await page2.textContent('[data-testid="lens-loading"]')).trim(), 'Loading the code…');
+  const box = await page2.$eval('[data-testid="lens-loading"]', (el) => el.getBoundingClientRect().height);
+  assert.ok(box > 300, `the waiting box is ${box} px tall`);
+  await other.close();
 });

@@ -92,6 +92,16 @@ export async function loopPlay(page) {
 }
 
 /**
+ * Resolves once the page's Go lens panel, if it has one, is no longer
+ * waiting for its code: the release bundles ask the lens module for it once
+ * the scene is ready (src/golens/view.rs), so a page is whole a moment
+ * after its scene.
+ */
+export async function lensSettled(page) {
+  await page.waitForFunction(() => document.querySelector('.app:not([data-prerender]) [data-testid="golens"]')?.dataset.lensState !== 'loading');
+}
+
+/**
  * A new page that records console errors and warnings and uncaught
  * exceptions, so a test can assert there were none; opened once `ready`
  * is on it (a scene ready to play, unless the page is another).
@@ -103,6 +113,7 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   recordConsole(page, errors);
   await page.goto(url);
   await page.waitForSelector(ready);
+  await lensSettled(page);
   return { page, context, errors };
 }
 
@@ -133,6 +144,7 @@ export async function linkTab(browser, viewport = { width: 1200, height: 900 }) 
       errors = [];
       await page.goto(url);
       await page.waitForSelector(ready);
+      await lensSettled(page);
       return { page, errors };
     },
     close: () => context.close(),
@@ -147,6 +159,7 @@ export async function linkTab(browser, viewport = { width: 1200, height: 900 }) 
 export async function switchLanguage(page, press = () => page.click('[data-testid="lang"]')) {
   await Promise.all([page.waitForEvent('load'), press()]);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
+  await lensSettled(page);
 }
 
 export const records = (page) =>

@@ -14,7 +14,7 @@ const env = useBrowser();
 /** The bundles the page's loader names, by language and then scene. */
 async function loaderBundles() {
   const page = await readFile(join(distDir, 'index.html'), 'utf8');
-  return JSON.parse(page.match(/const bundle = (\{.*?\})\[lang\]\[scene\];/)[1]);
+  return JSON.parse(page.match(/const files = (\{.*?\})\[lang\];/)[1]);
 }
 
 /** Opens `path` in a new context; the wasm files it fetched, by name. */
@@ -68,7 +68,10 @@ test('every kind of address starts the bundle of the scene the app opens from it
     const lang = await page.getAttribute('html', 'data-bundle');
     assert.equal(await page.getAttribute('html', 'data-bundle-scene'), bundle, `${path}: the loader's choice`);
     assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), scene, `${path}: the app's scene`);
-    assert.deepEqual(fetched, [bundles[lang][bundle].wasm.split('/').pop()], `${path}: the one wasm fetched`);
+    // The one bundle; and after it, once the scene is ready, the lens
+    // module where the scene has a lens (src/golens/view.rs).
+    assert.deepEqual(fetched.slice(0, 1), [bundles[lang][bundle].wasm.split('/').pop()], `${path}: the one bundle fetched`);
+    assert.deepEqual(fetched.slice(1).filter((f) => f !== bundles[lang].lens.wasm.split('/').pop()), [], `${path}: nothing but the lens module after it`);
     assert.equal(await page.$('[data-testid="scene-elsewhere"]'), null, `${path}: the bundle carries the scene`);
     assert.deepEqual(errors, [], path);
     await context.close();
@@ -224,4 +227,24 @@ test('the stylesheet in the pages reads as static/style.css does', async () => {
   assert.ok(from.length > 100, `${from.length} rules`);
   assert.deepEqual(read, from);
   await context.close();
+});
+
+test("the Go lens's programs and their words are in the lens module alone", async () => {
+  // Words of the lens's programs and warnings (src/golens/text.rs
+  // GoLensMsg), in both languages; and words of the scenes' own views,
+  // which the module has no use for.
+  const bundles = await loaderBundles();
+  const lensWords = ['по кругу, не глядя на ключ', 'round-robin, ignoring the key', 'отчёт о доставке каждого сообщения', "each record's delivery report"];
+  const lens = await readFile(join(distDir, bundles.ru.lens.wasm.split('/').pop()));
+  assert.equal(bundles.en.lens.wasm, bundles.ru.lens.wasm, 'one module for both languages');
+  for (const words of lensWords) assert.ok(lens.includes(Buffer.from(words, 'utf8')), `the lens module: "${words}"`);
+  for (const words of ['Ключ → партиция', 'Ссылка на это состояние']) {
+    assert.ok(!lens.includes(Buffer.from(words, 'utf8')), `the lens module: no "${words}"`);
+  }
+  for (const lang of ['ru', 'en']) {
+    for (const scene of [...SCENES, 'all']) {
+      const wasm = await readFile(join(distDir, bundles[lang][scene].wasm.split('/').pop()));
+      for (const words of lensWords) assert.ok(!wasm.includes(Buffer.from(words, 'utf8')), `${lang} ${scene}: "${words}"`);
+    }
+  }
 });

@@ -3,7 +3,7 @@
 //! when a service moves from one Go client to another (the lens's
 //! `switch_view` works it out).
 
-use crate::golens::text::GoLensMsg;
+use crate::golens::text::SwitchMsg;
 use crate::golens::{compatible_option, switch_view, SWITCH_CLIENTS};
 use crate::i18n::Lang;
 use crate::i18n::{lens_switch_no_option, lens_switch_option, lens_switch_summary, t};
@@ -14,8 +14,8 @@ use yew::prelude::*;
 fn route_cell(lang: Lang, r: KeyedRoute) -> (String, String) {
     match r {
         KeyedRoute::Partition(p) => (p.to_string(), p.to_string()),
-        KeyedRoute::RoundRobin => ("any".into(), t(lang, GoLensMsg::RoundRobin).into()),
-        KeyedRoute::AsKeyless => ("any".into(), t(lang, GoLensMsg::AtRandom).into()),
+        KeyedRoute::RoundRobin => ("any".into(), t(lang, SwitchMsg::RoundRobin).into()),
+        KeyedRoute::AsKeyless => ("any".into(), t(lang, SwitchMsg::AtRandom).into()),
     }
 }
 
@@ -79,17 +79,17 @@ pub fn view_switch(params: &AppParams, on_params: &Callback<AppParams>) -> Html 
     };
     html! {
         <section class="card golens switch" aria-labelledby="switch-title" data-testid="switch-view" data-moved={v.moved.to_string()} data-keys={v.keys.to_string()}>
-            <h2 id="switch-title">{t(lang, GoLensMsg::SwitchingClient)}</h2>
+            <h2 id="switch-title">{t(lang, SwitchMsg::SwitchingClient)}</h2>
             <div class="switch-picks">
-                { select_client("switch-from", t(lang, GoLensMsg::From), params.routing.switch_from, on_select(params, on_params, |p, c| p.routing.switch_from = c)) }
-                { select_client("switch-to", t(lang, GoLensMsg::To), params.routing.switch_to, on_select(params, on_params, |p, c| p.routing.switch_to = c)) }
+                { select_client("switch-from", t(lang, SwitchMsg::From), params.routing.switch_from, on_select(params, on_params, |p, c| p.routing.switch_from = c)) }
+                { select_client("switch-to", t(lang, SwitchMsg::To), params.routing.switch_to, on_select(params, on_params, |p, c| p.routing.switch_to = c)) }
             </div>
             <p data-testid="switch-summary">{summary}</p>
             <p data-testid="switch-option"><code>{option_text}</code></p>
-            <div class="table-scroll" role="group" tabindex="0" aria-label={t(lang, GoLensMsg::KeysBeforeAndAfterTheSwitch)}>
+            <div class="table-scroll" role="group" tabindex="0" aria-label={t(lang, SwitchMsg::KeysBeforeAndAfterTheSwitch)}>
                 <table class="switch-keys">
                     <thead><tr>
-                        <th scope="col">{t(lang, GoLensMsg::Key)}</th>
+                        <th scope="col">{t(lang, SwitchMsg::Key)}</th>
                         <th scope="col">{v.from.id()}</th>
                         <th scope="col">{v.to.id()}</th>
                     </tr></thead>
