@@ -150,10 +150,12 @@ async function capture(tab, url) {
   await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
   // The address bar holds the state's own link once the app wrote it.
   await page.waitForFunction(() => location.search.length > 1);
-  // The Go lens's code comes from its module once the scene is ready
-  // (src/golens/view.rs): the copy shows it, as the live page then will.
+  // What comes a moment after the scene is ready (`aria-busy` until then):
+  // the Go lens's code from its module (src/golens/view.rs), the
+  // pipeline's analysis and comparison a frame later. The copy shows
+  // them, as the live page then will.
+  await page.waitForFunction(() => !document.querySelector('.app:not([data-prerender]) [aria-busy="true"]'));
   const lensState = () => document.querySelector('.app:not([data-prerender]) [data-testid="golens"]')?.dataset.lensState ?? 'none';
-  await page.waitForFunction(`(${lensState})() !== 'loading'`);
   const lens = await page.evaluate(`(${lensState})()`);
   if (lens !== 'none' && lens !== 'ready') throw new Error(`${url}: the Go lens is ${lens}`);
   // The lens module's answer for the copy's program, which the page keeps

@@ -182,6 +182,8 @@ pub fn use_ready(scene_root: NodeRef, dispatch: Callback<PlayerAction>) {
         if let Some(root) = scene_root.cast::<Element>() {
             let _ = root.set_attribute("data-ready", "true");
         }
+        // What the scene's cards left until now runs in the next frame.
+        crate::widgets::after_ready::mark_ready();
         // The scene page's pre-rendered copy (build/prerender.mjs)
         // held the place until now. This runs in the task that drew
         // the live app, before the browser paints again, so the swap

@@ -15,6 +15,8 @@ pub(crate) mod marks;
 pub mod player;
 
 #[cfg(feature = "ui")]
+pub(crate) mod after_ready;
+#[cfg(feature = "ui")]
 pub(crate) mod export;
 #[cfg(feature = "ui")]
 pub(crate) mod fold;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, linkTab, recordConsole, sceneTable, lensSettled } from './harness.mjs';
+import { useBrowser, openPage, linkTab, recordConsole, sceneTable, settled } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -94,7 +94,7 @@ test('the code is selectable text, the copy button copies it, and a frame can sh
   recordConsole(page, errors);
   await page.goto(`${env.base}?scene=producer&preset=idempotent&lang=en&client=sarama`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  await lensSettled(page);
+  await settled(page);
   const selected = await page.evaluate(() => {
     const pre = document.querySelector('[data-testid="go-code"]');
     const range = document.createRange();
@@ -120,7 +120,7 @@ test('the code is selectable text, the copy button copies it, and a frame can sh
   assert.match(exported, /cfg\.Producer\.Idempotent = true/);
   await page.goto(`${env.base}?scene=workers&embed=1&part=go&lang=ru`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  await lensSettled(page);
+  await settled(page);
   assert.ok(await page.$('[data-testid="go-code"]'));
   assert.equal(await page.$('[data-testid="workers-input"]'), null, 'the lens alone, without the settings');
   assert.deepEqual(errors, []);
@@ -147,7 +147,7 @@ test('changing a setting changes the code', async () => {
 
   await page.goto(`${env.base}?scene=routing&lang=en`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  await lensSettled(page);
+  await settled(page);
   assert.match(await code(page), /"order-42" → partition 0 of 3/);
   await page.fill('[data-testid="key-input"]', 'customer-7');
   await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').innerText.includes('"customer-7"'));
@@ -173,7 +173,7 @@ test('the kafka-go tab of the keyed routing scene warns that its default balance
     // With a null key, kafka-go cannot stick as the scene's uniform sticky does.
     await page.goto(`${env.base}?scene=routing&lang=${lang}&client=kafka-go&key-null=1`);
     await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  await lensSettled(page);
+  await settled(page);
     assert.equal(await page.getAttribute('[data-testid="client-warning"]', 'data-severity'), 'cannot');
     assert.deepEqual(errors, []);
   }
@@ -207,7 +207,7 @@ test('the switching view lists the keys that move, as the clients compute them',
   // In Russian, with Russian number agreement.
   await page.goto(`${env.base}?scene=routing&lang=ru&partitions=3`);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  await lensSettled(page);
+  await settled(page);
   assert.match(await page.textContent('[data-testid="switch-summary"]'), /из 1000 ключей на 3 партициях \d+ переед/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -373,7 +373,7 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   const wasm = [];
   page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(new URL(r.url()).pathname));
   await page.goto(`${env.base}repartition/`);
-  await lensSettled(page);
+  await settled(page);
   assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
   assert.equal(wasm.length, 2, wasm.join(' '));
   assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm$/);

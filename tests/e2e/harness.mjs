@@ -92,13 +92,15 @@ export async function loopPlay(page) {
 }
 
 /**
- * Resolves once the page's Go lens panel, if it has one, is no longer
- * waiting for its code: the release bundles ask the lens module for it once
- * the scene is ready (src/golens/view.rs), so a page is whole a moment
- * after its scene.
+ * Resolves once nothing in the live app is busy (`aria-busy="true"`): the
+ * Go lens panel waiting for its code, which the release bundles ask the
+ * lens module for once the scene is ready (src/golens/view.rs), and the
+ * pipeline's analysis and comparison, which run a frame after the page
+ * draws once the scene is ready (src/widgets/after_ready.rs). A page is whole a
+ * moment after its scene is ready.
  */
-export async function lensSettled(page) {
-  await page.waitForFunction(() => document.querySelector('.app:not([data-prerender]) [data-testid="golens"]')?.dataset.lensState !== 'loading');
+export async function settled(page) {
+  await page.waitForFunction(() => !document.querySelector('.app:not([data-prerender]) [aria-busy="true"]'));
 }
 
 /**
@@ -113,7 +115,7 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   recordConsole(page, errors);
   await page.goto(url);
   await page.waitForSelector(ready);
-  await lensSettled(page);
+  await settled(page);
   return { page, context, errors };
 }
 
@@ -144,7 +146,7 @@ export async function linkTab(browser, viewport = { width: 1200, height: 900 }) 
       errors = [];
       await page.goto(url);
       await page.waitForSelector(ready);
-      await lensSettled(page);
+      await settled(page);
       return { page, errors };
     },
     close: () => context.close(),
@@ -159,7 +161,7 @@ export async function linkTab(browser, viewport = { width: 1200, height: 900 }) 
 export async function switchLanguage(page, press = () => page.click('[data-testid="lang"]')) {
   await Promise.all([page.waitForEvent('load'), press()]);
   await page.waitForSelector('[data-testid="scene"][data-ready="true"]');
-  await lensSettled(page);
+  await settled(page);
 }
 
 export const records = (page) =>

@@ -5,7 +5,7 @@
 // embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seekTo, shot, stats } from './harness.mjs';
+import { useBrowser, openPage, seekTo, shot, stats, recordConsole, settled } from './harness.mjs';
 import { sweepWork } from './perf.mjs';
 import { readFile } from 'node:fs/promises';
 
@@ -222,4 +222,41 @@ test('the pipeline exports for slides with its lanes and the witness path', asyn
   assert.match(svg, /data-stage="handler"/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the smallest fix and the comparison run after the scene is ready, and then show', async () => {
+  // The happy path has no finding, so no fix; the keyless one has both.
+  for (const [path, hasFix] of [['pipeline/', false], ['en/pipeline/?key-by=none', true]]) {
+    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    recordConsole(page, errors);
+    // The two cards as they are when the live scene is first marked ready.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]')) {
+          observer.disconnect();
+          const busy = (id) => document.querySelector(`.app:not([data-prerender]) [data-testid="${id}"]`)?.getAttribute('aria-busy') ?? null;
+          window.atReady = { fix: busy('fix'), compare: busy('compare') };
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(`${env.base}${path}`);
+    await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+    const atReady = await page.evaluate(() => window.atReady);
+    assert.equal(atReady.compare, 'true', `${path}: the comparison had not run yet`);
+    assert.equal(atReady.fix, hasFix ? 'true' : null, `${path}: the fix had not run yet`);
+    await settled(page);
+    assert.equal(await page.getAttribute('[data-testid="compare"]', 'aria-busy'), 'false');
+    assert.ok(Number(await page.getAttribute('[data-testid="compare"]', 'data-moved')) >= 0);
+    assert.ok(await page.$('[data-testid="compare-summary"]'), `${path}: the comparison shows`);
+    assert.equal(!!(await page.$('[data-testid="fix"]')), hasFix, path);
+    if (hasFix) {
+      assert.equal(await page.getAttribute('[data-testid="fix"]', 'aria-busy'), 'false');
+      assert.equal(await page.$('[data-testid="fix"] .dim'), null, `${path}: no longer searching`);
+      assert.ok(await page.$('[data-testid="fix-link"]'), `${path}: a fix`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

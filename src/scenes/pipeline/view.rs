@@ -18,6 +18,7 @@ use crate::scenes::pipeline::model::{
 };
 use crate::scenes::workers::model::Mode;
 use crate::sim::{Sim, SimTime};
+use crate::widgets::after_ready::use_after_ready;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
 use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
@@ -495,7 +496,7 @@ fn analysis(p: &AnalysisProps) -> Html {
     let lang = p.params.lang;
     let seed = p.params.seed;
     let run = p.run.clone();
-    let fix = use_memo((run.clone(), p.finding, seed), |(run, finding, seed)| {
+    let fix = use_after_ready((run.clone(), p.finding, seed), |(run, finding, seed)| {
         finding
             .and_then(|i| run.findings.get(i))
             .and_then(|f| smallest_fix(run, *seed, f))
@@ -530,9 +531,13 @@ fn analysis(p: &AnalysisProps) -> Html {
             </section>
             // In a level, until it is solved, this note stands for the fix.
             <p class="card level-answer-note" data-testid="fix-hidden" hidden=true>{t(lang, PipelineMsg::AnswerAfterSolved)}</p>
-            <section class="card" aria-labelledby="fix-title" data-testid="fix" data-change={fix.map_or("", |x| x.change.id())}>
+            <section class="card" aria-labelledby="fix-title" data-testid="fix"
+                data-change={fix.as_deref().copied().flatten().map_or("", |x| x.change.id())}
+                aria-busy={fix.is_none().to_string()}>
                 <h2 id="fix-title">{t(lang, PipelineMsg::FixTitle)}</h2>
-                if let Some(fix) = *fix {
+                if fix.is_none() {
+                    <p class="dim">{t(lang, PipelineMsg::FixSearching)}</p>
+                } else if let Some(fix) = fix.as_deref().copied().flatten() {
                     <p class="ok">{format!("✓ {}", change_label(lang, fix.change))}</p>
                     <p data-testid="fix-price">{super::numbered::pipeline_price(lang, fix.before.throughput, fix.after.throughput, fix.before.mean_latency_ms, fix.after.mean_latency_ms)}</p>
                     <p><a data-testid="fix-link" href={to_query(&AppParams { pipeline: fix.config, t: None, ..p.params.clone() })}>
@@ -579,7 +584,7 @@ fn compare(p: &CompareProps) -> Html {
         .filter(|c| choices.contains(c))
         .or(p.suggested.filter(|c| choices.contains(c)))
         .or(choices.first().copied());
-    let flipped = use_memo((p.run.config, p.seed, change), |&(config, seed, change)| {
+    let flipped = use_after_ready((p.run.config, p.seed, change), |&(config, seed, change)| {
         change
             .and_then(|c| c.apply(&config))
             .map(|c| Rc::new(run_seed(&c, seed)))
@@ -591,13 +596,16 @@ fn compare(p: &CompareProps) -> Html {
             picked.set(Change::ALL.into_iter().find(|c| c.id() == select.value()));
         })
     };
-    let Some(after) = (*flipped).clone() else {
+    let Some(change) = change else {
         return html! {
             <section class="card outcome" data-testid="compare" data-moved="0"><h2>{t(lang, PipelineMsg::CompareTitle)}</h2><p>{t(lang, PipelineMsg::CompareNothing)}</p></section>
         };
     };
-    let moved = moved(&p.run, &after);
-    let strip = |run: &PipelineRun, side: &'static str| {
+    // The flipped run, once it has run (`use_after_ready`); the picker
+    // stays while it runs, so that a pick keeps its focus.
+    let after = flipped.as_deref().cloned().flatten();
+    let moved = after.as_ref().map(|after| moved(&p.run, after));
+    let strip = |run: &PipelineRun, moved: &[u32], side: &'static str| {
         let order = sink_order(run);
         html! {
             <ol class="compare-strip" data-side={side}>
@@ -614,23 +622,28 @@ fn compare(p: &CompareProps) -> Html {
         }
     };
     html! {
-        <section class="card outcome" aria-labelledby="compare-title" data-testid="compare" data-moved={moved.len().to_string()}
-            data-change={change.map_or("", Change::id)}>
+        <section class="card outcome" aria-labelledby="compare-title" data-testid="compare"
+            data-moved={moved.as_ref().map(|m| m.len().to_string())}
+            data-change={change.id()} aria-busy={after.is_none().to_string()}>
             <h2 id="compare-title">{t(lang, PipelineMsg::CompareTitle)}</h2>
             <label class="field">
                 <span>{t(lang, PipelineMsg::CompareChange)}</span>
                 <select data-testid="compare-change" onchange={on_pick}>
                     for c in choices.iter() {
-                        <option value={c.id()} selected={Some(*c) == change}>{change_label(lang, *c)}</option>
+                        <option value={c.id()} selected={*c == change}>{change_label(lang, *c)}</option>
                     }
                 </select>
             </label>
             <p class="note">{t(lang, PipelineMsg::CompareNote)}</p>
-            <p data-testid="compare-summary">{super::numbered::pipeline_moved(lang, moved.len())}</p>
-            <div class="compare-pair">
-                <div><h3>{super::numbered::pipeline_side(lang, t(lang, PipelineMsg::CompareBefore), p.run.findings.len())}</h3>{ strip(&p.run, "before") }</div>
-                <div><h3>{super::numbered::pipeline_side(lang, t(lang, PipelineMsg::CompareAfter), after.findings.len())}</h3>{ strip(&after, "after") }</div>
-            </div>
+            if let (Some(after), Some(moved)) = (&after, &moved) {
+                <p data-testid="compare-summary">{super::numbered::pipeline_moved(lang, moved.len())}</p>
+                <div class="compare-pair">
+                    <div><h3>{super::numbered::pipeline_side(lang, t(lang, PipelineMsg::CompareBefore), p.run.findings.len())}</h3>{ strip(&p.run, moved, "before") }</div>
+                    <div><h3>{super::numbered::pipeline_side(lang, t(lang, PipelineMsg::CompareAfter), after.findings.len())}</h3>{ strip(after, moved, "after") }</div>
+                </div>
+            } else {
+                <p class="dim">{t(lang, PipelineMsg::CompareRunning)}</p>
+            }
         </section>
     }
 }
