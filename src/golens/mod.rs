@@ -385,13 +385,18 @@ pub struct Snippet {
 impl Snippet {
     /// The whole file, as the copy button copies it.
     pub fn code(&self) -> String {
-        let mut out = String::new();
-        for line in &self.lines {
-            out.push_str(&line.text);
-            out.push('\n');
-        }
-        out
+        file_of(&self.lines)
     }
+}
+
+/// Lines as one file's text, each ended by a line break.
+pub(crate) fn file_of(lines: &[Line]) -> String {
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(&line.text);
+        out.push('\n');
+    }
+    out
 }
 
 /// The lens for the scene's current parameters, or `None` for a scene

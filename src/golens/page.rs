@@ -51,12 +51,7 @@ pub struct LensPage {
 impl LensPage {
     /// The whole file, as the copy button copies it.
     pub fn code(&self) -> String {
-        let mut out = String::new();
-        for line in &self.lines {
-            out.push_str(&line.text);
-            out.push('\n');
-        }
-        out
+        super::file_of(&self.lines)
     }
 }
 

@@ -184,13 +184,16 @@ fn go_lens(props: &GoLensProps) -> Html {
         });
     }
     let shown = params.go_client;
-    let (page, state) = match &*answer {
+    // What is on screen: the last page that came (for another program
+    // while the next is asked), or why the current one did not come.
+    let (page, failed, state) = match &*answer {
         Some((q, Answer::Page(page))) => (
             Some(page.clone()),
+            None,
             if *q == query { "ready" } else { "loading" },
         ),
-        Some((q, Answer::Failed(_))) if *q == query => (None, "failed"),
-        _ => (None, "loading"),
+        Some((q, Answer::Failed(why))) if *q == query => (None, Some(why.clone()), "failed"),
+        _ => (None, None, "loading"),
     };
     let panel_id = format!("go-panel-{}", shown.id());
     html! {
@@ -214,9 +217,12 @@ fn go_lens(props: &GoLensProps) -> Html {
             <div role="tabpanel" id={panel_id.clone()} aria-labelledby={format!("go-tab-{}", shown.id())}>
                 if let Some(page) = page {
                     { view_page(lang, &page) }
-                } else if state == "failed" {
+                } else if let Some(why) = failed {
                     <div class="go-pending" data-testid="lens-failed" role="alert">
                         <p>{t(lang, GoLensPanelMsg::LoadFailed)}</p>
+                        // The browser's or the module's own words, for whoever
+                        // looks into it (a course's host, a blocked file).
+                        <p class="dim small" data-testid="lens-failed-why">{why}</p>
                         <button type="button" data-testid="lens-retry"
                             onclick={{ let attempt = attempt.clone(); move |_: MouseEvent| attempt.set(*attempt + 1) }}>
                             {t(lang, GoLensPanelMsg::TryAgain)}

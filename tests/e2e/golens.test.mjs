@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, linkTab, recordConsole, sceneTable, settled } from './harness.mjs';
+import { useBrowser, openPage, linkTab, recordConsole, sceneTable, settled, noteReady } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -362,14 +362,7 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   const errors = [];
   recordConsole(page, errors);
   // When the live scene first says it is ready, on the page's own clock.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.querySelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]')) {
-        window.readyAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true });
-  });
+  await noteReady(page);
   const wasm = [];
   page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(new URL(r.url()).pathname));
   await page.goto(`${env.base}repartition/`);
@@ -379,7 +372,7 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm$/);
   assert.match(wasm[1], /kafka-ordering-lab-lens-ru-en-[0-9a-f]+_bg\.wasm$/);
   const { readyAt, lensAt } = await page.evaluate(() => ({
-    readyAt: window.readyAt,
+    readyAt: window.atReady.at,
     lensAt: performance.getEntriesByType('resource').find((e) => /kafka-ordering-lab-lens-.*\.wasm$/.test(e.name)).startTime,
   }));
   assert.ok(readyAt > 0 && lensAt >= readyAt, `ready at ${readyAt} ms, the lens module asked for at ${lensAt} ms`);
@@ -405,6 +398,8 @@ test('a lens module that does not load: the panel says so in the page language a
     await page.waitForSelector('[data-testid="golens"][data-lens-state="failed"]');
     assert.equal((await page.textContent('[data-testid="lens-failed"] p')).trim(), failed);
     assert.equal((await page.textContent('[data-testid="lens-retry"]')).trim(), again);
+    // And why, in the browser's words, for whoever looks into it.
+    assert.match(await page.textContent('[data-testid="lens-failed-why"]'), /fetch|Failed|ERR_/);
     // The tabs stay, and the scene above works.
     assert.equal(await page.$$eval('[data-testid="go-tab"]', (els) => els.length), CLIENTS.length);
     assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-ready'), 'true');

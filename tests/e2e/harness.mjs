@@ -104,6 +104,25 @@ export async function settled(page) {
 }
 
 /**
+ * Notes, in `window.atReady`, the page when its live scene is first marked
+ * ready: the time on the page's clock (`at`), and the `aria-busy` of each
+ * element with a test id that has one (`busy`, by test id): what the page
+ * leaves until after that mark shows as busy then.
+ */
+export async function noteReady(page) {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]')) {
+        observer.disconnect();
+        const busy = {};
+        for (const el of document.querySelectorAll('.app:not([data-prerender]) [data-testid][aria-busy]')) busy[el.dataset.testid] = el.getAttribute('aria-busy');
+        window.atReady = { at: performance.now(), busy };
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+/**
  * A new page that records console errors and warnings and uncaught
  * exceptions, so a test can assert there were none; opened once `ready`
  * is on it (a scene ready to play, unless the page is another).

@@ -5,7 +5,7 @@
 // embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seekTo, shot, stats, recordConsole, settled } from './harness.mjs';
+import { useBrowser, openPage, seekTo, shot, stats, recordConsole, settled, noteReady } from './harness.mjs';
 import { sweepWork } from './perf.mjs';
 import { readFile } from 'node:fs/promises';
 
@@ -232,20 +232,12 @@ test('the smallest fix and the comparison run after the scene is ready, and then
     const errors = [];
     recordConsole(page, errors);
     // The two cards as they are when the live scene is first marked ready.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]')) {
-          observer.disconnect();
-          const busy = (id) => document.querySelector(`.app:not([data-prerender]) [data-testid="${id}"]`)?.getAttribute('aria-busy') ?? null;
-          window.atReady = { fix: busy('fix'), compare: busy('compare') };
-        }
-      }).observe(document, { subtree: true, childList: true, attributes: true });
-    });
+    await noteReady(page);
     await page.goto(`${env.base}${path}`);
     await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-    const atReady = await page.evaluate(() => window.atReady);
-    assert.equal(atReady.compare, 'true', `${path}: the comparison had not run yet`);
-    assert.equal(atReady.fix, hasFix ? 'true' : null, `${path}: the fix had not run yet`);
+    const { busy } = await page.evaluate(() => window.atReady);
+    assert.equal(busy.compare, 'true', `${path}: the comparison had not run yet`);
+    assert.equal(busy.fix, hasFix ? 'true' : undefined, `${path}: the fix had not run yet`);
     await settled(page);
     assert.equal(await page.getAttribute('[data-testid="compare"]', 'aria-busy'), 'false');
     assert.ok(Number(await page.getAttribute('[data-testid="compare"]', 'data-moved')) >= 0);
