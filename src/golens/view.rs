@@ -176,10 +176,15 @@ fn go_lens(props: &GoLensProps) -> Html {
         use_effect_with((query.clone(), *attempt), move |(query, _)| {
             *last.borrow_mut() = query.clone();
             let asked = query.clone();
-            ask(query, move |a| {
-                if *last.borrow() == asked {
-                    answer.set(Some((asked, a)));
-                }
+            // Not before the scene is ready: on a page opened again, the
+            // module comes from the browser's cache at once, and loading
+            // it and writing the program would then delay the scene.
+            crate::widgets::after_ready::when_ready(move || {
+                ask(&asked.clone(), move |a| {
+                    if *last.borrow() == asked {
+                        answer.set(Some((asked, a)));
+                    }
+                })
             });
         });
     }

@@ -1,6 +1,7 @@
 //! Work a scene's view can leave until its scene is ready: a card below
 //! the figure whose content costs a run of its own (the pipeline's
-//! analysis and comparison each run the pipeline again). At a page's
+//! analysis and comparison each run the pipeline again), and the Go lens
+//! panel's question to the lens module. At a page's
 //! start those runs came before the scene was marked ready, about 60 ms
 //! of a phone's CPU on the pipeline's page (BENCHMARKS.md, "2026-12-06:
 //! the Go lens as a module of its own"); now they run in the animation
@@ -39,6 +40,18 @@ pub fn mark_ready() {
         }
     });
     FRAME.set(Some(frame));
+}
+
+/// Runs `job` now if the scene is ready, else in the animation frame
+/// after the mark: the Go lens panel's first question to its module, whose
+/// answer would otherwise come, from the browser's cache, while the page
+/// still starts.
+pub fn when_ready(job: impl FnOnce() + 'static) {
+    if READY.get() {
+        job();
+    } else {
+        WAITING.with_borrow_mut(|waiting| waiting.push(Box::new(job)));
+    }
 }
 
 /// What `make` gives for `deps`: computed in an animation frame once the

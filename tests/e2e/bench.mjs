@@ -200,6 +200,14 @@ async function pageLoads(browser, url, served, { warmToo }) {
     cold.push(await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' })));
     for (const r of served.slice(from)) if (/\.(wasm|js|html)$|\/$/.test(r.path)) encodings.add(r.encoding ?? 'identity');
     if (warmToo) {
+      // A page with a Go lens loads the lens module once its scene is
+      // ready (src/golens/view.rs): a learner's first visit has it in the
+      // cache too, so the page is left only once it has come.
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="golens"]') || performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-[^/]*_bg\.wasm$/.test(e.name)),
+        null,
+        { timeout: 60000 },
+      );
       await page.goto('about:blank');
       const asked = served.length;
       warm.push(await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' })));
