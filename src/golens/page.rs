@@ -2,7 +2,7 @@
 //! warnings, the scene's note and the table of what each client does.
 //!
 //! The scenes' bundles do not carry the lens's builders and their words
-//! (about 30 KB of gzip on the routing, repartition and pipeline pages):
+//! (12 to 19 KB of gzip on the routing, repartition and pipeline pages):
 //! the lens module does (the `lens-module` feature, built once for every
 //! scene and both languages by build/bundles.mjs). The panel asks it for
 //! the page of the link's query once the scene is ready, and gets back
