@@ -133,7 +133,8 @@ const placer = (chrome) => `(() => {
 async function variantTab(browser, variant) {
   const context = await browser.newContext({ viewport: variant.viewport, reducedMotion: 'no-preference' });
   const page = await context.newPage();
-  const tab = { page, errors: [], close: () => context.close() };
+  const cdp = await context.newCDPSession(page);
+  const tab = { page, cdp, errors: [], close: () => context.close() };
   page.on('pageerror', (e) => tab.errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && tab.errors.push(m.text()));
   return tab;
@@ -145,6 +146,11 @@ async function capture(tab, url) {
   // A blank page in between, so that nothing of the last copy's document
   // is left when this one loads.
   await page.goto('about:blank');
+  // The last copy's wasm memories freed (its scene's and the lens
+  // module's): a tab that loads page after page can otherwise run out of
+  // the room V8 reserves for them before its collector runs
+  // (tests/e2e/harness.mjs `linkTab`).
+  await tab.cdp.send('HeapProfiler.collectGarbage');
   const errors = (tab.errors = []);
   await page.goto(url);
   await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
