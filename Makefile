@@ -102,16 +102,22 @@ dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
 # it. The view's builds have a target directory of their own, so that they
 # can run beside the host's (cargo locks a target directory's host half for
 # any build in it).
+# A new clone's view build starts from the dependencies the last one
+# compiled (build/dep-cache.mjs, which reads the same flags for its key).
 VIEW_TARGET_DIR := target/view
-VIEW_BUILD = RUSTC_WORKSPACE_WRAPPER=clippy-driver RUSTFLAGS="-D warnings" \
+VIEW_ENV = RUSTC_WORKSPACE_WRAPPER=clippy-driver RUSTFLAGS="-D warnings"
+VIEW_BUILD = $(VIEW_ENV) \
   cargo test --target-dir $(VIEW_TARGET_DIR) --target wasm32-unknown-unknown \
   --no-default-features --features ui,all-scenes,lang-ru,lang-en --test web
+VIEW_DEPS = view $(VIEW_TARGET_DIR) wasm32-unknown-unknown/debug debug
 lint: lint-host lint-view
 lint-host: tools
 	cargo fmt --check
 	cargo clippy --all-targets $(MODELS_ONLY) -- -D warnings
 lint-view: tools
+	$(VIEW_ENV) node build/dep-cache.mjs restore $(VIEW_DEPS)
 	$(VIEW_BUILD) --no-run
+	$(VIEW_ENV) node build/dep-cache.mjs save $(VIEW_DEPS)
 
 # The host tests: the models, the link's parameters, the words, the Go lens
 # and the plain geometry the view draws with, without the view (as `make

@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { minify } from 'terser';
 import { root, run, SCENES } from './lib.mjs';
 import { renameWasmImports, renameGlueImports, withoutCustomSections } from './short-imports.mjs';
+import { restoreDeps, saveDeps } from './dep-cache.mjs';
 
 const CRATE = 'kafka-ordering-lab';
 export const LANGS = ['ru', 'en'];
@@ -143,6 +144,10 @@ export async function buildBundles(out) {
     for (let job = jobs.shift(); job; job = jobs.shift()) place(job, await build(job, targetDir, out));
   };
   const [first, second] = [join(root, 'target'), join(root, 'target', 'second-builder')];
+  // The dependencies, wasm and host (build scripts, procedural macros),
+  // as the last clone's build compiled them (build/dep-cache.mjs).
+  const depFolders = [WASM_RELEASE, 'release'];
+  await restoreDeps('bundles', first, depFolders);
   const started = join(first, 'bundles-crate-started');
   await rm(started, { force: true });
   const job = jobs.shift();
@@ -151,6 +156,7 @@ export async function buildBundles(out) {
   // ends without the mark.
   const secondReady = Promise.race([appears(started, firstDone), firstDone]).then(() => seed(first, second));
   await Promise.all([firstDone.then(() => builder(first)), secondReady.then(() => builder(second))]);
+  await saveDeps('bundles', first, depFolders);
   return bundles;
 }
 
