@@ -365,9 +365,14 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   await noteReady(page);
   const wasm = [];
   page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(new URL(r.url()).pathname));
+  // The page's own program is at hand from its copy (the seed), so the
+  // panel may be ready before the module is even asked for: the module
+  // comes after, and the test waits for it, not for the panel.
+  const lensAsked = page.waitForRequest((r) => /kafka-ordering-lab-lens-[^/]*_bg\.wasm$/.test(r.url()));
   await page.goto(`${env.base}repartition/`);
   await settled(page);
   assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
+  await lensAsked;
   assert.equal(wasm.length, 2, wasm.join(' '));
   assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm$/);
   assert.match(wasm[1], /kafka-ordering-lab-lens-ru-en-[0-9a-f]+_bg\.wasm$/);
