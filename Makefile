@@ -23,7 +23,12 @@ serve: tools trunk
 # after it: at normal priority, while the lints, the host and wasm tests,
 # the build and the browser tests that run two at a time go at nice 10, so
 # the suite's timers (session timeouts, librdkafka's sticky partitioner)
-# keep the CPU they need. The Go lens vet follows it there, niced. Their
+# keep the CPU they need. The Go lens vet follows it there, at the same
+# priority: niced, it was still running when the build ended and the
+# browser tests began, whose pages wait longer and take more CPU beside it
+# (2026-12-06, process accounting: the vet's JVMs and Go beside the first
+# two and a half minutes of them), where the bundles' work is the same
+# whenever it gets the core. Their
 # output is held in target/conformance.log and shown when they end. The
 # browser tests that time what they see at 1× run last, with nothing else
 # beside them but each other (tests/e2e/run.mjs). The
@@ -42,7 +47,7 @@ test: export CARGO_INCREMENTAL = 0
 test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint host-tests wasm-tests build e2e conformance golens-vet
 	mkdir -p target
 	setsid bash -c '$(MAKE) --no-print-directory conformance; suite=$$?; \
-	  nice -n 10 $(MAKE) --no-print-directory golens-vet && exit $$suite' \
+	  $(MAKE) --no-print-directory golens-vet && exit $$suite' \
 	  > target/conformance.log 2>&1 & suite=$$!; \
 	trap 'kill -- -$$suite 2>/dev/null || true' EXIT; \
 	nice -n 10 $(MAKE) --no-print-directory -j2 -O host-checks view-checks; \
