@@ -376,6 +376,8 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   assert.equal(wasm.length, 2, wasm.join(' '));
   assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm$/);
   assert.match(wasm[1], /kafka-ordering-lab-lens-ru-en-[0-9a-f]+_bg\.wasm$/);
+  // Its resource timing is there once its response has ended.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-.*\.wasm$/.test(e.name)));
   const { readyAt, lensAt } = await page.evaluate(() => ({
     readyAt: window.atReady.at,
     lensAt: performance.getEntriesByType('resource').find((e) => /kafka-ordering-lab-lens-.*\.wasm$/.test(e.name)).startTime,
