@@ -29,7 +29,9 @@ serve: tools trunk
 # (2026-12-06, process accounting: the vet's JVMs and Go beside the first
 # two and a half minutes of them), where the bundles' work is the same
 # whenever it gets the core. Their
-# output is held in target/conformance.log and shown when they end. The
+# output is held in target/conformance.log and shown when they end, and
+# if they failed, their failures' lines are shown again at the very end,
+# where a long log is read first. The
 # browser tests that time what they see at 1× run last, with nothing else
 # beside them but each other (tests/e2e/run.mjs). The
 # suite is stopped with the run if anything before fails.
@@ -56,7 +58,13 @@ test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint
 	(cd tests/e2e && nice -n 10 node run.mjs parallel); \
 	status=0; wait $$suite || status=$$?; trap - EXIT; \
 	cat target/conformance.log; \
-	(cd tests/e2e && node run.mjs serial); \
+	serial=0; (cd tests/e2e && node run.mjs serial) || serial=$$?; \
+	if [ $$status -ne 0 ]; then \
+	  echo "make test: the real-Kafka suite or the Go lens vet failed; from target/conformance.log:"; \
+	  grep -E '^FAILED|^conformance: |^harness: |FAILED: |^make(\[[0-9]+\])?: \*\*\*' target/conformance.log \
+	    | grep -v ' cases written to ' | tail -n 40 || true; \
+	fi; \
+	[ $$status -ne 0 ] || status=$$serial; \
 	exit $$status
 
 # The two halves of lint, each followed by its tests: the host's, and the

@@ -48,6 +48,28 @@ fn known(name: &str) -> Option<&'static str> {
         .map(|(_, note)| *note)
 }
 
+/// One line for an area's planned cases that no harness reported: a harness
+/// that fails reports none of its cases, and a line for each of them would
+/// push the harness's own error out of the end of a long log.
+fn missing_line(area: &str, missing: &[String]) -> Option<String> {
+    const SHOWN: usize = 3;
+    let first = missing.first()?;
+    if missing.len() == 1 {
+        return Some(format!("{first}: planned, but no harness reported it"));
+    }
+    let shown = missing[..missing.len().min(SHOWN)].join(", ");
+    let more = missing.len().saturating_sub(SHOWN);
+    let rest = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "{area}: {} planned cases that no harness reported: {shown}{rest}",
+        missing.len()
+    ))
+}
+
 pub fn build(plan: &Value, facts: &[Value]) -> Report {
     let mut cases: BTreeMap<String, (&str, &Value)> = BTreeMap::new();
     let mut clients = Map::new();
@@ -75,9 +97,10 @@ pub fn build(plan: &Value, facts: &[Value]) -> Report {
     let mut problems = Vec::new();
     for area in &AREAS {
         let section = plan.get(area.name).cloned().unwrap_or(Value::Null);
+        let mut missing = Vec::new();
         for name in (area.expected_cases)(&section) {
             let Some((_, case)) = cases.remove(&name) else {
-                problems.push(format!("{name}: planned, but no harness reported it"));
+                missing.push(name.clone());
                 rows.push(Row {
                     name,
                     area: area.name,
@@ -116,6 +139,9 @@ pub fn build(plan: &Value, facts: &[Value]) -> Report {
                 verdict,
                 status,
             });
+        }
+        if let Some(line) = missing_line(area.name, &missing) {
+            problems.push(line);
         }
     }
     for name in cases.keys() {
@@ -273,5 +299,38 @@ mod tests {
                 assert!(planned.contains(&s.case(c)), "{}", s.case(c));
             }
         }
+    }
+
+    fn names(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("routing/sarama/p{i}")).collect()
+    }
+
+    #[test]
+    fn an_area_whose_harness_failed_takes_one_line() {
+        assert_eq!(missing_line("routing", &[]), None);
+        assert_eq!(
+            missing_line("routing", &names(1)).as_deref(),
+            Some("routing/sarama/p1: planned, but no harness reported it")
+        );
+        assert_eq!(
+            missing_line("routing", &names(3)).as_deref(),
+            Some("routing: 3 planned cases that no harness reported: routing/sarama/p1, routing/sarama/p2, routing/sarama/p3")
+        );
+        assert_eq!(
+            missing_line("routing", &names(12)).as_deref(),
+            Some("routing: 12 planned cases that no harness reported: routing/sarama/p1, routing/sarama/p2, routing/sarama/p3 and 9 more")
+        );
+    }
+
+    #[test]
+    fn with_no_facts_each_area_is_one_line() {
+        let plan = crate::plan();
+        let report = build(&plan, &[]);
+        let areas = AREAS
+            .iter()
+            .filter(|a| !(a.expected_cases)(&plan[a.name]).is_empty())
+            .count();
+        assert_eq!(report.problems.len(), areas, "{:#?}", report.problems);
+        assert_eq!(report.passed, 0);
     }
 }

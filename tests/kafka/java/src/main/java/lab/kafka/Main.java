@@ -2,11 +2,17 @@ package lab.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +126,14 @@ public final class Main {
             Path harness = opts.containsKey("--go-harness") ? Path.of(opts.get("--go-harness")) : null;
             run.area("lens-defaults", () -> DefaultsCases.run(selected, outDir, harness));
         }
-        System.out.println(run.failed.isEmpty() ? "all areas passed" : "FAILED areas: " + run.failed);
+        if (run.failed.isEmpty()) {
+            System.out.println("all areas passed");
+        } else {
+            // Last, and one line each: a long run's log is often read from
+            // its end, past the stack traces.
+            System.out.println("FAILED areas: " + run.failed.keySet());
+            run.failed.forEach((area, why) -> System.out.println("FAILED " + area + ": " + why));
+        }
         System.exit(run.failed.isEmpty() ? 0 : 1);
     }
 
@@ -147,7 +160,8 @@ public final class Main {
     /** Times each area and counts the cases it added to the facts files in out-dir. */
     private static final class Run {
         final Path outDir;
-        final List<String> failed = new ArrayList<>();
+        /** Each failed area, with the first line of its error. */
+        final Map<String, String> failed = new LinkedHashMap<>();
 
         Run(Path outDir) {
             this.outDir = outDir;
@@ -180,7 +194,7 @@ public final class Main {
             } catch (Exception e) {
                 System.out.println("cluster: 1 broker FAILED to start, so did " + areas + ": " + e);
                 e.printStackTrace();
-                failed.addAll(areas);
+                areas.forEach(a -> failed.put(a, "its broker did not start: " + firstLine(e)));
                 return;
             }
             System.out.printf("cluster: 1 broker up in %.1f s at %s%n", seconds(t0), cluster.bootstrap());
@@ -242,7 +256,7 @@ public final class Main {
             if (error == null) {
                 System.out.println(summary);
             } else {
-                failed.add(name);
+                failed.put(name, firstLine(error));
                 System.out.println(summary + ", FAILED: " + error);
                 error.printStackTrace();
             }
@@ -268,23 +282,59 @@ public final class Main {
         }
     }
 
-    /** Runs the Go harness to its end, its output this JVM's, and returns its exit code. */
-    private static int runChild(List<String> cmd) throws Exception {
+    /** How the Go harness ended: its exit code, and its last lines on stderr, joined. */
+    private record Child(int rc, String lastWords) {}
+
+    /** The Go harness's lines on stderr that its failure is told by (main.go, fail). */
+    private static final int LAST_WORDS = 3;
+
+    /** Runs the Go harness to its end, its output this JVM's as it comes. */
+    private static Child runChild(List<String> cmd) throws Exception {
         // stdin is a pipe held open and never written, as for the brokers, so
-        // the harness can tell when this JVM is gone.
+        // the harness can tell when this JVM is gone. stderr passes through
+        // this JVM, which keeps its last lines for the failure's message.
         Process p = new ProcessBuilder(cmd)
             .redirectInput(ProcessBuilder.Redirect.PIPE)
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
+        Deque<String> last = new ArrayDeque<>();
+        Thread copier = new Thread(() -> {
+            try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = err.readLine()) != null; ) {
+                    System.err.println(line);
+                    synchronized (last) {
+                        last.addLast(line);
+                        if (last.size() > LAST_WORDS) {
+                            last.removeFirst();
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                // The harness is gone; what it wrote so far has been copied.
+            }
+        }, "go-harness-stderr");
+        copier.start();
         Thread reaper = new Thread(p::destroyForcibly, "go-harness-kill");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
-            return p.waitFor();
+            int rc = p.waitFor();
+            // A program the harness started and left running would hold
+            // stderr open: its lines are not waited for.
+            copier.join(Duration.ofSeconds(10).toMillis());
+            synchronized (last) {
+                return new Child(rc, String.join(" | ", last));
+            }
         } finally {
             p.destroyForcibly();
             Runtime.getRuntime().removeShutdownHook(reaper);
         }
+    }
+
+    /** The first line of an error's message, for the run's closing lines. */
+    private static String firstLine(Throwable t) {
+        String m = String.valueOf(t.getMessage());
+        int nl = m.indexOf('\n');
+        return t.getClass().getSimpleName() + ": " + (nl < 0 ? m : m.substring(0, nl));
     }
 
     /** The exit code of the Go harness's run of every lens program. */
@@ -302,7 +352,7 @@ public final class Main {
                 "--golens-run", module.toAbsolutePath().toString(),
                 "--bootstrap", cluster.bootstrap(),
                 "--java-home", System.getProperty("java.home"),
-                "--java-classpath", System.getProperty("java.class.path"))));
+                "--java-classpath", System.getProperty("java.class.path")))).rc();
         }
     }
 
@@ -316,9 +366,10 @@ public final class Main {
             "--out", outDir.resolve("go.json").toAbsolutePath().toString(),
             "--java-home", System.getProperty("java.home"),
             "--java-classpath", System.getProperty("java.class.path")));
-        int rc = runChild(cmd);
-        if (rc != 0) {
-            throw new IllegalStateException("go harness exited with code " + rc);
+        Child child = runChild(cmd);
+        if (child.rc() != 0) {
+            throw new IllegalStateException("go harness exited with code " + child.rc()
+                + (child.lastWords().isEmpty() ? "" : ", saying: " + child.lastWords()));
         }
     }
 
