@@ -11,7 +11,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-disk"))]
 pub(crate) mod view;
 
 use super::measures::{Metric, SceneMeasures};
@@ -49,7 +49,7 @@ impl SceneLink for Disk {
 }
 
 impl Scene for Disk {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-disk"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_disk_scene(p.timeline.current(), a.params, a.on_params)
     }

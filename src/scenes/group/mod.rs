@@ -13,7 +13,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-group"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -71,7 +71,7 @@ impl SceneLink for Group {
 }
 
 impl Scene for Group {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-group"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_group_scene(
             p.timeline.current(),

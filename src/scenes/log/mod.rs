@@ -13,7 +13,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-log"))]
 pub(crate) mod view;
 
 use super::measures::{Metric, SceneMeasures};
@@ -55,7 +55,7 @@ impl SceneLink for LogScene {
 }
 
 impl Scene for LogScene {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-log"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_log_scene(p.timeline.current(), a.params, a.narrow, a.on_params)
     }

@@ -12,7 +12,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-pipeline"))]
 pub(crate) mod view;
 
 use super::measures::{Measured, Metric, SceneMeasures};
@@ -59,7 +59,7 @@ impl SceneLink for Pipeline {
 }
 
 impl Scene for Pipeline {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-pipeline"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_pipeline_scene(
             p.timeline.current(),

@@ -2,7 +2,7 @@
 //! and how the app builds it from a link, where it opens, and how a
 //! screen reader hears it.
 
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-producer"))]
 mod diagram;
 /// The scene's model: pure, seeded, and tested on the host; it imports
 /// only the core (tests/layers.rs).
@@ -10,16 +10,16 @@ mod lens;
 pub mod model;
 pub mod narration;
 pub mod numbered;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-producer"))]
 mod panels;
 pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-producer"))]
 pub(crate) mod view;
 
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-producer"))]
 pub use diagram::mermaid_text;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -95,7 +95,7 @@ impl SceneLink for ProducerScene {
 }
 
 impl Scene for ProducerScene {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-producer"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_producer_scene(
             a.on_export_mermaid,
@@ -106,14 +106,14 @@ impl Scene for ProducerScene {
         )
     }
 
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-producer"))]
     fn mermaid(&self, lang: Lang) -> Option<String> {
         Some(mermaid_text(self, lang))
     }
 
     /// The producer's settings the Java client refuses: the scene says
     /// why, with its settings, and plays nothing.
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-producer"))]
     fn view_refused(e: ConfigError, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_producer_scene(a.on_export_mermaid, Err(e), a.params, a.narrow, a.on_params)
     }

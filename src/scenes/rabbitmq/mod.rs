@@ -11,7 +11,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-rabbitmq"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -51,7 +51,7 @@ impl SceneLink for RabbitScene {
 }
 
 impl Scene for RabbitScene {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-rabbitmq"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_rabbitmq_scene(p.timeline.current(), a.params, a.on_params)
     }

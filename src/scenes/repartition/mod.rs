@@ -12,7 +12,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-repartition"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -54,7 +54,7 @@ impl SceneLink for Repartition {
 }
 
 impl Scene for Repartition {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-repartition"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_repartition_scene(p.timeline.current(), a.params, a.narrow, a.on_params)
     }

@@ -12,7 +12,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-replication"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -61,7 +61,7 @@ impl SceneLink for Replication {
 }
 
 impl Scene for Replication {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-replication"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_replication_scene(p.timeline.current(), a.params, a.on_params)
     }

@@ -9,14 +9,14 @@ pub mod model;
 pub mod narration;
 pub mod numbered;
 pub mod params;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-routing"))]
 mod stream;
 #[cfg(test)]
 pub(crate) mod sweep;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-routing"))]
 mod switch;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-routing"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -59,7 +59,7 @@ impl SceneLink for RoutingStream {
 }
 
 impl Scene for RoutingStream {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-routing"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_routing_scene(
             p.timeline.current(),

@@ -12,7 +12,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-share"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -54,7 +54,7 @@ impl SceneLink for ShareScene {
 }
 
 impl Scene for ShareScene {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-share"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_share_scene(p.timeline.current(), a.params, a.on_params, a.narrow)
     }

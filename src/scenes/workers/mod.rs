@@ -12,7 +12,7 @@ pub mod params;
 #[cfg(test)]
 pub(crate) mod sweep;
 pub mod text;
-#[cfg(feature = "ui")]
+#[cfg(all(feature = "ui", feature = "scene-workers"))]
 pub(crate) mod view;
 
 use super::measures::{run_to_end, Measured, Metric, SceneMeasures};
@@ -69,7 +69,7 @@ impl SceneLink for Workers {
 }
 
 impl Scene for Workers {
-    #[cfg(feature = "ui")]
+    #[cfg(all(feature = "ui", feature = "scene-workers"))]
     fn view(p: &crate::widgets::player::Player<Self>, a: super::ViewArgs<'_>) -> yew::Html {
         view::view_workers_scene(p.timeline.current(), a.params, a.narrow, a.on_params)
     }
