@@ -61,7 +61,8 @@ test: tools browser kafka-tools build/node_modules tests/e2e/node_modules # lint
 	serial=0; (cd tests/e2e && node run.mjs serial) || serial=$$?; \
 	if [ $$status -ne 0 ]; then \
 	  echo "make test: the real-Kafka suite or the Go lens vet failed; from target/conformance.log:"; \
-	  grep -E '^FAILED|^conformance: |^harness: |FAILED: |^make(\[[0-9]+\])?: \*\*\*' target/conformance.log \
+	  grep -E '^FAILED' target/conformance.log | head -n 20 || true; \
+	  grep -E '^conformance: |^harness: |^panic: |FAILED: |^make(\[[0-9]+\])?: \*\*\*' target/conformance.log \
 	    | grep -v ' cases written to ' | tail -n 40 || true; \
 	fi; \
 	[ $$status -ne 0 ] || status=$$serial; \

@@ -107,15 +107,16 @@ pub trait Scene: Model + SceneLink + Sized {
     /// `None` for a part the lesson does not have.
     fn lesson(part: u32, lang: Lang) -> Option<LessonText>;
 
-    /// The scene's figure and controls, drawn from its player. Every
-    /// scene draws its own; this empty one stands in a build that leaves
-    /// the scene out (its feature off), which has none of its view's
-    /// modules, so that a scene's bundle does not even compile the other
-    /// scenes' views (about 5 s of each bundle's front end, 2026-12-06),
-    /// and never makes the scene's player to draw.
+    /// The scene's figure and controls, drawn from its player. Each scene
+    /// draws its own where its feature is on; a build with the feature off
+    /// has none of the scene's view modules, so that a scene's bundle does
+    /// not compile the other scenes' views (the routing bundle's front end
+    /// 10.8 s to 5.4, 2026-12-06), and never makes that scene's player
+    /// (`ScenePlayer::build`), so this is never called there. A scene that
+    /// left its own out would fail loudly, not draw a blank figure.
     #[cfg(feature = "ui")]
     fn view(_player: &crate::widgets::player::Player<Self>, _args: ViewArgs<'_>) -> yew::Html {
-        yew::Html::default()
+        unreachable!("a scene's view is built with its feature")
     }
 
     /// The scene's figure as mermaid text, for the export button; only the

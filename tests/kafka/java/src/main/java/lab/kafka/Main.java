@@ -282,11 +282,19 @@ public final class Main {
         }
     }
 
-    /** How the Go harness ended: its exit code, and its last lines on stderr, joined. */
+    /** How the Go harness ended: its exit code, and what it last said on stderr. */
     private record Child(int rc, String lastWords) {}
 
-    /** The Go harness's lines on stderr that its failure is told by (main.go, fail). */
+    /** The last lines of the Go harness's stderr kept for its failure's message. */
     private static final int LAST_WORDS = 3;
+
+    /**
+     * A line that names the failure: the harness's own (main.go, fail), or
+     * Go's first line of a panic or fatal error, whose stack follows it.
+     */
+    private static boolean tellsFailure(String line) {
+        return line.startsWith("harness: ") || line.startsWith("panic: ") || line.startsWith("fatal error: ");
+    }
 
     /** Runs the Go harness to its end, its output this JVM's as it comes. */
     private static Child runChild(List<String> cmd) throws Exception {
@@ -298,11 +306,15 @@ public final class Main {
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)
             .start();
         Deque<String> last = new ArrayDeque<>();
+        String[] told = {null};
         Thread copier = new Thread(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
                     System.err.println(line);
                     synchronized (last) {
+                        if (tellsFailure(line)) {
+                            told[0] = line;
+                        }
                         last.addLast(line);
                         if (last.size() > LAST_WORDS) {
                             last.removeFirst();
@@ -313,6 +325,9 @@ public final class Main {
                 // The harness is gone; what it wrote so far has been copied.
             }
         }, "go-harness-stderr");
+        // A program the harness left running could hold stderr open; it
+        // must not keep this JVM alive.
+        copier.setDaemon(true);
         copier.start();
         Thread reaper = new Thread(p::destroyForcibly, "go-harness-kill");
         Runtime.getRuntime().addShutdownHook(reaper);
@@ -322,7 +337,9 @@ public final class Main {
             // stderr open: its lines are not waited for.
             copier.join(Duration.ofSeconds(10).toMillis());
             synchronized (last) {
-                return new Child(rc, String.join(" | ", last));
+                String tail = String.join(" | ", last);
+                boolean inTail = told[0] != null && last.contains(told[0]);
+                return new Child(rc, told[0] == null || inTail ? tail : told[0] + " … " + tail);
             }
         } finally {
             p.destroyForcibly();
