@@ -18,7 +18,9 @@ const env = useBrowser();
  */
 function wasmFetches(page) {
   const got = [];
-  page.on('request', (r) => r.url().endsWith('.wasm') && !/\/kafka-ordering-lab-lens-[^/]*$/.test(r.url()) && got.push(r.url().split('/').pop()));
+  // A scene's bundle is asked for as its zstd copy (build/pages.mjs): named here
+  // by its wasm.
+  page.on('request', (r) => /\.wasm(\.zst)?$/.test(r.url()) && !/\/kafka-ordering-lab-lens-[^/]*$/.test(r.url()) && got.push(r.url().split('/').pop().replace(/\.zst$/, '')));
   return got;
 }
 
