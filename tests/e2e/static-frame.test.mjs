@@ -4,6 +4,7 @@
 // a wrong figure, and the same holds under a sub-path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useBrowser, linkTab, serve, distDir, shot, recordConsole } from './harness.mjs';
@@ -405,10 +406,16 @@ test('a second visit compiles the unpacked bundle the first one kept, without th
   await ready(page);
   await page.waitForFunction(async (key) => !!(await (await caches.open('kafka-lab-wasm')).match(key)), wasm);
   assert.deepEqual(await cacheKeys(page), [other, wasm].sort(), "the earlier build's routing bundle replaced, the other scene's left");
-  const kept = await page.evaluate(async (key) => (await (await (await caches.open('kafka-lab-wasm')).match(key)).arrayBuffer()).byteLength, wasm);
-  assert.equal(kept, (await readFile(join(distDir, new URL(wasm).pathname.split('/').pop()))).length, 'the whole wasm, unpacked');
+  const kept = await page.evaluate(async (key) => {
+    const bytes = await (await (await caches.open('kafka-lab-wasm')).match(key)).arrayBuffer();
+    return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  }, wasm);
+  const shipped = createHash('sha256').update(await readFile(join(distDir, new URL(wasm).pathname.split('/').pop()))).digest('hex');
+  assert.equal(kept, shipped, 'the wasm, unpacked, byte for byte');
 
-  await context.route(/_bg\.wasm(\.zst)?$/, (route) => route.abort());
+  // The routing bundle's files refused; the lens module, which the page
+  // asks for once the scene is ready, still served.
+  await context.route(/-routing-ru-[0-9a-f]+_bg\.wasm(\.zst)?$/, (route) => route.abort());
   await page.goto('about:blank');
   await page.goto(`${env.base}routing/`);
   await ready(page);
@@ -428,6 +435,26 @@ test('a kept bundle that does not compile is dropped, and the scene starts from 
   assert.equal(errors.length, 1, errors.join('; '));
   assert.match(errors[0], /^warning: kafka-lab: the compressed wasm did not load, so the plain one is asked for/);
   await page.waitForFunction(async (key) => !(await (await caches.open('kafka-lab-wasm')).match(key)), wasm);
+  await context.close();
+});
+
+test('a kept bundle that compiles but does not start is dropped, and the next visit starts from the host', async () => {
+  // Another scene's wasm under the routing bundle's key compiles, but the
+  // routing glue cannot start it: the page says the scene did not load
+  // (as for any failed start), and the loader deletes the kept copy.
+  const { context, page, errors, wasm } = await atOrigin();
+  const loader = await readFile(join(distDir, 'index.html'), 'utf8');
+  const log = JSON.parse(loader.match(/const files = (\{.*?\})\[lang\];/)[1]).ru.log.wasm.split('/').pop();
+  const logWasm = await readFile(join(distDir, log));
+  await page.evaluate(async ([key, bytes]) => (await caches.open('kafka-lab-wasm')).put(key, new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'application/wasm' } })), [wasm, [...logWasm]]);
+  await page.goto(`${env.base}routing/`);
+  await page.waitForSelector('html[data-load-failed]');
+  await page.waitForFunction(async (key) => !(await (await caches.open('kafka-lab-wasm')).match(key)), wasm);
+  assert.ok(errors.some((e) => /the scene could not start/.test(e)), errors.join('; '));
+  errors.length = 0;
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
