@@ -270,8 +270,6 @@ tools:
 	@# No --locked: the CLI's own lockfile pins a webpki-roots release the registry lacks.
 	@wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
 	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
-	@# The bundles' zstd copies (build/bundles.mjs).
-	@command -v zstd >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y zstd; }
 
 # Only the development server needs trunk; the release build does not, nor
 # wasm-opt (build/bundles.mjs says why), which trunk runs for `--release`

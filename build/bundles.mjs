@@ -107,13 +107,6 @@ async function build({ lang, scene }, targetDir, out, env = {}) {
   const name = `${CRATE}-${scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
   await writeFile(join(out, `${name}_bg.wasm`), wasm);
   await writeFile(join(out, `${name}.js`), js);
-  // The copy the page's loader asks for (build/pages.mjs): zstd at level
-  // 19, which the loader unpacks as it arrives. On the pipeline's Russian
-  // bundle 218 KB against 251 KB for gzip at level 9 and 205 KB for
-  // brotli at 11 (2026-12-06): 33 KB, about 165 ms of Slow 4G, less on a
-  // host that compresses with gzip alone, for 0.3 s of one core. The
-  // lens module, asked for only once the scene is ready, is not packed.
-  if (scene !== LENS) await run('zstd', ['-q', '-19', '-f', join(out, `${name}_bg.wasm`), '-o', join(out, `${name}_bg.wasm.zst`)]);
   await rm(tmp, { recursive: true });
   console.error(`bundles: ${lang} ${scene}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return { js: `${name}.js`, wasm: `${name}_bg.wasm` };

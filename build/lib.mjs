@@ -40,7 +40,6 @@ const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.wasm': 'application/wasm',
-  '.zst': 'application/zstd',
   '.css': 'text/css',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -90,10 +89,7 @@ export async function serve(dir, prefix = '/', { host = null } = {}) {
     };
     if (host) {
       const accept = String(req.headers['accept-encoding'] ?? '');
-      // A file that is compressed already (the bundles' zstd copies) is
-      // sent as it is, as static hosts do.
-      const packed = extname(file) === '.zst';
-      const encoding = packed ? null : host === 'br' && /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+      const encoding = host === 'br' && /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
       const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
       Object.assign(headers, { etag, 'cache-control': 'max-age=600', vary: 'Accept-Encoding' });
       served.push({ path: full, encoding, status: req.headers['if-none-match'] === etag ? 304 : 200 });

@@ -60,9 +60,6 @@ export async function writePage(dist, bundles, table) {
   // and the tests): every page carries it.
   const read = Object.fromEntries(['scenes', 'default', 'first_step', 'levels', 'lessons'].map((key) => [key, table[key]]));
   // Its comments are for this file's readers, not for every page's bytes.
-  // The decoder of the zstd copies of the bundles (build/bundles.mjs), one
-  // line of minified script, which withoutLineComments leaves whole.
-  const zstdDecoder = (await readFile(join(root, 'build', 'node_modules', 'fzstd', 'umd', 'index.js'), 'utf8')).trim();
   const loader = withoutLineComments(`<script>(() => {
     // The link's language, as the app reads it (build/pages.mjs).
     const query = new URLSearchParams(location.search);
@@ -107,8 +104,8 @@ export async function writePage(dist, bundles, table) {
     link.href = bundle.js;
     link.crossOrigin = 'anonymous';
     document.head.append(link);
-    const compiledFrom = async (response) => {
-      if (!response.ok) throw new Error(response.url + ": HTTP " + response.status);
+    const compiled = fetch(bundle.wasm).then(async (response) => {
+      if (!response.ok) throw new Error(bundle.wasm + ": HTTP " + response.status);
       try {
         return await WebAssembly.compileStreaming(response.clone());
       } catch (e) {
@@ -117,153 +114,7 @@ export async function writePage(dist, bundles, table) {
         if (response.headers.get('Content-Type') === 'application/wasm') throw e;
         return WebAssembly.compile(await response.arrayBuffer());
       }
-    };
-    // The wasm as the build compressed it with zstd (build/bundles.mjs),
-    // unpacked here as it arrives and compiled as it is unpacked: many
-    // course hosts compress with gzip alone, and the pipeline's wasm is
-    // 251 KB in gzip against 218 KB in zstd (BENCHMARKS.md). A browser
-    // that unpacked it itself (a host sending it with Content-Encoding)
-    // hands over the wasm's own bytes, which pass through. Anything else
-    // that goes wrong (no such file, damaged bytes) falls back to the
-    // plain wasm, so the scene still starts.
-    // fzstd (build/package.json; MIT, Arjun Barrett), a zstd decoder in
-    // 8 KB of script, in a function of its own so that it names nothing on
-    // the page's window. It unpacks on the page's main thread: in a worker
-    // of its own, the worker's start came on top (a laptop's start from
-    // localhost 239 ms against 203, 2026-12-06).
-    const fzstd = (() => {
-      const module = { exports: {} };
-      const exports = module.exports;
-      ${zstdDecoder}
-      return module.exports;
-    })();
-    // The unpacked bytes are kept in \`kept\` as they pass. A failure
-    // errors the stream (compileStreaming then rejects) and stops the
-    // download; so does the compiler giving up on the stream.
-    const unpacked = (body, kept) => {
-      const reader = body.getReader();
-      return new ReadableStream({
-        async start(out) {
-          const pass = (chunk) => {
-            kept.push(chunk);
-            out.enqueue(chunk);
-          };
-          const zstd = new fzstd.Decompress((chunk, last) => {
-            pass(chunk);
-            if (last) out.close();
-          });
-          // The wasm's own first four bytes, where the browser unpacked it.
-          const magic = [0, 0x61, 0x73, 0x6d];
-          let head = new Uint8Array(0);
-          let unpackedAlready;
-          const push = (bytes) => (unpackedAlready ? pass(bytes) : zstd.push(bytes));
-          try {
-            for (;;) {
-              const { done, value } = await reader.read();
-              if (done) break;
-              if (unpackedAlready === undefined) {
-                const joined = new Uint8Array(head.length + value.length);
-                joined.set(head);
-                joined.set(value, head.length);
-                head = joined;
-                if (head.length < magic.length) continue;
-                unpackedAlready = magic.every((byte, at) => head[at] === byte);
-                push(head);
-              } else {
-                push(value);
-              }
-            }
-            if (unpackedAlready === undefined) zstd.push(head);
-            if (unpackedAlready) out.close();
-            else zstd.push(new Uint8Array(0), true);
-          } catch (e) {
-            reader.cancel(e).catch(() => {});
-            throw e;
-          }
-        },
-        cancel(reason) {
-          return reader.cancel(reason);
-        },
-      });
-    };
-    // Unpacking costs a phone's CPU at every visit, and a page opened
-    // again from the browser's cache has to start within 400 ms: so the
-    // unpacked wasm is kept in the page's Cache Storage, under its own
-    // address (its name holds its hash), and a later visit compiles it
-    // from there without unpacking it. The copy's request starts while
-    // the loader looks, so as not to wait on the look, and is dropped
-    // when the cache has the bundle. The wasm is written once the scene is
-    // ready, not while it starts, and replaces the same bundle of an
-    // earlier build; a kept copy that does not compile, or whose app does
-    // not start, is deleted. A page without Cache Storage (a frame
-    // sandboxed without allow-same-origin, a page served over http)
-    // unpacks the copy every time.
-    let forget = () => {};
-    const plain = () => fetch(bundle.wasm).then(compiledFrom);
-    const fromCopy = () => {
-      const cacheKey = new URL(bundle.wasm, document.baseURI).href;
-      let storage;
-      try {
-        storage = caches.open('kafka-lab-wasm');
-      } catch (e) {
-        storage = Promise.reject(e);
-      }
-      storage.catch(() => {});
-      forget = () => storage.then((cache) => cache.delete(cacheKey)).catch(() => {});
-      const network = new AbortController();
-      const packed = fetch(bundle.wasm + '.zst', { signal: network.signal });
-      packed.catch(() => {});
-      // Ready within a minute, or the unpacked bytes are let go: a page
-      // whose scene never comes (the embed builder's, whose scenes are in
-      // its frames) does not hold them.
-      const sceneReady = () =>
-        new Promise((ok, giveUp) => {
-          const seen = () => document.querySelector('[data-testid="scene"][data-ready="true"]');
-          if (seen()) return ok();
-          const watch = new MutationObserver(() => seen() && (watch.disconnect(), ok()));
-          watch.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
-          setTimeout(() => (watch.disconnect(), giveUp(new Error('no scene ready'))), 60000);
-        });
-      const keep = (kept) =>
-        storage
-          .then(async (cache) => {
-            await sceneReady();
-            const older = cacheKey.replace(/-[0-9a-f]+_bg\.wasm$/, '-');
-            for (const request of await cache.keys()) {
-              if (request.url !== cacheKey && request.url.startsWith(older)) await cache.delete(request);
-            }
-            await cache.put(cacheKey, new Response(new Blob(kept), { headers: { 'Content-Type': 'application/wasm' } }));
-          })
-          .catch(() => {});
-      // A Cache Storage that does not answer within a second is not waited on.
-      const stored = Promise.race([storage.then((cache) => cache.match(cacheKey)), new Promise((ok) => setTimeout(ok, 1000))]).catch(() => undefined);
-      return stored
-        .then((hit) => {
-          if (hit) {
-            network.abort();
-            return WebAssembly.compileStreaming(hit);
-          }
-          return packed.then((response) => {
-            if (!response.ok) throw new Error(bundle.wasm + ".zst: HTTP " + response.status);
-            const kept = [];
-            const module = WebAssembly.compileStreaming(new Response(unpacked(response.body, kept), { headers: { 'Content-Type': 'application/wasm' } }));
-            module.then(() => keep(kept), () => {});
-            return module;
-          });
-        })
-        .catch((e) => {
-          console.warn('kafka-lab: the compressed wasm did not load, so the plain one is asked for:', e);
-          forget();
-          return plain();
-        });
-    };
-    // The copy saves bytes and costs CPU: on a laptop from localhost the
-    // start took 30 to 50 ms more with it, where on a phone over Slow 4G
-    // from a gzip host it came 150 ms sooner (2026-12-06). Where a link is
-    // fast cannot be told in time: the page's own timing and the Network
-    // Information API's figures are the same on Chromium's emulated Slow
-    // 4G as on a laptop's first load.
-    const compiled = fromCopy();
+    });
     // Its failure is handled once the page is parsed, below; until then it
     // is not an uncaught error.
     compiled.catch(() => {});
@@ -289,8 +140,6 @@ export async function writePage(dist, bundles, table) {
           dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
         })
         .catch((e) => {
-          // A kept copy that compiled but did not start is not kept.
-          forget();
           // The page's copy then says the scene did not load (static/style.css).
           document.documentElement.dataset.loadFailed = '';
           console.error('kafka-lab: the scene could not start:', e);

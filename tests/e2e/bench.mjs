@@ -90,17 +90,8 @@ async function bundleSizes() {
         const name = byScene[scene][kind].split('/').pop();
         rows.push(measure(kind, name, await readFile(join(distDir, name))));
       }
-      // A scene's page asks for its wasm's zstd copy (build/pages.mjs),
-      // which a host sends as it is: its bytes count under every host, and
-      // the plain wasm's row stays for comparison only.
-      if (scene !== 'lens') {
-        const name = `${byScene[scene].wasm.split('/').pop()}.zst`;
-        const size = (await readFile(join(distDir, name))).length;
-        rows.push({ kind: 'zst', name, raw: size, gzip: size, brotli: size });
-      }
       if (scene !== 'lens') rows.push(...css);
-      const sent = rows.filter((r) => r.kind !== 'wasm' || scene === 'lens');
-      const total = sent.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip, brotli: a.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+      const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip, brotli: a.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
       out.push({ lang: scene === 'all' || scene === 'lens' ? 'ru + en' : lang, scene, rows, total });
     }
   }
@@ -208,25 +199,12 @@ async function pageLoads(browser, url, served, { warmToo }) {
     const from = served.length;
     cold.push(await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' })));
     for (const r of served.slice(from)) if (/\.(wasm|js|html)$|\/$/.test(r.path)) encodings.add(r.encoding ?? 'identity');
-    if (!served.slice(from).some((r) => r.path.endsWith('.wasm.zst'))) throw new Error(`${url}: the page did not ask for its bundle's zstd copy`);
     if (warmToo) {
       // A page with a Go lens loads the lens module once its scene is
       // ready (src/golens/view.rs): a learner's first visit has it in the
       // cache too, so the page is left only once it has come.
       await page.waitForFunction(
         () => !document.querySelector('[data-testid="golens"]') || performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-[^/]*_bg\.wasm$/.test(e.name)),
-        null,
-        { timeout: 60000 },
-      );
-      // The loader keeps the unpacked wasm in Cache Storage once the scene
-      // is ready (build/pages.mjs), and a learner's later visit starts from
-      // it: the warm load is taken once it is there, so that it always
-      // measures that path.
-      await page.waitForFunction(
-        async () => {
-          const key = document.querySelector('link[rel="modulepreload"]').href.replace(/\.js$/, '_bg.wasm');
-          return !!(await (await caches.open('kafka-lab-wasm')).match(key));
-        },
         null,
         { timeout: 60000 },
       );
@@ -494,12 +472,12 @@ const lines = [
   '',
   'How: `make build` (build/dist.mjs). build/bundles.mjs builds, per language, one bundle per scene, and one with every scene and both languages (`cargo build --release` for wasm32 with `--no-default-features --features ui,lang-ru,scene-log` and so on, or `ui,lang-ru,lang-en,all-scenes`: opt-level "z", fat LTO, one code unit; wasm-bindgen; the custom sections dropped and the imports renamed (build/short-imports.mjs); the glue through terser); build/pages.mjs puts them into the page with a loader that starts the bundle of the link\'s language and scene, and the scene pages are pre-rendered. Each file in `dist/` is read from disk; gzip is Node\'s zlib at level 9, brotli Node\'s at quality 11. A page loads one bundle: a scene\'s page, a level\'s or a lesson step\'s address loads its scene\'s; only the level author kit (`level-kit=`) and an address the loader cannot read for certain (an unknown level or step) load the one with every scene ("all").',
   '',
-  '| bundle | wasm, zstd copy (sent as is) | wasm, gzip (not sent) | js (gzip) | css (gzip) | **total, gzip host** | total, brotli host | total, host without compression |',
-  '|---|---|---|---|---|---|---|---|',
+  '| bundle | wasm (gzip) | js (gzip) | css (gzip) | **total, gzip** | total, brotli | total, raw |',
+  '|---|---|---|---|---|---|---|',
   ...sizes.map(({ lang, scene, rows, total }) => {
     const of = (kind) => rows.find((r) => r.kind === kind);
     const mark = scene === 'all' || scene === 'lens' ? '' : total.gzip <= BUDGET.bundleGzipBytes ? ' ✓' : ' ✗';
-    return `| ${lang} ${scene} (\`${of('wasm').name}\`) | ${of('zst') ? kb(of('zst').raw) : '— (the wasm, compressed by the host)'} | ${kb(of('wasm').gzip)} | ${kb(of('js').gzip)} | ${of('css') ? kb(of('css').gzip) : '—'} | **${kb(total.gzip)}** (${(total.gzip / 1000).toFixed(1)} KB)${mark} | ${kb(total.brotli)} (${(total.brotli / 1000).toFixed(1)} KB) | ${kb(total.raw)} |`;
+    return `| ${lang} ${scene} (\`${of('wasm').name}\`) | ${kb(of('wasm').gzip)} | ${kb(of('js').gzip)} | ${of('css') ? kb(of('css').gzip) : '—'} | **${kb(total.gzip)}** (${(total.gzip / 1000).toFixed(1)} KB)${mark} | ${kb(total.brotli)} (${(total.brotli / 1000).toFixed(1)} KB) | ${kb(total.raw)} |`;
   }),
   '',
   `Budget: ≤ ${BUDGET.bundleGzipBytes / 1000} KB gzip for wasm + js + css, for each bundle a scene\'s page loads (issue 23; brotli is reported beside it, as hosts that offer it serve it). The bundle with every scene is not one a scene\'s page loads, and is shown without a mark; nor is the Go lens module ("lens"), which a scene\'s page loads once the scene is ready, for the lens panel\'s code (src/golens/view.rs).`,

@@ -364,7 +364,7 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   // When the live scene first says it is ready, on the page's own clock.
   await noteReady(page);
   const wasm = [];
-  page.on('request', (r) => /\.wasm(\.zst)?$/.test(r.url()) && wasm.push(new URL(r.url()).pathname));
+  page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(new URL(r.url()).pathname));
   // The page's own program is at hand from its copy (the seed), so the
   // panel may be ready before the module is even asked for: the module
   // comes after, and the test waits for it, not for the panel.
@@ -374,8 +374,7 @@ test('a scene page loads its own bundle, then the lens module once the scene is 
   assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
   await lensAsked;
   assert.equal(wasm.length, 2, wasm.join(' '));
-  // The scene's bundle as its zstd copy (build/pages.mjs), the lens module as it is.
-  assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm\.zst$/);
+  assert.match(wasm[0], /kafka-ordering-lab-repartition-ru-[0-9a-f]+_bg\.wasm$/);
   assert.match(wasm[1], /kafka-ordering-lab-lens-ru-en-[0-9a-f]+_bg\.wasm$/);
   // Its resource timing is there once its response has ended.
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-.*\.wasm$/.test(e.name)));

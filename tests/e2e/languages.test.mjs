@@ -18,9 +18,7 @@ const env = useBrowser();
  */
 function wasmFetches(page) {
   const got = [];
-  // A scene's bundle is asked for as its zstd copy (build/pages.mjs): named here
-  // by its wasm.
-  page.on('request', (r) => /\.wasm(\.zst)?$/.test(r.url()) && !/\/kafka-ordering-lab-lens-[^/]*$/.test(r.url()) && got.push(r.url().split('/').pop().replace(/\.zst$/, '')));
+  page.on('request', (r) => r.url().endsWith('.wasm') && !/\/kafka-ordering-lab-lens-[^/]*$/.test(r.url()) && got.push(r.url().split('/').pop()));
   return got;
 }
 

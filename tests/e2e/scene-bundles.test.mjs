@@ -7,7 +7,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Decompress } from '../../build/node_modules/fzstd/esm/index.mjs';
 import { useBrowser, distDir, SCENES, shot } from './harness.mjs';
 
 const env = useBrowser();
@@ -23,7 +22,7 @@ async function open(path) {
   const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
   const fetched = [];
-  page.on('request', (r) => /\.wasm(\.zst)?$/.test(r.url()) && fetched.push(r.url().split('/').pop()));
+  page.on('request', (r) => r.url().endsWith('.wasm') && fetched.push(r.url().split('/').pop()));
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${env.base}${path}`);
@@ -71,9 +70,7 @@ test('every kind of address starts the bundle of the scene the app opens from it
     assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), scene, `${path}: the app's scene`);
     // The one bundle; and after it, once the scene is ready, the lens
     // module where the scene has a lens (src/golens/view.rs).
-    // The bundle as its zstd copy (build/pages.mjs), and not the plain
-    // wasm after it, which only a failed copy asks for.
-    assert.deepEqual(fetched.slice(0, 1), [`${bundles[lang][bundle].wasm.split('/').pop()}.zst`], `${path}: the one bundle fetched`);
+    assert.deepEqual(fetched.slice(0, 1), [bundles[lang][bundle].wasm.split('/').pop()], `${path}: the one bundle fetched`);
     assert.deepEqual(fetched.slice(1).filter((f) => f !== bundles[lang].lens.wasm.split('/').pop()), [], `${path}: nothing but the lens module after it`);
     assert.equal(await page.$('[data-testid="scene-elsewhere"]'), null, `${path}: the bundle carries the scene`);
     assert.deepEqual(errors, [], path);
@@ -129,27 +126,12 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
 async function answeredPage(asked, given, path, viewport) {
   const bundles = await loaderBundles();
   const context = await env.browser.newContext({ viewport });
-  // The wasm's zstd copy too, which the loader asks for first (build/pages.mjs).
-  const file = (scene, kind) => (kind === 'zst' ? `${bundles.ru[scene].wasm}.zst` : bundles.ru[scene][kind]).split('/').pop();
-  const types = { js: 'text/javascript', wasm: 'application/wasm', zst: 'application/zstd' };
-  for (const kind of ['js', 'wasm', 'zst']) {
-    await context.route(`**/${file(asked, kind)}`, async (route) => {
-      const body = await readFile(join(distDir, file(given, kind)));
-      await route.fulfill({ body, contentType: types[kind] });
+  for (const kind of ['js', 'wasm']) {
+    await context.route(`**/${bundles.ru[asked][kind].split('/').pop()}`, async (route) => {
+      const body = await readFile(join(distDir, bundles.ru[given][kind].split('/').pop()));
+      await route.fulfill({ body, contentType: kind === 'js' ? 'text/javascript' : 'application/wasm' });
     });
   }
-  // The answers stand in for a loader's mistake, not for the host's files:
-  // no Cache Storage, where the loader would keep what it unpacked under
-  // the name it asked for (build/pages.mjs), for the pages the test opens
-  // once the answers end. The loader then asks the host every time, as in
-  // a frame sandboxed without allow-same-origin.
-  await context.addInitScript(() =>
-    Object.defineProperty(window, 'caches', {
-      get() {
-        throw new DOMException('no Cache Storage in this test', 'SecurityError');
-      },
-    }),
-  );
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -245,30 +227,6 @@ test('the stylesheet in the pages reads as static/style.css does', async () => {
   assert.ok(from.length > 100, `${from.length} rules`);
   assert.deepEqual(read, from);
   await context.close();
-});
-
-test("each bundle a page starts has a zstd copy that unpacks to its wasm, with the page's decoder", async () => {
-  // build/bundles.mjs writes the copies, build/pages.mjs's loader unpacks
-  // them with fzstd; the lens module, asked for after the scene, has none.
-  const bundles = await loaderBundles();
-  for (const lang of ['ru', 'en']) {
-    for (const scene of [...SCENES, 'all']) {
-      const name = bundles[lang][scene].wasm.split('/').pop();
-      const [wasm, zst] = await Promise.all([readFile(join(distDir, name)), readFile(join(distDir, `${name}.zst`))]);
-      // As the loader unpacks it: fzstd's stream, fed as the bytes come,
-      // here in pieces of 1 KB and 64 KB.
-      for (const piece of [1024, 65536]) {
-        const out = [];
-        let ended = false;
-        const stream = new Decompress((chunk, last) => (out.push(chunk), (ended ||= last)));
-        for (let at = 0; at < zst.length; at += piece) stream.push(zst.subarray(at, at + piece));
-        stream.push(new Uint8Array(0), true);
-        assert.ok(ended && Buffer.concat(out).equals(wasm), `${lang} ${scene}: the copy unpacks to the wasm, in pieces of ${piece}`);
-      }
-      assert.ok(zst.length < 0.4 * wasm.length, `${lang} ${scene}: ${zst.length} bytes packed of ${wasm.length}`);
-    }
-  }
-  await assert.rejects(readFile(join(distDir, `${bundles.ru.lens.wasm.split('/').pop()}.zst`)), { code: 'ENOENT' });
 });
 
 test("the Go lens's programs and their words are in the lens module alone", async () => {

@@ -4,8 +4,6 @@
 // a wrong figure, and the same holds under a sub-path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useBrowser, linkTab, serve, distDir, shot, recordConsole } from './harness.mjs';
 
@@ -20,7 +18,7 @@ const WIDE = { width: 1200, height: 900 };
  */
 async function withoutWasm(browser, url, viewport = WIDE, failed = false) {
   const context = await browser.newContext({ viewport });
-  await context.route(/_bg\.wasm(\.zst)?$/, (route) => (failed ? route.abort() : undefined));
+  await context.route('**/*.wasm', (route) => (failed ? route.abort() : undefined));
   const page = await context.newPage();
   // Errors the page throws and nothing catches.
   const uncaught = [];
@@ -34,7 +32,7 @@ async function withoutWasm(browser, url, viewport = WIDE, failed = false) {
 async function holdWasm(context) {
   let release;
   const held = new Promise((ok) => (release = ok));
-  await context.route(/_bg\.wasm(\.zst)?$/, async (route) => {
+  await context.route('**/*.wasm', async (route) => {
     await held;
     await route.continue();
   });
@@ -262,7 +260,7 @@ test('the bundle starts once the page is parsed, as a cached one would otherwise
   await page.addInitScript(() => {
     addEventListener('TrunkApplicationStarted', () => (window.__startedWhile = document.readyState));
   });
-  const wasmArrived = new Promise((resolve) => page.on('requestfinished', (r) => /_bg\.wasm(\.zst)?$/.test(r.url()) && resolve()));
+  const wasmArrived = new Promise((resolve) => page.on('requestfinished', (r) => r.url().endsWith('.wasm') && resolve()));
   let startedEarly = null;
   await page.route('**/repartition/', async (route) => {
     const response = await route.fetch();
@@ -312,12 +310,9 @@ test('when the bundle cannot be fetched, the page says the scene did not load', 
 
 test('a host that serves the wasm under another type still starts the app', async () => {
   // Streaming compilation needs application/wasm; some static hosts send
-  // application/octet-stream, and the loader then compiles the bytes. The
-  // zstd copy, which the loader builds its own response from, is left out
-  // here, so that the plain wasm is what the page starts from.
+  // application/octet-stream, and the loader then compiles the bytes.
   const context = await env.browser.newContext({ viewport: WIDE });
-  await context.route(/_bg\.wasm\.zst$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
-  await context.route(/_bg\.wasm$/, async (route) => {
+  await context.route('**/*.wasm', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
   });
@@ -327,134 +322,7 @@ test('a host that serves the wasm under another type still starts the app', asyn
   await page.goto(`${env.base}en/log/`);
   await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
-  assert.deepEqual(errors.filter((e) => !/application\/wasm|MIME|the compressed wasm did not load|status of 404/i.test(e)), []);
-  await context.close();
-});
-
-test("a bundle's zstd copy that is missing, damaged or already unpacked still starts the scene", async () => {
-  // The loader asks for the zstd copy (build/pages.mjs); whatever comes
-  // back that it cannot unpack, it asks for the plain wasm and says so on
-  // the console. A browser that unpacked the copy itself (a host sending
-  // it with Content-Encoding: zstd) hands over the wasm, which it takes.
-  const plain = async (route) => readFile(join(distDir, new URL(route.request().url()).pathname.split('/').pop().replace(/\.zst$/, '')));
-  const cases = [
-    ['missing', (route) => route.fulfill({ status: 404, body: 'not found' }), true],
-    ['cut off halfway', async (route) => {
-      const body = await (await route.fetch()).body();
-      await route.fulfill({ body: body.subarray(0, body.length >> 1), contentType: 'application/zstd' });
-    }, true],
-    // A host that answers an unknown file with its own page.
-    ['a web page', (route) => route.fulfill({ status: 200, body: '<!doctype html><title>Course</title>', contentType: 'text/html' }), true],
-    ['unpacked by the browser', async (route) => route.fulfill({ body: await plain(route), contentType: 'application/zstd' }), false],
-  ];
-  for (const [name, answer, fallsBack] of cases) {
-    const context = await env.browser.newContext({ viewport: PHONE });
-    await context.route(/_bg\.wasm\.zst$/, answer);
-    const page = await context.newPage();
-    const errors = [];
-    recordConsole(page, errors);
-    const asked = [];
-    page.on('request', (r) => /_bg\.wasm(\.zst)?$/.test(r.url()) && !/-lens-/.test(r.url()) && asked.push(r.url().split('.').pop()));
-    await page.goto(`${env.base}routing/`);
-    await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-    assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'routing', name);
-    assert.deepEqual(asked, fallsBack ? ['zst', 'wasm'] : ['zst'], `${name}: what the loader asked for`);
-    // The browser's own line for a 404 aside, the loader's warning alone.
-    const said = errors.filter((e) => !(name === 'missing' && /status of 404/.test(e)));
-    assert.equal(said.length, fallsBack ? 1 : 0, `${name}: ${errors.join('; ')}`);
-    if (fallsBack) assert.match(said[0], /^warning: kafka-lab: the compressed wasm did not load, so the plain one is asked for/, name);
-    await context.close();
-  }
-});
-
-/**
- * A new context with its page on an empty document of the lab's own
- * origin, whose Cache Storage the loader's is (build/pages.mjs); and the
- * address of the routing page's Russian bundle, as its loader names it.
- */
-async function atOrigin() {
-  const context = await env.browser.newContext({ viewport: PHONE });
-  const blank = `${env.base}empty-for-a-test.html`;
-  await context.route(blank, (route) => route.fulfill({ body: '<!doctype html><title>empty</title>', contentType: 'text/html' }));
-  const page = await context.newPage();
-  const errors = [];
-  recordConsole(page, errors);
-  await page.goto(blank);
-  const loader = await readFile(join(distDir, 'routing', 'index.html'), 'utf8');
-  const files = JSON.parse(loader.match(/const files = (\{.*?\})\[lang\];/)[1]);
-  const wasm = new URL(files.ru.routing.wasm, env.base).href;
-  return { context, page, errors, wasm };
-}
-
-const cacheKeys = (page) => page.evaluate(async () => (await (await caches.open('kafka-lab-wasm')).keys()).map((r) => r.url).sort());
-const ready = (page) => page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-
-test('a second visit compiles the unpacked bundle the first one kept, without the host', async () => {
-  // The loader keeps the unpacked wasm in Cache Storage once the scene is
-  // ready (build/pages.mjs), in place of the same bundle of an earlier
-  // build; a later visit compiles it from there. With the host's bundle
-  // files refused on the second visit, only the kept copy can start it.
-  const { context, page, errors, wasm } = await atOrigin();
-  const earlier = wasm.replace(/-[0-9a-f]+_bg\.wasm$/, '-0123456789abcdef_bg.wasm');
-  const other = wasm.replace('-routing-', '-group-');
-  // An earlier build's routing bundle, and another scene's, kept before.
-  await page.evaluate(async (keys) => {
-    const cache = await caches.open('kafka-lab-wasm');
-    for (const key of keys) await cache.put(key, new Response(new Uint8Array([0, 97, 115, 109])));
-  }, [earlier, other]);
-  await page.goto(`${env.base}routing/`);
-  await ready(page);
-  await page.waitForFunction(async (key) => !!(await (await caches.open('kafka-lab-wasm')).match(key)), wasm);
-  assert.deepEqual(await cacheKeys(page), [other, wasm].sort(), "the earlier build's routing bundle replaced, the other scene's left");
-  const kept = await page.evaluate(async (key) => {
-    const bytes = await (await (await caches.open('kafka-lab-wasm')).match(key)).arrayBuffer();
-    return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-  }, wasm);
-  const shipped = createHash('sha256').update(await readFile(join(distDir, new URL(wasm).pathname.split('/').pop()))).digest('hex');
-  assert.equal(kept, shipped, 'the wasm, unpacked, byte for byte');
-
-  // The routing bundle's files refused; the lens module, which the page
-  // asks for once the scene is ready, still served.
-  await context.route(/-routing-ru-[0-9a-f]+_bg\.wasm(\.zst)?$/, (route) => route.abort());
-  await page.goto('about:blank');
-  await page.goto(`${env.base}routing/`);
-  await ready(page);
-  assert.equal(await page.getAttribute('[data-testid="scene"]', 'data-scene'), 'routing');
-  // The loader asks the host for the zstd copy while it looks in its
-  // cache, and drops the request when the cache has the bundle: the
-  // browser may note the refusal, but the loader falls back to nothing.
-  assert.deepEqual(errors.filter((e) => !/Failed to load resource: net::ERR_FAILED/.test(e)), []);
-  await context.close();
-});
-
-test('a kept bundle that does not compile is dropped, and the scene starts from the host', async () => {
-  const { context, page, errors, wasm } = await atOrigin();
-  await page.evaluate(async (key) => (await caches.open('kafka-lab-wasm')).put(key, new Response('not a wasm', { headers: { 'Content-Type': 'application/wasm' } })), wasm);
-  await page.goto(`${env.base}routing/`);
-  await ready(page);
-  assert.equal(errors.length, 1, errors.join('; '));
-  assert.match(errors[0], /^warning: kafka-lab: the compressed wasm did not load, so the plain one is asked for/);
-  await page.waitForFunction(async (key) => !(await (await caches.open('kafka-lab-wasm')).match(key)), wasm);
-  await context.close();
-});
-
-test('a kept bundle that compiles but does not start is dropped, and the next visit starts from the host', async () => {
-  // Another scene's wasm under the routing bundle's key compiles, but the
-  // routing glue cannot start it: the page says the scene did not load
-  // (as for any failed start), and the loader deletes the kept copy.
-  const { context, page, errors, wasm } = await atOrigin();
-  const loader = await readFile(join(distDir, 'index.html'), 'utf8');
-  const log = JSON.parse(loader.match(/const files = (\{.*?\})\[lang\];/)[1]).ru.log.wasm.split('/').pop();
-  const logWasm = await readFile(join(distDir, log));
-  await page.evaluate(async ([key, bytes]) => (await caches.open('kafka-lab-wasm')).put(key, new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'application/wasm' } })), [wasm, [...logWasm]]);
-  await page.goto(`${env.base}routing/`);
-  await page.waitForSelector('html[data-load-failed]');
-  await page.waitForFunction(async (key) => !(await (await caches.open('kafka-lab-wasm')).match(key)), wasm);
-  assert.ok(errors.some((e) => /the scene could not start/.test(e)), errors.join('; '));
-  errors.length = 0;
-  await page.reload();
-  await ready(page);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(errors.filter((e) => !/application\/wasm|MIME/i.test(e)), []);
   await context.close();
 });
 
