@@ -96,11 +96,6 @@ export async function writePage(dist, bundles, table) {
     const bundle = files[scene];
     document.documentElement.dataset.bundle = lang;
     document.documentElement.dataset.bundleScene = scene;
-    // A page of its own, not in a frame: the stylesheet lets the browser
-    // leave the cards below the figure undrawn until they near the screen
-    // (static/style.css), which a frame whose height follows its content
-    // must not do.
-    if (window.self === window.top) document.documentElement.dataset.topLevel = '';
     // The script at once, as a preload link would fetch it; the wasm
     // fetched and compiled at once too, while the page still arrives. The
     // file names are relative, so the page's <base href> places them.

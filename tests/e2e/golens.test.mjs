@@ -53,7 +53,7 @@ const saramaPartition = (key, n) => Math.abs((fnv1a(utf8(key)) | 0) % n);
 // program (src/golens/view.rs).
 const code = async (page) => {
   await page.waitForSelector('[data-testid="golens"][data-lens-state="ready"]');
-  return page.$eval('[data-testid="go-code"]', (el) => el.textContent);
+  return page.$eval('[data-testid="go-code"]', (el) => el.innerText);
 };
 
 test('every lens scene has a tab per client, each with its library, in both languages', async () => {
@@ -135,7 +135,7 @@ test('changing a setting changes the code', async () => {
     el.value = '5';
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').textContent.includes('NewKeyedWorkerPool(5, 64)'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').innerText.includes('NewKeyedWorkerPool(5, 64)'));
   // The note finds a key where the chapter's signed form and the clean
   // form pick different workers; check it with the formulas here.
   const note = await page.textContent('[data-testid="signed-note"]');
@@ -150,7 +150,7 @@ test('changing a setting changes the code', async () => {
   await settled(page);
   assert.match(await code(page), /"order-42" → partition 0 of 3/);
   await page.fill('[data-testid="key-input"]', 'customer-7');
-  await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').textContent.includes('"customer-7"'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="go-code"]').innerText.includes('"customer-7"'));
   assert.match(await code(page), new RegExp(`"customer-7" → partition ${javaPartition('customer-7', 3)} of 3`));
   assert.deepEqual(errors, []);
   await context.close();
@@ -240,7 +240,7 @@ test('the pipeline lens writes the checkout service and its group, with the part
     // writes no balancer, and says that this is what breaks the order.
     await page.click('[data-testid="preset"][data-preset="keyless"]');
     await page.click('[data-testid="go-tab"][data-client="kafka-go"]');
-    await page.waitForFunction(() => !document.querySelector('[data-testid="go-code"][data-client="kafka-go"]')?.textContent.includes('Balancer:'));
+    await page.waitForFunction(() => !document.querySelector('[data-testid="go-code"][data-client="kafka-go"]')?.innerText.includes('Balancer:'));
     const keyless = await page.$$eval('[data-testid="client-warning"]', (els) => els.map((e) => [e.dataset.severity, e.textContent]));
     assert.ok(keyless.some(([s, t]) => s === 'breaks-order' && /kafka\.Murmur2Balancer\{\}/.test(t)), JSON.stringify(keyless));
     // franz-go reproduces it with its round-robin partitioner, marked.
@@ -437,7 +437,7 @@ test("a scene page's own link shows its code before the lens module arrives; ano
   await page.goto(`${env.base}en/repartition/`);
   await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
   assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
-  const seeded = await page.$eval('[data-testid="go-code"]', (el) => el.textContent);
+  const seeded = await page.$eval('[data-testid="go-code"]', (el) => el.innerText);
   assert.match(seeded, /package main/);
   // The module is still asked for, so that the next tab is at hand, and
   // its answer for the same program is the same code.
@@ -446,13 +446,13 @@ test("a scene page's own link shows its code before the lens module arrives; ano
   await page.waitForSelector('[data-testid="golens"][data-lens-state="loading"]');
   // The last answer stays on screen, marked busy, while the next is asked.
   assert.equal(await page.getAttribute('[data-testid="golens"]', 'aria-busy'), 'true');
-  assert.equal(await page.$eval('[data-testid="go-code"]', (el) => el.textContent), seeded);
+  assert.equal(await page.$eval('[data-testid="go-code"]', (el) => el.innerText), seeded);
   release();
   await page.waitForSelector('[data-testid="go-code"][data-client="sarama"]');
   assert.equal(await page.getAttribute('[data-testid="golens"]', 'data-lens-state'), 'ready');
   await page.click('[data-testid="go-tab"][data-client="franz-go"]');
   await page.waitForSelector('[data-testid="go-code"][data-client="franz-go"]');
-  assert.equal(await page.$eval('[data-testid="go-code"]', (el) => el.textContent), seeded);
+  assert.equal(await page.$eval('[data-testid="go-code"]', (el) => el.innerText), seeded);
   assert.equal(asked, 1);
   assert.deepEqual(errors, []);
   await context.close();

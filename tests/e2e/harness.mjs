@@ -209,21 +209,8 @@ export const simTime = (page) =>
 export const digest = (page) =>
   page.$eval('[data-testid="scene"]', (e) => e.dataset.stateDigest);
 
-/**
- * The whole page in artifacts/. On a page of its own the scene's cards
- * below its figure are drawn only as they near the screen
- * (static/style.css); the shot draws them all, as a reader sees each one
- * scrolled to, and then puts the page's mark back.
- */
-export async function shot(page, name) {
-  const topLevel = await page.evaluate(() => {
-    const marked = document.documentElement.dataset.topLevel !== undefined;
-    delete document.documentElement.dataset.topLevel;
-    return marked;
-  });
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
-  if (topLevel) await page.evaluate(() => (document.documentElement.dataset.topLevel = ''));
-}
+export const shot = (page, name) =>
+  page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 
 /**
  * Starts the server and the browser once for a test file, and stops them

@@ -326,55 +326,6 @@ test('a host that serves the wasm under another type still starts the app', asyn
   await context.close();
 });
 
-test('on a page of its own the cards below the figure are drawn as they near the screen, and in a frame at once', async () => {
-  // static/style.css, on the loader's mark (build/pages.mjs): the figure
-  // is drawn at once, the scene's cards after it as the reader scrolls to
-  // them.
-  const context = await env.browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  const errors = [];
-  recordConsole(page, errors);
-  await page.goto(`${env.base}pipeline/`);
-  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-  const drawn = (frame) =>
-    frame.evaluate(() => {
-      const lens = document.querySelector('[data-testid="golens"]');
-      return {
-        top: document.documentElement.dataset.topLevel !== undefined,
-        figure: getComputedStyle(document.querySelector('[data-testid="figure"]')).contentVisibility,
-        lens: getComputedStyle(lens).contentVisibility,
-        // Its text is laid out only once it is drawn.
-        lensDrawn: lens.innerText.includes('package main'),
-        width: lens.getBoundingClientRect().width,
-        column: lens.parentElement.getBoundingClientRect().width,
-      };
-    });
-  const before = await drawn(page);
-  assert.deepEqual(
-    { top: before.top, figure: before.figure, lens: before.lens, lensDrawn: before.lensDrawn },
-    { top: true, figure: 'visible', lens: 'auto', lensDrawn: false },
-  );
-  assert.equal(before.width, before.column, 'an undrawn card still spans its column');
-  await page.locator('[data-testid="golens"]').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('[data-testid="golens"]').innerText.includes('package main'));
-
-  // In a course's frame every card is drawn at once, so that the frame is
-  // measured at the content's height.
-  const host = `${env.base}a-course-page-for-a-test.html`;
-  await context.route(host, (route) => route.fulfill({ body: `<!doctype html><iframe src="${env.base}pipeline/" width="360" height="800"></iframe>`, contentType: 'text/html' }));
-  await page.goto(host);
-  const frame = page.frames().find((f) => f !== page.mainFrame());
-  await frame.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-  await frame.waitForSelector('[data-testid="golens"][data-lens-state="ready"]');
-  const framed = await drawn(frame);
-  assert.deepEqual(
-    { top: framed.top, figure: framed.figure, lens: framed.lens, lensDrawn: framed.lensDrawn },
-    { top: false, figure: 'visible', lens: 'visible', lensDrawn: true },
-  );
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
 test('the live app reads the scene and language from the path; the query wins', async () => {
   const cases = [
     ['en/log/', { scene: 'log', lang: 'en' }],
