@@ -267,6 +267,9 @@ build/node_modules: build/package-lock.json
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
 	  || rustup target add wasm32-unknown-unknown
+	@# The standard library's sources, which the release bundles compile (build/bundles.mjs, BUILD_STD).
+	@rustup component list --installed | grep -q '^rust-src' \
+	  || rustup component add rust-src
 	@# No --locked: the CLI's own lockfile pins a webpki-roots release the registry lacks.
 	@wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $(WASM_BINDGEN_VERSION)" \
 	  || cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)

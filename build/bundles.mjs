@@ -8,7 +8,8 @@
 //
 // Each bundle: the library alone, `cargo rustc --release --lib
 // --crate-type cdylib -- -D warnings` for wasm32 with its `release-start` (opt-level "z",
-// fat LTO, one code unit: Cargo.toml's release profile; no binary crate
+// fat LTO, one code unit: Cargo.toml's release profile; the standard
+// library compiled with it, `BUILD_STD` below; no binary crate
 // beside it, whose build would first write the library's metadata for it
 // to read), wasm-bindgen's web target, then the wasm's custom sections
 // dropped and the imports' names shortened in the wasm and its glue
@@ -42,6 +43,31 @@ export const LANGS = ['ru', 'en'];
 // each `make test` (2026-12-05, process accounting); -Oz saved no more
 // after compression (BENCHMARKS.md). What it also did, dropping the custom
 // sections, withoutCustomSections does (build/short-imports.mjs).
+
+// The standard library compiled with each bundle, for size, by the same
+// stable compiler as everything else, with its unstable options allowed
+// (RUSTC_BOOTSTRAP=1, as the Linux kernel builds its Rust): cargo's
+// -Zbuild-std compiles std for opt-level "z" and with its
+// `optimize_for_size` feature, where the shipped one is built for speed,
+// and -Zlocation-detail=none leaves out the file, line and column of every
+// possible panic (its message stays, which the overlay shows,
+// src/ui/panic.rs). On the pipeline's Russian wasm: 254.5 KB gzip before,
+// 248.8 with build-std alone, 244.0 with the locations left out too
+// (2026-12-06, BENCHMARKS.md). Not taken: -Zfmt-debug=none, 3.5 KB less,
+// which would also drop from a panic's message the error it names (the
+// thrown JavaScript error in panic.test.mjs), and `=shallow`, which saves
+// nothing; `-Cpanic=immediate-abort`, 7.7 KB less, with which a panic
+// stops the wasm before the overlay can show. The host tests, clippy and
+// the wasm tests keep the standard build; the browser tests run against
+// this one.
+const BUILD_STD = ['-Zbuild-std=std,panic_abort', '-Zbuild-std-features=optimize_for_size'];
+const BUILD_STD_ENV = {
+  RUSTC_BOOTSTRAP: '1',
+  RUSTFLAGS: [process.env.RUSTFLAGS, '-Zlocation-detail=none'].filter(Boolean).join(' '),
+};
+// What the dependency cache's key holds besides the environment
+// (build/dep-cache.mjs): these flags change every unit.
+const CACHE = { build: [...BUILD_STD, BUILD_STD_ENV.RUSTFLAGS].join(' '), std: true };
 
 // wasm-bindgen's glue, minified: its comments, layout and local names go,
 // its exports and the names the wasm imports (object keys) stay, the
@@ -82,6 +108,7 @@ async function build({ lang, scene }, targetDir, out, env = {}) {
     'cargo',
     [
       'rustc', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
+      ...BUILD_STD,
       '--lib', '--crate-type', 'cdylib', '--no-default-features', '--features', features,
       // This crate's warnings fail the build (the flags after `--` reach
       // its rustc alone). `make lint` runs clippy on the build with both
@@ -94,7 +121,7 @@ async function build({ lang, scene }, targetDir, out, env = {}) {
     ],
     // The same wrapper for every build: cargo would not rebuild for another
     // one, but nothing then depends on that.
-    { env: { RUSTC_WRAPPER: join(root, 'build', 'crate-started.sh'), ...env } },
+    { env: { RUSTC_WRAPPER: join(root, 'build', 'crate-started.sh'), ...BUILD_STD_ENV, ...env } },
   );
   const tmp = join(targetDir, `bindgen-${lang}-${scene}`);
   await rm(tmp, { recursive: true, force: true });
@@ -147,7 +174,7 @@ export async function buildBundles(out) {
   // The dependencies, wasm and host (build scripts, procedural macros),
   // as the last clone's build compiled them (build/dep-cache.mjs).
   const depFolders = [WASM_RELEASE, 'release'];
-  await restoreDeps('bundles', first, depFolders);
+  await restoreDeps('bundles', first, depFolders, CACHE);
   const started = join(first, 'bundles-crate-started');
   await rm(started, { force: true });
   const job = jobs.shift();
@@ -156,7 +183,7 @@ export async function buildBundles(out) {
   // ends without the mark.
   const secondReady = Promise.race([appears(started, firstDone), firstDone]).then(() => seed(first, second));
   await Promise.all([firstDone.then(() => builder(first)), secondReady.then(() => builder(second))]);
-  await saveDeps('bundles', first, depFolders);
+  await saveDeps('bundles', first, depFolders, CACHE);
   return bundles;
 }
 

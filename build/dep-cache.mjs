@@ -7,10 +7,12 @@
 // view's are on the path every later step waits for.
 //
 // Only crates from the registry (Cargo.lock's `source = "registry+…"`) are
-// kept: this crate's own artifacts are the build's work, and are never
-// taken from another clone. Cargo still decides what is fresh: each unit's
-// fingerprint holds its version, features, flags and compiler, and a unit
-// whose fingerprint does not match is compiled again. Each cache is saved
+// kept, and the standard library's for a build that compiles it (cargo's
+// -Zbuild-std, build/bundles.mjs): this crate's own artifacts are the
+// build's work, and are never taken from another clone. Cargo still
+// decides what is fresh: each unit's fingerprint holds its version,
+// features, flags and compiler, and a unit whose fingerprint does not
+// match is compiled again. Each cache is saved
 // once per key (`keyOf`), by a run that the cache started: a change of
 // the lock file, the manifest, the compiler or the flags makes a new one.
 // The copies keep their files' times (`cp -a`), which cargo
@@ -42,14 +44,28 @@ const UNIT_FOLDERS = ['deps', 'build', '.fingerprint'];
 
 const exists = (path) => access(path).then(() => true, () => false);
 
-/** The registry packages of Cargo.lock, by crate name (`-` read as `_`). */
-async function registryCrates() {
+// The standard library's crates as cargo's -Zbuild-std compiles them into
+// a target directory, as it does any dependency (build/bundles.mjs). Their
+// sources are the compiler's own (its rust-src), so the compiler in the
+// key says which they are.
+const STD_CRATES = [
+  'alloc', 'cfg_if', 'compiler_builtins', 'core', 'dlmalloc', 'hashbrown', 'libc', 'panic_abort', 'panic_unwind',
+  'proc_macro', 'rustc_demangle', 'rustc_literal_escaper', 'rustc_std_workspace_alloc', 'rustc_std_workspace_core',
+  'std', 'std_detect', 'unwind',
+];
+
+/**
+ * The registry packages of Cargo.lock, by crate name (`-` read as `_`),
+ * and the standard library's crates where the build compiles them.
+ */
+async function registryCrates(std) {
   const lock = await readFile(join(root, 'Cargo.lock'), 'utf8');
   const names = new Set();
   for (const block of lock.split('[[package]]')) {
     const name = /^name = "([^"]+)"/m.exec(block)?.[1];
     if (name && /^source = "registry\+/m.test(block)) names.add(name.replaceAll('-', '_'));
   }
+  if (std) for (const name of STD_CRATES) names.add(name);
   return names;
 }
 
@@ -82,15 +98,16 @@ async function units(targetDir, subdirs, crates) {
 /**
  * What the cache NAME's units depend on besides their sources: the lock
  * file's versions, this crate's manifest (its dependencies' features and
- * the profiles), the compiler, and the flags from the environment. A
- * cache of another key is never read, so a cache holds one build's units
- * and never grows.
+ * the profiles), the compiler, the flags from the environment, and
+ * `build`: what else the build's own command line sets (its flags and
+ * cargo's options). A cache of another key is never read, so a cache
+ * holds one build's units and never grows.
  */
-function keyOf(name) {
+function keyOf(name, build = '') {
   const hash = createHash('sha256');
   for (const file of ['Cargo.lock', 'Cargo.toml']) hash.update(readFileSync(join(root, file)));
   hash.update(execFileSync('rustc', ['-vV']));
-  hash.update(`${name}\0${process.env.RUSTFLAGS ?? ''}\0${process.env.CARGO_INCREMENTAL ?? ''}`);
+  hash.update(`${name}\0${process.env.RUSTFLAGS ?? ''}\0${process.env.CARGO_INCREMENTAL ?? ''}\0${build}`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -103,11 +120,11 @@ const markOf = (targetDir, name) => join(targetDir, `.dep-cache-${name}`);
 /**
  * Copies the cache NAME into TARGET_DIR, unless TARGET_DIR already has
  * the first SUBDIR (a build of its own, which the cache would only
- * repeat).
+ * repeat). `build` is the build's own flags and options (`keyOf`).
  */
-export async function restoreDeps(name, targetDir, subdirs) {
+export async function restoreDeps(name, targetDir, subdirs, { build = '' } = {}) {
   if (await exists(join(targetDir, subdirs[0]))) return;
-  const key = keyOf(name);
+  const key = keyOf(name, build);
   await mkdir(targetDir, { recursive: true });
   await writeFile(markOf(targetDir, name), key);
   const entry = join(cacheRoot, `${name}-${key}`);
@@ -129,14 +146,16 @@ export async function restoreDeps(name, targetDir, subdirs) {
  * started TARGET_DIR and has none of this key yet: into a folder beside
  * it, renamed into place when whole, so that a run reading the cache
  * meanwhile finds it whole or not at all. The caches of other keys go.
+ * `build` is as for `restoreDeps`; `std`, whether the build compiles the
+ * standard library, whose units are then kept too.
  */
-export async function saveDeps(name, targetDir, subdirs) {
+export async function saveDeps(name, targetDir, subdirs, { build = '', std = false } = {}) {
   const key = await readFile(markOf(targetDir, name), 'utf8').catch(() => null);
-  if (key === null || key !== keyOf(name)) return;
+  if (key === null || key !== keyOf(name, build)) return;
   const entry = join(cacheRoot, `${name}-${key}`);
   if (await exists(join(entry, 'units.json'))) return;
   const started = Date.now();
-  const found = await units(targetDir, subdirs, await registryCrates());
+  const found = await units(targetDir, subdirs, await registryCrates(std));
   const fresh = `${entry}.new-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
   // One copy per folder, of all its units at once.
