@@ -50,8 +50,8 @@ export const LANGS = ['ru', 'en'];
 // -Zbuild-std compiles std for opt-level "z" and with its
 // `optimize_for_size` feature, where the shipped one is built for speed,
 // and -Zlocation-detail=none leaves out the file, line and column of every
-// possible panic (its message stays, which the overlay shows,
-// src/ui/panic.rs). On the pipeline's Russian wasm: 254.5 KB gzip before,
+// possible panic (the overlay then shows the panic's message alone,
+// src/ui/start.rs). On the pipeline's Russian wasm: 254.5 KB gzip before,
 // 248.8 with build-std alone, 244.0 with the locations left out too
 // (2026-12-06, BENCHMARKS.md). Not taken: -Zfmt-debug=none, 3.5 KB less,
 // which would also drop from a panic's message the error it names (the

@@ -13,7 +13,19 @@ pub fn start() {
     // and would leave the learner a frozen page.
     yew::set_custom_panic_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        show_panic_overlay(&info.to_string());
+        // The release bundles leave out where a panic happened
+        // (build/bundles.mjs, -Zlocation-detail=none), and the place then
+        // reads `<redacted>:0:0`: the overlay shows the message alone.
+        let placed = info.location().is_some_and(|l| l.line() != 0);
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
+        match message {
+            Some(message) if !placed => show_panic_overlay(message),
+            _ => show_panic_overlay(&info.to_string()),
+        }
     }));
     // The page's path below the app's base says the scene and language of
     // a scene page (`en/log/` on `/kafka-lab/en/log/`); the query says the rest.
