@@ -12,10 +12,10 @@
 // build's work, and are never taken from another clone. Cargo still
 // decides what is fresh: each unit's fingerprint holds its version,
 // features, flags and compiler, and a unit whose fingerprint does not
-// match is compiled again. Each cache is saved
-// once per key (`keyOf`), by a run that the cache started: a change of
-// the lock file, the manifest, the compiler or the flags makes a new one.
-// The copies keep their files' times (`cp -a`), which cargo
+// match is compiled again. Each cache is saved once per key (`keyOf`), by
+// a run that the cache started: a change of the lock file, the manifest,
+// the compiler or the flags (the environment's and the build's own) makes
+// a new one. The copies keep their files' times (`cp -a`), which cargo
 // compares, as the bundles' second builder's copy does (build/bundles.mjs).
 //
 // Usage: node build/dep-cache.mjs restore|save NAME TARGET_DIR SUBDIR...
