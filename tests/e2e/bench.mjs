@@ -165,8 +165,22 @@ async function timedLoad(page, go) {
 }
 
 /**
- * `LOADS` cold loads of one page, each in a new browser context (nothing
- * cached) under the phone profile. Each is followed, in the same context,
+ * The one untimed load of a page. The server compresses a file when it is
+ * first asked for (a second or more for a wasm at brotli's quality 11),
+ * where a static host serves copies it made beforehand: this load makes
+ * them.
+ */
+async function untimedLoad(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(loadProbes, LOADED);
+  await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' }));
+  await context.close();
+}
+
+/**
+ * One cold load of a page, in a new browser context (nothing cached) under
+ * the phone profile. With `warmToo` it is followed, in the same context,
  * by the warm load: the page opened again from another one (about:blank),
  * as a learner comes back to a course page and its frame opens the scene
  * again; within the host's max-age the browser's cache answers the page
@@ -174,58 +188,55 @@ async function timedLoad(page, go) {
  * host for the page once more (a 304 revalidation, a round trip of the
  * profile's), shown beside it.
  */
-async function pageLoads(browser, url, served, { warmToo }) {
-  // The server compresses a file when it is first asked for (a second or
-  // more for a wasm at brotli's quality 11), where a static host serves
-  // copies it made beforehand: one untimed load makes them.
-  {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.addInitScript(loadProbes, LOADED);
-    await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' }));
-    await context.close();
-  }
-  const cold = [];
-  const warm = [];
-  const reload = [];
+async function pageLoad(browser, url, served, { warmToo }) {
+  const context = await browser.newContext({ viewport: PHONE.viewport, deviceScaleFactor: PHONE.scale, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(loadProbes, LOADED);
+  await throttle(context, page);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const from = served.length;
+  const cold = await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' }));
   const encodings = new Set();
-  for (let i = 0; i < LOADS; i++) {
-    const context = await browser.newContext({ viewport: PHONE.viewport, deviceScaleFactor: PHONE.scale, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.addInitScript(loadProbes, LOADED);
-    await throttle(context, page);
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    const from = served.length;
-    cold.push(await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' })));
-    for (const r of served.slice(from)) if (/\.(wasm|js|html)$|\/$/.test(r.path)) encodings.add(r.encoding ?? 'identity');
-    if (warmToo) {
-      // A page with a Go lens loads the lens module once its scene is
-      // ready (src/golens/view.rs): a learner's first visit has it in the
-      // cache too, so the page is left only once it has come.
-      await page.waitForFunction(
-        () => !document.querySelector('[data-testid="golens"]') || performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-[^/]*_bg\.wasm$/.test(e.name)),
-        null,
-        { timeout: 60000 },
-      );
-      await page.goto('about:blank');
-      const asked = served.length;
-      warm.push(await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' })));
-      if (served.length !== asked) throw new Error(`${url}: opened again, the page asked the host for ${served.slice(asked).map((r) => r.path).join(', ')}`);
-      reload.push(await timedLoad(page, () => page.reload({ waitUntil: 'commit' })));
-    }
-    await context.close();
-    if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+  for (const r of served.slice(from)) if (/\.(wasm|js|html)$|\/$/.test(r.path)) encodings.add(r.encoding ?? 'identity');
+  let warm = null;
+  let reload = null;
+  if (warmToo) {
+    // A page with a Go lens loads the lens module once its scene is
+    // ready (src/golens/view.rs): a learner's first visit has it in the
+    // cache too, so the page is left only once it has come.
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="golens"]') || performance.getEntriesByType('resource').some((e) => /kafka-ordering-lab-lens-[^/]*_bg\.wasm$/.test(e.name)),
+      null,
+      { timeout: 60000 },
+    );
+    await page.goto('about:blank');
+    const asked = served.length;
+    warm = await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' }));
+    if (served.length !== asked) throw new Error(`${url}: opened again, the page asked the host for ${served.slice(asked).map((r) => r.path).join(', ')}`);
+    reload = await timedLoad(page, () => page.reload({ waitUntil: 'commit' }));
   }
-  return {
-    figure: median(cold.map((c) => c.figure)),
-    ready: median(cold.map((c) => c.ready)),
-    readyMax: Math.max(...cold.map((c) => c.ready)),
-    warm: warmToo ? median(warm.map((w) => w.ready)) : null,
-    warmFigure: warmToo ? median(warm.map((w) => w.figure)) : null,
-    reload: warmToo ? median(reload.map((w) => w.ready)) : null,
-    encodings: [...encodings].join(', '),
-  };
+  await context.close();
+  if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+  return { cold, warm, reload, encodings };
+}
+
+/**
+ * `LOADS` rounds of `load(item)` over `items`, one load of each item per
+ * round, after `untimed(item)` for each. A page's loads are thus minutes
+ * apart, not back to back: this machine is shared, and its speed moves
+ * for a minute or two at a time (the same link's desktop load took 175 ms
+ * and, 150 s later, 317 ms, 2026-12-06), which would otherwise move all
+ * of one page's loads, and its median, together. Resolves to each item's
+ * loads, in the items' order.
+ */
+async function inRounds(items, untimed, load) {
+  for (const item of items) await untimed(item);
+  const loads = items.map(() => []);
+  for (let round = 0; round < LOADS; round++) {
+    for (const [i, item] of items.entries()) loads[i].push(await load(item));
+  }
+  return loads;
 }
 
 /** Every scene's own page (its pre-rendered default frame), then the lesson's first step. */
@@ -245,10 +256,27 @@ const PAGES = [
 async function loadTimes(encoding) {
   const { server, base, served } = await serve(distDir, '/', { host: encoding });
   const browser = await launch();
+  const warmToo = encoding === 'br';
   const rows = [];
   try {
-    for (const p of PAGES) {
-      const r = { ...p, ...(await pageLoads(browser, `${base}${p.path}`, served, { warmToo: encoding === 'br' })), load: loadAverage() };
+    const loads = await inRounds(
+      PAGES,
+      (p) => untimedLoad(browser, `${base}${p.path}`),
+      async (p) => ({ ...(await pageLoad(browser, `${base}${p.path}`, served, { warmToo })), load: loadAverage() }),
+    );
+    for (const [i, p] of PAGES.entries()) {
+      const ls = loads[i];
+      const r = {
+        ...p,
+        figure: median(ls.map((l) => l.cold.figure)),
+        ready: median(ls.map((l) => l.cold.ready)),
+        readyMax: Math.max(...ls.map((l) => l.cold.ready)),
+        warm: warmToo ? median(ls.map((l) => l.warm.ready)) : null,
+        warmFigure: warmToo ? median(ls.map((l) => l.warm.figure)) : null,
+        reload: warmToo ? median(ls.map((l) => l.reload.ready)) : null,
+        encodings: [...new Set(ls.flatMap((l) => [...l.encodings]))].join(', '),
+        load: ls.at(-1).load,
+      };
       rows.push(r);
       const warm = r.warm === null ? '' : `, warm ${r.warm.toFixed(0)} ms, reload ${r.reload.toFixed(0)} ms`;
       console.error(`load ${encoding} ${p.name}: figure ${r.figure.toFixed(0)} ms, interactive ${r.ready.toFixed(0)} ms${warm} (${r.encodings})`);
@@ -264,25 +292,25 @@ async function loadTimes(encoding) {
  * The desktop budget: each scene's link (`?scene=…`, the app's own page
  * with that scene) opened cold from localhost, files as they are on disk,
  * no throttling, a 1280×800 window; the median of LOADS loads, each in a
- * new browser context, after one untimed load.
+ * new browser context, after one untimed load, in rounds over the scenes.
  */
 async function desktopLoads() {
   const { server, base } = await serve(distDir, '/');
   const browser = await launch();
   const rows = [];
+  const load = async (scene) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(loadProbes, LOADED);
+    const t = await timedLoad(page, () => page.goto(`${base}?scene=${scene}`, { waitUntil: 'commit' }));
+    await context.close();
+    return { ...t, load: loadAverage() };
+  };
   try {
-    for (const scene of SCENES) {
-      const url = `${base}?scene=${scene}`;
-      const times = [];
-      for (let i = 0; i <= LOADS; i++) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        const page = await context.newPage();
-        await page.addInitScript(loadProbes, LOADED);
-        const t = await timedLoad(page, () => page.goto(url, { waitUntil: 'commit' }));
-        await context.close();
-        if (i > 0) times.push(t);
-      }
-      const r = { scene, figure: median(times.map((t) => t.figure)), ready: median(times.map((t) => t.ready)), readyMax: Math.max(...times.map((t) => t.ready)), load: loadAverage() };
+    const loads = await inRounds(SCENES, load, load);
+    for (const [i, scene] of SCENES.entries()) {
+      const times = loads[i];
+      const r = { scene, figure: median(times.map((t) => t.figure)), ready: median(times.map((t) => t.ready)), readyMax: Math.max(...times.map((t) => t.ready)), load: times.at(-1).load };
       rows.push(r);
       console.error(`desktop ${scene}: figure ${r.figure.toFixed(0)} ms, ready ${r.ready.toFixed(0)} ms`);
     }
@@ -489,7 +517,7 @@ const lines = [
   '',
   `Budgets: median of ${LOADS} cold loads per page, from a host that serves brotli and from one that serves gzip alone: the figure visible ≤ ${BUDGET.staticFrameMs} ms, interactive (the scene root carries \`data-ready="true"\`) ≤ ${BUDGET.interactiveMs} ms; opened again with the page and its bundle in the browser's cache, interactive ≤ ${BUDGET.warmInteractiveMs} ms.`,
   '',
-  `How: \`make bench\` (tests/e2e/bench.mjs, \`loadTimes\`). The release build is served from 127.0.0.1 by build/lib.mjs's server in a static host's mode, twice: once offering brotli (gzip for a client without it), once gzip alone, as many course hosts do; each with ETag and \`Cache-Control: max-age=600\`. Debian's headless Chromium via playwright-core, a ${PHONE.viewport.width}×${PHONE.viewport.height} phone viewport (device scale ${PHONE.scale}, touch), the outside probe's; before each navigation, CDP \`Network.emulateNetworkConditions\` (latency ${PHONE.latencyMs} ms, ${PHONE.downBitsPerS / 1e6} Mbps down, ${PHONE.upBitsPerS / 1e3} kbps up: DevTools' Slow 4G) and \`Emulation.setCPUThrottlingRate\` ${PHONE.cpuSlowdown}. Each page is its scene's own address (\`/log/\`, …, the lesson's first step at \`/lesson/\`), and each cold load a new browser context. One untimed load of each page comes first: the server compresses a file when it is first asked for, a second or more for a wasm at brotli's quality 11, where a static host serves copies made beforehand. Until 2026-12-02 the first timed load paid for that, and the slowest column showed it. The **warm** load follows in that context (brotli host): the page opened again from another one (\`about:blank\`), as a learner comes back to a course page and its frame opens the scene again. Within the host's max-age the browser's cache answers the page and its bundle without asking the host, and the bench fails if the page asks it for anything. A **reload** of that page follows it and is shown beside it, without a budget. A reload asks the host for the page again (a 304 revalidation), which costs a round trip of this profile, 150 ms. An init script notes \`performance.now()\` (since navigation start) at the start of the animation frame after the scene's figure is first in the document (**figure**: the pre-rendered one, before the wasm) and when the live scene root carries \`data-ready="true"\` (**interactive**). Then it writes a line on the console, and the bench waits for that line. Polling the page would run playwright's own script in it while the app starts, on the same slowed CPU, and time that script as well.`,
+  `How: \`make bench\` (tests/e2e/bench.mjs, \`loadTimes\`). The release build is served from 127.0.0.1 by build/lib.mjs's server in a static host's mode, twice: once offering brotli (gzip for a client without it), once gzip alone, as many course hosts do; each with ETag and \`Cache-Control: max-age=600\`. Debian's headless Chromium via playwright-core, a ${PHONE.viewport.width}×${PHONE.viewport.height} phone viewport (device scale ${PHONE.scale}, touch), the outside probe's; before each navigation, CDP \`Network.emulateNetworkConditions\` (latency ${PHONE.latencyMs} ms, ${PHONE.downBitsPerS / 1e6} Mbps down, ${PHONE.upBitsPerS / 1e3} kbps up: DevTools' Slow 4G) and \`Emulation.setCPUThrottlingRate\` ${PHONE.cpuSlowdown}. Each page is its scene's own address (\`/log/\`, …, the lesson's first step at \`/lesson/\`), and each cold load a new browser context. One untimed load of each page comes first: the server compresses a file when it is first asked for, a second or more for a wasm at brotli's quality 11, where a static host serves copies made beforehand. Until 2026-12-02 the first timed load paid for that, and the slowest column showed it. Then the timed loads go in ${LOADS} rounds, one load of each page a round, so that a page's loads are minutes apart (until 2026-12-06 they were back to back: this machine is shared, its speed moves for a minute or two at a time, and a slow minute then moved all of one page's loads, and its median, together). The **warm** load follows in that context (brotli host): the page opened again from another one (\`about:blank\`), as a learner comes back to a course page and its frame opens the scene again. Within the host's max-age the browser's cache answers the page and its bundle without asking the host, and the bench fails if the page asks it for anything. A **reload** of that page follows it and is shown beside it, without a budget. A reload asks the host for the page again (a 304 revalidation), which costs a round trip of this profile, 150 ms. An init script notes \`performance.now()\` (since navigation start) at the start of the animation frame after the scene's figure is first in the document (**figure**: the pre-rendered one, before the wasm) and when the live scene root carries \`data-ready="true"\` (**interactive**). Then it writes a line on the console, and the bench waits for that line. Polling the page would run playwright's own script in it while the app starts, on the same slowed CPU, and time that script as well.`,
   '',
   '| page | **figure**, brotli | **interactive**, brotli | **figure**, gzip | **interactive**, gzip | slowest interactive (gzip) | **interactive, warm** | figure, warm | interactive, reload | served as | load avg |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -503,7 +531,7 @@ const lines = [
   '',
   `Budget: the median of ${LOADS} cold loads of each scene's link, \`?scene=…\` on the app's own page, interactive ≤ ${BUDGET.desktopReadyMs} ms.`,
   '',
-  'How: `make bench` (tests/e2e/bench.mjs, `desktopLoads`). The release build served from 127.0.0.1 as the files are on disk (no compression), no throttling, a 1280×800 window; each load a new browser context, after one untimed load; the same probes as above. A link with a query gets the page\'s pre-rendered copy as a placeholder of the same size, so **figure** is when that box is on screen.',
+  'How: `make bench` (tests/e2e/bench.mjs, `desktopLoads`). The release build served from 127.0.0.1 as the files are on disk (no compression), no throttling, a 1280×800 window; each load a new browser context, after one untimed load, in rounds as above; the same probes as above. A link with a query gets the page\'s pre-rendered copy as a placeholder of the same size, so **figure** is when that box is on screen.',
   '',
   '| link | figure | **interactive** | slowest interactive | load avg |',
   '|---|---|---|---|---|',
