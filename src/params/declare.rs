@@ -74,6 +74,27 @@ impl Value<'_> {
 /// pipeline's producer settings by the producer's).
 pub type Label = fn(Lang) -> &'static str;
 
+/// The words of a setting of `$scene` (its label, or a choice's words):
+/// `t(lang, $msg)` in a bundle that has the scene, nothing in another.
+/// Every bundle declares every scene's settings, as a link to another
+/// scene is built from them, but only the scene's own form and its levels'
+/// controls show their words; in another scene's bundle they were text no
+/// reader sees (the pipeline's Russian wasm 244.1 → 242.2 KB gzip,
+/// 2026-12-06, BENCHMARKS.md). `built_in` is a constant in each bundle, so
+/// the build leaves the words out.
+macro_rules! scene_words {
+    ($scene:ident, $msg:expr) => {
+        |lang| {
+            if $crate::params::SceneId::$scene.built_in() {
+                $crate::i18n::t(lang, $msg)
+            } else {
+                ""
+            }
+        }
+    };
+}
+pub(crate) use scene_words;
+
 /// How one value of a choice reads in a list of options.
 #[derive(Clone, Copy)]
 pub enum OptionText {

@@ -1,8 +1,7 @@
 //! The group scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::group::model as group;
 use crate::scenes::group::model::{ActionKind, MemberAction};
@@ -30,7 +29,7 @@ pub static GROUP_PARTITIONS: Param = Param {
     default: "6",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the topic's partition count",
-    label: Some(|l| t(l, GroupMsg::Partitions)),
+    label: Some(scene_words!(Group, GroupMsg::Partitions)),
     options: &[],
     get: |p| Some(p.group.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.group.partitions = n).is_some(),
@@ -43,7 +42,7 @@ pub static MEMBERS: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "members at the start",
-    label: Some(|l| t(l, GroupMsg::Members)),
+    label: Some(scene_words!(Group, GroupMsg::Members)),
     options: &[],
     get: |p| Some(p.group.members.to_string()),
     set: |p, v| v.u32().map(|n| p.group.members = n).is_some(),
@@ -56,10 +55,10 @@ pub static GROUP_PROTOCOL: Param = Param {
     default: "classic",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the rebalance protocol, `group.protocol`: `classic` (every client's default) or `consumer` (KIP-848, Kafka 4.0+: the broker assigns, members reconcile one by one)",
-    label: Some(|l| t(l, GroupMsg::Protocol)),
+    label: Some(scene_words!(Group, GroupMsg::Protocol)),
     options: &[
-        ("classic", OptionText::Words(|l| t(l, GroupMsg::ProtocolClassic))),
-        ("consumer", OptionText::Words(|l| t(l, GroupMsg::ProtocolConsumer))),
+        ("classic", OptionText::Words(scene_words!(Group, GroupMsg::ProtocolClassic))),
+        ("consumer", OptionText::Words(scene_words!(Group, GroupMsg::ProtocolConsumer))),
     ],
     get: |p| Some(p.group.protocol.id().to_owned()),
     set: |p, v| {
@@ -77,7 +76,7 @@ pub static REMOTE_ASSIGNOR: Param = Param {
     default: "uniform",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "with `group-protocol=consumer`, the broker's assignor, `group.remote.assignor`",
-    label: Some(|l| t(l, GroupMsg::RemoteAssignor)),
+    label: Some(scene_words!(Group, GroupMsg::RemoteAssignor)),
     options: &[
         ("uniform", OptionText::Verbatim),
         ("range", OptionText::Verbatim),
@@ -98,7 +97,7 @@ pub static ASSIGNOR: Param = Param {
     default: "range",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "with `group-protocol=classic`, the client's assignor, `partition.assignment.strategy`",
-    label: Some(|l| t(l, GroupMsg::Assignor)),
+    label: Some(scene_words!(Group, GroupMsg::Assignor)),
     options: &[
         ("range", OptionText::Verbatim),
         ("roundrobin", OptionText::Verbatim),
@@ -121,10 +120,16 @@ pub static COMMIT: Param = Param {
     default: "auto",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "when offsets are committed",
-    label: Some(|l| t(l, GroupMsg::Commit)),
+    label: Some(scene_words!(Group, GroupMsg::Commit)),
     options: &[
-        ("auto", OptionText::Words(|l| t(l, GroupMsg::Auto))),
-        ("manual", OptionText::Words(|l| t(l, GroupMsg::Manual))),
+        (
+            "auto",
+            OptionText::Words(scene_words!(Group, GroupMsg::Auto)),
+        ),
+        (
+            "manual",
+            OptionText::Words(scene_words!(Group, GroupMsg::Manual)),
+        ),
     ],
     get: |p| Some(p.group.commit.id().to_owned()),
     set: |p, v| {
@@ -142,7 +147,7 @@ pub static IDEMPOTENT: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` for the idempotent handler",
-    label: Some(|l| t(l, GroupMsg::Idempotent)),
+    label: Some(scene_words!(Group, GroupMsg::Idempotent)),
     options: &[],
     get: |p| Some(u8::from(p.group.idempotent).to_string()),
     set: |p, v| v.flag().map(|b| p.group.idempotent = b).is_some(),
@@ -168,7 +173,7 @@ pub static ACTIONS: Param = Param {
     default: DEFAULT_ACTIONS,
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the learner's member actions (`actions=` for none)",
-    label: Some(|l| t(l, GroupMsg::Actions)),
+    label: Some(scene_words!(Group, GroupMsg::Actions)),
     options: &[],
     get: |p| Some(actions_text(&p.group.actions)),
     set: |p, v| {

@@ -1,8 +1,7 @@
 //! The log scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{scene_words, wide, Kind, Param};
 use crate::params::part_param;
 use crate::scenes::log::model as log;
 use crate::scenes::log::text::LogMsg;
@@ -16,7 +15,7 @@ pub static SEGMENT_BYTES: Param = Param {
     default: "350",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`segment.bytes`",
-    label: Some(|l| t(l, LogMsg::SegmentBytes)),
+    label: Some(scene_words!(Log, LogMsg::SegmentBytes)),
     options: &[],
     get: |p| Some(p.log.segment_bytes.to_string()),
     set: |p, v| v.u32().map(|n| p.log.segment_bytes = n).is_some(),

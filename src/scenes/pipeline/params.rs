@@ -1,8 +1,7 @@
 //! The pipeline scene's link parameters, declared once, in the order a
 //! link writes them: stage by stage, from the application to the sink.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::{lens_tab, part_param};
 use crate::scenes::group::params::ASSIGNOR as GROUP_ASSIGNOR;
 use crate::scenes::group::text::GroupMsg;
@@ -65,7 +64,7 @@ pub static RATE: Param = Param {
     default: "200",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "application: order events per second",
-    label: Some(|l| t(l, PipelineMsg::Rate)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Rate)),
     options: &[],
     get: |p| Some(p.pipeline.rate.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.rate = n).is_some(),
@@ -78,7 +77,7 @@ pub static LINGER_MS: Param = Param {
     default: "5",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "producer: `linger.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelLinger)),
+    label: Some(scene_words!(Pipeline, ProducerMsg::LabelLinger)),
     options: &[],
     get: |p| Some(p.pipeline.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.linger_ms = n).is_some(),
@@ -91,7 +90,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     default: "5",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "producer: `max.in.flight.requests.per.connection`",
-    label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
+    label: Some(scene_words!(Pipeline, ProducerMsg::LabelMaxInFlight)),
     options: &[],
     get: |p| Some(p.pipeline.max_in_flight.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.max_in_flight = n).is_some(),
@@ -104,7 +103,7 @@ pub static IDEMPOTENCE: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "producer: `enable.idempotence`",
-    label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
+    label: Some(scene_words!(Pipeline, ProducerMsg::LabelIdempotence)),
     options: &[],
     get: |p| Some(u8::from(p.pipeline.idempotence).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.idempotence = b).is_some(),
@@ -117,7 +116,7 @@ pub static WIRE_FAULTS: Param = Param {
     default: "150",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the wire: per thousand produce requests, half damaged (`CORRUPT_MESSAGE`), half losing their answer",
-    label: Some(|l| t(l, PipelineMsg::Faults)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Faults)),
     options: &[],
     get: |p| Some(p.pipeline.faults_per_mille.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.faults_per_mille = n).is_some(),
@@ -130,17 +129,20 @@ pub static KEY_BY: Param = Param {
     default: "order-id",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "partitioner: what the record key is",
-    label: Some(|l| t(l, PipelineMsg::Key)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Key)),
     options: &[
         (
             "order-id",
-            OptionText::Words(|l| t(l, PipelineMsg::KeyOrder)),
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::KeyOrder)),
         ),
         (
             "customer-id",
-            OptionText::Words(|l| t(l, PipelineMsg::KeyCustomer)),
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::KeyCustomer)),
         ),
-        ("none", OptionText::Words(|l| t(l, PipelineMsg::KeyNone))),
+        (
+            "none",
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::KeyNone)),
+        ),
     ],
     get: |p| Some(p.pipeline.key.id().to_owned()),
     set: |p, v| {
@@ -158,7 +160,7 @@ pub static CLIENT: Param = Param {
     default: "java",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "partitioner: the checkout service's client (Created, Paid), with its default partitioner",
-    label: Some(|l| t(l, PipelineMsg::Client)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Client)),
     options: &CLIENT_OPTIONS,
     get: |p| Some(p.pipeline.client.id().to_owned()),
     set: |p, v| client(v).map(|c| p.pipeline.client = c).is_some(),
@@ -171,7 +173,7 @@ pub static WAREHOUSE_CLIENT: Param = Param {
     default: "java",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "partitioner: the warehouse service's client (Shipped, Delivered)",
-    label: Some(|l| t(l, PipelineMsg::WarehouseClient)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::WarehouseClient)),
     options: &CLIENT_OPTIONS,
     get: |p| Some(p.pipeline.warehouse_client.id().to_owned()),
     set: |p, v| client(v).map(|c| p.pipeline.warehouse_client = c).is_some(),
@@ -184,7 +186,7 @@ pub static PARTITIONS: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: partitions at the start",
-    label: Some(|l| t(l, PipelineMsg::Partitions)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Partitions)),
     options: &[],
     get: |p| Some(p.pipeline.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.partitions = n).is_some(),
@@ -197,7 +199,7 @@ pub static GROW_TO: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: the partition count it grows to part way through (0 or no more than `partitions`: it stays)",
-    label: Some(|l| t(l, PipelineMsg::GrowTo)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::GrowTo)),
     options: &[],
     get: |p| Some(p.pipeline.grow_to.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.grow_to = n).is_some(),
@@ -210,7 +212,7 @@ pub static LEADER_FAILS: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: partition 0's leader dies while its follower lags, out of the ISR",
-    label: Some(|l| t(l, PipelineMsg::LeaderFails)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::LeaderFails)),
     options: &[],
     get: |p| Some(u8::from(p.pipeline.leader_fails).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.leader_fails = b).is_some(),
@@ -223,7 +225,7 @@ pub static UNCLEAN: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "topic: `unclean.leader.election.enable`",
-    label: Some(|l| t(l, ReplicationMsg::Unclean)),
+    label: Some(scene_words!(Pipeline, ReplicationMsg::Unclean)),
     options: &[],
     get: |p| Some(u8::from(p.pipeline.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.unclean = b).is_some(),
@@ -236,7 +238,7 @@ pub static MEMBERS: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "group: members",
-    label: Some(|l| t(l, PipelineMsg::Members)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Members)),
     options: &[],
     get: |p| Some(p.pipeline.members.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.members = n).is_some(),
@@ -249,7 +251,7 @@ pub static ASSIGNOR: Param = Param {
     default: "range",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "group: `partition.assignment.strategy`",
-    label: Some(|l| t(l, GroupMsg::Assignor)),
+    label: Some(scene_words!(Pipeline, GroupMsg::Assignor)),
     // Kafka's assignor names, as the group scene lists them.
     options: GROUP_ASSIGNOR.options,
     get: |p| Some(p.pipeline.assignor.id().to_owned()),
@@ -268,12 +270,15 @@ pub static COMMIT: Param = Param {
     default: "processed",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "group: auto-commit, or `commitSync` of what was handled after each record",
-    label: Some(|l| t(l, PipelineMsg::Commit)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Commit)),
     options: &[
-        ("auto", OptionText::Words(|l| t(l, PipelineMsg::CommitAuto))),
+        (
+            "auto",
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::CommitAuto)),
+        ),
         (
             "processed",
-            OptionText::Words(|l| t(l, PipelineMsg::CommitProcessed)),
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::CommitProcessed)),
         ),
     ],
     get: |p| Some(p.pipeline.commit.id().to_owned()),
@@ -292,7 +297,7 @@ pub static CRASH: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "group: `consumer-1` crashes part way through",
-    label: Some(|l| t(l, PipelineMsg::Crash)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Crash)),
     options: &[],
     get: |p| Some(u8::from(p.pipeline.crash).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.crash = b).is_some(),
@@ -305,19 +310,19 @@ pub static HANDLER: Param = Param {
     default: "keyed-pool",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "handler: one goroutine, a goroutine per message, or a keyed pool",
-    label: Some(|l| t(l, PipelineMsg::Handler)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Handler)),
     options: &[
         (
             "sequential",
-            OptionText::Words(|l| t(l, PipelineMsg::HandlerSequential)),
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::HandlerSequential)),
         ),
         (
             "per-message",
-            OptionText::Words(|l| t(l, PipelineMsg::HandlerPerMessage)),
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::HandlerPerMessage)),
         ),
         (
             "keyed-pool",
-            OptionText::Words(|l| t(l, PipelineMsg::HandlerPool)),
+            OptionText::Words(scene_words!(Pipeline, PipelineMsg::HandlerPool)),
         ),
     ],
     get: |p| Some(p.pipeline.handler.id().to_owned()),
@@ -336,7 +341,7 @@ pub static WORKERS: Param = Param {
     default: "4",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "handler: workers in the keyed pool",
-    label: Some(|l| t(l, PipelineMsg::Workers)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Workers)),
     options: &[],
     get: |p| Some(p.pipeline.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.pipeline.workers = n).is_some(),
@@ -349,7 +354,7 @@ pub static DEDUPE: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "sink: the database skips an event it already applied",
-    label: Some(|l| t(l, PipelineMsg::Dedupe)),
+    label: Some(scene_words!(Pipeline, PipelineMsg::Dedupe)),
     options: &[],
     get: |p| Some(u8::from(p.pipeline.dedupe).to_string()),
     set: |p, v| v.flag().map(|b| p.pipeline.dedupe = b).is_some(),

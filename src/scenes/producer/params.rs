@@ -3,8 +3,7 @@
 //! `preset` the link opens [`DEFAULT_PRESET`], so the defaults here
 //! are that preset's values.
 
-use crate::i18n::t;
-use crate::params::declare::{Kind, OptionText, Param};
+use crate::params::declare::{scene_words, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::pipeline::text::PipelineMsg;
 use crate::scenes::producer::model::presets::{
@@ -80,7 +79,7 @@ pub static WORKLOAD: Param = Param {
     default: "chapter",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the chapter's records, or a stream of N",
-    label: Some(|l| t(l, ProducerMsg::LabelWorkload)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelWorkload)),
     options: &[],
     get: |p| Some(workload_text(p.producer.workload)),
     set: |p, v| {
@@ -98,7 +97,7 @@ pub static LOG_START: Param = Param {
     default: "100",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the log's first offset",
-    label: Some(|l| t(l, ProducerMsg::LabelLogStart)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelLogStart)),
     options: &[],
     get: |p| Some(p.producer.log_start.to_string()),
     set: |p, v| v.u64().map(|n| p.producer.log_start = n).is_some(),
@@ -111,7 +110,7 @@ pub static KNOWN_PRODUCER: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "whether this producer wrote the records before `log-start` itself, so the broker knows its id and last sequence",
-    label: Some(|l| t(l, ProducerMsg::LabelKnownProducer)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelKnownProducer)),
     options: &[],
     get: |p| Some(if p.producer.known_producer { "1" } else { "0" }.to_owned()),
     set: |p, v| v.flag().map(|b| p.producer.known_producer = b).is_some(),
@@ -124,7 +123,7 @@ pub static MAX_IN_FLIGHT: Param = Param {
     default: "5",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`max.in.flight.requests.per.connection`",
-    label: Some(|l| t(l, ProducerMsg::LabelMaxInFlight)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelMaxInFlight)),
     options: &[],
     get: |p| Some(p.producer.config.max_in_flight.to_string()),
     set: |p, v| {
@@ -141,7 +140,7 @@ pub static RETRIES: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`retries`",
-    label: Some(|l| t(l, ProducerMsg::LabelRetries)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelRetries)),
     options: &[],
     get: |p| Some(p.producer.config.retries.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.config.retries = n).is_some(),
@@ -154,7 +153,7 @@ pub static IDEMPOTENCE: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`enable.idempotence`",
-    label: Some(|l| t(l, ProducerMsg::LabelIdempotence)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelIdempotence)),
     options: &[],
     get: |p| Some(u8::from(p.producer.config.enable_idempotence).to_string()),
     set: |p, v| {
@@ -171,7 +170,7 @@ pub static ACKS: Param = Param {
     default: "all",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`acks`",
-    label: Some(|l| t(l, ReplicationMsg::Acks)),
+    label: Some(scene_words!(Producer, ReplicationMsg::Acks)),
     options: &[
         ("0", OptionText::Verbatim),
         ("1", OptionText::Verbatim),
@@ -193,7 +192,7 @@ pub static BATCH_SIZE: Param = Param {
     default: "16384",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`batch.size` in bytes",
-    label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelBatchSize)),
     options: &[],
     get: |p| Some(p.producer.config.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.config.batch_size = n).is_some(),
@@ -206,7 +205,7 @@ pub static LINGER_MS: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`linger.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelLinger)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelLinger)),
     options: &[],
     get: |p| Some(p.producer.config.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.config.linger_ms = n).is_some(),
@@ -219,7 +218,7 @@ pub static REQUEST_TIMEOUT_MS: Param = Param {
     default: "300",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`request.timeout.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelRequestTimeout)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelRequestTimeout)),
     options: &[],
     get: |p| Some(p.producer.config.request_timeout_ms.to_string()),
     set: |p, v| {
@@ -236,7 +235,7 @@ pub static RETRY_BACKOFF_MS: Param = Param {
     default: "100",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`retry.backoff.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelRetryBackoff)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelRetryBackoff)),
     options: &[],
     get: |p| Some(p.producer.config.retry_backoff_ms.to_string()),
     set: |p, v| {
@@ -253,7 +252,7 @@ pub static RETRY_BACKOFF_MAX_MS: Param = Param {
     default: "1000",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`retry.backoff.max.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelRetryBackoffMax)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelRetryBackoffMax)),
     options: &[],
     get: |p| Some(p.producer.config.retry_backoff_max_ms.to_string()),
     set: |p, v| {
@@ -270,7 +269,7 @@ pub static DELIVERY_TIMEOUT_MS: Param = Param {
     default: "2000",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`delivery.timeout.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelDeliveryTimeout)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelDeliveryTimeout)),
     options: &[],
     get: |p| Some(p.producer.config.delivery_timeout_ms.to_string()),
     set: |p, v| {
@@ -287,7 +286,7 @@ pub static LATENCY_MS: Param = Param {
     default: "20",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "one-way network latency, ms",
-    label: Some(|l| t(l, ProducerMsg::LabelLatency)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelLatency)),
     options: &[],
     get: |p| Some(p.producer.link.latency_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.link.latency_ms = n).is_some(),
@@ -300,7 +299,7 @@ pub static JITTER_MS: Param = Param {
     default: "10",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the seeded jitter on top, ms",
-    label: Some(|l| t(l, ProducerMsg::LabelJitter)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelJitter)),
     options: &[],
     get: |p| Some(p.producer.link.jitter_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.producer.link.jitter_ms = n).is_some(),
@@ -313,7 +312,7 @@ pub static CHAOS: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "requests per thousand that arrive damaged or break their connection after the write",
-    label: Some(|l| t(l, PipelineMsg::Faults)),
+    label: Some(scene_words!(Producer, PipelineMsg::Faults)),
     options: &[],
     get: |p| Some(p.producer.link.chaos_per_mille.to_string()),
     set: |p, v| {
@@ -334,7 +333,7 @@ pub static FAULTS: Param = Param {
     default: "1.1:corrupt",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "faults on batch B's attempt A",
-    label: Some(|l| t(l, ProducerMsg::LabelFaults)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelFaults)),
     options: &[],
     get: |p| Some(faults_text(&p.producer.faults)),
     set: |p, v| {
@@ -356,7 +355,7 @@ pub static OUTAGES: Param = Param {
     default: "",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "network outages: from AT, MS long",
-    label: Some(|l| t(l, ProducerMsg::LabelOutages)),
+    label: Some(scene_words!(Producer, ProducerMsg::LabelOutages)),
     options: &[],
     get: |p| Some(outages_text(&p.producer.outages)),
     set: |p, v| {

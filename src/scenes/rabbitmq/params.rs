@@ -1,8 +1,7 @@
 //! The RabbitMQ scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::part_param;
 use crate::scenes::rabbitmq::model as rabbitmq;
 use crate::scenes::rabbitmq::text::RabbitMsg;
@@ -16,7 +15,7 @@ pub static CONSUMERS: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "competing consumers",
-    label: Some(|l| t(l, RabbitMsg::Consumers)),
+    label: Some(scene_words!(RabbitMq, RabbitMsg::Consumers)),
     options: &[],
     get: |p| Some(p.rabbitmq.consumers.to_string()),
     set: |p, v| v.u32().map(|n| p.rabbitmq.consumers = n).is_some(),
@@ -29,16 +28,19 @@ pub static REMEDY: Param = Param {
     default: "none",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "what keeps one order's messages in order",
-    label: Some(|l| t(l, RabbitMsg::Remedy)),
+    label: Some(scene_words!(RabbitMq, RabbitMsg::Remedy)),
     options: &[
-        ("none", OptionText::Words(|l| t(l, RabbitMsg::RemedyNone))),
+        (
+            "none",
+            OptionText::Words(scene_words!(RabbitMq, RabbitMsg::RemedyNone)),
+        ),
         (
             "single-active",
-            OptionText::Words(|l| t(l, RabbitMsg::RemedySingle)),
+            OptionText::Words(scene_words!(RabbitMq, RabbitMsg::RemedySingle)),
         ),
         (
             "consistent-hash",
-            OptionText::Words(|l| t(l, RabbitMsg::RemedyHash)),
+            OptionText::Words(scene_words!(RabbitMq, RabbitMsg::RemedyHash)),
         ),
     ],
     get: |p| Some(p.rabbitmq.remedy.id().to_owned()),
@@ -57,7 +59,7 @@ pub static REQUEUE: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1`: one delivery fails once and is nacked with `requeue=true`",
-    label: Some(|l| t(l, RabbitMsg::Requeue)),
+    label: Some(scene_words!(RabbitMq, RabbitMsg::Requeue)),
     options: &[],
     get: |p| Some(u8::from(p.rabbitmq.requeue).to_string()),
     set: |p, v| v.flag().map(|b| p.rabbitmq.requeue = b).is_some(),

@@ -1,8 +1,7 @@
 //! The repartition scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::repartition::model as repartition;
 use crate::scenes::repartition::text::RepartitionMsg;
@@ -25,7 +24,7 @@ pub static FROM: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "partitions before the change",
-    label: Some(|l| t(l, RepartitionMsg::From)),
+    label: Some(scene_words!(Repartition, RepartitionMsg::From)),
     options: &[],
     get: |p| Some(p.repartition.from.to_string()),
     set: |p, v| v.u32().map(|n| p.repartition.from = n).is_some(),
@@ -38,7 +37,7 @@ pub static TO: Param = Param {
     default: "4",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "partitions after the change; in place it may only grow (`INVALID_PARTITIONS` otherwise)",
-    label: Some(|l| t(l, RepartitionMsg::To)),
+    label: Some(scene_words!(Repartition, RepartitionMsg::To)),
     options: &[],
     get: |p| Some(p.repartition.to.to_string()),
     set: |p, v| v.u32().map(|n| p.repartition.to = n).is_some(),
@@ -51,16 +50,19 @@ pub static STRATEGY: Param = Param {
     default: "naive",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "how the change is made",
-    label: Some(|l| t(l, RepartitionMsg::How)),
+    label: Some(scene_words!(Repartition, RepartitionMsg::How)),
     options: &[
-        ("naive", OptionText::Words(|l| t(l, RepartitionMsg::Naive))),
+        (
+            "naive",
+            OptionText::Words(scene_words!(Repartition, RepartitionMsg::Naive)),
+        ),
         (
             "two-phase",
-            OptionText::Words(|l| t(l, RepartitionMsg::TwoPhase)),
+            OptionText::Words(scene_words!(Repartition, RepartitionMsg::TwoPhase)),
         ),
         (
             "new-topic",
-            OptionText::Words(|l| t(l, RepartitionMsg::NewTopic)),
+            OptionText::Words(scene_words!(Repartition, RepartitionMsg::NewTopic)),
         ),
     ],
     get: |p| Some(p.repartition.strategy.id().to_owned()),
@@ -81,15 +83,15 @@ pub static OFFSET_RESET: Param = Param {
     default: "earliest",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the group's `auto.offset.reset`, where it starts on a new partition",
-    label: Some(|l| t(l, RepartitionMsg::OffsetReset)),
+    label: Some(scene_words!(Repartition, RepartitionMsg::OffsetReset)),
     options: &[
         (
             "earliest",
-            OptionText::Words(|l| t(l, RepartitionMsg::ResetEarliest)),
+            OptionText::Words(scene_words!(Repartition, RepartitionMsg::ResetEarliest)),
         ),
         (
             "latest",
-            OptionText::Words(|l| t(l, RepartitionMsg::ResetLatest)),
+            OptionText::Words(scene_words!(Repartition, RepartitionMsg::ResetLatest)),
         ),
     ],
     get: |p| Some(p.repartition.offset_reset.id().to_owned()),

@@ -1,8 +1,7 @@
 //! The replication scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, Param};
+use crate::params::declare::{scene_words, wide, Kind, Param};
 use crate::params::{part_param, GO_CLIENT};
 use crate::scenes::producer::params::ACKS;
 use crate::scenes::replication::model as replication;
@@ -28,7 +27,7 @@ pub static REPLICATION_ACKS: Param = Param {
     default: "all",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the producer's `acks`",
-    label: Some(|l| t(l, ReplicationMsg::Acks)),
+    label: Some(scene_words!(Replication, ReplicationMsg::Acks)),
     options: ACKS.options,
     get: |p| Some(p.replication.acks.id().to_owned()),
     set: |p, v| {
@@ -46,7 +45,7 @@ pub static MIN_ISR: Param = Param {
     default: "2",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`min.insync.replicas`",
-    label: Some(|l| t(l, ReplicationMsg::MinIsr)),
+    label: Some(scene_words!(Replication, ReplicationMsg::MinIsr)),
     options: &[],
     get: |p| Some(p.replication.min_isr.to_string()),
     set: |p, v| v.u32().map(|n| p.replication.min_isr = n).is_some(),
@@ -59,7 +58,7 @@ pub static UNCLEAN: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` allows unclean leader election",
-    label: Some(|l| t(l, ReplicationMsg::Unclean)),
+    label: Some(scene_words!(Replication, ReplicationMsg::Unclean)),
     options: &[],
     get: |p| Some(u8::from(p.replication.unclean).to_string()),
     set: |p, v| v.flag().map(|b| p.replication.unclean = b).is_some(),
@@ -84,7 +83,7 @@ pub static REPLICA_ACTIONS: Param = Param {
     default: DEFAULT_ACTIONS,
     #[cfg(not(target_arch = "wasm32"))]
     doc: "what happens to which broker, when (`replica-actions=` for nothing)",
-    label: Some(|l| t(l, ReplicationMsg::ReplicaActions)),
+    label: Some(scene_words!(Replication, ReplicationMsg::ReplicaActions)),
     options: &[],
     get: |p| Some(replica_actions_text(&p.replication.actions)),
     set: |p, v| {

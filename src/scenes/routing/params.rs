@@ -1,8 +1,7 @@
 //! The routing scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::producer::text::ProducerMsg;
 use crate::scenes::routing::model as routing;
@@ -132,7 +131,7 @@ pub static KEY_NULL: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1` makes the key null (keyless), unlike an empty key",
-    label: Some(|l| t(l, RoutingMsg::NullKey)),
+    label: Some(scene_words!(Routing, RoutingMsg::NullKey)),
     options: &[],
     get: |p| p.routing.key_null.then(|| "1".to_owned()),
     set: |p, v| v.flag().map(|b| p.routing.key_null = b).is_some(),
@@ -145,7 +144,7 @@ pub static ROUTING_PARTITIONS: Param = Param {
     default: "3",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the topic's partition count",
-    label: Some(|l| t(l, RoutingMsg::PartitionsLabel)),
+    label: Some(scene_words!(Routing, RoutingMsg::PartitionsLabel)),
     options: &[],
     get: |p| Some(p.routing.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.routing.partitions = n).is_some(),
@@ -158,19 +157,19 @@ pub static KEYLESS: Param = Param {
     default: "uniform-sticky",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the partitioner for records without a key",
-    label: Some(|l| t(l, RoutingMsg::Strategy)),
+    label: Some(scene_words!(Routing, RoutingMsg::Strategy)),
     options: &[
         (
             "round-robin",
-            OptionText::Words(|l| t(l, RoutingMsg::StrategyRoundRobin)),
+            OptionText::Words(scene_words!(Routing, RoutingMsg::StrategyRoundRobin)),
         ),
         (
             "sticky",
-            OptionText::Words(|l| t(l, RoutingMsg::StrategySticky)),
+            OptionText::Words(scene_words!(Routing, RoutingMsg::StrategySticky)),
         ),
         (
             "uniform-sticky",
-            OptionText::Words(|l| t(l, RoutingMsg::StrategyUniformSticky)),
+            OptionText::Words(scene_words!(Routing, RoutingMsg::StrategyUniformSticky)),
         ),
     ],
     get: |p| Some(p.routing.keyless.id().to_owned()),
@@ -189,7 +188,7 @@ pub static ROUTING_BATCH_SIZE: Param = Param {
     default: "128",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the stream's `batch.size` in bytes",
-    label: Some(|l| t(l, ProducerMsg::LabelBatchSize)),
+    label: Some(scene_words!(Routing, ProducerMsg::LabelBatchSize)),
     options: &[],
     get: |p| Some(p.routing.batch_size.to_string()),
     set: |p, v| v.u32().map(|n| p.routing.batch_size = n).is_some(),
@@ -202,7 +201,7 @@ pub static ROUTING_LINGER_MS: Param = Param {
     default: "50",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the stream's `linger.ms`",
-    label: Some(|l| t(l, ProducerMsg::LabelLinger)),
+    label: Some(scene_words!(Routing, ProducerMsg::LabelLinger)),
     options: &[],
     get: |p| Some(p.routing.linger_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.routing.linger_ms = n).is_some(),

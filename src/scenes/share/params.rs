@@ -1,8 +1,7 @@
 //! The share group scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::share::model as share;
 use crate::scenes::share::text::ShareMsg;
@@ -27,11 +26,11 @@ pub static READS_WITH: Param = Param {
     default: "share",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the lane that is the learner's service, which a level measures: the `share` group, the consumer `group`, or the keyed worker `pool`",
-    label: Some(|l| t(l, ShareMsg::ReadsWith)),
+    label: Some(scene_words!(Share, ShareMsg::ReadsWith)),
     options: &[
-        ("share", OptionText::Words(|l| t(l, ShareMsg::ShareLane))),
-        ("group", OptionText::Words(|l| t(l, ShareMsg::GroupLane))),
-        ("pool", OptionText::Words(|l| t(l, ShareMsg::PoolLane))),
+        ("share", OptionText::Words(scene_words!(Share, ShareMsg::ShareLane))),
+        ("group", OptionText::Words(scene_words!(Share, ShareMsg::GroupLane))),
+        ("pool", OptionText::Words(scene_words!(Share, ShareMsg::PoolLane))),
     ],
     get: |p| Some(p.share.reads_with.id().to_owned()),
     set: |p, v| {
@@ -50,7 +49,7 @@ pub static CONSUMERS: Param = Param {
     #[cfg(not(target_arch = "wasm32"))]
     doc:
         "consumers in each lane: the group's members, the share group's members, the pool's workers",
-    label: Some(|l| t(l, ShareMsg::Consumers)),
+    label: Some(scene_words!(Share, ShareMsg::Consumers)),
     options: &[],
     get: |p| Some(p.share.consumers.to_string()),
     set: |p, v| v.u32().map(|n| p.share.consumers = n).is_some(),
@@ -63,7 +62,7 @@ pub static PARTITIONS: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "partitions of the topic",
-    label: Some(|l| t(l, ShareMsg::Partitions)),
+    label: Some(scene_words!(Share, ShareMsg::Partitions)),
     options: &[],
     get: |p| Some(p.share.partitions.to_string()),
     set: |p, v| v.u32().map(|n| p.share.partitions = n).is_some(),
@@ -76,7 +75,7 @@ pub static LOCK_DURATION_MS: Param = Param {
     default: "30000",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the share group's `share.record.lock.duration.ms`: how long an acquired record stays with its consumer",
-    label: Some(|l| t(l, ShareMsg::LockDuration)),
+    label: Some(scene_words!(Share, ShareMsg::LockDuration)),
     options: &[],
     get: |p| Some(p.share.lock_ms.to_string()),
     set: |p, v| v.u64().map(|n| p.share.lock_ms = n).is_some(),
@@ -89,7 +88,7 @@ pub static DELIVERY_COUNT_LIMIT: Param = Param {
     default: "5",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the share group's `share.delivery.count.limit`: deliveries of a record before it is archived",
-    label: Some(|l| t(l, ShareMsg::DeliveryLimit)),
+    label: Some(scene_words!(Share, ShareMsg::DeliveryLimit)),
     options: &[],
     get: |p| Some(p.share.delivery_limit.to_string()),
     set: |p, v| v.u32().map(|n| p.share.delivery_limit = n).is_some(),
@@ -102,7 +101,7 @@ pub static RELEASE: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1`: one record fails once (the share consumer releases it)",
-    label: Some(|l| t(l, ShareMsg::Release)),
+    label: Some(scene_words!(Share, ShareMsg::Release)),
     options: &[],
     get: |p| Some(u8::from(p.share.fails_once).to_string()),
     set: |p, v| v.flag().map(|b| p.share.fails_once = b).is_some(),
@@ -115,7 +114,7 @@ pub static LOCK_TIMEOUT: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1`: one record's first attempt hangs for 35 s, past the default acquisition lock",
-    label: Some(|l| t(l, ShareMsg::LockTimeout)),
+    label: Some(scene_words!(Share, ShareMsg::LockTimeout)),
     options: &[],
     get: |p| Some(u8::from(p.share.hangs).to_string()),
     set: |p, v| v.flag().map(|b| p.share.hangs = b).is_some(),
@@ -128,7 +127,7 @@ pub static POISON: Param = Param {
     default: "1",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "`1`: one record fails every time, until the delivery count limit",
-    label: Some(|l| t(l, ShareMsg::Poison)),
+    label: Some(scene_words!(Share, ShareMsg::Poison)),
     options: &[],
     get: |p| Some(u8::from(p.share.poison).to_string()),
     set: |p, v| v.flag().map(|b| p.share.poison = b).is_some(),

@@ -1,8 +1,7 @@
 //! The workers scene's link parameters, declared once, in the order a
 //! link writes them.
 
-use crate::i18n::t;
-use crate::params::declare::{wide, Kind, OptionText, Param};
+use crate::params::declare::{scene_words, wide, Kind, OptionText, Param};
 use crate::params::{part_param, Part, GO_CLIENT};
 use crate::scenes::workers::model as workers;
 use crate::scenes::workers::text::WorkersMsg;
@@ -24,19 +23,19 @@ pub static MODE: Param = Param {
     default: "keyed-pool",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "how records reach the workers",
-    label: Some(|l| t(l, WorkersMsg::Mode)),
+    label: Some(scene_words!(Workers, WorkersMsg::Mode)),
     options: &[
         (
             "sequential",
-            OptionText::Words(|l| t(l, WorkersMsg::Sequential)),
+            OptionText::Words(scene_words!(Workers, WorkersMsg::Sequential)),
         ),
         (
             "per-message",
-            OptionText::Words(|l| t(l, WorkersMsg::PerMessage)),
+            OptionText::Words(scene_words!(Workers, WorkersMsg::PerMessage)),
         ),
         (
             "keyed-pool",
-            OptionText::Words(|l| t(l, WorkersMsg::KeyedPool)),
+            OptionText::Words(scene_words!(Workers, WorkersMsg::KeyedPool)),
         ),
     ],
     get: |p| Some(p.workers.mode.id().to_owned()),
@@ -55,7 +54,7 @@ pub static WORKERS: Param = Param {
     default: "8",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "worker threads",
-    label: Some(|l| t(l, WorkersMsg::Workers)),
+    label: Some(scene_words!(Workers, WorkersMsg::Workers)),
     options: &[],
     get: |p| Some(p.workers.workers.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.workers = n).is_some(),
@@ -68,12 +67,15 @@ pub static HASH: Param = Param {
     default: "fnv1a",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "the hash that picks a key's worker",
-    label: Some(|l| t(l, WorkersMsg::Hash)),
+    label: Some(scene_words!(Workers, WorkersMsg::Hash)),
     options: &[
-        ("fnv1a", OptionText::Words(|l| t(l, WorkersMsg::HashFnv1a))),
+        (
+            "fnv1a",
+            OptionText::Words(scene_words!(Workers, WorkersMsg::HashFnv1a)),
+        ),
         (
             "xxhash",
-            OptionText::Words(|l| t(l, WorkersMsg::HashXxHash64)),
+            OptionText::Words(scene_words!(Workers, WorkersMsg::HashXxHash64)),
         ),
     ],
     get: |p| Some(p.workers.hash.id().to_owned()),
@@ -92,7 +94,7 @@ pub static PROCESSING_MS: Param = Param {
     default: "10",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "mean processing time per record, ms",
-    label: Some(|l| t(l, WorkersMsg::ProcessingMs)),
+    label: Some(scene_words!(Workers, WorkersMsg::ProcessingMs)),
     options: &[],
     get: |p| Some(p.workers.processing_ms.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.processing_ms = n).is_some(),
@@ -105,7 +107,7 @@ pub static SKEW: Param = Param {
     default: "0",
     #[cfg(not(target_arch = "wasm32"))]
     doc: "percent of records on one hot order",
-    label: Some(|l| t(l, WorkersMsg::Skew)),
+    label: Some(scene_words!(Workers, WorkersMsg::Skew)),
     options: &[],
     get: |p| Some(p.workers.skew_pct.to_string()),
     set: |p, v| v.u32().map(|n| p.workers.skew_pct = n).is_some(),
