@@ -81,8 +81,18 @@ test('every kind of address starts the bundle of the scene the app opens from it
 test("a scene's bundle carries its own scene's code, not the others'", async () => {
   const bundles = await loaderBundles();
   // Words only one scene's view uses (src/scenes/*/text.rs), in Russian;
-  // and every scene's lede, read from its pre-rendered page.
-  const marks = [['log', 'всё отправлено'], ['routing', 'Ключ → партиция'], ['pipeline', 'Партиционер']];
+  // the words of one scene's settings, which every bundle declares but only
+  // that scene's form and levels show (`scene_words!`, src/params/declare.rs):
+  // a label and a choice's words; and every scene's lede, read from its
+  // pre-rendered page.
+  const marks = [
+    ['log', 'всё отправлено'],
+    ['routing', 'Ключ → партиция'],
+    ['pipeline', 'Партиционер'],
+    ['rabbitmq', 'Средство RabbitMQ'],
+    ['repartition', 'Партиций было'],
+    ['routing', 'uniform sticky (3.3+): продюсер держится одной партиции'],
+  ];
   for (const scene of SCENES) {
     const page = await readFile(join(distDir, scene, 'index.html'), 'utf8');
     const lede = page.match(/<p class="lede">([^<&]{40})/);
