@@ -4,6 +4,7 @@
 use crate::i18n::Lang;
 use crate::i18n::{self, fixed, t, Msg, Place};
 use crate::sim::checker::Violation;
+use std::rc::Rc;
 use yew::prelude::*;
 
 pub use super::marks::{inversion_path, Cell};
@@ -86,7 +87,13 @@ fn listing(
 /// one handled after it, and a ⚠ on the late one. `words` say it (the
 /// finding's line, as the list below says it), so colour is never the only
 /// sign. The figure's SVG must hold [`inversion_arrow_def`].
-pub fn violation_mark(key: &str, first: Cell, late: Cell, words: String) -> Html {
+///
+/// `id` is the finding's place in its list, which only grows as the run
+/// plays: the marks are keyed by it. Yew lines up an unkeyed list from its
+/// end (yew's src/dom_bundle/blist.rs, `apply_unkeyed`), so each finding
+/// added at the end would rewrite every mark before it, a hundred marks a
+/// frame where a goroutine per message breaks order.
+pub fn violation_mark(id: usize, key: &str, first: Cell, late: Cell, words: String) -> Html {
     let ring = |c: Cell| {
         html! {
             <rect class="ring" x={fixed(c.x - 2.0, 1)} y={fixed(c.y - 2.0, 1)}
@@ -94,7 +101,7 @@ pub fn violation_mark(key: &str, first: Cell, late: Cell, words: String) -> Html
         }
     };
     html! {
-        <g class="violation-mark" data-testid="violation-mark" data-key={key.to_owned()}>
+        <g key={id} class="violation-mark" data-testid="violation-mark" data-key={key.to_owned()}>
             <title>{words}</title>
             {ring(first)}
             {ring(late)}
@@ -102,6 +109,62 @@ pub fn violation_mark(key: &str, first: Cell, late: Cell, words: String) -> Html
             <text class="badge" x={fixed(late.x + late.w - 2.0, 1)} y={fixed(late.y + 4.0, 1)}>{"⚠"}</text>
         </g>
     }
+}
+
+/// A finding of the order checker as its figure marks it: the finding,
+/// which the mark's words tell, and where its two records are drawn.
+/// `id` is its place in the checker's list.
+#[derive(Clone, PartialEq)]
+pub struct PlacedFinding {
+    pub id: usize,
+    pub finding: Violation,
+    pub first: Cell,
+    pub late: Cell,
+}
+
+/// How many marks a [`MarkRun`] holds.
+const RUN: usize = 32;
+
+/// A figure's marks, each finding's where it happened, in a group whose
+/// class thins them out past [`DENSE_MARKS`].
+///
+/// While a run plays, findings only come at the end of the list, and a
+/// goroutine per message makes hundreds. Drawing every mark again on each
+/// frame (its words, its numbers, Yew's comparison of each element) made
+/// the frame's work grow with the run. So the marks go in runs of [`RUN`],
+/// each a component that Yew skips when its findings and places are as
+/// they were: a frame draws the last run's marks only.
+pub fn violation_marks(placed: &[PlacedFinding], lang: Lang, place: Place) -> Html {
+    html! {
+        <g class={marks_class(placed.len())}>
+            { for placed.chunks(RUN).enumerate().map(|(i, run)| html! {
+                <MarkRun key={i} marks={Rc::<[PlacedFinding]>::from(run)} {lang} {place} />
+            }) }
+        </g>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MarkRunProps {
+    marks: Rc<[PlacedFinding]>,
+    lang: Lang,
+    place: Place,
+}
+
+#[component(MarkRun)]
+fn mark_run(p: &MarkRunProps) -> Html {
+    p.marks
+        .iter()
+        .map(|m| {
+            violation_mark(
+                m.id,
+                &m.finding.key,
+                m.first,
+                m.late,
+                i18n::violation_at(p.lang, &m.finding, p.place),
+            )
+        })
+        .collect()
 }
 
 /// Past this many marks on one figure the arrows thin out and the signs go

@@ -252,7 +252,8 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
     let found: Vec<&Finding> = s.findings_so_far().collect();
     let marks: Html = found
         .iter()
-        .map(|f| {
+        .enumerate()
+        .map(|(id, f)| {
             let at_sink = |w: WitnessRow| {
                 let (x, y) = witness_points(run, lanes, w)
                     .last()
@@ -267,6 +268,7 @@ fn view_figure(s: &Pipeline, lang: Lang, narrow: bool, embedded: bool, end: SimT
             };
             let (a, b) = steps_of(run, f);
             violation_mark(
+                id,
                 &f.key,
                 at_sink(f.witness[0]),
                 at_sink(f.witness[1]),

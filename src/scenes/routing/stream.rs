@@ -20,7 +20,7 @@ use crate::widgets::form::{edit, edit_number, max_of, min_of};
 use crate::widgets::layout::{fetch_trip, progress};
 use crate::widgets::tip;
 use crate::widgets::violations::{
-    inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
+    inversion_arrow_def, view_violations, violation_marks, Cell, PlacedFinding,
 };
 use yew::prelude::*;
 
@@ -183,15 +183,16 @@ pub(super) fn view_stream(
             h: CELL_H,
         })
     };
-    let marks: Vec<Html> = violations
+    let marks: Vec<PlacedFinding> = violations
         .iter()
-        .filter_map(|v| match v.kind {
-            FindingKind::Reorder { seen_at, .. } => Some(violation_mark(
-                &v.key,
-                cell(seen_at)?,
-                cell(v.position)?,
-                i18n::violation_at(lang, v, i18n::Place::Partition),
-            )),
+        .enumerate()
+        .filter_map(|(id, v)| match v.kind {
+            FindingKind::Reorder { seen_at, .. } => Some(PlacedFinding {
+                id,
+                finding: v.clone(),
+                first: cell(seen_at)?,
+                late: cell(v.position)?,
+            }),
             FindingKind::Duplicate { .. } => None,
         })
         .collect();
@@ -307,7 +308,7 @@ pub(super) fn view_stream(
                     }
                 }).collect::<Html>() }
                 {inversion_arrow_def()}
-                <g class={marks_class(marks.len())}>{marks}</g>
+                { violation_marks(&marks, lang, i18n::Place::Partition) }
                 if empty > 0 {
                     <text class="lane-meta" x="10" y={fixed(height - 8.0, 1)}>
                         {i18n::more_empty_partitions(lang, empty)}

@@ -21,7 +21,7 @@ use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
 use crate::widgets::tip;
 use crate::widgets::violations::view_violations_at;
-use crate::widgets::violations::{inversion_arrow_def, marks_class, violation_mark, Cell};
+use crate::widgets::violations::{inversion_arrow_def, violation_marks, Cell, PlacedFinding};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -285,17 +285,18 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
             h: 18.0,
         }
     };
-    let marks: Vec<Html> = s
+    let marks: Vec<PlacedFinding> = s
         .checker
         .violations()
         .iter()
-        .filter_map(|v| match v.kind {
-            FindingKind::Reorder { seen_at, .. } => Some(violation_mark(
-                &v.key,
-                cell(seen_at.offset),
-                cell(v.position.offset),
-                i18n::violation_at(lang, v, i18n::Place::Partition),
-            )),
+        .enumerate()
+        .filter_map(|(id, v)| match v.kind {
+            FindingKind::Reorder { seen_at, .. } => Some(PlacedFinding {
+                id,
+                finding: v.clone(),
+                first: cell(seen_at.offset),
+                late: cell(v.position.offset),
+            }),
             FindingKind::Duplicate { .. } => None,
         })
         .collect();
@@ -319,7 +320,7 @@ fn view_strip(s: &Workers, lang: Lang, narrow: bool) -> Html {
                 <path class="strip-state lost" data-testid="lost-offsets" data-offsets={lost_offsets} d={layers.lost} />
                 { marker(s.low_watermark(), "committed", "◆", "low-watermark") }
                 { marker(s.naive_committed(), "naive", "▲", "naive-commit") }
-                <g class={marks_class(marks.len())}>{for marks}</g>
+                { violation_marks(&marks, lang, i18n::Place::Partition) }
             </svg>
             <ul class="legend inline-legend">
                 <li><span class="swatch processed"></span>{format!(" {}", t(lang, WorkersMsg::Finished))}</li>
