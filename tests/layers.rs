@@ -7,6 +7,9 @@
 //! (`i18n`), the link's parameters (`params`), the widgets, the scenes, the
 //! lesson, the levels and the Go lens, and at the top the app (`route`,
 //! `ui`).
+//!
+//! Beside them, two rules read from the same source: the core names no
+//! browser crate, and no shipped code formats a float with a precision.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -249,5 +252,137 @@ fn the_core_names_no_browser_crate() {
                 file.display()
             );
         }
+    }
+}
+
+/// The code's own text before its first test module (`#[cfg(test)] mod`):
+/// what the bundles compile of a file.
+fn shipped_part(code: &str) -> &str {
+    let mut from = 0;
+    while let Some(i) = code[from..].find("#[cfg(test)]") {
+        let at = from + i;
+        let rest = code[at + "#[cfg(test)]".len()..].trim_start();
+        let rest = rest.strip_prefix("pub(crate) ").unwrap_or(rest);
+        if rest.starts_with("mod ")
+            && !rest["mod ".len()..]
+                .split(';')
+                .next()
+                .unwrap_or("")
+                .contains('{')
+        {
+            // `#[cfg(test)] mod x;`: a file of its own, left out below.
+            from = at + 1;
+            continue;
+        }
+        if rest.starts_with("mod ") {
+            return &code[..at];
+        }
+        from = at + 1;
+    }
+    code
+}
+
+/// The files a `#[cfg(test)] mod x;` names: test code, never in a bundle.
+fn test_only_files(src: &Path, files: &[std::path::PathBuf]) -> BTreeSet<std::path::PathBuf> {
+    let mut out = BTreeSet::new();
+    for file in files {
+        let code = code_of(&fs::read_to_string(file).expect("a source file reads"));
+        let dir = if file
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+        {
+            file.parent().unwrap_or(src).to_path_buf()
+        } else {
+            file.with_extension("")
+        };
+        for (i, _) in code.match_indices("#[cfg(test)]") {
+            let rest = code[i + "#[cfg(test)]".len()..].trim_start();
+            let rest = rest.strip_prefix("pub(crate) ").unwrap_or(rest);
+            let Some(decl) = rest.strip_prefix("mod ") else {
+                continue;
+            };
+            let name = decl
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            out.insert(dir.join(format!("{name}.rs")));
+            out.insert(dir.join(name).join("mod.rs"));
+        }
+    }
+    out
+}
+
+/// No shipped code formats a float with a precision (`{:.1}`, `{v:.2}`):
+/// that pulls core's float formatting into every bundle that reaches it,
+/// some 6 KB gzip, where `i18n::fixed` writes the same digits
+/// (src/i18n/fixed.rs). The group's lines once did, and cost its page as
+/// much download as its figure's copy.
+#[test]
+fn shipped_code_formats_no_float_with_a_precision() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    visit(&src, &mut files);
+    let tests_only = test_only_files(&src, &files);
+    assert!(
+        tests_only.contains(&src.join("scenes").join("sweep.rs")),
+        "{tests_only:?}"
+    );
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !tests_only.contains(*f)) {
+        let code = code_of(&fs::read_to_string(file).expect("a source file reads"));
+        for text in shipped_part(&code).lines().filter(|l| has_precision(l)) {
+            found.push(format!("{}: {}", file.display(), text.trim()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "float formatting in shipped code:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Whether `text` holds a format argument with a precision: `{`, an
+/// optional name, `:`, an optional alignment and width, `.`, then digits,
+/// `*` or `name$`, and `}`.
+fn has_precision(text: &str) -> bool {
+    text.match_indices('{').any(|(i, _)| {
+        let rest = text[i + 1..].trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+        let Some(spec) = rest.strip_prefix(':') else {
+            return false;
+        };
+        let spec = spec
+            .trim_start_matches(['<', '>', '^'])
+            .trim_start_matches(|c: char| c.is_ascii_digit());
+        let Some((precision, _)) = spec.strip_prefix('.').and_then(|p| p.split_once('}')) else {
+            return false;
+        };
+        let named = precision
+            .strip_suffix('$')
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'));
+        precision == "*"
+            || named
+            || (!precision.is_empty() && precision.chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
+#[test]
+fn a_precision_is_found_in_each_of_its_forms() {
+    for found in [
+        "format!(\"{:.1}\", v)",
+        "\"M{x1:.1} {y1}\"",
+        "\"{:>8.2}\"",
+        "\"{v:.prec$}\"",
+        "\"{:.*}\"",
+    ] {
+        assert!(has_precision(found), "{found}");
+    }
+    for not in [
+        "Foo { x: a.b }",
+        "\"{:>8}\"",
+        "\"{v:?}\"",
+        "\"{}.{}\"",
+        "\"{x}.5\"",
+    ] {
+        assert!(!has_precision(not), "{not}");
     }
 }

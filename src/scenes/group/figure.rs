@@ -4,6 +4,7 @@
 //! draws them.
 
 use super::text::GroupMsg;
+use crate::i18n::fixed;
 use crate::scenes::group::model::{Group, MemberState};
 use crate::sim::SimTime;
 
@@ -120,7 +121,11 @@ pub fn link_path(c: Columns, p: usize, slot: usize, members: usize, partitions: 
     let x2 = c.member_x;
     let y2 = member_y(slot, members, partitions) + MEMBER_H / 2.0;
     let mid = (x1 + x2) / 2.0;
-    format!("M{x1:.1} {y1:.1}C{mid:.1} {y1:.1} {mid:.1} {y2:.1} {x2:.1} {y2:.1}")
+    // Through `fixed`, as every coordinate: `{:.1}` would bring core's float
+    // formatting into the bundle (src/i18n/fixed.rs), and cost more per
+    // frame, as the lines are drawn again on each one.
+    let [x1, y1, x2, y2, mid] = [x1, y1, x2, y2, mid].map(|v| fixed(v, 1));
+    format!("M{x1} {y1}C{mid} {y1} {mid} {y2} {x2} {y2}")
 }
 
 /// How partition `p`'s line is drawn, if it has an owner to draw it to.

@@ -5,7 +5,7 @@
 
 use super::narration::{finding, gave_up_line, member_name, share_narration, share_verdict};
 use super::params as declared;
-use crate::i18n::{millis, t, Lang};
+use crate::i18n::{fixed, millis, t, Lang};
 use crate::params::{AppParams, Part};
 use crate::scenes::share::model::partition::RecordState;
 use crate::scenes::share::model::{Lane, Outcome, ShareScene};
@@ -186,7 +186,9 @@ fn progress(started: SimTime, ends: SimTime, now: SimTime) -> String {
     } else {
         1.0
     };
-    format!("{:.2}", f.clamp(0.0, 1.0))
+    // Through `fixed`: `{:.2}` would bring core's float formatting into
+    // the bundle (src/i18n/fixed.rs).
+    fixed(f.clamp(0.0, 1.0), 2)
 }
 
 /// The scene's settings: the link's parameters only.
