@@ -28,7 +28,7 @@ use crate::widgets::layout::{lerp, progress, Point};
 use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
 use crate::widgets::violations::{
-    inversion_arrow_def, view_findings, violation_marks, Cell, PlacedFinding,
+    inversion_arrow_def, marks_class, view_findings, violation_mark, Cell,
 };
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -364,7 +364,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
             h: 20.0,
         })
     };
-    let marks: Vec<PlacedFinding> = scene
+    let marks: Vec<Html> = scene
         .checker
         .violations()
         .iter()
@@ -374,12 +374,13 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 FindingKind::Reorder { seen_at, .. } => seen_at,
                 FindingKind::Duplicate { first_at } => first_at,
             };
-            Some(PlacedFinding {
+            Some(violation_mark(
                 id,
-                finding: v.clone(),
-                first: row_cell(first.offset)?,
-                late: row_cell(v.position.offset)?,
-            })
+                &v.key,
+                row_cell(first.offset)?,
+                row_cell(v.position.offset)?,
+                i18n::violation_at(lang, v, Place::Partition),
+            ))
         })
         .collect();
     let lane_y = |i: usize| wire_y0 + 10.0 + (i % lanes) as f64 * 26.0;
@@ -463,7 +464,7 @@ fn view_pipeline(scene: &ProducerScene, now: SimTime, lang: Lang, narrow: bool) 
                 }
             }).collect::<Html>() }
             {inversion_arrow_def()}
-            { violation_marks(&marks, lang, Place::Partition) }
+            <g class={marks_class(marks.len())}>{marks}</g>
         </svg>
     }
 }

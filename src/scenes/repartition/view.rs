@@ -23,7 +23,7 @@ use crate::widgets::layout::fetch_trip;
 use crate::widgets::memo::memo;
 use crate::widgets::tip;
 use crate::widgets::violations::{
-    inversion_arrow_def, view_violations, violation_marks, Cell, PlacedFinding,
+    inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
 };
 use yew::prelude::*;
 
@@ -338,17 +338,18 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool, now: SimTime) -> Ht
             h: CELL_H,
         })
     };
-    let marks: Vec<PlacedFinding> = scene
+    let marks: Vec<Html> = scene
         .broken_pairs()
         .into_iter()
         .enumerate()
         .filter_map(|(id, (v, [first, late]))| {
-            Some(PlacedFinding {
+            Some(violation_mark(
                 id,
-                finding: v.clone(),
-                first: cell_of(first.topic, first.partition, first.offset)?,
-                late: cell_of(late.topic, late.partition, late.offset)?,
-            })
+                &v.key,
+                cell_of(first.topic, first.partition, first.offset)?,
+                cell_of(late.topic, late.partition, late.offset)?,
+                i18n::violation_at(lang, v, i18n::Place::Partition),
+            ))
         })
         .collect();
     html! {
@@ -441,7 +442,7 @@ fn view_lanes(scene: &Repartition, lang: Lang, narrow: bool, now: SimTime) -> Ht
                 }
                 // Over the records, after them: each broken order where it
                 // happened.
-                { violation_marks(&marks, lang, i18n::Place::Partition) }
+                <g class={marks_class(marks.len())}>{for marks}</g>
             </svg>
         </section>
     }

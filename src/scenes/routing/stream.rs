@@ -20,7 +20,7 @@ use crate::widgets::form::{edit, edit_number, max_of, min_of};
 use crate::widgets::layout::{fetch_trip, progress};
 use crate::widgets::tip;
 use crate::widgets::violations::{
-    inversion_arrow_def, view_violations, violation_marks, Cell, PlacedFinding,
+    inversion_arrow_def, marks_class, view_violations, violation_mark, Cell,
 };
 use yew::prelude::*;
 
@@ -183,16 +183,17 @@ pub(super) fn view_stream(
             h: CELL_H,
         })
     };
-    let marks: Vec<PlacedFinding> = violations
+    let marks: Vec<Html> = violations
         .iter()
         .enumerate()
         .filter_map(|(id, v)| match v.kind {
-            FindingKind::Reorder { seen_at, .. } => Some(PlacedFinding {
+            FindingKind::Reorder { seen_at, .. } => Some(violation_mark(
                 id,
-                finding: v.clone(),
-                first: cell(seen_at)?,
-                late: cell(v.position)?,
-            }),
+                &v.key,
+                cell(seen_at)?,
+                cell(v.position)?,
+                i18n::violation_at(lang, v, i18n::Place::Partition),
+            )),
             FindingKind::Duplicate { .. } => None,
         })
         .collect();
@@ -308,7 +309,7 @@ pub(super) fn view_stream(
                     }
                 }).collect::<Html>() }
                 {inversion_arrow_def()}
-                { violation_marks(&marks, lang, i18n::Place::Partition) }
+                <g class={marks_class(marks.len())}>{marks}</g>
                 if empty > 0 {
                     <text class="lane-meta" x="10" y={fixed(height - 8.0, 1)}>
                         {i18n::more_empty_partitions(lang, empty)}
