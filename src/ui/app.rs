@@ -146,9 +146,12 @@ pub fn app(props: &AppProps) -> Html {
     if !playing {
         *shared_at.borrow_mut() = player.borrow().moment();
     }
+    // The same callback on every render (the player's cell is the
+    // component's for its life), so that while a run plays, the share row's
+    // properties stay as they were and Yew skips it on each frame.
     let now_moment = {
         let player = player.clone();
-        Callback::from(move |()| player.borrow().moment())
+        use_callback((), move |(), _| player.borrow().moment())
     };
 
     let on_export_mermaid = mermaid_export(player.clone(), params.scene, lang);

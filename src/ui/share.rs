@@ -59,17 +59,15 @@ pub fn share_row(props: &ShareRowProps) -> Html {
         })
     };
     let name = format!("kafka-lab-{}", props.params.scene.id());
-    // The picture in the palette on screen, whatever `theme=auto` resolves to.
-    let theme = props
-        .params
-        .theme
-        .shown(super::shell::prefers_light())
-        .code();
+    // The picture in the palette on screen when it is asked for, whatever
+    // `theme=auto` then resolves to.
+    let chosen = props.params.theme;
+    let theme = move || chosen.shown(super::shell::prefers_light()).code();
     let svg = {
         let name = name.clone();
-        Callback::from(move |_: MouseEvent| export_svg(&name, theme))
+        Callback::from(move |_: MouseEvent| export_svg(&name, theme()))
     };
-    let png = Callback::from(move |_: MouseEvent| export_png(&name, theme));
+    let png = Callback::from(move |_: MouseEvent| export_png(&name, theme()));
     // A frame showing one part keeps the rest a click away: the same state,
     // on a page of its own, whole.
     let whole = (props.params.embed && props.params.shown_part() != Part::All).then(|| {

@@ -19,6 +19,7 @@ use crate::widgets::fold::Fold;
 use crate::widgets::form::{checked, edit, edit_number, max_of, min_of};
 use crate::widgets::memo::memo;
 use crate::widgets::stats::stat;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Every "add" is a new member and every crash or rebalance a new
@@ -129,12 +130,18 @@ fn view_members(
     now: crate::sim::SimTime,
 ) -> Html {
     let lang = params.lang;
+    // One copy of the link's parameters for every button, not one each:
+    // the buttons are drawn again on each frame of a run.
+    let current = Rc::new(params.clone());
     let act = |kind: ActionKind| {
-        edit(params, on_params, move |p, _: MouseEvent| {
-            p.group.actions.push(MemberAction {
+        let current = current.clone();
+        on_params.reform(move |_: MouseEvent| {
+            let mut next = (*current).clone();
+            next.group.actions.push(MemberAction {
                 at: now,
                 kind: kind.clone(),
             });
+            next
         })
     };
     let owned = |i: usize| {
