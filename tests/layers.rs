@@ -8,8 +8,9 @@
 //! lesson, the levels and the Go lens, and at the top the app (`route`,
 //! `ui`).
 //!
-//! Beside them, two rules read from the same source: the core names no
-//! browser crate, and no shipped code formats a float with a precision.
+//! Beside them, three rules read from the same source: the core names no
+//! browser crate, no shipped code formats a float with a precision, and a
+//! scene's settings give their words through `scene_words!`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -378,4 +379,42 @@ fn a_precision_is_found_in_each_of_its_forms() {
     ] {
         assert!(!has_precision(not), "{not}");
     }
+}
+
+/// Every setting a scene declares gives its words (its label, its choices')
+/// through `scene_words!` of its own scene: every bundle declares every
+/// scene's settings, and words written as `|l| t(l, …)` would build, show,
+/// and quietly come back into every other scene's bundle
+/// (src/params/declare.rs).
+#[test]
+fn a_scenes_setting_words_are_its_own_bundles_alone() {
+    let scenes = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("scenes");
+    let mut checked = 0;
+    for entry in fs::read_dir(&scenes).expect("src/scenes reads") {
+        let folder = entry.expect("an entry").path();
+        let file = folder.join("params.rs");
+        let Ok(text) = fs::read_to_string(&file) else {
+            continue;
+        };
+        let scene = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let code = code_of(&text);
+        for opening in ["label: Some(", "OptionText::Words("] {
+            for (i, _) in code.match_indices(opening) {
+                let words = code[i + opening.len()..].trim_start();
+                let own = words
+                    .strip_prefix("scene_words!(")
+                    .and_then(|rest| rest.split(',').next())
+                    .is_some_and(|named| named.trim().eq_ignore_ascii_case(scene));
+                assert!(
+                    own,
+                    "{}: {opening}… without scene_words!({scene}, …)",
+                    file.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} settings' words read");
 }
