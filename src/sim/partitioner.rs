@@ -320,15 +320,36 @@ pub fn jump_consistent_hash(key: u64, buckets: u32) -> u32 {
     b.max(0) as u32
 }
 
+/// The bytes of the key `order-{n}`, written into `buf` without a heap
+/// allocation: the scenes hash thousands of these keys as a page starts
+/// (the repartition scene's 10,000 for its moved share), and a `format!`
+/// per key was most of that time in the browser.
+pub fn order_key_bytes(n: u32, buf: &mut [u8; 16]) -> &[u8] {
+    const PREFIX: &[u8] = b"order-";
+    let mut digits = [0u8; 10];
+    let (mut rest, mut len) = (n, 0);
+    loop {
+        digits[len] = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    buf[..PREFIX.len()].copy_from_slice(PREFIX);
+    for (i, d) in digits[..len].iter().rev().enumerate() {
+        buf[PREFIX.len() + i] = *d;
+    }
+    &buf[..PREFIX.len() + len]
+}
+
 /// How many of the keys `order-1` … `order-{keys}` each partition gets.
 pub fn key_histogram(keys: u32, partitions: u32) -> Vec<u32> {
     let mut counts = vec![0u32; partitions.max(1) as usize];
-    let mut key = Vec::with_capacity(16);
+    let mut buf = [0u8; 16];
     for i in 1..=keys {
-        key.clear();
-        key.extend_from_slice(b"order-");
-        key.extend_from_slice(i.to_string().as_bytes());
-        counts[partition_for_key(KeyHasher::Murmur2, &key, partitions.max(1)) as usize] += 1;
+        let key = order_key_bytes(i, &mut buf);
+        counts[partition_for_key(KeyHasher::Murmur2, key, partitions.max(1)) as usize] += 1;
     }
     counts
 }
@@ -336,6 +357,17 @@ pub fn key_histogram(keys: u32, partitions: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn order_key_bytes_is_the_formatted_key() {
+        let mut buf = [0u8; 16];
+        for n in [0, 1, 9, 10, 42, 99, 100, 12_345, 999_999, u32::MAX] {
+            assert_eq!(
+                order_key_bytes(n, &mut buf),
+                format!("order-{n}").as_bytes()
+            );
+        }
+    }
 
     #[test]
     fn kafka_utils_test_murmur2_vectors() {

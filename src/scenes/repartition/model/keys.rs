@@ -1,12 +1,12 @@
 //! Which keys a change of partition count moves: under Kafka's remainder,
 //! under jump consistent hashing, and at the least any hash must move.
 
-use super::order_key;
-use crate::sim::partitioner::{jump_consistent_hash, murmur2, to_positive};
+use crate::sim::partitioner::{jump_consistent_hash, murmur2, order_key_bytes, to_positive};
 
-/// The masked murmur2 of an order's key: what `% n` is taken of.
+/// The masked murmur2 of an order's key (`order_key`): what `% n` is
+/// taken of.
 pub fn key_hash(order: u32) -> u32 {
-    to_positive(murmur2(order_key(order).as_bytes()))
+    to_positive(murmur2(order_key_bytes(order, &mut [0u8; 16])))
 }
 
 /// How a change from `from` to `to` partitions moves a set of keys.
