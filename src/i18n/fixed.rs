@@ -41,26 +41,59 @@ pub fn fixed(v: f64, decimals: u32) -> String {
     } else {
         (fraction | 1 << 52, biased - 1075)
     };
-    let (whole, frac, zero) = if e >= 0 {
+    // Written digit by digit into one String: `to_string` and a padded
+    // `format!` per number were a tenth of the group scene's work on each
+    // frame, which writes some 200 coordinates.
+    let mut out = String::with_capacity(24);
+    if e >= 0 {
         // A whole number (2^52 or more): nothing to round, only digits to
         // write, and there can be over 300 of them.
-        (whole_digits(m, e as u32), 0, false)
-    } else {
-        let scale = 10u64.pow(decimals);
-        let scaled = shift_right_half_even(u128::from(m) * u128::from(scale), e.unsigned_abs());
-        // v < 2^53 here, so both parts fit in a u64.
-        let (whole, frac) = (
-            (scaled / u128::from(scale)) as u64,
-            (scaled % u128::from(scale)) as u64,
-        );
-        (whole.to_string(), frac, scaled == 0)
-    };
-    let sign = if negative && !zero { "-" } else { "" };
-    if decimals == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{frac:0width$}", width = decimals as usize)
+        if negative {
+            out.push('-');
+        }
+        whole_digits(&mut out, m, e as u32);
+        if decimals > 0 {
+            out.push('.');
+            push_digits(&mut out, 0, decimals as usize);
+        }
+        return out;
     }
+    let scale = 10u64.pow(decimals);
+    let scaled = shift_right_half_even(u128::from(m) * u128::from(scale), e.unsigned_abs());
+    // v < 2^53 here, so both parts fit in a u64.
+    let (whole, frac) = (
+        (scaled / u128::from(scale)) as u64,
+        (scaled % u128::from(scale)) as u64,
+    );
+    if negative && scaled != 0 {
+        out.push('-');
+    }
+    push_digits(&mut out, whole, 1);
+    if decimals > 0 {
+        out.push('.');
+        push_digits(&mut out, frac, decimals as usize);
+    }
+    out
+}
+
+/// Appends the decimal digits of `n`, zeros first up to `width` of them
+/// (`width` ≤ 20, as `n` has at most 20 digits).
+fn push_digits(out: &mut String, mut n: u64, width: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    while digits.len() - start < width.min(digits.len()) {
+        start -= 1;
+        digits[start] = b'0';
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 /// `p / 2^k`, rounded to the nearest integer and, at exactly half, to the
@@ -84,8 +117,8 @@ fn shift_right_half_even(p: u128, k: u32) -> u128 {
 /// Nine decimal digits per limb of [`whole_digits`].
 const LIMB: u64 = 1_000_000_000;
 
-/// The decimal digits of the whole number `m · 2^e`.
-fn whole_digits(m: u64, e: u32) -> String {
+/// Appends the decimal digits of the whole number `m · 2^e`.
+fn whole_digits(out: &mut String, m: u64, e: u32) {
     // Little-endian limbs of nine decimal digits each; a 53-bit m needs three.
     let mut limbs = vec![m % LIMB, m / LIMB % LIMB, m / LIMB / LIMB];
     let mut left = e;
@@ -108,11 +141,12 @@ fn whole_digits(m: u64, e: u32) -> String {
         limbs.pop();
     }
     let mut limbs = limbs.iter().rev();
-    let mut out = limbs.next().map_or_else(String::new, u64::to_string);
-    for limb in limbs {
-        out.push_str(&format!("{limb:09}"));
+    if let Some(&top) = limbs.next() {
+        push_digits(out, top, 1);
     }
-    out
+    for &limb in limbs {
+        push_digits(out, limb, 9);
+    }
 }
 
 #[cfg(test)]
