@@ -30,6 +30,7 @@ catalogue! {
         TableTitle => ("Таблица закреплённых заказов", "The pinned-orders table"),
         PauseTitle => ("Цена паузы", "The price of the pause"),
         CompareTitle => ("Три способа на одном и том же seed", "Three ways on one seed"),
+        CompareRunning => ("Прогоняем сцену тремя способами…", "Running the scene three ways…"),
         Violations => ("Нарушений", "Violations"),
         Pause => ("Пауза продюсеров", "Producer pause"),
         ExtraState => ("Чего это стоит", "Extra state"),

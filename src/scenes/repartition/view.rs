@@ -17,6 +17,7 @@ use crate::sim::consumer::OffsetReset;
 use crate::sim::record::{OrderEvent, Record};
 use crate::sim::Sim;
 use crate::sim::SimTime;
+use crate::widgets::after_ready::use_after_ready;
 use crate::widgets::fold::Fold;
 use crate::widgets::form::{edit, edit_number, max_of, min_of};
 use crate::widgets::layout::fetch_trip;
@@ -473,7 +474,10 @@ struct Outcome {
 fn strategy_compare(props: &CompareProps) -> Html {
     let lang = props.lang;
     let key = (props.from, props.to, props.offset_reset, props.seed);
-    let rows = use_memo(key, |&(from, to, offset_reset, seed)| {
+    // Three runs to their end, one per strategy: left until the scene is
+    // ready (`use_after_ready`), as they cost a phone about 40 ms of its
+    // start, for a card below the figure.
+    let rows = use_after_ready(key, |&(from, to, offset_reset, seed)| {
         Strategy::ALL
             .map(|strategy| {
                 let config = RepartitionConfig {
@@ -503,7 +507,7 @@ fn strategy_compare(props: &CompareProps) -> Html {
                 // Stacked on a phone, so each cell names its column
                 // (`data-label`), and the roles keep it a table for a
                 // screen reader.
-                <table class="clients compare" data-testid="strategy-comparison" role="table">
+                <table class="clients compare" data-testid="strategy-comparison" role="table" aria-busy={rows.is_none().to_string()}>
                     <caption id="strategy-comparison-title">{t(lang, RepartitionMsg::CompareTitle)}</caption>
                     <thead role="rowgroup"><tr role="row">
                         <th scope="col" role="columnheader">{t(lang, RepartitionMsg::How)}</th>
@@ -513,7 +517,10 @@ fn strategy_compare(props: &CompareProps) -> Html {
                         <th scope="col" role="columnheader">{t(lang, RepartitionMsg::ExtraState)}</th>
                     </tr></thead>
                     <tbody role="rowgroup">
-                        for o in rows.iter() { {{
+                        if rows.is_none() {
+                            <tr role="row"><td class="dim" colspan="5" role="cell">{t(lang, RepartitionMsg::CompareRunning)}</td></tr>
+                        }
+                        for o in rows.iter().flat_map(|rows| rows.iter()) { {{
                             let extra = match o.strategy {
                                 _ if o.refused => t(lang, RepartitionMsg::RefusedShort).to_owned(),
                                 Strategy::Naive => t(lang, RepartitionMsg::None).to_owned(),
