@@ -33,6 +33,7 @@ catalogue! {
         StatLost => ("Потеряется при падении (наивный коммит)", "Lost on a crash (naive commit)"),
         StatRepeated => ("Повторится при падении (нижняя граница)", "Handled again on a crash (low watermark)"),
         ChartTitle => ("Пропускная способность при разном W (seed тот же)", "Throughput against W, same seed"),
+        ChartRunning => ("Прогоняем сцену при каждом W…", "Running the scene at each W…"),
     }
 }
 
