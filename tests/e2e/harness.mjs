@@ -123,6 +123,23 @@ export async function noteReady(page) {
 }
 
 /**
+ * `url` in a new context, opened until its live scene is first marked
+ * ready, and what was busy then (`noteReady`, by test id): for the cards
+ * that run only after that mark. The page records console errors.
+ */
+export async function openAtReady(browser, url, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await noteReady(page);
+  await page.goto(url);
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  const { busy } = await page.evaluate(() => window.atReady);
+  return { page, context, errors, busy };
+}
+
+/**
  * A new page that records console errors and warnings and uncaught
  * exceptions, so a test can assert there were none; opened once `ready`
  * is on it (a scene ready to play, unless the page is another).

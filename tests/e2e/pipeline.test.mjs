@@ -5,7 +5,7 @@
 // embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, seekTo, shot, stats, recordConsole, settled, noteReady } from './harness.mjs';
+import { useBrowser, openPage, seekTo, shot, stats, settled, openAtReady } from './harness.mjs';
 import { sweepWork } from './perf.mjs';
 import { readFile } from 'node:fs/promises';
 
@@ -227,15 +227,8 @@ test('the pipeline exports for slides with its lanes and the witness path', asyn
 test('the smallest fix and the comparison run after the scene is ready, and then show', async () => {
   // The happy path has no finding, so no fix; the keyless one has both.
   for (const [path, hasFix] of [['pipeline/', false], ['en/pipeline/?key-by=none', true]]) {
-    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
-    const page = await context.newPage();
-    const errors = [];
-    recordConsole(page, errors);
     // The two cards as they are when the live scene is first marked ready.
-    await noteReady(page);
-    await page.goto(`${env.base}${path}`);
-    await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-    const { busy } = await page.evaluate(() => window.atReady);
+    const { page, context, errors, busy } = await openAtReady(env.browser, `${env.base}${path}`);
     assert.equal(busy.compare, 'true', `${path}: the comparison had not run yet`);
     assert.equal(busy.fix, hasFix ? 'true' : undefined, `${path}: the fix had not run yet`);
     await settled(page);

@@ -1,7 +1,7 @@
 // Scene "repartition" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shot, stats, seekTo, thenChanged, noteReady, settled, recordConsole } from './harness.mjs';
+import { useBrowser, openPage, shot, stats, seekTo, thenChanged, openAtReady, settled } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -39,14 +39,7 @@ test('the three strategies run after the scene is ready, and then fill the compa
   // Three runs to their end would otherwise come before the mark
   // (src/scenes/repartition/view.rs, StrategyCompare).
   for (const [path, running] of [['repartition/', 'Прогоняем сцену тремя способами…'], ['en/repartition/?to=5', 'Running the scene three ways…']]) {
-    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
-    const page = await context.newPage();
-    const errors = [];
-    recordConsole(page, errors);
-    await noteReady(page);
-    await page.goto(`${env.base}${path}`);
-    await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-    const { busy } = await page.evaluate(() => window.atReady);
+    const { page, context, errors, busy } = await openAtReady(env.browser, `${env.base}${path}`);
     assert.equal(busy['strategy-comparison'], 'true', `${path}: the comparison had not run yet`);
     await settled(page);
     assert.equal(await page.getAttribute('[data-testid="strategy-comparison"]', 'aria-busy'), 'false');

@@ -1,7 +1,7 @@
 // Scene "workers" in the release build, in real headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, stats, seekTo, shot, thenChanged, noteReady, settled, recordConsole } from './harness.mjs';
+import { useBrowser, openPage, stats, seekTo, shot, thenChanged, openAtReady, settled } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -50,14 +50,7 @@ test('the throughput chart runs after the scene is ready, axes first, in both la
   // Nine runs to their end would otherwise come before the mark
   // (src/scenes/workers/view.rs, ThroughputChart).
   for (const [path, running] of [['workers/', 'Прогоняем сцену при каждом W…'], ['en/workers/?workers=8', 'Running the scene at each W…']]) {
-    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
-    const page = await context.newPage();
-    const errors = [];
-    recordConsole(page, errors);
-    await noteReady(page);
-    await page.goto(`${env.base}${path}`);
-    await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
-    const { busy } = await page.evaluate(() => window.atReady);
+    const { page, context, errors, busy } = await openAtReady(env.browser, `${env.base}${path}`);
     assert.equal(busy['throughput-chart'], 'true', `${path}: the chart had not run yet`);
     await settled(page);
     const modes = await page.$$eval('[data-testid="chart-series"]', (els) => els.map((e) => e.dataset.mode));
