@@ -406,7 +406,16 @@ fn throughput_chart(props: &ChartProps) -> Html {
     // modes once): 16 ms of a desktop load's profile, about 65 ms of a
     // phone's start, for a card below the figure. They wait for the
     // scene's mark (`use_after_ready`); the axes are drawn at once.
-    let series = use_after_ready((props.config, props.seed), |&(config, seed)| {
+    // Every mode at every W: the link's own mode and W change nothing here
+    // (the model's test `throughput_by_workers_runs_each_w_as_a_full_run_would`),
+    // so they are left out of the key, and dragging W neither runs the
+    // chart again nor blanks it while it runs.
+    let key = WorkersConfig {
+        mode: Mode::Sequential,
+        workers: WS[0],
+        ..props.config
+    };
+    let series = use_after_ready((key, props.seed), |&(config, seed)| {
         Mode::ALL
             .map(|mode| {
                 (
