@@ -133,6 +133,9 @@ export async function writePage(dist, bundles, table) {
       lensSeeds = [...document.querySelectorAll('script[data-lens-seed]')].map((s) => ({ query: s.dataset.query, text: s.textContent }));
       return Promise.all([import(bundle.js), compiled])
         .then(async ([bindings, module]) => {
+          // From here the app draws itself: a page that holds its copy back
+          // (build/prerender.mjs) need not place it.
+          window.kolStarted = true;
           const wasm = await bindings.default({ module_or_path: module });
           // As trunk's loader in development: the bindings on the window,
           // and its event.
@@ -141,6 +144,7 @@ export async function writePage(dist, bundles, table) {
         })
         .catch((e) => {
           // The page's copy then says the scene did not load (static/style.css).
+          window.kolPlaceCopy?.();
           document.documentElement.dataset.loadFailed = '';
           console.error('kafka-lab: the scene could not start:', e);
         });

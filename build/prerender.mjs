@@ -64,6 +64,10 @@ const VARIANTS = [
 // the 24 pages 42 KB less in all (2026-12-05, Node's zlib at level 9):
 // bytes that share a phone's bandwidth with the wasm.
 const PATCH_OF = { narrow: 'wide', 'wide-embed': 'wide', 'narrow-embed': 'narrow' };
+// How long a page the browser's cache answered waits for its app before
+// it places its copy (the placing script, below). On the bench's phone
+// (4× CPU) a warm load starts the app about 100 ms after this script.
+const COPY_WAIT_MS = 250;
 const START = '<!-- prerender: build/prerender.mjs -->';
 const END = '<!-- /prerender -->';
 
@@ -88,39 +92,62 @@ const placer = (chrome) => `(() => {
     markup(document.querySelector('script[data-variant="' + stored.dataset.patchOf + '"]')).match(${TOKENS}),
     JSON.parse(stored.textContent),
   );
-  const link = new URLSearchParams(location.search);
-  const embed = link.has('embed') && !['0', 'false'].includes(link.get('embed'));
-  // Not embedded is the page's own state, as the app leaves it out of links.
-  if (!embed) link.delete('embed');
-  // The chrome a link hides is hidden on the copy by the mark the app
-  // sets (static/style.css): the copy still shows that link's state. A
-  // value the app refuses (it then says so over the scene) is another state.
-  const chrome = ${JSON.stringify(chrome)};
-  const hide = link.getAll('hide');
-  const hidden = hide.length === 1 ? hide[0].split(',').map((p) => p.trim()).filter((p) => p) : null;
-  if (hidden && hidden.every((p) => chrome.includes(p))) link.delete('hide');
-  const variant = (innerWidth < ${NARROW_BELOW_PX} ? 'narrow' : 'wide') + (embed ? '-embed' : '');
-  const stored = document.querySelector('script[data-variant="' + variant + '"]');
-  const own = new URLSearchParams(stored.dataset.query);
-  const names = [...link.keys()];
-  const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
-  const template = document.createElement('template');
-  template.innerHTML = markup(stored);
-  const copy = template.content.firstElementChild;
-  copy.dataset.prerender = same ? 'static' : 'placeholder';
-  if (!link.has('hide') && hidden?.length) copy.dataset.hide = chrome.filter((p) => hidden.includes(p)).join(' ');
-  // The palette the link asks for, the placeholder's too.
-  const theme = link.get('theme');
-  if (theme === 'light' || (theme === 'auto' && matchMedia('(prefers-color-scheme: light)').matches)) copy.dataset.theme = 'light';
-  // The placeholder's loading note is in the page's language: a link in
-  // the other one (the bundle the loader chose, build/pages.mjs)
-  // gets the bare box.
-  if (!same && document.documentElement.dataset.bundle !== stored.dataset.lang) copy.dataset.otherLanguage = '';
-  // The share link names this host, which the build could not know.
-  const share = copy.querySelector('[data-testid="share-link"]');
-  if (share && same) share.value = location.origin + location.pathname + stored.dataset.query;
-  if (same) document.documentElement.lang = stored.dataset.lang;
-  document.body.append(copy);
+  const light = () => {
+    const theme = new URLSearchParams(location.search).get('theme');
+    return theme === 'light' || (theme === 'auto' && matchMedia('(prefers-color-scheme: light)').matches);
+  };
+  const place = () => {
+    const link = new URLSearchParams(location.search);
+    const embed = link.has('embed') && !['0', 'false'].includes(link.get('embed'));
+    // Not embedded is the page's own state, as the app leaves it out of links.
+    if (!embed) link.delete('embed');
+    // The chrome a link hides is hidden on the copy by the mark the app
+    // sets (static/style.css): the copy still shows that link's state. A
+    // value the app refuses (it then says so over the scene) is another state.
+    const chrome = ${JSON.stringify(chrome)};
+    const hide = link.getAll('hide');
+    const hidden = hide.length === 1 ? hide[0].split(',').map((p) => p.trim()).filter((p) => p) : null;
+    if (hidden && hidden.every((p) => chrome.includes(p))) link.delete('hide');
+    const variant = (innerWidth < ${NARROW_BELOW_PX} ? 'narrow' : 'wide') + (embed ? '-embed' : '');
+    const stored = document.querySelector('script[data-variant="' + variant + '"]');
+    const own = new URLSearchParams(stored.dataset.query);
+    const names = [...link.keys()];
+    const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
+    const template = document.createElement('template');
+    template.innerHTML = markup(stored);
+    const copy = template.content.firstElementChild;
+    copy.dataset.prerender = same ? 'static' : 'placeholder';
+    if (!link.has('hide') && hidden?.length) copy.dataset.hide = chrome.filter((p) => hidden.includes(p)).join(' ');
+    // The palette the link asks for, the placeholder's too.
+    if (light()) copy.dataset.theme = 'light';
+    // The placeholder's loading note is in the page's language: a link in
+    // the other one (the bundle the loader chose, build/pages.mjs)
+    // gets the bare box.
+    if (!same && document.documentElement.dataset.bundle !== stored.dataset.lang) copy.dataset.otherLanguage = '';
+    // The share link names this host, which the build could not know.
+    const share = copy.querySelector('[data-testid="share-link"]');
+    if (share && same) share.value = location.origin + location.pathname + stored.dataset.query;
+    if (same) document.documentElement.lang = stored.dataset.lang;
+    document.body.append(copy);
+  };
+  // A page the browser's cache answered, as when a learner comes back to a
+  // course page within the host's max-age: its bundle is in the cache too,
+  // and the live app draws the scene a moment later. Placed anyway, the copy
+  // was parsed, laid out and painted only to be replaced then
+  // (build/pages.mjs), on the same main thread: on the bench's phone,
+  // repartition's warm load was 43 to 153 ms sooner without it (medians of
+  // interleaved loads, BENCHMARKS.md, "2026-12-07"). So it waits: placed
+  // only if the app has not started ${COPY_WAIT_MS} ms later (a bundle the
+  // cache no longer holds), or at once if the bundle fails (the loader calls
+  // kolPlaceCopy), so that the copy's note can say so. Meanwhile the page is
+  // bare: its background is the palette's the link asks for
+  // (static/style.css), and a course's frame is told no height until there
+  // is something to measure (static/frame.js).
+  if (performance.getEntriesByType('navigation')[0]?.deliveryType !== 'cache') return place();
+  if (light()) document.documentElement.dataset.theme = 'light';
+  let placed = false;
+  window.kolPlaceCopy = () => placed || ((placed = true), place());
+  setTimeout(() => window.kolStarted || window.kolPlaceCopy(), ${COPY_WAIT_MS});
 })();`;
 
 /**

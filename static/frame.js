@@ -38,14 +38,25 @@
   // both are the content's height here, as the page never scrolls inside.
   const prepareResize = () => h5p('prepareResize', { scrollHeight: height, clientHeight: height });
 
+  // A page the browser's cache answered holds its pre-rendered copy back
+  // for a moment, while the app starts (build/prerender.mjs). Until the
+  // copy or the live app is in the body the document has no height worth
+  // telling: a host told it would shrink the frame to nothing, and grow it
+  // again a moment later. What the host asks meanwhile is answered once
+  // there is something to measure.
+  const drawn = () => document.querySelector('body > .app') !== null;
+  let initPending = false;
+
   const changed = () => {
+    if (!drawn()) return;
     const before = height;
     measure();
     if (height === before) return;
     send({ type: 'kafka-lab:resize', height });
     if (h5pFriendly) prepareResize();
     else h5p('hello');
-    if (sizerId !== null) sizer('resizeObserver');
+    if (sizerId !== null) sizer(initPending ? 'init' : 'resizeObserver');
+    initPending = false;
   };
 
   addEventListener('message', (event) => {
@@ -57,9 +68,12 @@
       // `true` or `false` (iframeResizer.contentWindow.js, isInitMsg).
       if (fields[2] === 'true' || fields[2] === 'false') {
         sizerId = fields[0];
-        measure();
-        sizer('init');
-      } else if (sizerId !== null && (fields[0] === 'reset' || fields[0] === 'resize')) {
+        if (!drawn()) initPending = true;
+        else {
+          measure();
+          sizer('init');
+        }
+      } else if (sizerId !== null && drawn() && (fields[0] === 'reset' || fields[0] === 'resize')) {
         measure();
         sizer(fields[0] === 'reset' ? 'resetPage' : 'resizeParent');
       }
@@ -67,10 +81,12 @@
       if (data.action === 'ready') h5p('hello');
       else if (data.action === 'hello') {
         h5pFriendly = true;
-        measure();
-        prepareResize();
+        if (drawn()) {
+          measure();
+          prepareResize();
+        }
       } else if (data.action === 'resizePrepared') h5p('resize', { scrollHeight: height });
-      else if (data.action === 'resize' && h5pFriendly) {
+      else if (data.action === 'resize' && h5pFriendly && drawn()) {
         measure();
         prepareResize();
       }

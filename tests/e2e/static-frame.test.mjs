@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
 import { useBrowser, linkTab, serve, distDir, shot, recordConsole } from './harness.mjs';
 
 const env = useBrowser();
@@ -306,6 +307,138 @@ test('when the bundle cannot be fetched, the page says the scene did not load', 
     assert.deepEqual(uncaught, [], `${path}: the failure is handled, not thrown`);
     await context.close();
   }
+});
+
+/**
+ * A static host in front of the test server, as a course's host with
+ * `Cache-Control: max-age`: the pages and the glue are cached; the wasm
+ * is cached too unless `wasm` says how to answer it ('pass', 'hold' until
+ * `release()`, or 'fail'), for a page the cache answers whose bundle it
+ * no longer holds.
+ */
+async function cachingHost(upstream) {
+  const host = { wasm: 'cache', release: () => {} };
+  const server = createServer(async (req, res) => {
+    const from = await fetch(new URL(req.url.slice(1), upstream));
+    const body = Buffer.from(await from.arrayBuffer());
+    const headers = { 'content-type': from.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': 'max-age=600' };
+    if (req.url.endsWith('.wasm') && host.wasm !== 'cache') {
+      headers['cache-control'] = 'no-store';
+      if (host.wasm === 'fail') return res.writeHead(404).end();
+      if (host.wasm === 'hold') await new Promise((ok) => (host.release = ok));
+    }
+    res.writeHead(from.status, headers).end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  host.base = `http://127.0.0.1:${server.address().port}/`;
+  host.close = () => server.close();
+  return host;
+}
+
+/** Notes, in each document, when a copy first appears and when the loader starts the app. */
+function noteCopyAndStart() {
+  window.__copyAt = null;
+  window.__startedAt = null;
+  Object.defineProperty(window, 'kolStarted', {
+    configurable: true,
+    get: () => window.__startedAt !== null,
+    set: () => (window.__startedAt ??= performance.now()),
+  });
+  new MutationObserver(() => {
+    if (window.__copyAt === null && document.querySelector('[data-prerender]')) window.__copyAt = performance.now();
+  }).observe(document, { subtree: true, childList: true });
+}
+
+test('a page the cache answers leaves its copy out while its app starts, and its frame is never told an empty height', async () => {
+  // A learner back on a course page: the frame's page and bundle come from
+  // the browser's cache, and the live app is drawn a moment later. The
+  // copy, laid out and painted only to be replaced then, is left out
+  // (build/prerender.mjs); placed it must still be if the app had not
+  // started in time, but never once it has.
+  const host = await cachingHost(env.base);
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 1000 } });
+  await context.addInitScript(noteCopyAndStart);
+  const page = await context.newPage();
+  const errors = [];
+  recordConsole(page, errors);
+  await page.goto(`${env.base}embed-example.html`);
+  const src = `${host.base}group/?embed=1&theme=light`;
+  const open = () =>
+    page.evaluate((src) => {
+      window.messages = [];
+      addEventListener('message', (e) => window.messages.push(e.data));
+      document.body.innerHTML = `<iframe id="lab" src="${src}" style="width:800px;height:300px"></iframe>`;
+    }, src);
+  const ready = async () => {
+    const frame = await (await page.$('#lab')).contentFrame();
+    await frame.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+    return frame;
+  };
+  await open();
+  const first = await ready();
+  assert.equal(await first.evaluate(() => performance.getEntriesByType('navigation')[0].deliveryType), '', 'the first visit asks the host');
+  assert.notEqual(await first.evaluate(() => window.__copyAt), null, 'the first visit shows the copy');
+  // Back on the course page.
+  await open();
+  const frame = await ready();
+  const seen = await frame.evaluate(() => ({
+    delivery: performance.getEntriesByType('navigation')[0].deliveryType,
+    heldBack: typeof window.kolPlaceCopy,
+    copyAt: window.__copyAt,
+    startedAt: window.__startedAt,
+    theme: document.documentElement.dataset.theme,
+    apps: document.querySelectorAll('.app').length,
+    copies: document.querySelectorAll('[data-prerender]').length,
+    height: Math.ceil(document.documentElement.getBoundingClientRect().height),
+  }));
+  assert.equal(seen.delivery, 'cache', 'the cache answered the page');
+  assert.equal(seen.heldBack, 'function', 'the page held its copy back');
+  assert.ok(seen.copyAt === null || seen.copyAt < seen.startedAt, `no copy once the app started (copy ${seen.copyAt}, start ${seen.startedAt})`);
+  assert.equal(seen.theme, 'light', "the bare page has the link's palette");
+  assert.deepEqual([seen.apps, seen.copies], [1, 0], 'the live app alone');
+  // The frame was told the live app's height, and no height before it.
+  await page.waitForFunction((h) => window.messages.some((m) => m?.type === 'kafka-lab:resize' && m.height === h), seen.height);
+  const heights = await page.evaluate(() => window.messages.filter((m) => m?.type === 'kafka-lab:resize').map((m) => m.height));
+  assert.ok(heights.every((h) => h > 300), `heights told: ${heights}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+  host.close();
+});
+
+test('a page the cache answers places its copy when its bundle is slow to come, and says when it failed', async () => {
+  const host = await cachingHost(env.base);
+  host.wasm = 'pass';
+  const context = await env.browser.newContext({ viewport: PHONE });
+  await context.addInitScript(noteCopyAndStart);
+  const page = await context.newPage();
+  const url = `${host.base}repartition/`;
+  await page.goto(url);
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  // The page from the cache; its bundle, which the cache no longer
+  // holds, held back at the host: the copy comes after its wait.
+  host.wasm = 'hold';
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForSelector('.app[data-prerender="static"]');
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation')[0].deliveryType), 'cache');
+  assert.ok(await figureShown(page), 'the figure is drawn');
+  assert.equal(await page.evaluate(() => window.__startedAt), null, 'before the app started');
+  host.release();
+  await page.waitForSelector('.app:not([data-prerender]) [data-testid="scene"][data-ready="true"]');
+  assert.deepEqual(await page.$$eval('.app', (a) => a.map((e) => e.dataset.prerender ?? 'live')), ['live'], 'handed over');
+  // Its bundle failing: the copy at once, with the page's note.
+  host.wasm = 'fail';
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(() => 'loadFailed' in document.documentElement.dataset);
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation')[0].deliveryType), 'cache');
+  const note = await page.evaluate(() => {
+    const el = document.querySelector('.app[data-prerender] .load-failed-note');
+    return el && el.getBoundingClientRect().height > 0 && getComputedStyle(el).visibility === 'visible' ? el.textContent : null;
+  });
+  assert.equal(note, 'Сцена не загрузилась. Проверьте соединение и обновите страницу.');
+  await context.close();
+  host.close();
 });
 
 test('a host that serves the wasm under another type still starts the app', async () => {
