@@ -110,6 +110,9 @@ const placer = (chrome) => `(() => {
     if (hidden && hidden.every((p) => chrome.includes(p))) link.delete('hide');
     const variant = (innerWidth < ${NARROW_BELOW_PX} ? 'narrow' : 'wide') + (embed ? '-embed' : '');
     const stored = document.querySelector('script[data-variant="' + variant + '"]');
+    // None once the app has cleared the body (a bundle that failed after
+    // it started): nothing to place then.
+    if (!stored) return;
     const own = new URLSearchParams(stored.dataset.query);
     const names = [...link.keys()];
     const same = names.length === new Set(names).size && names.every((n) => own.get(n) === link.get(n));
