@@ -312,9 +312,9 @@ test('when the bundle cannot be fetched, the page says the scene did not load', 
 /**
  * A static host in front of the test server, as a course's host with
  * `Cache-Control: max-age`: the pages and the glue are cached; the wasm
- * is cached too unless `wasm` says how to answer it ('pass', 'hold' until
- * `release()`, or 'fail'), for a page the cache answers whose bundle it
- * no longer holds.
+ * is cached too unless `wasm` says how to answer it ('pass'; 'hold', the
+ * next request until `release()`; or 'fail'), for a page the cache
+ * answers whose bundle it no longer holds.
  */
 async function cachingHost(upstream) {
   const host = { wasm: 'cache', release: () => {} };
@@ -325,13 +325,20 @@ async function cachingHost(upstream) {
     if (req.url.endsWith('.wasm') && host.wasm !== 'cache') {
       headers['cache-control'] = 'no-store';
       if (host.wasm === 'fail') return res.writeHead(404).end();
-      if (host.wasm === 'hold') await new Promise((ok) => (host.release = ok));
+      if (host.wasm === 'hold') {
+        // The next request for a wasm (the lens module's) passes.
+        host.wasm = 'pass';
+        await new Promise((ok) => (host.release = ok));
+      }
     }
     res.writeHead(from.status, headers).end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   host.base = `http://127.0.0.1:${server.address().port}/`;
-  host.close = () => server.close();
+  host.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
   return host;
 }
 
