@@ -6,7 +6,7 @@
 // it answers only its parent, and only these messages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, useCourseSite, recordLabConsole } from './harness.mjs';
+import { useBrowser, useCourseSite, recordLabConsole, cachingHost } from './harness.mjs';
 
 const env = useBrowser();
 // The course site: its host pages, and iframe-resizer's script.
@@ -138,3 +138,33 @@ test('theme=auto draws the palette the reader\'s system asks for, and follows it
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const host of ['iframe-resizer', 'h5p']) {
+  test(`${host}: a frame the cache answers fits its scene again, and never shrinks on the way`, async () => {
+    // A learner back on the course page: the frame's page and bundle come
+    // from the cache, and the page leaves its copy out until the live app
+    // draws (build/prerender.mjs). The host must still get its answers, and
+    // the frame must not shrink below the scene on the way (static/frame.js
+    // tells no height while the page is bare).
+    const lab = await cachingHost(env.base);
+    const src = `${lab.base}routing/?embed=1&lang=ru`;
+    const { page, context, errors } = await openHost(host, src, { width: 900, height: 700 });
+    const first = await fits(page, `${host}, first visit`);
+    // Every height the host gives the frame from here on.
+    await page.evaluate(() => {
+      window.boxes = [];
+      new ResizeObserver(([e]) => window.boxes.push(Math.round(e.contentRect.height))).observe(document.getElementById('lab'));
+    });
+    const frame = await frameOf(page);
+    await frame.goto(src);
+    await frame.waitForSelector('[data-testid="scene"][data-ready="true"]');
+    assert.equal(await frame.evaluate(() => performance.getEntriesByType('navigation')[0].deliveryType), 'cache');
+    assert.equal(await frame.evaluate(() => typeof window.kolPlaceCopy), 'function', 'the page held its copy back');
+    assert.equal(await fits(page, `${host}, back again`), first);
+    const boxes = await page.evaluate(() => window.boxes);
+    assert.ok(boxes.every((h) => h >= first - 1), `the frame's heights: ${boxes}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+    lab.close();
+  });
+}

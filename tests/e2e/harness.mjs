@@ -3,6 +3,7 @@
 // playwright-core, both from the build's own library (build/lib.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,6 +229,39 @@ export const digest = (page) =>
 
 export const shot = (page, name) =>
   page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+
+/**
+ * A static host in front of the test server, as a course's host with
+ * `Cache-Control: max-age`: the pages and the glue are cached; the wasm
+ * is cached too unless `wasm` says how to answer it ('pass'; 'hold', the
+ * next request until `release()`; or 'fail'), for a page the cache
+ * answers whose bundle it no longer holds.
+ */
+export async function cachingHost(upstream) {
+  const host = { wasm: 'cache', release: () => {} };
+  const server = createServer(async (req, res) => {
+    const from = await fetch(new URL(req.url.slice(1), upstream));
+    const body = Buffer.from(await from.arrayBuffer());
+    const headers = { 'content-type': from.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': 'max-age=600' };
+    if (req.url.endsWith('.wasm') && host.wasm !== 'cache') {
+      headers['cache-control'] = 'no-store';
+      if (host.wasm === 'fail') return res.writeHead(404).end();
+      if (host.wasm === 'hold') {
+        // The next request for a wasm (the lens module's) passes.
+        host.wasm = 'pass';
+        await new Promise((ok) => (host.release = ok));
+      }
+    }
+    res.writeHead(from.status, headers).end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  host.base = `http://127.0.0.1:${server.address().port}/`;
+  host.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return host;
+}
 
 /**
  * Starts the server and the browser once for a test file, and stops them

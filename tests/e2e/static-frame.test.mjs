@@ -5,8 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { createServer } from 'node:http';
-import { useBrowser, linkTab, serve, distDir, shot, recordConsole } from './harness.mjs';
+import { useBrowser, linkTab, serve, distDir, shot, recordConsole, cachingHost } from './harness.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 360, height: 800 };
@@ -308,39 +307,6 @@ test('when the bundle cannot be fetched, the page says the scene did not load', 
     await context.close();
   }
 });
-
-/**
- * A static host in front of the test server, as a course's host with
- * `Cache-Control: max-age`: the pages and the glue are cached; the wasm
- * is cached too unless `wasm` says how to answer it ('pass'; 'hold', the
- * next request until `release()`; or 'fail'), for a page the cache
- * answers whose bundle it no longer holds.
- */
-async function cachingHost(upstream) {
-  const host = { wasm: 'cache', release: () => {} };
-  const server = createServer(async (req, res) => {
-    const from = await fetch(new URL(req.url.slice(1), upstream));
-    const body = Buffer.from(await from.arrayBuffer());
-    const headers = { 'content-type': from.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': 'max-age=600' };
-    if (req.url.endsWith('.wasm') && host.wasm !== 'cache') {
-      headers['cache-control'] = 'no-store';
-      if (host.wasm === 'fail') return res.writeHead(404).end();
-      if (host.wasm === 'hold') {
-        // The next request for a wasm (the lens module's) passes.
-        host.wasm = 'pass';
-        await new Promise((ok) => (host.release = ok));
-      }
-    }
-    res.writeHead(from.status, headers).end(body);
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  host.base = `http://127.0.0.1:${server.address().port}/`;
-  host.close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
-  return host;
-}
 
 /** Notes, in each document, when a copy first appears and when the loader starts the app. */
 function noteCopyAndStart() {
