@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -152,10 +153,39 @@ func readBack(ctx context.Context, bootstrap string, adm *kadm.Client, want map[
 			total += o.Offset
 		}
 		if total != int64(want[t]) {
-			return nil, fmt.Errorf("topic %s holds %d records, %d were produced", t, total, want[t])
+			return nil, fmt.Errorf("topic %s holds %d records, %d were produced%s", t, total, want[t], repeats(ctx, cl, t, got[t], total))
 		}
 	}
 	return got, nil
+}
+
+// repeats reads the rest of a topic that holds more records than were
+// produced, and names the values stored more than once, with their
+// partitions: which record a client sent twice, and so which client.
+func repeats(ctx context.Context, cl *kgo.Client, topic string, got []stored, total int64) string {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for int64(len(got)) < total && ctx.Err() == nil {
+		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) {
+			if r.Topic == topic {
+				got = append(got, stored{r.Partition, r.Key, r.Value})
+			}
+		})
+	}
+	where := map[string][]int32{}
+	for _, r := range got {
+		where[string(r.value)] = append(where[string(r.value)], r.partition)
+	}
+	var twice []string
+	for _, v := range slices.Sorted(maps.Keys(where)) {
+		if len(where[v]) > 1 {
+			twice = append(twice, fmt.Sprintf("value %q in partitions %v", v, where[v]))
+		}
+	}
+	if len(twice) == 0 {
+		return fmt.Sprintf(" (%d of them read, none twice)", len(got))
+	}
+	return "; stored more than once: " + strings.Join(twice, ", ")
 }
 
 func incomplete(got map[string][]stored, want map[string]int, topics []string) string {
