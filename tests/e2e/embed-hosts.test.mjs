@@ -140,13 +140,13 @@ test('theme=auto draws the palette the reader\'s system asks for, and follows it
 });
 
 for (const host of ['iframe-resizer', 'h5p']) {
-  test(`${host}: a frame the cache answers fits its scene again, and never shrinks on the way`, async () => {
+  test(`${host}: a frame the cache answers fits its scene again, and never shrinks on the way`, async (t) => {
     // A learner back on the course page: the frame's page and bundle come
     // from the cache, and the page leaves its copy out until the live app
     // draws (build/prerender.mjs). The host must still get its answers, and
     // the frame must not shrink below the scene on the way (static/frame.js
     // tells no height while the page is bare).
-    const lab = await cachingHost(env.base);
+    const lab = await cachingHost(t, env.base);
     const src = `${lab.base}routing/?embed=1&lang=ru`;
     const { page, context, errors } = await openHost(host, src, { width: 900, height: 700 });
     const first = await fits(page, `${host}, first visit`);
@@ -165,6 +165,5 @@ for (const host of ['iframe-resizer', 'h5p']) {
     assert.ok(boxes.every((h) => h >= first - 1), `the frame's heights: ${boxes}`);
     assert.deepEqual(errors, []);
     await context.close();
-    lab.close();
   });
 }

@@ -235,9 +235,10 @@ export const shot = (page, name) =>
  * `Cache-Control: max-age`: the pages and the glue are cached; the wasm
  * is cached too unless `wasm` says how to answer it ('pass'; 'hold', the
  * next request until `release()`; or 'fail'), for a page the cache
- * answers whose bundle it no longer holds.
+ * answers whose bundle it no longer holds. It closes when the test `t`
+ * ends.
  */
-export async function cachingHost(upstream) {
+export async function cachingHost(t, upstream) {
   const host = { wasm: 'cache', release: () => {} };
   const server = createServer(async (req, res) => {
     const from = await fetch(new URL(req.url.slice(1), upstream));
@@ -256,10 +257,12 @@ export async function cachingHost(upstream) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   host.base = `http://127.0.0.1:${server.address().port}/`;
-  host.close = () => {
+  // Closed when its test ends, failed or not: a server left listening
+  // keeps the file's process alive after its last test.
+  t.after(() => {
     server.closeAllConnections();
     server.close();
-  };
+  });
   return host;
 }
 

@@ -45,15 +45,29 @@ const PARTS = {
 const args = process.argv.slice(2);
 const parts = Object.hasOwn(PARTS, args[0] ?? '') ? [PARTS[args.shift()]] : Object.values(PARTS);
 
+// A file that has not ended in this long is stopped, and fails with the
+// output it printed so far. The longest took 85 s (2026-12-05); a file
+// that hangs would otherwise hold the run until CI's own limit, with its
+// output, which is printed when it ends, never shown (stop 70, 2026-12-07).
+const FILE_LIMIT_S = 600;
+
 /** Runs one file to its end: its exit status, output and seconds. */
 function runFile(file) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', ...args, file], { cwd: here });
+    // --test-force-exit: the file's process ends with its last test, even
+    // if a failed test left a server or a browser open.
+    const child = spawn(process.execPath, ['--test', '--test-force-exit', ...args, file], { cwd: here, detached: true });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
+    const watchdog = setTimeout(() => {
+      output.push(Buffer.from(`\nrun.mjs: ${file} had not ended after ${FILE_LIMIT_S} s; stopped, with its browsers\n`));
+      // The file's group: its node and the Chromium it started.
+      process.kill(-child.pid, 'SIGKILL');
+    }, FILE_LIMIT_S * 1000);
     child.on('close', (code, signal) => {
+      clearTimeout(watchdog);
       resolve({ file, status: code ?? signal, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 });
     });
   });

@@ -322,13 +322,13 @@ function noteCopyAndStart() {
   }).observe(document, { subtree: true, childList: true });
 }
 
-test('a page the cache answers leaves its copy out while its app starts, and its frame is never told an empty height', async () => {
+test('a page the cache answers leaves its copy out while its app starts, and its frame is never told an empty height', async (t) => {
   // A learner back on a course page: the frame's page and bundle come from
   // the browser's cache, and the live app is drawn a moment later. The
   // copy, laid out and painted only to be replaced then, is left out
   // (build/prerender.mjs); placed it must still be if the app had not
   // started in time, but never once it has.
-  const host = await cachingHost(env.base);
+  const host = await cachingHost(t, env.base);
   const context = await env.browser.newContext({ viewport: { width: 900, height: 1000 } });
   await context.addInitScript(noteCopyAndStart);
   const page = await context.newPage();
@@ -375,11 +375,10 @@ test('a page the cache answers leaves its copy out while its app starts, and its
   assert.ok(heights.every((h) => h > 300), `heights told: ${heights}`);
   assert.deepEqual(errors, []);
   await context.close();
-  host.close();
 });
 
-test('a page the cache answers places its copy when its bundle is slow to come, and says when it failed', async () => {
-  const host = await cachingHost(env.base);
+test('a page the cache answers places its copy when its bundle is slow to come, and says when it failed', async (t) => {
+  const host = await cachingHost(t, env.base);
   host.wasm = 'pass';
   const context = await env.browser.newContext({ viewport: PHONE });
   await context.addInitScript(noteCopyAndStart);
@@ -411,7 +410,6 @@ test('a page the cache answers places its copy when its bundle is slow to come, 
   });
   assert.equal(note, 'Сцена не загрузилась. Проверьте соединение и обновите страницу.');
   await context.close();
-  host.close();
 });
 
 test('a host that serves the wasm under another type still starts the app', async () => {
