@@ -100,6 +100,8 @@ public final class Proxy implements AutoCloseable {
         final ObjectNode observation;
         /** The index headers of the records the request carries. */
         final Set<String> indexes;
+        /** The {@link #mark} it arrived after: its nth counts from that mark. */
+        int markEpoch;
         State state = State.QUEUED;
         byte[] answer;
         ObjectNode answerObservation;
@@ -166,6 +168,10 @@ public final class Proxy implements AutoCloseable {
     private final Map<ApiKeys, Integer> forwarded = new EnumMap<>(ApiKeys.class);
     private int produceConnections;
     private final ArrayNode produceRequests = Facts.JSON.createArrayNode();
+    /** How many marks there have been: a request counts toward the holds of its own mark only. */
+    private int markEpoch;
+    /** How many of {@link #produceRequests} came before the last mark. */
+    private int producesBeforeMark;
     private final ArrayNode produceResponses = Facts.JSON.createArrayNode();
     private final ArrayNode initProducerIds = Facts.JSON.createArrayNode();
     private final ArrayNode errors = Facts.JSON.createArrayNode();
@@ -214,6 +220,8 @@ public final class Proxy implements AutoCloseable {
     /** Starts counting: the next request of each API is its 1st. */
     public synchronized void mark() {
         marked = true;
+        markEpoch++;
+        producesBeforeMark = produceRequests.size();
         counts.clear();
         forwarded.clear();
         holdsReleased = false;
@@ -313,6 +321,38 @@ public final class Proxy implements AutoCloseable {
             }
         }
         return false;
+    }
+
+    /**
+     * What the proxy saw of the watched Produce requests since the mark, for
+     * a case that timed out waiting on it: each one's count, connection,
+     * records' indexes and faults, and each live connection's requests still
+     * waiting for their answer.
+     */
+    public synchronized String describeSinceMark() {
+        StringBuilder out = new StringBuilder("Produce requests since the mark:");
+        for (int i = producesBeforeMark; i < produceRequests.size(); i++) {
+            JsonNode r = produceRequests.get(i);
+            List<String> indexes = new ArrayList<>();
+            r.path("batches").forEach(b -> b.path("records").forEach(rec -> indexes.add(rec.path("index").asText("?"))));
+            out.append(String.format(" [#%d on connection %d, records %s, faults %s]", r.path("nth").asInt(),
+                r.path("connection").asInt(), indexes, r.path("faults")));
+        }
+        if (producesBeforeMark == produceRequests.size()) {
+            out.append(" none");
+        }
+        out.append("; unanswered on live connections:");
+        for (Conn c : conns) {
+            if (c.clientGone) {
+                continue;
+            }
+            for (Exchange e : c.exchanges) {
+                out.append(String.format(" [%s #%d %s, records %s%s]", e.api, e.nth, e.state, e.indexes,
+                    e.hold == null ? "" : ", held until " + e.hold.api() + " #" + e.hold.nth()
+                        + (reached(e.hold) ? " (reached)" : "")));
+            }
+        }
+        return out.toString();
     }
 
     public synchronized ArrayNode produceRequests() {
@@ -545,6 +585,7 @@ public final class Proxy implements AutoCloseable {
             Exchange e = new Exchange(api, version, header.correlationId(), watchedClient, nth, frame,
                     notBefore, hold, forwardAfter, close == CloseWhen.AFTER_RESPONSE, observation,
                     indexes(observation));
+            e.markEpoch = markEpoch;
             if (!acksZero) {
                 c.exchanges.add(e);
             }
@@ -707,7 +748,15 @@ public final class Proxy implements AutoCloseable {
                 }
                 if (e.nth > 0) {
                     synchronized (this) {
-                        forwarded.merge(e.api, 1, Integer::sum);
+                        // Counted toward its own mark's holds only. A request
+                        // of the case before, written just before the mark,
+                        // can get here after it (this thread can wait for a
+                        // core while the broker answers it), and would
+                        // otherwise count as the new case's first and let a
+                        // hold of this case go one request early.
+                        if (e.markEpoch == markEpoch) {
+                            forwarded.merge(e.api, 1, Integer::sum);
+                        }
                         pumpAll();
                     }
                 }

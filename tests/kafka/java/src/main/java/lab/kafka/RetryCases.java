@@ -80,6 +80,15 @@ public final class RetryCases {
         return false;
     }
 
+    /** Waits until "Paid" is held at the proxy; if it never is, says what the proxy saw. */
+    private static void awaitPaidHeld(Proxy proxy, String who) throws Exception {
+        try {
+            Wait.until(who + "\"Paid\" held at the proxy", DEADLINE, () -> proxy.held("1"));
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(e.getMessage() + ". " + proxy.describeSinceMark(), e);
+        }
+    }
+
     private static void runJava(JsonNode area, JsonNode c, Cluster cluster, Proxy proxy, String bootstrap, Path outDir)
             throws Exception {
         JsonNode s = area.get("settings");
@@ -105,7 +114,7 @@ public final class RetryCases {
             sends.add(producer.send(record(tp, key, events, 0)));
             sends.get(0).get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
             sends.add(producer.send(record(tp, key, events, 1)));
-            Wait.until("\"Paid\" held at the proxy", DEADLINE, () -> proxy.held("1"));
+            awaitPaidHeld(proxy, "");
             sends.add(producer.send(record(tp, key, events, 2)));
             second = awaitSecondRequest(area, proxy);
             producer.flush();
@@ -152,7 +161,7 @@ public final class RetryCases {
                 return "armed";
             }
             if (line.startsWith("held ")) {
-                Wait.until(line.substring(5) + ": \"Paid\" held at the proxy", DEADLINE, () -> proxy.held("1"));
+                awaitPaidHeld(proxy, line.substring(5) + ": ");
                 return "held";
             }
             if (line.startsWith("sent ")) {
