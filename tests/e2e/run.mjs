@@ -48,7 +48,7 @@ const parts = Object.hasOwn(PARTS, args[0] ?? '') ? [PARTS[args.shift()]] : Obje
 // A file that has not ended in this long is stopped, and fails with the
 // output it printed so far. The longest took 85 s (2026-12-05); a file
 // that hangs would otherwise hold the run until CI's own limit, with its
-// output, which is printed when it ends, never shown (stop 70, 2026-12-07).
+// output, which is printed when it ends, never shown (CI, 2026-12-07).
 const FILE_LIMIT_S = 600;
 
 /** Runs one file to its end: its exit status, output and seconds. */
@@ -57,14 +57,14 @@ function runFile(file) {
   return new Promise((resolve) => {
     // --test-force-exit: the file's process ends with its last test, even
     // if a failed test left a server or a browser open.
-    const child = spawn(process.execPath, ['--test', '--test-force-exit', ...args, file], { cwd: here, detached: true });
+    const child = spawn(process.execPath, ['--test', '--test-force-exit', ...args, file], { cwd: here });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     const watchdog = setTimeout(() => {
-      output.push(Buffer.from(`\nrun.mjs: ${file} had not ended after ${FILE_LIMIT_S} s; stopped, with its browsers\n`));
-      // The file's group: its node and the Chromium it started.
-      process.kill(-child.pid, 'SIGKILL');
+      output.push(Buffer.from(`\nrun.mjs: ${file} had not ended after ${FILE_LIMIT_S} s; stopped\n`));
+      // Its Chromium ends with it: playwright's pipe to it closes.
+      child.kill('SIGKILL');
     }, FILE_LIMIT_S * 1000);
     child.on('close', (code, signal) => {
       clearTimeout(watchdog);
