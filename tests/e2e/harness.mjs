@@ -232,26 +232,38 @@ export const shot = (page, name) =>
 
 /**
  * A static host in front of the test server, as a course's host with
- * `Cache-Control: max-age`: the pages and the glue are cached; the wasm
- * is cached too unless `wasm` says how to answer it ('pass'; 'hold', the
- * next request until `release()`; or 'fail'), for a page the cache
- * answers whose bundle it no longer holds. It closes when the test `t`
- * ends.
+ * `Cache-Control: max-age`: the pages and the glue are cached. A scene's
+ * bundle (its wasm) is cached too unless `wasm` says how to answer it, for
+ * a page the cache answers whose bundle it no longer holds: 'pass';
+ * 'hold', each request until `release()`, which passes them and those
+ * after; or 'fail'. The Go lens module's wasm, which a page asks for once
+ * its scene is ready, is never held or failed: a late request of the load
+ * before must not take the next load's answer. It closes when the test
+ * `t` ends.
  */
 export async function cachingHost(t, upstream) {
-  const host = { wasm: 'cache', release: () => {} };
+  // What held requests wait on, and its opening.
+  let gate = null;
+  let open = () => {};
+  const host = {
+    wasm: 'cache',
+    release() {
+      host.wasm = 'pass';
+      open();
+      gate = null;
+    },
+  };
   const server = createServer(async (req, res) => {
+    // The answer as the request arrives, before the upstream's.
+    const wasm = req.url.endsWith('.wasm') ? (/\/kafka-ordering-lab-lens-/.test(req.url) ? 'pass' : host.wasm) : 'cache';
+    const held = wasm === 'hold' ? (gate ??= new Promise((ok) => (open = ok))) : null;
     const from = await fetch(new URL(req.url.slice(1), upstream));
     const body = Buffer.from(await from.arrayBuffer());
     const headers = { 'content-type': from.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': 'max-age=600' };
-    if (req.url.endsWith('.wasm') && host.wasm !== 'cache') {
+    if (wasm !== 'cache') {
       headers['cache-control'] = 'no-store';
-      if (host.wasm === 'fail') return res.writeHead(404).end();
-      if (host.wasm === 'hold') {
-        // The next request for a wasm (the lens module's) passes.
-        host.wasm = 'pass';
-        await new Promise((ok) => (host.release = ok));
-      }
+      if (wasm === 'fail') return res.writeHead(404).end();
+      await held;
     }
     res.writeHead(from.status, headers).end(body);
   });
