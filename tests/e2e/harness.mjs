@@ -2,6 +2,7 @@
 // build/dist.mjs) served on 127.0.0.1, and Debian's Chromium driven by
 // playwright-core, both from the build's own library (build/lib.mjs).
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -242,6 +243,11 @@ export const shot = (page, name) =>
  * `t` ends.
  */
 export async function cachingHost(t, upstream) {
+  // The lens module's file, as build/bundles.mjs names it: a rename must
+  // fail here, not let its request take a hold again.
+  const lensWasm = /\/kafka-ordering-lab-lens-[^/]*\.wasm$/;
+  const lensFiles = readdirSync(distDir).filter((f) => lensWasm.test(`/${f}`));
+  if (lensFiles.length !== 1) throw new Error(`cachingHost: the build has ${lensFiles.length} lens wasm files, not 1`);
   // What held requests wait on, and its opening.
   let gate = null;
   let open = () => {};
@@ -255,7 +261,7 @@ export async function cachingHost(t, upstream) {
   };
   const server = createServer(async (req, res) => {
     // The answer as the request arrives, before the upstream's.
-    const wasm = req.url.endsWith('.wasm') ? (/\/kafka-ordering-lab-lens-/.test(req.url) ? 'pass' : host.wasm) : 'cache';
+    const wasm = req.url.endsWith('.wasm') ? (lensWasm.test(req.url) ? 'pass' : host.wasm) : 'cache';
     const held = wasm === 'hold' ? (gate ??= new Promise((ok) => (open = ok))) : null;
     const from = await fetch(new URL(req.url.slice(1), upstream));
     const body = Buffer.from(await from.arrayBuffer());
