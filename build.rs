@@ -3,6 +3,8 @@
 //! languages this build has (the features `lang-ru`, `lang-en`). A level
 //! whose scene the build leaves out (the features `scene-…`) keeps only
 //! what the level map lists of it (src/levels/strip.rs `listing`).
+//! The producer's presets (static/presets) are written without their
+//! comments too (src/scenes/producer/model/presets.rs `source`).
 
 use std::env;
 use std::fs;
@@ -14,6 +16,7 @@ mod strip;
 fn main() {
     println!("cargo:rerun-if-changed=src/levels");
     println!("cargo:rerun-if-changed=src/levels/strip.rs");
+    println!("cargo:rerun-if-changed=static/presets");
     let keep: Vec<&str> = [
         ("ru", "CARGO_FEATURE_LANG_RU"),
         ("en", "CARGO_FEATURE_LANG_EN"),
@@ -42,6 +45,20 @@ fn main() {
                 strip::listing(&text, &keep)
             };
             fs::write(out.join(name), built).expect("OUT_DIR/levels file");
+        }
+    }
+    // A preset has no sections: `strip` with none to keep drops its
+    // comments and blank lines alone.
+    let presets =
+        PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("presets");
+    fs::create_dir_all(&presets).expect("OUT_DIR/presets");
+    for entry in fs::read_dir("static/presets").expect("static/presets") {
+        let path = entry.expect("static/presets entry").path();
+        if path.extension().is_some_and(|e| e == "preset") {
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().expect("a file name");
+            fs::write(presets.join(name), strip::strip(&text, &[])).expect("OUT_DIR/presets file");
         }
     }
 }
