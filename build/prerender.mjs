@@ -4,8 +4,9 @@
 // `en/log/index.html`, …, `lesson/index.html`, and the root's `index.html`
 // (the log, as `/` opens it). A static host serves each page's HTML with
 // its figure in it, so the learner sees the figure before the wasm
-// arrives; the app then draws the same markup and removes the copy in one
-// frame (src/ui/app.rs).
+// arrives; the app then empties the body as it mounts and draws the same
+// markup before the next paint, so the swap is one frame
+// (src/ui/shell.rs `use_ready`).
 //
 // Why the app itself in headless Chromium, not Yew's server-side
 // rendering: the copy is then the very DOM the app draws, effects and

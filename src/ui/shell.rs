@@ -159,8 +159,12 @@ pub fn use_prefers_light() -> bool {
     *light
 }
 
-/// Once the scene is on the page: reduced motion asked for, the scene
-/// marked ready, and the scene page's pre-rendered copy removed.
+/// Once the scene is on the page: reduced motion asked for, and the scene
+/// marked ready. The scene page's pre-rendered copy (build/prerender.mjs)
+/// is already gone by then: Yew empties the body as it mounts the app
+/// (yew 0.23 src/app_handle.rs, `mount_with_props`), and its first render
+/// runs before the browser paints again, so the swap is one frame: the
+/// same markup, the same size, no jump.
 #[hook]
 pub fn use_ready(scene_root: NodeRef, dispatch: Callback<PlayerAction>) {
     use_effect_with((), move |_| {
@@ -184,16 +188,6 @@ pub fn use_ready(scene_root: NodeRef, dispatch: Callback<PlayerAction>) {
         }
         // What the scene's cards left until now runs in the next frame.
         crate::widgets::after_ready::mark_ready();
-        // The scene page's pre-rendered copy (build/prerender.mjs)
-        // held the place until now. This runs in the task that drew
-        // the live app, before the browser paints again, so the swap
-        // is one frame: the same markup, the same size, no jump.
-        if let Some(static_copy) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector("[data-prerender]").ok().flatten())
-        {
-            static_copy.remove();
-        }
     });
 }
 
