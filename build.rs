@@ -8,7 +8,7 @@
 
 use std::env;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[path = "src/levels/strip.rs"]
 mod strip;
@@ -25,40 +25,39 @@ fn main() {
     .filter(|(_, feature)| env::var_os(feature).is_some())
     .map(|(lang, _)| lang)
     .collect();
-    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("levels");
-    fs::create_dir_all(&out).expect("OUT_DIR/levels");
-    for entry in fs::read_dir("src/levels").expect("src/levels") {
-        let path = entry.expect("src/levels entry").path();
-        if path.extension().is_some_and(|e| e == "level") {
-            let text =
-                fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let name = path.file_name().expect("a file name");
-            let scene = strip::start_scene(&text)
-                .unwrap_or_else(|| panic!("{}: no scene in its start", path.display()));
-            let feature = format!(
-                "CARGO_FEATURE_SCENE_{}",
-                scene.to_uppercase().replace('-', "_")
-            );
-            let built = if env::var_os(feature).is_some() {
-                strip::strip(&text, &keep)
-            } else {
-                strip::listing(&text, &keep)
-            };
-            fs::write(out.join(name), built).expect("OUT_DIR/levels file");
+    rewrite("src/levels", "level", "levels", |text, path| {
+        let scene = strip::start_scene(text)
+            .unwrap_or_else(|| panic!("{}: no scene in its start", path.display()));
+        let feature = format!(
+            "CARGO_FEATURE_SCENE_{}",
+            scene.to_uppercase().replace('-', "_")
+        );
+        if env::var_os(feature).is_some() {
+            strip::strip(text, &keep)
+        } else {
+            strip::listing(text, &keep)
         }
-    }
+    });
     // A preset has no sections: `strip` with none to keep drops its
     // comments and blank lines alone.
-    let presets =
-        PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("presets");
-    fs::create_dir_all(&presets).expect("OUT_DIR/presets");
-    for entry in fs::read_dir("static/presets").expect("static/presets") {
-        let path = entry.expect("static/presets entry").path();
-        if path.extension().is_some_and(|e| e == "preset") {
+    rewrite("static/presets", "preset", "presets", |text, _| {
+        strip::strip(text, &[])
+    });
+}
+
+/// Writes each `*.{ext}` file of `dir` into OUT_DIR/`out`, under its own
+/// name, as `built` makes it from the file's text.
+fn rewrite(dir: &str, ext: &str, out: &str, built: impl Fn(&str, &Path) -> String) {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join(out);
+    fs::create_dir_all(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+        let path = entry.unwrap_or_else(|e| panic!("{dir}: {e}")).path();
+        if path.extension().is_some_and(|e| e == ext) {
             let text =
                 fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let name = path.file_name().expect("a file name");
-            fs::write(presets.join(name), strip::strip(&text, &[])).expect("OUT_DIR/presets file");
+            fs::write(out.join(name), built(&text, &path))
+                .unwrap_or_else(|e| panic!("{}: {e}", out.display()));
         }
     }
 }
