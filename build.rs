@@ -2,7 +2,8 @@
 //! `FILES`): each without its comments, and with only the sections of the
 //! languages this build has (the features `lang-ru`, `lang-en`). A level
 //! whose scene the build leaves out (the features `scene-…`) keeps only
-//! what the level map lists of it (src/levels/strip.rs `listing`).
+//! what the level map lists of it (src/levels/strip.rs `listing`); and
+//! each level's listing alone, which every build lists.
 //! The producer's presets (static/presets) are written without their
 //! comments too (src/scenes/producer/model/presets.rs `source`).
 
@@ -37,6 +38,10 @@ fn main() {
         } else {
             strip::listing(text, &keep)
         }
+    });
+    // What every level lists (src/levels/mod.rs `LISTINGS`).
+    rewrite("src/levels", "level", "levels/listing", |text, _| {
+        strip::listing(text, &keep)
     });
     // A preset has no sections: `strip` with none to keep drops its
     // comments and blank lines alone.

@@ -1,17 +1,25 @@
 // The release bundles: for each language, one per scene, which that
-// scene's page loads; and one with every scene and both languages ("all")
-// for the addresses that need more than one scene (the level author kit)
-// or that the page's loader cannot read for certain. A scene's page then downloads that
-// scene's code alone, and the words of its language alone
+// scene's page loads, and for a scene with levels one more, which its
+// levels' links load (`pipeline+levels`); and one with every scene and
+// both languages ("all") for the addresses that need more than one scene
+// (the level author kit) or that the page's loader cannot read for
+// certain. A scene's page then downloads that scene's code alone, the
+// words of its language alone, and none of the levels' cards
 // (`for_each_scene!` in src/scenes/mod.rs and `Lang` in src/i18n/lang.rs
-// say which code is behind each Cargo feature).
+// say which code is behind each Cargo feature; src/levels/mod.rs
+// `built_in` which is behind the levels' flag).
 //
-// Each bundle: the library alone, `cargo rustc --release --lib
-// --crate-type cdylib -- -D warnings` for wasm32 with its `release-start` (opt-level "z",
-// fat LTO, one code unit: Cargo.toml's release profile; the standard
-// library compiled with it, `BUILD_STD` below; no binary crate
-// beside it, whose build would first write the library's metadata for it
-// to read), wasm-bindgen's web target, then the wasm's custom sections
+// A scene's bundles: its own crate (build/bundle) with the scene's and the
+// language's features, `cargo rustc --release -p kafka-ordering-lab-bundle
+// -- -D warnings` for wasm32 (opt-level "z", fat LTO, one code unit:
+// Cargo.toml's release profile; the standard library compiled with it,
+// `BUILD_STD` below), first with the levels' flag off, then on: the second
+// build compiles only that small crate again, and links (7 s against 28).
+// The bundle with every scene and the lens module: the library alone,
+// `cargo rustc --release --lib --crate-type cdylib -- -D warnings`, with
+// `release-start` where it has the view (no binary crate beside it, whose
+// build would first write the library's metadata for it to read). Then
+// each: wasm-bindgen's web target, the wasm's custom sections
 // dropped and the imports' names shortened in the wasm and its glue
 // (build/short-imports.mjs), and the glue through terser. Each file is
 // named by a hash of its content, so a host may cache it for long.
@@ -97,53 +105,92 @@ const BOTH = 'ru-en';
 // One build of a few seconds, where its builders were in 16 bundles.
 export const LENS = 'lens';
 
-async function build({ lang, scene }, targetDir, out, env = {}) {
+// A scene's bundles are built through their own crate (build/bundle),
+// which defines the flag that says whether a bundle opens the levels
+// (src/levels/mod.rs `built_in`); the bundle with every scene and the lens
+// module are the library itself, built as a `cdylib`.
+const BUNDLE_CRATE = 'kafka-ordering-lab-bundle';
+
+// The name a scene's levels' bundle has beside its page's, in the bundles'
+// list and the page's loader (build/pages.mjs): `pipeline+levels`.
+export const withLevels = (scene) => `${scene}+levels`;
+
+async function build({ lang, scene, levels = false }, targetDir, out, env = {}) {
   const started = Date.now();
-  const scenes = scene === 'all' || scene === LENS ? 'all-scenes' : `scene-${scene}`;
+  const ownCrate = scene !== 'all' && scene !== LENS;
   const langs = lang === BOTH ? LANGS.map((l) => `lang-${l}`).join(',') : `lang-${lang}`;
   // The lens module has no view and no start: the lens's builders and
   // their one export (`lens`, src/lib.rs).
-  const features = scene === LENS ? `lens-module,${langs},${scenes}` : `ui,${langs},${scenes},release-start`;
+  const features = scene === LENS ? `lens-module,${langs},all-scenes` : `ui,${langs},all-scenes,release-start`;
+  const what = ownCrate
+    ? ['-p', BUNDLE_CRATE, '--lib', '--features', `${langs},scene-${scene}`]
+    : ['--lib', '--crate-type', 'cdylib', '--no-default-features', '--features', features];
   await run(
     'cargo',
     [
       'rustc', '--release', '--quiet', '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir,
       ...BUILD_STD,
-      '--lib', '--crate-type', 'cdylib', '--no-default-features', '--features', features,
-      // This crate's warnings fail the build (the flags after `--` reach
-      // its rustc alone). `make lint` runs clippy on the build with both
-      // languages and every scene; a bundle is a build of one language
-      // and one scene, which only this compiles, so its errors and
-      // rustc's warnings (all but what such a build leaves unused,
-      // src/lib.rs) show here. Lint levels leave the code as it is (the
-      // same wasm, byte for byte: 2026-12-05).
+      ...what,
+      // The warnings of the crate cargo builds last fail the build (the
+      // flags after `--` reach its rustc alone); a scene's bundle is built
+      // through its own crate, and the library's warnings fail it there
+      // by the library's own `deny` (src/lib.rs). `make lint` runs clippy
+      // on the build with both languages and every scene; a bundle is a
+      // build of one language and one scene, which only this compiles, so
+      // its errors and rustc's warnings (all but what such a build leaves
+      // unused, src/lib.rs) show here. Lint levels leave the code as it
+      // is (the same wasm, byte for byte: 2026-12-05).
       '--', '-D', 'warnings',
     ],
     // The same wrapper for every build: cargo would not rebuild for another
-    // one, but nothing then depends on that.
-    { env: { RUSTC_WRAPPER: join(root, 'build', 'crate-started.sh'), ...BUILD_STD_ENV, ...env } },
+    // one, but nothing then depends on that. A change of the levels' flag
+    // compiles the bundle's crate again and links, and not the library.
+    {
+      env: {
+        RUSTC_WRAPPER: join(root, 'build', 'crate-started.sh'),
+        ...BUILD_STD_ENV,
+        KAFKA_LAB_BUNDLE_LEVELS: levels ? '1' : '0',
+        ...env,
+      },
+    },
   );
-  const tmp = join(targetDir, `bindgen-${lang}-${scene}`);
+  const built = (ownCrate ? BUNDLE_CRATE : CRATE).replaceAll('-', '_');
+  const name = levels ? withLevels(scene) : scene;
+  const tmp = join(targetDir, `bindgen-${lang}-${name}`);
   await rm(tmp, { recursive: true, force: true });
   await run('wasm-bindgen', [
     '--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', CRATE,
-    join(targetDir, WASM_RELEASE, `${CRATE.replaceAll('-', '_')}.wasm`),
+    join(targetDir, WASM_RELEASE, `${built}.wasm`),
   ]);
   const { wasm, renamed } = renameWasmImports(withoutCustomSections(await readFile(join(tmp, `${CRATE}_bg.wasm`))));
   const js = await minifyGlue(renameGlueImports((await readFile(join(tmp, `${CRATE}.js`))).toString('utf8'), renamed));
-  const name = `${CRATE}-${scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
-  await writeFile(join(out, `${name}_bg.wasm`), wasm);
-  await writeFile(join(out, `${name}.js`), js);
+  const file = `${CRATE}-${levels ? `${scene}-levels` : scene}-${lang}-${hashOf(Buffer.concat([wasm, js]))}`;
+  await writeFile(join(out, `${file}_bg.wasm`), wasm);
+  await writeFile(join(out, `${file}.js`), js);
   await rm(tmp, { recursive: true });
-  console.error(`bundles: ${lang} ${scene}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { js: `${name}.js`, wasm: `${name}_bg.wasm` };
+  console.error(`bundles: ${lang} ${name}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return { js: `${file}.js`, wasm: `${file}_bg.wasm` };
+}
+
+/**
+ * A job's bundles: a scene's page's, and, where the scene has levels
+ * (`levelScenes`), its levels' right after, from the same compile of the
+ * library on the same builder: only the bundle's crate and the link are
+ * done again.
+ */
+async function buildJob(job, levelScenes, targetDir, out, env) {
+  const files = { [job.scene]: await build(job, targetDir, out, env) };
+  if (levelScenes.has(job.scene)) files[withLevels(job.scene)] = await build({ ...job, levels: true }, targetDir, out);
+  return files;
 }
 
 /**
  * Builds every bundle into `out`; resolves to `{ ru: { log: { js, wasm },
- * …, all: … }, en: … }`, the file names.
+ * …, 'pipeline+levels': …, all: … }, en: … }`, the file names. The scene
+ * `table` (build/scene-table) says which scenes have levels.
  */
-export async function buildBundles(out) {
+export async function buildBundles(out, table) {
+  const levelScenes = new Set(Object.values(table.levels));
   const [locked, cli] = await Promise.all([
     lockedWasmBindgen(),
     run('wasm-bindgen', ['--version'], { capture: true }).catch(() => 'none'),
@@ -154,7 +201,7 @@ export async function buildBundles(out) {
   await mkdir(out, { recursive: true });
   const bundles = Object.fromEntries(LANGS.map((lang) => [lang, {}]));
   const place = (job, files) => {
-    for (const lang of job.lang === BOTH ? LANGS : [job.lang]) bundles[lang][job.scene] = files;
+    for (const lang of job.lang === BOTH ? LANGS : [job.lang]) Object.assign(bundles[lang], files);
   };
   // Largest first, so that neither builder is left with a long one at the
   // end. The bundle with every scene holds both languages: only the level
@@ -168,7 +215,7 @@ export async function buildBundles(out) {
     { lang: BOTH, scene: LENS },
   ];
   const builder = async (targetDir) => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) place(job, await build(job, targetDir, out));
+    for (let job = jobs.shift(); job; job = jobs.shift()) place(job, await buildJob(job, levelScenes, targetDir, out));
   };
   const [first, second] = [join(root, 'target'), join(root, 'target', 'second-builder')];
   // The dependencies, wasm and host (build scripts, procedural macros),
@@ -178,7 +225,7 @@ export async function buildBundles(out) {
   const started = join(first, 'bundles-crate-started');
   await rm(started, { force: true });
   const job = jobs.shift();
-  const firstDone = build(job, first, out, { LAB_CRATE_STARTED: started }).then((files) => place(job, files));
+  const firstDone = buildJob(job, levelScenes, first, out, { LAB_CRATE_STARTED: started }).then((files) => place(job, files));
   // Without a change to this crate cargo runs no rustc, and the first build
   // ends without the mark.
   const secondReady = Promise.race([appears(started, firstDone), firstDone]).then(() => seed(first, second));

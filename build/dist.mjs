@@ -50,7 +50,7 @@ try {
   const partial = `${out}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
-  const bundles = await step('bundles', () => buildBundles(partial));
+  const bundles = await step('bundles', () => buildBundles(partial, table));
   await step('page', () => writePage(partial, bundles, table));
   await step('pre-render', () => prerender(partial, table));
   if (publicUrl !== undefined) await step(`base ${publicUrl}`, () => rebase(partial, publicUrl));

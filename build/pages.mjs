@@ -22,7 +22,8 @@
 //   English.
 // - The scene (src/route.rs `open_link`): the page's path gives a
 //   `scene` or `lesson` that the query's own replaces; then a level opens
-//   its own scene, else the first `scene`, else a lesson step's scene,
+//   its own scene (in that scene's bundle with the levels, which its
+//   page's bundle leaves out), else the first `scene`, else a lesson step's scene,
 //   else the default. Which scene a level or a step opens comes from the
 //   app itself (the scene table, build/scene-table/main.rs). Any address
 //   the loader cannot read for certain (the level author kit, a level or a
@@ -33,7 +34,7 @@
 import { readFile, writeFile, copyFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { root, SCENES, withoutLineComments } from './lib.mjs';
-import { LENS } from './bundles.mjs';
+import { LENS, withLevels } from './bundles.mjs';
 
 /**
  * Writes `dist/index.html` from the template, with the loader for
@@ -41,8 +42,9 @@ import { LENS } from './bundles.mjs';
  * the template names.
  */
 export async function writePage(dist, bundles, table) {
+  const levelBundles = [...new Set(Object.values(table.levels))].map(withLevels);
   for (const lang of Object.keys(bundles)) {
-    const missing = [...SCENES, 'all', LENS].filter((scene) => !bundles[lang][scene]);
+    const missing = [...SCENES, ...levelBundles, 'all', LENS].filter((scene) => !bundles[lang][scene]);
     if (missing.length) throw new Error(`no ${lang} bundle for ${missing.join(', ')}`);
   }
   // The embed builder's page (src/params/path.rs EMBED_PAGE) is a page of
@@ -85,11 +87,13 @@ export async function writePage(dist, bundles, table) {
       if (page.length === 1 && page[0] === 'embed') return 'all';
       if (first('level-kit') !== undefined) return 'all';
       const level = first('level');
-      if (level !== undefined) return table.levels[level] ?? 'all';
+      // A level's scene's bundle with the levels: a scene's page's leaves
+      // them out (src/levels/mod.rs \`built_in\`).
+      if (level !== undefined) return Object.hasOwn(table.levels, level) ? table.levels[level] + '+levels' : 'all';
       const named = first('scene');
       if (named !== undefined) return table.scenes.includes(named) ? named : table.default;
       const step = first('lesson');
-      if (step !== undefined) return table.lessons[step] ?? 'all';
+      if (step !== undefined) return Object.hasOwn(table.lessons, step) ? table.lessons[step] : 'all';
       return table.default;
     })();
     const files = ${JSON.stringify(relative)}[lang];

@@ -39,6 +39,10 @@ macro_rules! level_files {
         /// N-th. Each as build.rs writes it: without comments, with the
         /// sections of the languages built in (src/levels/strip.rs).
         pub const FILES: [&str; 15] = [$(include_str!(concat!(env!("OUT_DIR"), "/levels/", $name))),*];
+        /// What the level map and a link to a level read of each: its
+        /// start, par and titles (src/levels/strip.rs `listing`), apart
+        /// from the whole files, which only [`builtin`] reads.
+        const LISTINGS: [&str; 15] = [$(include_str!(concat!(env!("OUT_DIR"), "/levels/listing/", $name))),*];
         /// The same files as written, with their comments and both
         /// languages, which the host tests read too.
         #[cfg(test)]
@@ -274,8 +278,12 @@ thread_local! {
 }
 
 /// Built-in level `n` (1-based). The files are part of the app, and the
-/// tests read every one, so none is missing here.
+/// tests read every one, so none is missing here; a bundle that does not
+/// open levels has none ([`built_in`]).
 pub fn builtin(n: u32) -> Option<Rc<Level>> {
+    if !built_in() {
+        return None;
+    }
     let i = (n as usize).checked_sub(1)?;
     let file = *FILES.get(i)?;
     BUILTIN.with(|levels| {
@@ -311,7 +319,29 @@ impl Listed {
 /// Level `n`'s listing (1-based), from its built-in file in either form
 /// build.rs writes: whole, or only the lines it lists.
 pub fn listed(n: u32) -> Option<Listed> {
-    read_listed(FILES.get((n as usize).checked_sub(1)?)?)
+    read_listed(LISTINGS.get((n as usize).checked_sub(1)?)?)
+}
+
+/// Whether this bundle opens the levels: every build but a scene page's
+/// release bundle, whose crate (build/bundle) says it with a flag. The
+/// page's loader starts the bundle with them for a `level=` link
+/// (build/pages.mjs), so a scene's page downloads none of the level's
+/// cards, nor what only they reach.
+pub fn built_in() -> bool {
+    #[cfg(feature = "levels-flag")]
+    {
+        extern "Rust" {
+            // build/bundle/lib.rs. A static, not a function: fat LTO
+            // reads its constant value at the link and leaves out what
+            // the value makes unreachable; a function's result it did not.
+            #[link_name = "kafka_lab_bundle_levels"]
+            static BUNDLE_LEVELS: bool;
+        }
+        // SAFETY: an immutable `bool` that the bundle's crate defines.
+        unsafe { BUNDLE_LEVELS }
+    }
+    #[cfg(not(feature = "levels-flag"))]
+    true
 }
 
 /// The listing in a level file's text: its head's `start` and `par`, and

@@ -594,6 +594,34 @@ fn every_unlockable_choice_declares_the_text_of_each_value() {
 }
 
 #[test]
+fn what_a_level_lists_is_read_from_its_listing_as_from_its_whole_file() {
+    // `listed` reads the listings, so that a bundle without the levels
+    // carries no level's story or hints (src/levels/mod.rs `built_in`);
+    // the whole file must list the same.
+    for (i, (source, listing)) in SOURCES.iter().zip(LISTINGS).enumerate() {
+        let n = i + 1;
+        assert_eq!(listing, strip::listing(source, BUILT_LANGS), "level {n}");
+        assert!(
+            listing.len() < FILES[i].len(),
+            "level {n}: a listing, not the file"
+        );
+        let listed = listed(n as u32).unwrap_or_else(|| panic!("level {n} listed"));
+        assert_eq!(Some(&listed), read_listed(FILES[i]).as_ref(), "level {n}");
+        let level = builtin(n as u32).unwrap_or_else(|| panic!("level {n}"));
+        assert_eq!(listed.par, level.file.par, "level {n}");
+        assert_eq!(parse_query(&listed.start).0, level.start, "level {n}");
+        for lang in [
+            #[cfg(feature = "lang-ru")]
+            Lang::Ru,
+            #[cfg(feature = "lang-en")]
+            Lang::En,
+        ] {
+            assert_eq!(listed.title(lang), level.text(lang).title, "level {n}");
+        }
+    }
+}
+
+#[test]
 fn a_built_in_file_is_its_source_without_comments_or_the_other_language() {
     for (i, (source, built)) in SOURCES.iter().zip(FILES).enumerate() {
         let n = i + 1;

@@ -49,6 +49,7 @@ catalogue! {
         KitPreview => ("Предпросмотр файла уровня", "Preview a level file"),
         KitAuthor => ("Автору уровней", "For level authors"),
         KitElsewhere => ("Инструменты автора уровней есть только в полной версии лаборатории:", "The level author's kit is only in the lab's full version:"),
+        LevelElsewhere => ("Уровень открывается на своей странице:", "The level opens on its own page:"),
     }
 }
 

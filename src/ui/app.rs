@@ -208,8 +208,11 @@ pub fn app(props: &AppProps) -> Html {
                 { view_heading(lang, params.scene, summary, moving, lede, &lede_open) }
                 // A lesson step's or a level's card: after the title in the
                 // page's order; style.css shows the figure before it.
-                if bad_level {
+                if bad_level && crate::levels::built_in() {
                     <NoSuchLevel params={(*params).clone()} />
+                }
+                if params.level.is_some() && !crate::levels::built_in() {
+                    { view_level_elsewhere(&params) }
                 }
                 if let Some((n, level)) = level.clone() {
                     <LevelBar key={n} n={n} level={level} params={(*params).clone()} on_params={on_params.clone()} />
@@ -257,6 +260,31 @@ pub fn app(props: &AppProps) -> Html {
             }
         </div>
         </ContextProvider<Narrow>>
+    }
+}
+
+/// A level's link in a bundle without the levels (`levels::built_in`): the
+/// page's loader starts the level's bundle for any `level=` link
+/// (build/pages.mjs), so only an address the loader and the app read apart
+/// lands here, and the note links to this same address, which the page
+/// opens with the level.
+fn view_level_elsewhere(params: &AppParams) -> Html {
+    let lang = params.lang;
+    let href = format!(
+        "{}{}{}",
+        base_path(),
+        crate::params::page_path(Some(params.scene), lang),
+        to_query(params)
+    );
+    let title = params
+        .level
+        .and_then(crate::levels::listed)
+        .map(|l| l.title(lang).to_owned())
+        .unwrap_or_default();
+    html! {
+        <p class="scene-elsewhere" role="alert" data-testid="level-elsewhere">
+            {t(lang, LevelMsg::LevelElsewhere)}{" "}<a href={href}>{title}</a>
+        </p>
     }
 }
 
