@@ -84,7 +84,10 @@ async function bundleSizes() {
     // The one with every scene holds both languages: counted once; so
     // does the Go lens module, which a page loads once its scene is ready
     // (src/golens/view.rs), and which needs no stylesheet.
-    for (const scene of [...SCENES, ...(lang === 'ru' ? ['all', 'lens'] : [])]) {
+    // A scene's levels' bundle (`pipeline+levels`), which a level's link
+    // loads, beside its page's.
+    const levels = SCENES.map((scene) => `${scene}+levels`).filter((name) => byScene[name]);
+    for (const scene of [...SCENES, ...levels, ...(lang === 'ru' ? ['all', 'lens'] : [])]) {
       const rows = [];
       for (const kind of ['js', 'wasm']) {
         const name = byScene[scene][kind].split('/').pop();
@@ -498,7 +501,7 @@ const lines = [
   '',
   '## Release bundle',
   '',
-  'How: `make build` (build/dist.mjs). build/bundles.mjs builds, per language, one bundle per scene, and one with every scene and both languages (`cargo build --release` for wasm32 with `--no-default-features --features ui,lang-ru,scene-log` and so on, or `ui,lang-ru,lang-en,all-scenes`: opt-level "z", fat LTO, one code unit; wasm-bindgen; the custom sections dropped and the imports renamed (build/short-imports.mjs); the glue through terser); build/pages.mjs puts them into the page with a loader that starts the bundle of the link\'s language and scene, and the scene pages are pre-rendered. Each file in `dist/` is read from disk; gzip is Node\'s zlib at level 9, brotli Node\'s at quality 11. A page loads one bundle: a scene\'s page, a level\'s or a lesson step\'s address loads its scene\'s; only the level author kit (`level-kit=`) and an address the loader cannot read for certain (an unknown level or step) load the one with every scene ("all").',
+  'How: `make build` (build/dist.mjs). build/bundles.mjs builds, per language, one bundle per scene, for a scene with levels its levels\' bundle (`pipeline+levels`), and one with every scene and both languages (a scene\'s two through build/bundle, `cargo rustc --release -p kafka-ordering-lab-bundle` for wasm32 with `--features lang-ru,scene-log` and so on, the levels\' flag off, then on; the one with every scene the library as a `cdylib` with `ui,lang-ru,lang-en,all-scenes,release-start`: opt-level "z", fat LTO, one code unit; wasm-bindgen; the custom sections dropped and the imports renamed (build/short-imports.mjs); the glue through terser); build/pages.mjs puts them into the page with a loader that starts the bundle of the link\'s language and scene, and the scene pages are pre-rendered. Each file in `dist/` is read from disk; gzip is Node\'s zlib at level 9, brotli Node\'s at quality 11. A page loads one bundle: a scene\'s page or a lesson step\'s address loads its scene\'s, a level\'s its scene\'s levels\'; only the level author kit (`level-kit=`) and an address the loader cannot read for certain (an unknown level or step) load the one with every scene ("all").',
   '',
   '| bundle | wasm (gzip) | js (gzip) | css (gzip) | **total, gzip** | total, brotli | total, raw |',
   '|---|---|---|---|---|---|---|',

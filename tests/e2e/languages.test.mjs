@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useBrowser, openPage, distDir, digest, simTime, seekTo, switchLanguage, shot, SCENES } from './harness.mjs';
+import { useBrowser, openPage, distDir, digest, simTime, seekTo, switchLanguage, shot, sceneTable, SCENES } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -23,13 +23,16 @@ function wasmFetches(page) {
 }
 
 test('each bundle carries its own language only', async () => {
-  // Per language, each scene's bundle; and the one with every scene, which
-  // holds both (build/bundles.mjs). The Go lens module holds both too, and
+  // Per language, each scene's bundle, and its levels' where it has levels;
+  // and the one with every scene, which holds both (build/bundles.mjs). The Go lens module holds both too, and
   // none of the app's words (scene-bundles.test.mjs).
+  // A scene with levels has a second bundle per language, with them.
+  const levelScenes = new Set(Object.values(sceneTable().levels)).size;
+  const perLang = SCENES.length + levelScenes;
   const all = (await readdir(distDir)).filter((f) => f.endsWith('_bg.wasm'));
-  assert.equal(all.length, 2 * SCENES.length + 2, all.join(', '));
+  assert.equal(all.length, 2 * perLang + 2, all.join(', '));
   const files = all.filter((f) => !/^kafka-ordering-lab-lens-ru-en-/.test(f));
-  assert.equal(files.length, 2 * SCENES.length + 1, files.join(', '));
+  assert.equal(files.length, 2 * perLang + 1, files.join(', '));
   // The share field's label (`Msg::ShareLink`) and the lesson's start
   // button (`LessonMsg::Start`), in each language.
   const ru = ['Ссылка на это состояние', 'Пройти главу по шагам'];
@@ -44,7 +47,7 @@ test('each bundle carries its own language only', async () => {
     else if (hasRu.every(Boolean) && hasEn.every(Boolean) && /-all-/.test(f)) langs.push('both');
     else assert.fail(`${f}: Russian ${hasRu}, English ${hasEn}`);
   }
-  assert.deepEqual(langs.sort(), ['both', ...Array(SCENES.length).fill('en'), ...Array(SCENES.length).fill('ru')]);
+  assert.deepEqual(langs.sort(), ['both', ...Array(perLang).fill('en'), ...Array(perLang).fill('ru')]);
 });
 
 test('every kind of address starts the bundle of the language the app reads from it', async () => {

@@ -1,15 +1,24 @@
-// One release bundle per scene and language (build/bundles.mjs):
-// each address starts the bundle that carries the scene the app then opens
-// from it (build/pages.mjs reads the address as the app does), a
-// scene's bundle leaves the other scenes' code out, and a bundle asked for
-// a scene it lacks says so and links to that scene's page.
+// One release bundle per scene and language (build/bundles.mjs), and
+// for a scene with levels a second one with them: each address starts the
+// bundle that carries the scene the app then opens from it, and its level
+// (build/pages.mjs reads the address as the app does); a scene's bundle
+// leaves the other scenes' code out, its page's bundle the levels too,
+// and a bundle asked for a scene or a level it lacks says so and links to
+// the page that has it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useBrowser, distDir, SCENES, shot } from './harness.mjs';
+import { useBrowser, distDir, SCENES, sceneTable, shot } from './harness.mjs';
 
 const env = useBrowser();
+
+// The scenes with levels, and the bundles of their levels (build/bundles.mjs).
+const LEVEL_SCENES = [...new Set(Object.values(sceneTable().levels))];
+const withLevels = (scene) => `${scene}+levels`;
+const LEVEL_BUNDLES = LEVEL_SCENES.map(withLevels);
+/** The scene a bundle's name carries. */
+const sceneOf = (bundle) => bundle.replace(/\+levels$/, '');
 
 /** The bundles the page's loader names, by language and then scene. */
 async function loaderBundles() {
@@ -49,10 +58,11 @@ test('every kind of address starts the bundle of the scene the app opens from it
     ['en/lesson/?lesson=8.1', 'disk', 'disk'],
     // A named scene wins over the step's.
     ['?lesson=4.1&scene=rabbitmq', 'rabbitmq', 'rabbitmq'],
-    // A level opens its own scene, whatever the link names.
-    ['?level=1', 'replication', 'replication'],
-    ['routing/?level=7&scene=disk', 'group', 'group'],
-    ['?level=12&lang=en', 'pipeline', 'pipeline'],
+    // A level opens its own scene, whatever the link names, in the
+    // scene's bundle with the levels.
+    ['?level=1', 'replication', 'replication+levels'],
+    ['routing/?level=7&scene=disk', 'group', 'group+levels'],
+    ['?level=12&lang=en', 'pipeline', 'pipeline+levels'],
     // A scene that does not exist: the default, with a message.
     ['?scene=kafka', 'log', 'log'],
     ['workers/?scene=', 'log', 'log'],
@@ -61,6 +71,7 @@ test('every kind of address starts the bundle of the scene the app opens from it
     // What the loader does not read for certain gets every scene.
     ['?level=99', 'log', 'all'],
     ['?level=%2B4', 'producer', 'all'],
+    ['?level=constructor', 'log', 'all'],
     ['?lesson=01', 'log', 'all'],
     ['?scene=workers&level-kit=make', 'workers', 'all'],
   ]) {
@@ -99,25 +110,36 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
     assert.ok(lede, `${scene}: its lede`);
     marks.push([scene, lede[1]]);
   }
-  for (const scene of [...SCENES, 'all']) {
-    const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
+  for (const bundle of [...SCENES, ...LEVEL_BUNDLES, 'all']) {
+    const wasm = await readFile(join(distDir, bundles.ru[bundle].wasm.split('/').pop()));
     for (const [owner, words] of marks) {
       const carried = wasm.includes(Buffer.from(words, 'utf8'));
-      assert.equal(carried, scene === owner || scene === 'all', `${scene}: ${owner}'s "${words}"`);
+      assert.equal(carried, sceneOf(bundle) === owner || bundle === 'all', `${bundle}: ${owner}'s "${words}"`);
     }
   }
-  // Every bundle lists every level by its title (the level map), and has
-  // the story and hints of its own scene's levels only (build.rs).
+  // Every bundle lists every level by its title (the level map); only the
+  // bundle with its scene's levels has the story and hints of a level
+  // (build.rs), and the level card's own words (src/levels/text.rs
+  // LevelMsg), which a scene's page's bundle leaves out with the card.
   const levels = [
     ['routing', 'Порядок заказа на шести партициях', 'Продюсер пишет события заказов без ключа', 'Порядок есть только внутри одной партиции'],
     ['pipeline', 'Два клиента, один топик', 'Сервис заказов пишет Created и Paid', 'Java берёт murmur2'],
   ];
-  for (const scene of [...SCENES, 'all']) {
-    const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
+  const cardWords = { ru: ['Карта уровней', 'Показать подсказку'], en: ['Level map', 'Show a hint'] };
+  for (const bundle of [...SCENES, ...LEVEL_BUNDLES, 'all']) {
+    const wasm = await readFile(join(distDir, bundles.ru[bundle].wasm.split('/').pop()));
     for (const [owner, title, ...words] of levels) {
-      assert.ok(wasm.includes(Buffer.from(title, 'utf8')), `${scene}: the title of ${owner}'s level`);
+      assert.ok(wasm.includes(Buffer.from(title, 'utf8')), `${bundle}: the title of ${owner}'s level`);
       for (const w of words) {
-        assert.equal(wasm.includes(Buffer.from(w, 'utf8')), scene === owner || scene === 'all', `${scene}: ${owner}'s level's "${w}"`);
+        assert.equal(wasm.includes(Buffer.from(w, 'utf8')), bundle === withLevels(owner) || bundle === 'all', `${bundle}: ${owner}'s level's "${w}"`);
+      }
+    }
+  }
+  for (const lang of ['ru', 'en']) {
+    for (const bundle of [...SCENES, ...LEVEL_BUNDLES]) {
+      const wasm = await readFile(join(distDir, bundles[lang][bundle].wasm.split('/').pop()));
+      for (const w of cardWords[lang]) {
+        assert.equal(wasm.includes(Buffer.from(w, 'utf8')), LEVEL_BUNDLES.includes(bundle), `${lang} ${bundle}: "${w}"`);
       }
     }
   }
@@ -125,6 +147,9 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
   const size = async (scene) => (await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()))).length;
   const all = await size('all');
   for (const scene of SCENES) assert.ok((await size(scene)) < 0.6 * all, scene);
+  // And a scene's page's bundle is lighter than its levels' by the
+  // levels' cards: the pipeline's Russian one by 90 KB of its 636 KB.
+  for (const scene of LEVEL_SCENES) assert.ok((await size(scene)) < 0.95 * (await size(withLevels(scene))), scene);
 });
 
 /**
@@ -170,7 +195,7 @@ test('a bundle asked for a scene it lacks links to that scene\'s page', async ()
 test("a bundle asked for a level of a scene it lacks links to the level in that scene's bundle", async () => {
   // Level 10 is the pipeline's; its page's bundle answered with the log's,
   // which lists the level but has neither its scene nor its words.
-  const { page, context, errors } = await answeredPage('pipeline', 'log', '?level=10&warehouse-client=java', { width: 1200, height: 900 });
+  const { page, context, errors } = await answeredPage('pipeline+levels', 'log', '?level=10&warehouse-client=java', { width: 1200, height: 900 });
   const note = await page.waitForSelector('[data-testid="scene-elsewhere"]');
   assert.match(await note.textContent(), /Эта сцена открывается на своей странице/);
   // No message that the level does not exist: it does, elsewhere.
@@ -178,11 +203,33 @@ test("a bundle asked for a level of a scene it lacks links to the level in that 
   await context.unrouteAll();
   await page.click('[data-testid="scene-elsewhere"] a');
   await page.waitForSelector('[data-testid="scene"][data-scene="pipeline"][data-ready="true"]');
-  assert.equal(await page.getAttribute('html', 'data-bundle-scene'), 'pipeline');
+  assert.equal(await page.getAttribute('html', 'data-bundle-scene'), 'pipeline+levels');
   assert.match(await page.textContent('[data-testid="level"]'), /Два клиента, один топик/);
   const link = new URL(page.url());
   assert.equal(link.searchParams.get('level'), '10');
   assert.equal(link.searchParams.get('warehouse-client'), 'java');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a scene's page's bundle, asked for one of its levels, links to the level in the bundle with it", async () => {
+  // Level 10 is the pipeline's; its levels' bundle answered with the
+  // pipeline's page's, which has the scene but not the levels.
+  const { page, context, errors } = await answeredPage('pipeline+levels', 'pipeline', '?level=10&warehouse-client=java', { width: 360, height: 800 });
+  const note = await page.waitForSelector('[data-testid="level-elsewhere"]');
+  assert.equal((await note.textContent()).trim(), 'Уровень открывается на своей странице: Два клиента, один топик');
+  await page.waitForSelector('[data-testid="scene"][data-scene="pipeline"][data-ready="true"]');
+  assert.equal(await page.$('[data-testid="level"]'), null);
+  // No message that the level does not exist: it does, in the other bundle.
+  assert.equal(await page.$('[data-testid="param-message"]'), null);
+  await shot(page, 'level-elsewhere-phone');
+  await context.unrouteAll();
+  await page.click('[data-testid="level-elsewhere"] a');
+  await page.waitForSelector('[data-testid="level"]');
+  assert.equal(await page.getAttribute('html', 'data-bundle-scene'), 'pipeline+levels');
+  assert.match(await page.textContent('[data-testid="level"]'), /Два клиента, один топик/);
+  assert.equal(new URL(page.url()).searchParams.get('warehouse-client'), 'java');
+  assert.equal(await page.$('[data-testid="level-elsewhere"]'), null);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -192,10 +239,10 @@ test("the level author's kit is only in the bundle with every scene, and a scene
   // note and the preview's verdict on a start.
   const bundles = await loaderBundles();
   const kitWords = ['Уровень начнётся с текущего состояния сцены', 'на старте все цели уже выполнены'];
-  for (const scene of [...SCENES, 'all']) {
-    const wasm = await readFile(join(distDir, bundles.ru[scene].wasm.split('/').pop()));
+  for (const bundle of [...SCENES, ...LEVEL_BUNDLES, 'all']) {
+    const wasm = await readFile(join(distDir, bundles.ru[bundle].wasm.split('/').pop()));
     for (const words of kitWords) {
-      assert.equal(wasm.includes(Buffer.from(words, 'utf8')), scene === 'all', `${scene}: "${words}"`);
+      assert.equal(wasm.includes(Buffer.from(words, 'utf8')), bundle === 'all', `${bundle}: "${words}"`);
     }
   }
   // The kit's link answered with the log's bundle, as if the loader had
@@ -252,9 +299,9 @@ test("the Go lens's programs and their words are in the lens module alone", asyn
     assert.ok(!lens.includes(Buffer.from(words, 'utf8')), `the lens module: no "${words}"`);
   }
   for (const lang of ['ru', 'en']) {
-    for (const scene of [...SCENES, 'all']) {
-      const wasm = await readFile(join(distDir, bundles[lang][scene].wasm.split('/').pop()));
-      for (const words of lensWords) assert.ok(!wasm.includes(Buffer.from(words, 'utf8')), `${lang} ${scene}: "${words}"`);
+    for (const bundle of [...SCENES, ...LEVEL_BUNDLES, 'all']) {
+      const wasm = await readFile(join(distDir, bundles[lang][bundle].wasm.split('/').pop()));
+      for (const words of lensWords) assert.ok(!wasm.includes(Buffer.from(words, 'utf8')), `${lang} ${bundle}: "${words}"`);
     }
   }
 });
