@@ -316,8 +316,8 @@ impl Listed {
     }
 }
 
-/// Level `n`'s listing (1-based), from its built-in file in either form
-/// build.rs writes: whole, or only the lines it lists.
+/// Level `n`'s listing (1-based), from the lines build.rs keeps of its
+/// file for the map (`LISTINGS`).
 pub fn listed(n: u32) -> Option<Listed> {
     read_listed(LISTINGS.get((n as usize).checked_sub(1)?)?)
 }
