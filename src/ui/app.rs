@@ -263,6 +263,18 @@ pub fn app(props: &AppProps) -> Html {
     }
 }
 
+/// This state's link on its scene's own page, whose loader starts the
+/// bundle it needs: what a bundle that lacks a part of the link (the
+/// levels, the level author's kit) links to.
+fn own_page_link(params: &AppParams) -> String {
+    format!(
+        "{}{}{}",
+        base_path(),
+        crate::params::page_path(Some(params.scene), params.lang),
+        to_query(params)
+    )
+}
+
 /// A level's link in a bundle without the levels (`levels::built_in`): the
 /// page's loader starts the level's bundle for any `level=` link
 /// (build/pages.mjs), so only an address the loader and the app read apart
@@ -270,12 +282,7 @@ pub fn app(props: &AppProps) -> Html {
 /// opens with the level.
 fn view_level_elsewhere(params: &AppParams) -> Html {
     let lang = params.lang;
-    let href = format!(
-        "{}{}{}",
-        base_path(),
-        crate::params::page_path(Some(params.scene), lang),
-        to_query(params)
-    );
+    let href = own_page_link(params);
     let title = params
         .level
         .and_then(crate::levels::listed)
@@ -305,12 +312,7 @@ fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
 #[cfg(not(feature = "all-scenes"))]
 fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
     let lang = params.lang;
-    let href = format!(
-        "{}{}{}",
-        base_path(),
-        crate::params::page_path(Some(params.scene), lang),
-        to_query(params)
-    );
+    let href = own_page_link(params);
     let name = match kit {
         LevelKit::Make => LevelMsg::KitMake,
         LevelKit::Preview => LevelMsg::KitPreview,
