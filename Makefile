@@ -88,7 +88,9 @@ check:
 	cargo test $(MODELS_ONLY)
 
 # The release build, whole, by one entry point (build/dist.mjs): one bundle
-# per scene and language and one per language with every scene, the page
+# per scene and language (and one more with its levels), and one with
+# every scene and both languages, each scene's a link of the library's one
+# compile for its language (build/bundles.mjs), the page
 # with the loader that starts the one a link needs, and each scene's page
 # with its figure pre-rendered in headless Chromium. Trunk is only the
 # development server. It runs again only when what it reads has changed,
@@ -102,10 +104,10 @@ dist/index.html: $(BUILD_INPUTS) | tools browser build/node_modules
 # with both languages and every scene (the bundle with every scene, and the
 # wasm tests'). Yew is then checked for wasm only, not a second time for
 # the host. Each build of one language (which leaves out the other's arms,
-# `Lang` in src/i18n/lang.rs) and of one scene is a release bundle, and the
-# build compiles every one of them with rustc's warnings denied
-# (build/bundles.mjs): what a clippy run of one language or one scene
-# would add is clippy's own lints on code the run above has linted whole.
+# `Lang` in src/i18n/lang.rs) is the library of that language's release
+# bundles, and the build compiles it with rustc's warnings denied
+# (build/bundles.mjs): what a clippy run of one language would add is
+# clippy's own lints on code the run above has linted whole.
 # The view's lint is the build of its wasm tests, compiled by clippy-driver
 # as this crate's rustc (Clippy's README, "Using clippy-driver": clippy's
 # lints, then rustc's code) with warnings denied: one build of the

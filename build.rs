@@ -1,9 +1,9 @@
 //! Writes the built-in level files as the app includes them (src/levels/mod.rs
-//! `FILES`): each without its comments, and with only the sections of the
-//! languages this build has (the features `lang-ru`, `lang-en`). A level
-//! whose scene the build leaves out (the features `scene-…`) keeps only
-//! what the level map lists of it (src/levels/strip.rs `listing`); and
-//! each level's listing alone, which every build lists.
+//! `level_files!`): each without its comments, and with only the sections of the
+//! languages this build has (the features `lang-ru`, `lang-en`); and each
+//! level's listing alone (src/levels/strip.rs `listing`), which every
+//! build lists, and which a bundle without the level's scene opens in
+//! place of the whole file (src/levels/mod.rs `file`).
 //! The producer's presets (static/presets) are written without their
 //! comments too (src/scenes/producer/model/presets.rs `source`).
 
@@ -26,18 +26,8 @@ fn main() {
     .filter(|(_, feature)| env::var_os(feature).is_some())
     .map(|(lang, _)| lang)
     .collect();
-    rewrite("src/levels", "level", "levels", |text, path| {
-        let scene = strip::start_scene(text)
-            .unwrap_or_else(|| panic!("{}: no scene in its start", path.display()));
-        let feature = format!(
-            "CARGO_FEATURE_SCENE_{}",
-            scene.to_uppercase().replace('-', "_")
-        );
-        if env::var_os(feature).is_some() {
-            strip::strip(text, &keep)
-        } else {
-            strip::listing(text, &keep)
-        }
+    rewrite("src/levels", "level", "levels", |text, _| {
+        strip::strip(text, &keep)
     });
     // What every level lists (src/levels/mod.rs `LISTINGS`).
     rewrite("src/levels", "level", "levels/listing", |text, _| {

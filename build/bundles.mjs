@@ -5,16 +5,22 @@
 // (the level author kit) or that the page's loader cannot read for
 // certain. A scene's page then downloads that scene's code alone, the
 // words of its language alone, and none of the levels' cards
-// (`for_each_scene!` in src/scenes/mod.rs and `Lang` in src/i18n/lang.rs
-// say which code is behind each Cargo feature; src/levels/mod.rs
-// `built_in` which is behind the levels' flag).
+// (`Lang` in src/i18n/lang.rs says which code is behind each language's
+// Cargo feature; `SceneId::built_in` in src/params/scene.rs which is
+// behind each scene's flag, and src/levels/mod.rs `built_in` which is
+// behind the levels' flag).
 //
-// A scene's bundles: its own crate (build/bundle) with the scene's and the
-// language's features, `cargo rustc --release -p kafka-ordering-lab-bundle
-// -- -D warnings` for wasm32 (opt-level "z", fat LTO, one code unit:
-// Cargo.toml's release profile; the standard library compiled with it,
-// `BUILD_STD` below), first with the levels' flag off, then on: the second
-// build compiles only that small crate again, and links (7 s against 28).
+// A scene's bundles: its own crate (build/bundle) with the language's
+// feature, `cargo rustc --release -p kafka-ordering-lab-bundle -- -D
+// warnings` for wasm32 (opt-level "z", fat LTO, one code unit: Cargo.toml's
+// release profile; the standard library compiled with it, `BUILD_STD`
+// below), and the scene and the levels' flag in the environment, which
+// only that small crate reads: the library is compiled once per language,
+// with every scene's code, and each bundle after the first compiles the
+// small crate again and links, where fat LTO leaves out every other
+// scene (`SceneId::built_in`, src/params/scene.rs). Compiled once per
+// scene instead, the library's front end checked every scene's code for
+// each (2026-12-06, BENCHMARKS.md).
 // The bundle with every scene and the lens module: the library alone,
 // `cargo rustc --release --lib --crate-type cdylib -- -D warnings`, with
 // `release-start` where it has the view (no binary crate beside it, whose
@@ -24,9 +30,10 @@
 // (build/short-imports.mjs), and the glue through terser. Each file is
 // named by a hash of its content, so a host may cache it for long.
 //
-// Two builders take the bundles in turn, largest first, each with a target
-// directory of its own, so that two builds run at once: each one's link is
-// a single LTO code unit, one core's work, and the machine has two. The
+// Two builders, each with a target directory of its own, so that two
+// builds run at once: each one's link is a single LTO code unit, one
+// core's work, and the machine has two. Each builder takes one language's
+// scenes, so that each compiles the library for one language only. The
 // dependencies are the same code in every bundle (the features differ in
 // this crate alone), so they are compiled once: the first build compiles
 // them with both cores, and the second builder starts from a copy of them
@@ -123,7 +130,7 @@ async function build({ lang, scene, levels = false }, targetDir, out, env = {}) 
   // their one export (`lens`, src/lib.rs).
   const features = scene === LENS ? `lens-module,${langs},all-scenes` : `ui,${langs},all-scenes,release-start`;
   const what = ownCrate
-    ? ['-p', BUNDLE_CRATE, '--lib', '--features', `${langs},scene-${scene}`]
+    ? ['-p', BUNDLE_CRATE, '--lib', '--features', langs]
     : ['--lib', '--crate-type', 'cdylib', '--no-default-features', '--features', features];
   await run(
     'cargo',
@@ -136,19 +143,21 @@ async function build({ lang, scene, levels = false }, targetDir, out, env = {}) 
       // through its own crate, and the library's warnings fail it there
       // by the library's own `deny` (src/lib.rs). `make lint` runs clippy
       // on the build with both languages and every scene; a bundle is a
-      // build of one language and one scene, which only this compiles, so
-      // its errors and rustc's warnings (all but what such a build leaves
-      // unused, src/lib.rs) show here. Lint levels leave the code as it
-      // is (the same wasm, byte for byte: 2026-12-05).
+      // build of one language, which only this compiles, so its errors
+      // and rustc's warnings (all but what such a build leaves unused,
+      // src/lib.rs) show here. Lint levels leave the code as it is (the
+      // same wasm, byte for byte: 2026-12-05).
       '--', '-D', 'warnings',
     ],
     // The same wrapper for every build: cargo would not rebuild for another
-    // one, but nothing then depends on that. A change of the levels' flag
-    // compiles the bundle's crate again and links, and not the library.
+    // one, but nothing then depends on that. A change of the scene or of
+    // the levels' flag compiles the bundle's crate again and links, and
+    // not the library.
     {
       env: {
         RUSTC_WRAPPER: join(root, 'build', 'crate-started.sh'),
         ...BUILD_STD_ENV,
+        KAFKA_LAB_BUNDLE_SCENE: scene,
         KAFKA_LAB_BUNDLE_LEVELS: levels ? '1' : '0',
         ...env,
       },
@@ -169,19 +178,7 @@ async function build({ lang, scene, levels = false }, targetDir, out, env = {}) 
   await writeFile(join(out, `${file}.js`), js);
   await rm(tmp, { recursive: true });
   console.error(`bundles: ${lang} ${name}: ${wasm.length} bytes (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { js: `${file}.js`, wasm: `${file}_bg.wasm` };
-}
-
-/**
- * A job's bundles: a scene's page's, and, where the scene has levels
- * (`levelScenes`), its levels' right after, from the same compile of the
- * library on the same builder: only the bundle's crate and the link are
- * done again.
- */
-async function buildJob(job, levelScenes, targetDir, out, env) {
-  const files = { [job.scene]: await build(job, targetDir, out, env) };
-  if (levelScenes.has(job.scene)) files[withLevels(job.scene)] = await build({ ...job, levels: true }, targetDir, out);
-  return files;
+  return { [name]: { js: `${file}.js`, wasm: `${file}_bg.wasm` } };
 }
 
 /**
@@ -203,19 +200,23 @@ export async function buildBundles(out, table) {
   const place = (job, files) => {
     for (const lang of job.lang === BOTH ? LANGS : [job.lang]) Object.assign(bundles[lang], files);
   };
-  // Largest first, so that neither builder is left with a long one at the
-  // end. The bundle with every scene holds both languages: only the level
+  // A language's bundles: each scene's page's, and its levels' where it
+  // has levels.
+  const scenesOf = (lang) =>
+    SCENES.flatMap((scene) => [{ lang, scene }, ...(levelScenes.has(scene) ? [{ lang, scene, levels: true }] : [])]);
+  // The bundle with every scene holds both languages: only the level
   // author kit and the addresses the loader cannot read for certain start
   // it, and one build of it instead of one per language saves the longest
   // build of the release, for 45 KB gzip more than one language's
-  // (BENCHMARKS.md).
-  const jobs = [
-    { lang: BOTH, scene: 'all' },
-    ...['pipeline', ...SCENES.filter((s) => s !== 'pipeline')].flatMap((scene) => LANGS.map((lang) => ({ lang, scene }))),
-    { lang: BOTH, scene: LENS },
+  // (BENCHMARKS.md). It is the first builder's first: the longest build,
+  // and the one that compiles the dependencies in a new clone; the second
+  // builder ends with the lens module, a few seconds.
+  const [firstJobs, secondJobs] = [
+    [{ lang: BOTH, scene: 'all' }, ...scenesOf('ru')],
+    [...scenesOf('en'), { lang: BOTH, scene: LENS }],
   ];
-  const builder = async (targetDir) => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) place(job, await buildJob(job, levelScenes, targetDir, out));
+  const builder = async (jobs, targetDir) => {
+    for (const job of jobs) place(job, await build(job, targetDir, out));
   };
   const [first, second] = [join(root, 'target'), join(root, 'target', 'second-builder')];
   // The dependencies, wasm and host (build scripts, procedural macros),
@@ -224,12 +225,12 @@ export async function buildBundles(out, table) {
   await restoreDeps('bundles', first, depFolders, CACHE);
   const started = join(first, 'bundles-crate-started');
   await rm(started, { force: true });
-  const job = jobs.shift();
-  const firstDone = buildJob(job, levelScenes, first, out, { LAB_CRATE_STARTED: started }).then((files) => place(job, files));
+  const job = firstJobs.shift();
+  const firstDone = build(job, first, out, { LAB_CRATE_STARTED: started }).then((files) => place(job, files));
   // Without a change to this crate cargo runs no rustc, and the first build
   // ends without the mark.
   const secondReady = Promise.race([appears(started, firstDone), firstDone]).then(() => seed(first, second));
-  await Promise.all([firstDone.then(() => builder(first)), secondReady.then(() => builder(second))]);
+  await Promise.all([firstDone.then(() => builder(firstJobs, first)), secondReady.then(() => builder(secondJobs, second))]);
   await saveDeps('bundles', first, depFolders, CACHE);
   return bundles;
 }

@@ -3,8 +3,10 @@
 //
 // 1. The scene table (build/scene-table/main.rs): which scene each level
 //    and lesson step opens, printed by the app itself.
-// 2. The bundles (build/bundles.mjs): one per scene and language, and one
-//    with every scene per language.
+// 2. The bundles (build/bundles.mjs): one per scene and language, and
+//    one more with its levels, each a link of the library's one compile
+//    for the language; one with every scene and both languages; the Go
+//    lens module.
 // 3. The page (build/pages.mjs): index.html with the loader that starts
 //    the bundle a link needs, and the stylesheet inlined.
 // 4. The scene pages (build/prerender.mjs): each scene's default frame

@@ -20,10 +20,10 @@
 // the view, both languages and every scene, which the lints compile, still
 // reports what nothing uses.
 // A scene's release bundle is built through its own crate (build/bundle,
-// with `levels-flag`), and fails on this library's warnings there, as the
+// with `bundle-flags`), and fails on this library's warnings there, as the
 // builds of the library itself fail on them (`-D warnings`,
 // build/bundles.mjs).
-#![cfg_attr(feature = "levels-flag", deny(warnings))]
+#![cfg_attr(feature = "bundle-flags", deny(warnings))]
 #![cfg_attr(
     not(all(
         feature = "ui",

@@ -337,7 +337,7 @@ macro_rules! define_scene_lens {
         /// scene's own bundle leaves the other scenes' programs out.
         fn write_scene(b: &mut Builder, params: &AppParams) {
             match params.scene {
-                $(SceneId::$variant => if cfg!(feature = $feature) {
+                $(SceneId::$variant => if SceneId::$variant.built_in() {
                     <$model as SceneLens>::write(b, params)
                 },)*
             }

@@ -112,7 +112,7 @@ macro_rules! define_refuses {
         pub fn refuses(params: &AppParams) -> bool {
             match params.scene {
                 $(#[cfg(feature = $feature)]
-                SceneId::$variant => <$model as Scene>::build(params).is_err(),)*
+                SceneId::$variant if SceneId::$variant.built_in() => <$model as Scene>::build(params).is_err(),)*
                 // A scene this bundle does not carry runs nothing here.
                 #[allow(unreachable_patterns)]
                 _ => true,

@@ -32,12 +32,14 @@ pub use text::{
     level_format_error, level_goal, level_metric, level_misses, progress_code_error, LevelMsg,
 };
 
-/// Both lists of the built-in levels, from one list of their file names.
+/// Both lists of the built-in levels, from one list of their file names
+/// and scenes (a test checks each scene against its file's start).
 macro_rules! level_files {
-    ($($name:literal),* $(,)?) => {
+    ($($name:literal: $scene:ident),* $(,)?) => {
         /// The built-in levels, in the chapter's order. `?level=N` opens the
         /// N-th. Each as build.rs writes it: without comments, with the
         /// sections of the languages built in (src/levels/strip.rs).
+        #[cfg(test)]
         pub const FILES: [&str; 15] = [$(include_str!(concat!(env!("OUT_DIR"), "/levels/", $name))),*];
         /// What the level map and a link to a level read of each: its
         /// start, par and titles (src/levels/strip.rs `listing`), apart
@@ -47,24 +49,51 @@ macro_rules! level_files {
         /// languages, which the host tests read too.
         #[cfg(test)]
         const SOURCES: [&str; 15] = [$(include_str!($name)),*];
+        /// Each level's scene, in the same order.
+        #[cfg(test)]
+        const SCENES: [SceneId; 15] = [$(SceneId::$scene),*];
+
+        /// Level `i`'s file (0-based) as [`builtin`] reads it: whole
+        /// where this bundle plays its scene, its listing elsewhere, so
+        /// that a bundle carries no other scene's story or hints. A
+        /// scene's release bundle knows the scene it plays only at the
+        /// link, so each whole file is behind a call of its own
+        /// (`SceneId::if_built`), not in a table made before it.
+        fn file(i: usize) -> Option<&'static str> {
+            let mut n = 0;
+            $(
+                if i == n {
+                    let whole = SceneId::$scene
+                        .if_built(|| include_str!(concat!(env!("OUT_DIR"), "/levels/", $name)));
+                    return Some(if whole.is_empty() {
+                        include_str!(concat!(env!("OUT_DIR"), "/levels/listing/", $name))
+                    } else {
+                        whole
+                    });
+                }
+                n += 1;
+            )*
+            let _ = n;
+            None
+        }
     };
 }
 level_files!(
-    "01-replication-acks.level",
-    "02-replication-unclean.level",
-    "03-routing-key.level",
-    "04-producer-catastrophe.level",
-    "05-producer-lost-ack.level",
-    "06-repartition-grow.level",
-    "07-group-crash.level",
-    "08-workers-pool.level",
-    "09-rabbitmq-order.level",
-    "10-pipeline-clients.level",
-    "11-pipeline-crash.level",
-    "12-pipeline-failover.level",
-    "13-group-consumer-protocol.level",
-    "14-share-order-stream.level",
-    "15-share-job-queue.level",
+    "01-replication-acks.level": Replication,
+    "02-replication-unclean.level": Replication,
+    "03-routing-key.level": Routing,
+    "04-producer-catastrophe.level": Producer,
+    "05-producer-lost-ack.level": Producer,
+    "06-repartition-grow.level": Repartition,
+    "07-group-crash.level": Group,
+    "08-workers-pool.level": Workers,
+    "09-rabbitmq-order.level": RabbitMq,
+    "10-pipeline-clients.level": Pipeline,
+    "11-pipeline-crash.level": Pipeline,
+    "12-pipeline-failover.level": Pipeline,
+    "13-group-consumer-protocol.level": Group,
+    "14-share-order-stream.level": Share,
+    "15-share-job-queue.level": Share,
 );
 
 /// The sections a built-in level file has in this build (build.rs).
@@ -274,7 +303,7 @@ thread_local! {
     // Each file is parsed, its solutions checked, when first asked for:
     // every scene's header links to the first level, and a reader of a
     // scene should not wait for all twelve on a slow phone.
-    static BUILTIN: Vec<OnceCell<Option<Rc<Level>>>> = FILES.iter().map(|_| OnceCell::new()).collect();
+    static BUILTIN: Vec<OnceCell<Option<Rc<Level>>>> = LISTINGS.iter().map(|_| OnceCell::new()).collect();
 }
 
 /// Built-in level `n` (1-based). The files are part of the app, and the
@@ -285,7 +314,7 @@ pub fn builtin(n: u32) -> Option<Rc<Level>> {
         return None;
     }
     let i = (n as usize).checked_sub(1)?;
-    let file = *FILES.get(i)?;
+    let file = file(i)?;
     BUILTIN.with(|levels| {
         levels[i]
             .get_or_init(|| Level::parse_builtin(file).ok().map(Rc::new))
@@ -328,7 +357,7 @@ pub fn listed(n: u32) -> Option<Listed> {
 /// (build/pages.mjs), so a scene's page downloads none of the level's
 /// cards, nor what only they reach.
 pub fn built_in() -> bool {
-    #[cfg(feature = "levels-flag")]
+    #[cfg(feature = "bundle-flags")]
     {
         extern "Rust" {
             // build/bundle/lib.rs. A static, not a function: fat LTO
@@ -340,7 +369,7 @@ pub fn built_in() -> bool {
         // SAFETY: an immutable `bool` that the bundle's crate defines.
         unsafe { BUNDLE_LEVELS }
     }
-    #[cfg(not(feature = "levels-flag"))]
+    #[cfg(not(feature = "bundle-flags"))]
     true
 }
 
@@ -371,7 +400,7 @@ fn read_listed(text: &str) -> Option<Listed> {
 
 /// How many levels there are.
 pub fn count() -> u32 {
-    FILES.len() as u32
+    LISTINGS.len() as u32
 }
 
 /// The `localStorage` key the learner's progress is kept under.

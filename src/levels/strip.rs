@@ -50,15 +50,3 @@ pub fn listing(text: &str, keep: &[&str]) -> String {
         .map(|line| format!("{line}\n"))
         .collect()
 }
-
-/// The scene a level file's `start` names, as its link's `scene`.
-pub fn start_scene(text: &str) -> Option<&str> {
-    let start = text.lines().find_map(|line| {
-        let (key, value) = line.split_once('=')?;
-        (key.trim() == "start").then(|| value.trim())
-    })?;
-    start
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("scene="))
-}

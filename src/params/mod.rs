@@ -33,7 +33,7 @@ pub use text::param_issue;
 use codec::{parse_flag, parse_number, quote};
 use declare::{find, Kind, Value};
 
-pub use scene::{LessonStep, SceneId, SceneLink, LESSON};
+pub use scene::{questions_built_in, LessonStep, SceneId, SceneLink, LESSON};
 
 use crate::i18n::Lang;
 

@@ -105,11 +105,62 @@ macro_rules! define_scene_ids {
             }
 
             /// Whether this bundle plays and draws the scene: every scene in
-            /// the default build, one in a scene's own bundle.
+            /// the default build, one in a scene's own bundle: the scene's
+            /// Cargo feature, or in a scene's release bundle the flag that
+            /// the bundle's crate defines for it (build/bundle).
+            #[inline]
             pub fn built_in(self) -> bool {
                 match self {
-                    $(SceneId::$variant => cfg!(feature = $feature),)*
+                    $(SceneId::$variant => {
+                        #[cfg(feature = "bundle-flags")]
+                        // SAFETY: an immutable `bool` that the bundle's
+                        // crate defines.
+                        let built = unsafe { bundle_scenes::$field };
+                        #[cfg(not(feature = "bundle-flags"))]
+                        let built = cfg!(feature = $feature);
+                        built
+                    })*
                 }
+            }
+
+            /// `value()` where this bundle has the scene, else the type's
+            /// default. Out of line, and one copy per call site (each
+            /// `value` is a closure of its own): where a `match` over the
+            /// scenes guards constant arms with `built_in`, the compiler
+            /// makes one table of every scene's values before the link,
+            /// indexed by the scene, and a scene's release bundle then keeps
+            /// them all (every lede, 2026-12-07); a call per scene it does
+            /// not merge, and the link folds each to the value or the
+            /// default.
+            #[inline(never)]
+            pub fn if_built<T: Default>(self, value: impl FnOnce() -> T) -> T {
+                if self.built_in() {
+                    value()
+                } else {
+                    T::default()
+                }
+            }
+
+            /// Whether this bundle has every scene: the one the page's
+            /// loader starts for the level author kit and the embed
+            /// builder, which only it carries.
+            pub fn all_built_in() -> bool {
+                true $(&& SceneId::$variant.built_in())*
+            }
+        }
+
+        /// A scene's release bundle says which scene it plays by one flag
+        /// per scene (build/bundle/lib.rs). Statics, not functions: fat LTO
+        /// reads their constant values at the link and leaves out every
+        /// scene whose flag is off (a function's result it did not). And
+        /// one each, not one set of bits: before the link, the compiler
+        /// read a set's bit by the player's variant in one place for every
+        /// scene, and so kept every scene's player in a table.
+        #[cfg(feature = "bundle-flags")]
+        mod bundle_scenes {
+            extern "Rust" {
+                $(#[link_name = concat!("kafka_lab_bundle_scene_", $id)]
+                pub static $field: bool;)*
             }
         }
     };
@@ -138,10 +189,31 @@ macro_rules! define_lesson {
             })*
             out
         };
+
+        /// Whether a lesson step of a scene this bundle has asks a
+        /// question. The lesson's bar draws its question only then, so a
+        /// scene's release bundle whose steps ask none leaves that code
+        /// out at the link (src/ui/lesson_view.rs), as a bundle built for
+        /// the scene alone did before.
+        pub fn questions_built_in() -> bool {
+            false $(|| (const { asks(<$model as SceneLink>::LESSON) } && SceneId::$variant.built_in()))*
+        }
     };
 }
 
 crate::for_each_scene!(define_lesson);
+
+/// Whether one of `steps` asks a question.
+const fn asks(steps: &[LessonStep]) -> bool {
+    let mut i = 0;
+    while i < steps.len() {
+        if steps[i].answer.is_some() {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
 
 /// The lesson steps' ids, in lesson order: the link's vocabulary.
 pub const LESSON_STEP_IDS: [&str; LESSON_LEN] = {

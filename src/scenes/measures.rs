@@ -152,7 +152,7 @@ macro_rules! define_scene_measures {
         /// it meets no goal.
         pub fn measure(params: &AppParams) -> Option<Measured> {
             match params.scene {
-                $(SceneId::$variant => if cfg!(feature = $feature) {
+                $(SceneId::$variant => if SceneId::$variant.built_in() {
                     <$model as SceneMeasures>::measure(params)
                 } else {
                     None

@@ -109,11 +109,10 @@ pub trait Scene: Model + SceneLink + Sized {
 
     /// The scene's figure and controls, drawn from its player. Each scene
     /// draws its own where its feature is on; a build with the feature off
-    /// has none of the scene's view modules, so that a scene's bundle does
-    /// not compile the other scenes' views (the routing bundle's front end
-    /// 10.8 s to 5.4, 2026-12-06), and never makes that scene's player
-    /// (`ScenePlayer::build`), so this is never called there. A scene that
-    /// left its own out would fail loudly, not draw a blank figure.
+    /// has none of the scene's view modules, and never makes that scene's
+    /// player (`ScenePlayer::build`), so this is never called there. A
+    /// scene that left its own out would fail loudly, not draw a blank
+    /// figure.
     #[cfg(feature = "ui")]
     fn view(_player: &crate::widgets::player::Player<Self>, _args: ViewArgs<'_>) -> yew::Html {
         unreachable!("a scene's view is built with its feature")
@@ -171,8 +170,9 @@ pub(crate) fn first_violation(checker: &crate::sim::checker::OrderChecker) -> Ve
 /// Adding a scene is one line here (and its feature in Cargo.toml).
 ///
 /// Every scene has an id, a page and a menu entry in every bundle; only
-/// the code that plays and draws a scene is behind its feature, so a
-/// scene's own bundle leaves the other scenes' code out.
+/// the code that plays and draws a scene is behind `SceneId::built_in`
+/// (its feature, or a scene's release bundle's flag), so a scene's own
+/// bundle leaves the other scenes' code out.
 #[macro_export]
 macro_rules! for_each_scene {
     ($then:ident) => {
@@ -206,23 +206,24 @@ macro_rules! define_scene_words {
             /// The scene's lede. Only the open scene's is shown, and a
             /// scene's own bundle carries only its own: another scene's is
             /// empty there, and its words are left out of the build.
+            /// Out of line, as [`SceneId::lesson`].
+            #[inline(never)]
             pub fn lede(self, lang: Lang) -> &'static str {
                 match self {
-                    $(SceneId::$variant if cfg!(feature = $feature) => <$model as Scene>::lede(lang),)*
-                    _ => "",
+                    $(SceneId::$variant => SceneId::$variant.if_built(|| <$model as Scene>::lede(lang)),)*
                 }
             }
 
             /// The words of the lesson's step `part` on the scene. Only the
             /// open scene's step is shown, so a scene's own bundle carries
             /// only its steps'.
+            /// Out of line: its scenes' calls ([`SceneId::if_built`]) are
+            /// one each, and inlined where the lesson's bar reads its
+            /// words they were its code's largest part (3.2 KB).
+            #[inline(never)]
             pub fn lesson(self, part: u32, lang: Lang) -> Option<LessonText> {
                 match self {
-                    $(SceneId::$variant => if cfg!(feature = $feature) {
-                        <$model as Scene>::lesson(part, lang)
-                    } else {
-                        None
-                    },)*
+                    $(SceneId::$variant => SceneId::$variant.if_built(|| <$model as Scene>::lesson(part, lang)),)*
                 }
             }
 

@@ -299,18 +299,18 @@ fn view_level_elsewhere(params: &AppParams) -> Html {
 /// every scene, which the page's loader starts for any `level-kit=` link
 /// (build/pages.mjs). A scene's own bundle that gets one all the same
 /// links to the page that has it, as for a scene it lacks
-/// (`scene_host::view_elsewhere`).
-#[cfg(feature = "all-scenes")]
+/// (`scene_host::view_elsewhere`). A scene's release bundle compiles the
+/// kit with every scene's code and leaves both out at the link
+/// (`SceneId::all_built_in`).
 fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
-    use super::level_kit::{LevelMaker, LevelPreview};
-    match kit {
-        LevelKit::Make => html! { <LevelMaker params={params.clone()} /> },
-        LevelKit::Preview => html! { <LevelPreview params={params.clone()} /> },
+    #[cfg(feature = "all-scenes")]
+    if SceneId::all_built_in() {
+        use super::level_kit::{LevelMaker, LevelPreview};
+        return match kit {
+            LevelKit::Make => html! { <LevelMaker params={params.clone()} /> },
+            LevelKit::Preview => html! { <LevelPreview params={params.clone()} /> },
+        };
     }
-}
-
-#[cfg(not(feature = "all-scenes"))]
-fn view_level_kit(params: &AppParams, kit: LevelKit) -> Html {
     let lang = params.lang;
     let href = own_page_link(params);
     let name = match kit {

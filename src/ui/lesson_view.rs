@@ -23,7 +23,10 @@ pub struct LessonProps {
 pub fn lesson_bar(props: &LessonProps) -> Html {
     let lang = props.lang;
     let answered = use_state(|| None::<usize>);
-    let text = crate::lesson::lesson_text(lang, props.step);
+    let mut text = crate::lesson::lesson_text(lang, props.step);
+    if !crate::params::questions_built_in() {
+        text.question = None;
+    }
     let correct = lesson::step(props.step).and_then(|s| s.answer);
     let total = STEPS.len();
     let id = lesson::step(props.step).map_or("", |s| s.id);

@@ -12,6 +12,7 @@ use crate::widgets::player::{Player, PlayerAction};
 // benchmark measures seeking with exactly the app's settings.
 use crate::sim::history::{HORIZON, SNAPSHOT_EVERY};
 use crate::sim::{Sim, SimTime, Timeline};
+use std::mem::ManuallyDrop;
 use yew::{Callback, Html};
 
 /// What the shell asks of a scene's player, whichever the scene.
@@ -86,10 +87,12 @@ macro_rules! define_scene_player {
     ($($variant:ident, $field:ident, $id:literal, $feature:literal, $model:ty;)*) => {
         // One player exists at a time, so a small variant beside a scene's
         // costs nothing worth a box (a scene's own bundle has one large
-        // variant, which is what clippy's lint flags).
+        // variant, which is what clippy's lint flags). Each scene's player
+        // is dropped by the enum's own `Drop`, where the compiler's would
+        // drop every scene's model in a scene's release bundle (`carried`).
         #[allow(clippy::large_enum_variant)]
         pub enum ScenePlayer {
-            $(#[cfg(feature = $feature)] $variant(Player<$model>),)*
+            $(#[cfg(feature = $feature)] $variant(ManuallyDrop<Player<$model>>),)*
             /// The scene's client was not created: Kafka would throw this
             /// `ConfigException` (only the producer's settings are refused).
             Refused(SceneId, ConfigError),
@@ -104,8 +107,8 @@ macro_rules! define_scene_player {
             pub fn build(params: &AppParams, issues: &mut Vec<ParamIssue>) -> Self {
                 match params.scene {
                     $(#[cfg(feature = $feature)]
-                    SceneId::$variant => match <$model as Scene>::build(params) {
-                        Ok(model) => ScenePlayer::$variant(open(model, params, issues)),
+                    SceneId::$variant if SceneId::$variant.built_in() => match <$model as Scene>::build(params) {
+                        Ok(model) => ScenePlayer::$variant(ManuallyDrop::new(open(model, params, issues))),
                         Err(e) => ScenePlayer::Refused(SceneId::$variant, e),
                     },)*
                     #[allow(unreachable_patterns)]
@@ -117,29 +120,58 @@ macro_rules! define_scene_player {
             /// does not carry links to its own page.
             pub fn view(&self, args: ViewArgs<'_>) -> Html {
                 match self {
-                    $(#[cfg(feature = $feature)] ScenePlayer::$variant(p) => <$model as Scene>::view(p, args),)*
+                    $(#[cfg(feature = $feature)]
+                    ScenePlayer::$variant(p) if SceneId::$variant.built_in() => <$model as Scene>::view(p, args),)*
                     ScenePlayer::Refused(scene, e) => match scene {
-                        $(SceneId::$variant => if cfg!(feature = $feature) {
+                        $(SceneId::$variant => if SceneId::$variant.built_in() {
                             <$model as Scene>::view_refused(*e, args)
                         } else {
                             Html::default()
                         },)*
                     },
                     ScenePlayer::Missing(scene) => super::scene_host::view_elsewhere(*scene, args.params),
+                    // A scene's player that `build` only makes where the
+                    // bundle has it: the guards let a release bundle's link
+                    // leave out every other scene's view (`built_in`).
+                    #[allow(unreachable_patterns)]
+                    _ => Html::default(),
                 }
             }
 
             fn player(&self) -> Option<&dyn AnyPlayer> {
                 match self {
-                    $(#[cfg(feature = $feature)] ScenePlayer::$variant(p) => Some(p),)*
+                    $(#[cfg(feature = $feature)]
+                    ScenePlayer::$variant(p) => {
+                        let p: &Player<$model> = carried(SceneId::$variant, p);
+                        Some(p)
+                    },)*
                     ScenePlayer::Refused(..) | ScenePlayer::Missing(_) => None,
                 }
             }
 
             fn player_mut(&mut self) -> Option<&mut dyn AnyPlayer> {
                 match self {
-                    $(#[cfg(feature = $feature)] ScenePlayer::$variant(p) => Some(p),)*
+                    $(#[cfg(feature = $feature)]
+                    ScenePlayer::$variant(p) => {
+                        let p: &mut Player<$model> = carried(SceneId::$variant, p);
+                        Some(p)
+                    },)*
                     ScenePlayer::Refused(..) | ScenePlayer::Missing(_) => None,
+                }
+            }
+        }
+
+        impl Drop for ScenePlayer {
+            fn drop(&mut self) {
+                match self {
+                    $(#[cfg(feature = $feature)]
+                    ScenePlayer::$variant(p) => {
+                        let p = carried(SceneId::$variant, p);
+                        // SAFETY: the player is dropped once, here, as the
+                        // enum that holds it is, and nothing reads it after.
+                        unsafe { ManuallyDrop::drop(p) }
+                    },)*
+                    ScenePlayer::Refused(..) | ScenePlayer::Missing(_) => {}
                 }
             }
         }
@@ -147,6 +179,22 @@ macro_rules! define_scene_player {
 }
 
 crate::for_each_scene!(define_scene_player);
+
+/// A scene's player, which `ScenePlayer::build` makes only where the bundle
+/// has the scene. Said as a panic, not as `None`: the player is read as a
+/// `dyn AnyPlayer`, whose vtable the compiler chooses by the variant alone
+/// (`None` leaves it unused), so a scene's release bundle would keep every
+/// scene's player through its vtable, and the drop of every scene's model;
+/// a branch that cannot return leaves the link nothing of a scene the
+/// bundle does not play (`built_in`).
+/// Inlined, and of the scene's own player: the `dyn` comes after it.
+#[inline(always)]
+fn carried<P>(scene: SceneId, player: P) -> P {
+    if !scene.built_in() {
+        unreachable!("a player of a scene this bundle does not carry");
+    }
+    player
+}
 
 /// Runs `model` and opens it at `t`, or at the scene's opening time when
 /// the link has none. A `t` past the end of the run is clamped, with a

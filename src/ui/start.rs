@@ -44,7 +44,7 @@ pub fn start() {
     // The embed builder's page, in the bundle that has it (the loader
     // starts the one with every scene for it).
     #[cfg(feature = "all-scenes")]
-    if crate::params::is_builder_page(&page) {
+    if crate::params::SceneId::all_built_in() && crate::params::is_builder_page(&page) {
         yew::Renderer::<super::EmbedBuilder>::with_props(super::BuilderProps {
             query: query.into(),
         })

@@ -103,6 +103,11 @@ test("a scene's bundle carries its own scene's code, not the others'", async () 
     ['rabbitmq', 'Средство RabbitMQ'],
     ['repartition', 'Партиций было'],
     ['routing', 'uniform sticky (3.3+): продюсер держится одной партиции'],
+    // The embed builder's page and the level author kit, which only the
+    // bundle with every scene carries (src/ui/start.rs, src/ui/app.rs
+    // `view_level_kit`), though every scene's bundle compiles them.
+    ['all', 'Выберите, что покажет сцена в iframe'],
+    ['all', 'Проверить старт и решения во всех прогонах'],
   ];
   for (const scene of SCENES) {
     const page = await readFile(join(distDir, scene, 'index.html'), 'utf8');
