@@ -152,10 +152,8 @@ macro_rules! define_scene_ids {
         /// A scene's release bundle says which scene it plays by one flag
         /// per scene (build/bundle/lib.rs). Statics, not functions: fat LTO
         /// reads their constant values at the link and leaves out every
-        /// scene whose flag is off (a function's result it did not). And
-        /// one each, not one set of bits: before the link, the compiler
-        /// read a set's bit by the player's variant in one place for every
-        /// scene, and so kept every scene's player in a table.
+        /// scene whose flag is off (a function's result it did not,
+        /// 2026-12-06).
         #[cfg(feature = "bundle-flags")]
         mod bundle_scenes {
             extern "Rust" {

@@ -186,8 +186,8 @@ crate::for_each_scene!(define_scene_player);
 /// (`None` leaves it unused), so a scene's release bundle would keep every
 /// scene's player through its vtable, and the drop of every scene's model;
 /// a branch that cannot return leaves the link nothing of a scene the
-/// bundle does not play (`built_in`).
-/// Inlined, and of the scene's own player: the `dyn` comes after it.
+/// bundle does not play (`built_in`). Inlined, and given the scene's own
+/// player, so that the `dyn` comes after the branch.
 #[inline(always)]
 fn carried<P>(scene: SceneId, player: P) -> P {
     if !scene.built_in() {
